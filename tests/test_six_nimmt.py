@@ -1,0 +1,323 @@
+"""6 nimmt! rules, one test (or more) per ruling SN-1..SN-7, with real values."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import pycore
+from pycore import IllegalActionError, InvalidStateError
+from pycore.games.six_nimmt import BULLHEADS, bullheads, deck_for, row_for
+from pycore.rng import Rng
+
+GAME = pycore.load_game("six_nimmt")
+
+
+def position(rows, hands, scores=None, turn=None, options=None, seed=7):
+    """A state with the given rows and hands; every other card goes to the deck.
+
+    ``hands`` may hold fewer than 10 cards; ``turn`` defaults to match the hand size.
+    """
+    n = len(hands)
+    state = GAME.new_initial_state(n, seed, options)
+    used = {c for r in rows for c in r} | {c for h in hands for c in h}
+    data = json.loads(state.to_json())["state"]
+    data["rows"] = [list(r) for r in rows]
+    data["hands"] = [sorted(h) for h in hands]
+    data["deck"] = [c for c in deck_for(n, data["options"]["tactical"]) if c not in used]
+    data["turn"] = turn if turn is not None else 11 - len(hands[0])
+    data["scores"] = scores or [0] * n
+    envelope = {"format": "hotseat-state", "game": "six_nimmt", "version": 1, "state": data}
+    return GAME.state_from_json(json.dumps(envelope))
+
+
+# ---- SN-1: the cards --------------------------------------------------------------------------
+
+
+def test_sn1_bullheads_of_named_cards():
+    assert [bullheads(c) for c in (55, 11, 10, 15, 1)] == [7, 5, 3, 2, 1]
+
+
+def test_sn1_all_104_cards_sum_to_171():
+    assert sum(bullheads(c) for c in range(1, 105)) == 171
+    assert sum(BULLHEADS) == 171
+
+
+def test_sn1_55_is_checked_before_multiples_of_5_and_11():
+    assert bullheads(55) == 7
+    assert bullheads(22) == 5 and bullheads(99) == 5
+    assert bullheads(20) == 3 and bullheads(100) == 3
+    assert bullheads(25) == 2 and bullheads(35) == 2
+    assert bullheads(104) == 1
+
+
+# ---- SN-2: set-up ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(2, 11))
+def test_sn2_deal_ten_each_and_four_rows(n):
+    state = GAME.new_initial_state(n, seed=n)
+    obs = state.observation(0)
+    assert len(obs["hand"]) == 10
+    assert obs["hand_sizes"] == [10] * n
+    assert [len(r) for r in obs["rows"]] == [1, 1, 1, 1]
+    assert len(state.deck) == 104 - 10 * n - 4
+    state.check_invariants()
+
+
+def test_sn2_player_count_is_checked():
+    with pytest.raises(ValueError, match="2-10 players"):
+        GAME.new_initial_state(1, seed=1)
+    with pytest.raises(ValueError, match="2-10 players"):
+        GAME.new_initial_state(11, seed=1)
+
+
+# ---- SN-3 / SN-4: simultaneous picks, lowest first, highest row below ---------------------
+
+
+def play_turn(state, picks):
+    events = []
+    for player, card in picks.items():
+        events += state.apply_action(player, {"type": "pick", "card": card})
+    return events
+
+
+def test_sn3_sn4_cards_go_after_the_highest_lower_card_lowest_first():
+    # rows [12], [37], [43], [58]; picks 14, 15, 44, 61 → 14 then 15 after 12, 44 after 43, 61 after 58
+    state = position([[12], [37], [43], [58]], [[15, 90], [61, 91], [14, 92], [44, 93]])
+    events = play_turn(state, {0: 15, 1: 61, 2: 14, 3: 44})
+    places = [e for e in events if e["type"] == "place"]
+    assert [(e["card"], e["row"]) for e in places] == [(14, 0), (15, 0), (44, 2), (61, 3)]
+    assert state.rows == [[12, 14, 15], [37], [43, 44], [58, 61]]
+    assert all(e["taken"] == [] for e in places)
+    assert state.returns() == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_sn3_picks_stay_secret_until_all_are_in():
+    state = position([[12], [37], [43], [58]], [[15, 90], [61, 91], [14, 92]])
+    events = state.apply_action(0, {"type": "pick", "card": 15})
+    assert events == [{"type": "picked", "player": 0}]
+    assert state.current_players() == [1, 2]
+    obs1 = state.observation(1)
+    assert obs1["picked"] == [True, False, False]
+    assert obs1["my_pick"] is None
+    assert not re.search(r"\b15\b", json.dumps({k: v for k, v in obs1.items() if k != "hand"}))
+    assert state.observation(0)["my_pick"] == 15
+
+
+def test_sn4_sixth_card_takes_the_row():
+    # a row 3, 8, 9, 12, 13 and a 14 played to it → its player takes 5 bullheads, the row is [14]
+    state = position([[3, 8, 9, 12, 13], [40], [50], [60]], [[14, 90], [70, 91]])
+    events = play_turn(state, {0: 14, 1: 70})
+    take = next(e for e in events if e["type"] == "place" and e["card"] == 14)
+    assert take["taken"] == [3, 8, 9, 12, 13] and take["bullheads"] == 5
+    assert state.rows[0] == [14]
+    assert state.returns()[0] == -5.0
+    assert state.observation(1)["round_bullheads"] == [5, 0]
+
+
+def test_sn4_row_for_picks_the_smallest_gap():
+    assert row_for([[12], [37], [43], [58]], 44) == 2
+    assert row_for([[12], [37], [43], [58]], 104) == 3
+    assert row_for([[12], [37], [43], [58]], 13) == 0
+    assert row_for([[12], [37], [43], [58]], 11) is None
+
+
+# ---- SN-5: the free row choice -----------------------------------------------------------------
+
+
+def test_sn5_low_card_chooses_a_row_then_later_cards_use_the_new_row():
+    # rows [30], [40], [50], [60]; picks 25 (A) and 27 (B); A chooses [60] → A takes 3 bullheads,
+    # the row becomes [25] and B's 27 goes after the 25 and takes nothing
+    state = position([[30], [40], [50], [60]], [[25, 90], [27, 91]])
+    events = play_turn(state, {0: 25, 1: 27})
+    assert events[-1] == {"type": "row_choice", "player": 0, "card": 25}
+    assert state.current_players() == [0]
+    assert state.legal_actions(1) == []
+    assert [a["row"] for a in state.legal_actions(0)] == [0, 1, 2, 3]
+    obs = state.observation(1)
+    assert obs["revealed"] == [{"player": 0, "card": 25}, {"player": 1, "card": 27}]
+    assert obs["row_bullheads"] == [3, 3, 3, 3]
+    events = state.apply_action(0, {"type": "choose_row", "row": 3})
+    assert events[0] == {"type": "place", "player": 0, "card": 25, "row": 3, "taken": [60], "bullheads": 3}
+    assert events[1] == {"type": "place", "player": 1, "card": 27, "row": 3, "taken": [], "bullheads": 0}
+    assert state.rows == [[30], [40], [50], [25, 27]]
+    assert state.returns() == [-3.0, 0.0]
+
+
+def test_sn5_choice_is_made_after_lower_cards_of_the_same_turn_are_placed():
+    # 3 and 5 are both below every row: the 3's player chooses first; the 5 then goes after the 3
+    state = position([[30], [40], [50], [60]], [[3, 90], [5, 91], [55, 92]])
+    play_turn(state, {0: 3, 1: 5, 2: 55})
+    assert state.chooser == 0
+    state.apply_action(0, {"type": "choose_row", "row": 1})
+    # 5 goes after the 3 that now starts row 1; 55 goes after 50; nobody else chooses
+    assert state.rows == [[30], [3, 5], [50, 55], [60]]
+    assert state.phase == "pick"
+
+
+def test_sn5_row_choice_only_when_due():
+    state = position([[30], [40], [50], [60]], [[25, 90], [27, 91]])
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="SN-5"):
+        state.apply_action(0, {"type": "choose_row", "row": 0})
+    assert state.to_json() == before
+    play_turn(state, {0: 25, 1: 27})
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="CORE"):
+        state.apply_action(1, {"type": "choose_row", "row": 0})  # not the chooser
+    with pytest.raises(IllegalActionError, match="SN-5"):
+        state.apply_action(0, {"type": "choose_row", "row": 4})
+    with pytest.raises(IllegalActionError, match="SN-5"):
+        state.apply_action(0, {"type": "pick", "card": 90})
+    assert state.to_json() == before
+
+
+# ---- SN-6: scoring and the end of the game -----------------------------------------------------
+
+
+def test_sn6_round_scored_after_ten_turns_and_game_ends_at_target():
+    # last turn of a round: player 0 takes a row of five 55-containing cards → reaches the target
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[60, 10])
+    events = play_turn(state, {0: 56, 1: 71})
+    kinds = [e["type"] for e in events]
+    assert kinds[-2:] == ["round_end", "game_over"]
+    round_end = events[-2]
+    assert round_end["bullheads"] == [1 + 1 + 1 + 1 + 7, 0]
+    assert round_end["scores"] == [71, 10]
+    assert state.is_terminal() and state.current_players() == []
+    assert state.winners() == [1]
+    assert state.returns() == [-71.0, -10.0]
+
+
+def test_sn6_game_goes_on_below_target_with_a_fresh_deal():
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[40, 10])
+    events = play_turn(state, {0: 56, 1: 71})
+    assert [e["type"] for e in events][-2:] == ["round_end", "deal"]
+    assert state.round == 2 and state.turn == 1
+    assert state.scores == [51, 10]
+    assert [len(h) for h in state.hands] == [10, 10]
+    state.check_invariants()
+
+
+def test_sn6_ties_share_the_win():
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[0, 11])
+    play_turn(state, {0: 56, 1: 71})
+    # 0 took 11 → both at 11; nobody reached 66 so play goes on: force the end with the rounds option
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[0, 11], options={"rounds": 1})
+    play_turn(state, {0: 56, 1: 71})
+    assert state.is_terminal()
+    assert state.scores == [11, 11]
+    assert state.winners() == [0, 1]
+
+
+# ---- SN-7: options -----------------------------------------------------------------------------
+
+
+def test_sn7_tactical_variant_deals_every_card():
+    state = GAME.new_initial_state(3, seed=3, options={"tactical": True})
+    cards = sorted(c for h in state.hands for c in h) + sorted(c for r in state.rows for c in r)
+    assert sorted(cards) == list(range(1, 35))
+    assert state.deck == []
+
+
+def test_sn7_fixed_number_of_rounds():
+    state = GAME.new_initial_state(2, seed=11, options={"rounds": 2})
+    rng = Rng(4)
+    rounds_seen = set()
+    while not state.is_terminal():
+        rounds_seen.add(state.round)
+        p = state.current_players()[0]
+        state.apply_action(p, rng.choice(state.legal_actions(p)))
+    assert rounds_seen == {1, 2}
+
+
+def test_sn7_target_score_option_and_bad_options():
+    assert GAME.new_initial_state(2, 1, {"target_score": 20}).options["target_score"] == 20
+    with pytest.raises(ValueError, match="target_score"):
+        GAME.new_initial_state(2, 1, {"target_score": 0})
+    with pytest.raises(ValueError, match="unknown option"):
+        GAME.new_initial_state(2, 1, {"colour": "red"})
+
+
+# ---- contract: bad input, saves, determinism ---------------------------------------------------
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    state = GAME.new_initial_state(3, seed=5)
+    before = state.to_json()
+    not_held = next(c for c in range(1, 105) if c not in state.hands[0])
+    for player, action, rule in [
+        (0, {"type": "pick", "card": not_held}, "SN-3"),
+        (0, {"type": "pick", "card": "12"}, "SN-3"),
+        (0, {"type": "pick", "card": 0}, "SN-3"),
+        (0, {"type": "pick", "card": state.hands[0][0], "extra": 1}, "SN-3"),
+        (0, {"type": "fly"}, "CORE"),
+        (0, ["pick"], "CORE"),
+        (5, {"type": "pick", "card": 1}, "CORE"),
+    ]:
+        with pytest.raises(IllegalActionError, match=rule):
+            state.apply_action(player, action)
+        assert state.to_json() == before
+    state.apply_action(0, {"type": "pick", "card": state.hands[0][0]})
+    after_pick = state.to_json()
+    with pytest.raises(IllegalActionError, match="CORE"):
+        state.apply_action(0, {"type": "pick", "card": state.hands[0][0]})  # picked already
+    assert state.to_json() == after_pick
+
+
+def test_corrupt_saves_are_refused_with_a_reason():
+    good = GAME.new_initial_state(3, seed=5).to_json()
+    with pytest.raises(InvalidStateError, match="not valid JSON"):
+        GAME.state_from_json(good[:-10])
+    data = json.loads(good)
+    data["state"]["rows"][0] = [200]
+    with pytest.raises(InvalidStateError, match=r"state.rows\[0\]"):
+        GAME.state_from_json(json.dumps(data))
+    data = json.loads(good)
+    data["state"]["hands"][1].append(data["state"]["hands"][0][0])  # a card in two hands
+    with pytest.raises(InvalidStateError, match="card conservation|hand sizes"):
+        GAME.state_from_json(json.dumps(data))
+    data = json.loads(good)
+    data["version"] = 99
+    with pytest.raises(InvalidStateError, match="newer app"):
+        GAME.state_from_json(json.dumps(data))
+    data["version"] = 0
+    with pytest.raises(InvalidStateError, match="can no longer read"):
+        GAME.state_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("n", range(2, 11))
+def test_random_play_ends_and_every_state_round_trips(n):
+    for seed in range(4):
+        state = GAME.new_initial_state(n, seed=seed, options={"target_score": 30})
+        rng = Rng(100 + seed)
+        steps = 0
+        while not state.is_terminal():
+            players = state.current_players()
+            assert players, "a non-terminal state must have a player to act"
+            p = rng.choice(players)
+            legal = state.legal_actions(p)
+            assert legal
+            state.apply_action(p, rng.choice(legal))
+            state.check_invariants()
+            text = state.to_json()
+            assert GAME.state_from_json(text).to_json() == text
+            steps += 1
+            assert steps < 20_000
+        assert state.winners() and max(state.scores) >= 30
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    def run(seed):
+        state = GAME.new_initial_state(4, seed=seed)
+        rng = Rng(9)
+        for _ in range(60):
+            p = state.current_players()[0]
+            state.apply_action(p, rng.choice(state.legal_actions(p)))
+        return state.to_json()
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
