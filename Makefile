@@ -1,0 +1,101 @@
+# Hotseat — build, serve and test.  `make serve` and `make test` set everything up themselves
+# (Python venv, npm packages, Debian Chromium); every step is skipped when already up to date.
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+SITE := build/site
+
+# Stamp files make the set-up steps incremental.
+VENV_STAMP := $(VENV)/.hotseat-requirements
+NODE_STAMP := node_modules/.hotseat-npm-ci
+WHEEL_STAMP := dist/.hotseat-wheel
+SITE_STAMP := build/.hotseat-site
+
+ENGINE_SRC := pyproject.toml $(shell find pycore -name '*.py' -o -name 'py.typed' 2>/dev/null)
+WEB_SRC := $(shell find web -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+SEED_SRC := $(wildcard seeds/*.md)
+TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs
+
+.PHONY: all venv node_modules chromium wheel site serve test test-engine test-pyodide test-e2e \
+        soak bench icons clean distclean
+
+all: site
+
+## Set-up -----------------------------------------------------------------------------------
+
+venv: $(VENV_STAMP)
+$(VENV_STAMP): requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules: $(NODE_STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Debian's Chromium (Playwright cannot download its own browsers here).
+chromium:
+	@test -x $(CHROMIUM) || (apt-get update && apt-get install -y chromium)
+
+## Build -------------------------------------------------------------------------------------
+
+wheel: $(WHEEL_STAMP)
+$(WHEEL_STAMP): $(VENV_STAMP) $(ENGINE_SRC)
+	rm -f dist/hotseat_pycore-*.whl
+	$(PY) -m build --wheel --outdir dist . >build-wheel.log 2>&1 || (cat build-wheel.log; rm -f build-wheel.log; exit 1)
+	rm -f build-wheel.log
+	rm -rf build/lib build/bdist.*
+	ls -l dist/*.whl
+	touch $@
+
+site: $(SITE_STAMP)
+$(SITE_STAMP): $(WHEEL_STAMP) $(NODE_STAMP) $(WEB_SRC) $(SEED_SRC) $(TOOLS_SRC)
+	$(PY) tools/build_site.py
+	touch $@
+
+serve: site
+	$(PY) tools/serve.py --port $(PORT)
+
+icons: $(VENV_STAMP)
+	$(PY) tools/make_icons.py
+
+## Test --------------------------------------------------------------------------------------
+
+test: test-engine test-pyodide test-e2e
+
+# Engine tests (and every other pytest under tests/) in CPython.
+test-engine: $(VENV_STAMP)
+	$(PY) -m pytest tests -q
+
+# The same engine tests inside Pyodide under Node (tests/pyodide/run_pytest.mjs).
+test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
+	@if [ -f tests/pyodide/run_pytest.mjs ]; then \
+	  echo "node tests/pyodide/run_pytest.mjs"; node tests/pyodide/run_pytest.mjs; \
+	else echo "tests/pyodide/run_pytest.mjs not present yet: Pyodide run skipped"; fi
+
+# Browser tests: Playwright + Debian Chromium against the built site.
+test-e2e: site chromium
+	$(PY) -m pytest e2e -q
+
+soak: $(VENV_STAMP)
+	@if [ -f tests/conformance/soak.py ]; then \
+	  $(PY) -m tests.conformance.soak; \
+	else echo "tests/conformance/soak.py not present yet"; fi
+
+bench: site chromium
+	@if ls bench/*.py >/dev/null 2>&1; then \
+	  for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done; \
+	else echo "no benchmarks in bench/ yet"; fi
+
+## Clean -------------------------------------------------------------------------------------
+
+clean:
+	rm -rf build dist *.egg-info
+
+distclean: clean
+	rm -rf $(VENV) node_modules
