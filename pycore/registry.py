@@ -13,6 +13,8 @@ from .core import Game
 #: registered game ids, in the order the home screen lists them
 GAMES: list[str] = [
     "six_nimmt",
+    "bunny_moose",
+    "bad_bunnies",
 ]
 
 _cache: dict[str, Game] = {}

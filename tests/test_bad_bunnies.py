@@ -1,0 +1,600 @@
+"""Bad Bunnies rules, one test (or more) per ruling BB-1..BB-8 and per decision BB-D1..BB-D6 of
+``seeds/bad_bunnies.md``, with real values."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import pycore
+from pycore import IllegalActionError, InvalidStateError
+from pycore.games.bad_bunnies import COUNTS, DECK, may_follow, needs_announcement
+from pycore.rng import Rng
+
+GAME = pycore.load_game("bad_bunnies")
+
+
+def position(
+    hands,
+    pile=(),
+    announce=None,
+    double=False,
+    turn=0,
+    passed=None,
+    scores=None,
+    top_player=None,
+    starter=None,
+    draw=None,
+    reserve=None,
+    options=None,
+):
+    """A phase-"play" state with the given hands and pile, loaded through ``state_from_json``.
+
+    Every card not in a hand, the pile or ``reserve`` goes to the draw pile, ascending (so the
+    next card drawn is the highest). ``top_player`` defaults to the seat before ``turn``.
+    """
+    n = len(hands)
+    data = json.loads(GAME.new_initial_state(n, 1, options).to_json())["state"]
+    reserve = list(reserve or [])
+    used = Counter(c for h in hands for c in h) + Counter(pile) + Counter(reserve)
+    rest = Counter(DECK) - used
+    assert not used - Counter(DECK), "position uses more cards than the deck holds"
+    data["hands"] = [sorted(h) for h in hands]
+    data["pile"] = list(pile)
+    data["draw"] = sorted(rest.elements()) if draw is None else list(draw)
+    data["reserve"] = reserve
+    data["announce"] = announce
+    data["double"] = double
+    data["turn"] = turn
+    data["starter"] = turn if starter is None else starter
+    data["passed"] = list(passed or [False] * n)
+    data["scores"] = list(scores or [0] * n)
+    data["top_player"] = ((turn - 1) % n if top_player is None else top_player) if pile else None
+    envelope = {"format": "hotseat-state", "game": "bad_bunnies", "version": 1, "state": data}
+    return GAME.state_from_json(json.dumps(envelope))
+
+
+def cards_of(state, player):
+    return sorted({a["card"] for a in state.legal_actions(player) if a["type"] == "play"})
+
+
+def refused(state, player, action, rule):
+    """Assert ``action`` raises IllegalActionError naming ``rule`` and leaves the state unchanged."""
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=rule) as info:
+        state.apply_action(player, action)
+    assert info.value.rule == rule
+    assert state.to_json() == before
+    assert action not in state.legal_actions(player)
+
+
+# ---- BB-1: deck, players, deal, first starter ------------------------------------------------
+
+
+def test_bb1_deck_has_110_cards_with_the_printed_counts():
+    assert len(DECK) == 110
+    assert [COUNTS[n] for n in range(1, 14)] == [17, 10, 8, 7, 6, 5, 17, 4, 5, 6, 7, 8, 10]
+    assert Counter(DECK)[1] == 17 and Counter(DECK)[7] == 17 and Counter(DECK)[8] == 4
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_bb1_seven_cards_each_rest_is_the_draw_pile(n):
+    state = GAME.new_initial_state(n, seed=n)
+    obs = state.observation(0)
+    assert obs["hand_sizes"] == [7] * n and len(obs["hand"]) == 7
+    assert obs["draw_count"] == 110 - 7 * n and obs["reserve_count"] == 0 and obs["pile_count"] == 0
+    assert obs["phase"] == "play" and obs["round"] == 1
+    state.check_invariants()
+
+
+def test_bb1_player_count_and_options_are_checked():
+    with pytest.raises(ValueError, match="2-6 players"):
+        GAME.new_initial_state(1, seed=1)
+    with pytest.raises(ValueError, match="2-6 players"):
+        GAME.new_initial_state(7, seed=1)
+    with pytest.raises(ValueError, match="first_player"):
+        GAME.new_initial_state(3, 1, {"first_player": "youngest"})
+    with pytest.raises(ValueError, match="target_score"):
+        GAME.new_initial_state(3, 1, {"target_score": 0})
+
+
+def test_bb1_first_round_starter_is_seat_0_by_default_or_random():
+    assert {GAME.new_initial_state(4, seed).current_players()[0] for seed in range(30)} == {0}
+    starters = {GAME.new_initial_state(4, seed, {"first_player": "random"}).current_players()[0] for seed in range(60)}
+    assert starters == {0, 1, 2, 3}
+
+
+# ---- BB-2: play, then announce ----------------------------------------------------------------
+
+
+def test_bb2_the_starter_announces_with_the_first_card():
+    state = position([[4, 5, 6, 8, 9, 10, 11], [2, 3, 3, 8, 9, 10, 12], [2, 2, 5, 6, 8, 11, 12]])
+    events = state.apply_action(0, {"type": "play", "card": 4, "announce": "lower"})
+    assert events == [{"type": "play", "player": 0, "card": 4, "announce": "lower", "double": False, "cards_left": 6}]
+    obs = state.public_observation()
+    assert (obs["top"], obs["announce"], obs["double"], obs["turn"]) == (4, "lower", False, 1)
+    assert cards_of(state, 1) == [2, 3]
+
+
+def test_bb2_a_card_needing_a_call_must_have_one():
+    state = position([[4, 5, 6, 8, 9, 10, 11], [2, 3, 3, 8, 9, 10, 12]])
+    refused(state, 0, {"type": "play", "card": 4}, "BB-2")
+    refused(state, 0, {"type": "play", "card": 4, "announce": "sideways"}, "BB-2")
+    assert {"type": "play", "card": 4, "announce": "higher"} in state.legal_actions(0)
+    assert {"type": "play", "card": 4, "announce": "lower"} in state.legal_actions(0)
+
+
+def test_bb2_nothing_is_announced_after_a_1():
+    state = position([[1, 5, 6, 8, 9, 10, 11], [2, 3, 3, 8, 9, 10, 12]], pile=[9], announce="higher", turn=0)
+    refused(state, 0, {"type": "play", "card": 1, "announce": "higher"}, "BB-2")
+    assert {"type": "play", "card": 1} in state.legal_actions(0)
+    state.apply_action(0, {"type": "play", "card": 1})
+    assert state.public_observation()["announce"] is None
+
+
+def test_bb2_equal_number_is_a_double_with_no_call():
+    state = position([[4, 5, 6, 8, 9, 10, 11], [2, 3, 3, 8, 9, 10, 12]], pile=[9], announce="lower", turn=0)
+    refused(state, 0, {"type": "play", "card": 9, "announce": "lower"}, "BB-2")
+    events = state.apply_action(0, {"type": "play", "card": 9})
+    assert events[0]["double"] is True and events[0]["announce"] is None
+    obs = state.public_observation()
+    assert obs["double"] is True and obs["top"] == 9 and obs["announce"] is None
+
+
+def test_bb2_a_7_on_a_7_is_no_double_and_announces():
+    state = position([[4, 5, 7, 8, 9, 10, 11], [2, 3, 7, 8, 9, 10, 12]], pile=[7], announce="lower", turn=0)
+    refused(state, 0, {"type": "play", "card": 7}, "BB-2")
+    events = state.apply_action(0, {"type": "play", "card": 7, "announce": "higher"})
+    assert events[0]["double"] is False and events[0]["announce"] == "higher"
+    # the next player follows "higher than 7", not a double of 7s
+    assert cards_of(state, 1) == [7, 8, 9, 10, 12]
+
+
+# ---- BB-3: what may follow what ---------------------------------------------------------------
+
+
+def test_bb3_higher_and_lower_bound_the_next_card():
+    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
+    assert cards_of(state, 0) == [12, 13]
+    refused(state, 0, {"type": "play", "card": 9, "announce": "higher"}, "BB-3")
+    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[6], announce="lower", turn=0)
+    assert cards_of(state, 0) == [2, 5, 6]  # 6 is the double
+    refused(state, 0, {"type": "play", "card": 8, "announce": "lower"}, "BB-3")
+
+
+def test_bb3_a_1_followed_by_any_card():
+    hand = [2, 3, 4, 5, 6, 8, 13]
+    state = position([hand, [1, 9, 10, 11, 12, 12, 13]], pile=[11, 1], announce=None, turn=0)
+    assert cards_of(state, 0) == hand
+    state.apply_action(0, {"type": "play", "card": 13, "announce": "higher"})
+    for card in range(1, 14):
+        assert may_follow(card, 1, None, False)
+
+
+def test_bb3_a_1_followed_by_a_1_opens_a_double_of_1s():
+    state = position([[1, 2, 7, 13, 5, 6, 8], [1, 9, 10, 11, 12, 12, 13], [3, 4, 5, 6, 8, 9, 10]], pile=[5, 1], turn=0)
+    events = state.apply_action(0, {"type": "play", "card": 1})
+    assert events[0]["double"] is True
+    obs = state.public_observation()
+    assert (obs["top"], obs["double"], obs["announce"]) == (1, True, None)
+    assert cards_of(state, 1) == [1]  # only a 1 (or a 7, which player 1 lacks)
+    refused(state, 1, {"type": "play", "card": 13, "announce": "lower"}, "BB-3")
+    state.apply_action(1, {"type": "play", "card": 1})  # a third 1 keeps the double open
+    assert state.double and state.top == 1
+    assert cards_of(state, 2) == []
+    assert state.legal_actions(2) == [{"type": "pass"}]
+
+
+def test_bb3_a_7_on_higher_than_10_is_legal_and_announces_again():
+    state = position([[7, 2, 3, 4, 5, 6, 8], [11, 9, 10, 12, 2, 3, 4]], pile=[10], announce="higher", turn=0)
+    assert cards_of(state, 0) == [7]
+    state.apply_action(0, {"type": "play", "card": 7, "announce": "lower"})
+    obs = state.public_observation()
+    assert (obs["top"], obs["announce"], obs["double"]) == (7, "lower", False)
+    assert cards_of(state, 1) == [2, 3, 4]
+
+
+def test_bb3_a_1_fits_on_any_single_card_whatever_was_called():
+    state = position([[1, 2, 3, 4, 5, 6, 8], [11, 9, 10, 12, 2, 3, 4]], pile=[10], announce="higher", turn=0)
+    assert 1 in cards_of(state, 0)
+    state = position([[1, 9, 10, 11, 12, 13, 8], [11, 9, 10, 12, 2, 3, 4]], pile=[3], announce="lower", turn=0)
+    assert cards_of(state, 0) == [1]
+
+
+def test_bb3_open_double_allows_only_the_number_or_a_7_and_no_1():
+    hand = [1, 3, 4, 5, 7, 13, 8]
+    state = position([hand, [2, 4, 9, 10, 11, 12, 13]], pile=[6, 4, 4], double=True, turn=0)
+    assert cards_of(state, 0) == [4, 7]
+    refused(state, 0, {"type": "play", "card": 1}, "BB-3")
+    refused(state, 0, {"type": "play", "card": 5, "announce": "higher"}, "BB-3")
+    refused(state, 0, {"type": "play", "card": 3, "announce": "lower"}, "BB-3")
+    state.apply_action(0, {"type": "play", "card": 4})  # third 4: still a double
+    assert state.double and cards_of(state, 1) == [4]
+
+
+def test_bb3_a_7_ends_a_double():
+    state = position([[1, 3, 4, 5, 7, 13, 8], [2, 4, 9, 10, 11, 12, 13]], pile=[6, 4, 4], double=True, turn=0)
+    refused(state, 0, {"type": "play", "card": 7}, "BB-2")  # the 7 must announce
+    events = state.apply_action(0, {"type": "play", "card": 7, "announce": "higher"})
+    assert events[0] == {"type": "play", "player": 0, "card": 7, "announce": "higher", "double": False, "cards_left": 6}
+    assert not state.double
+    assert cards_of(state, 1) == [9, 10, 11, 12, 13]  # no 4 any more: the double is over
+
+
+def test_bb3_higher_on_13_and_lower_on_2_leave_only_doubles_and_jokers():
+    state = position([[13, 2, 3, 4, 5, 6, 8], [1, 7, 9, 12, 13, 3, 4]], turn=0)
+    state.apply_action(0, {"type": "play", "card": 13, "announce": "higher"})
+    assert cards_of(state, 1) == [1, 7, 13]
+    state = position([[2, 5, 3, 4, 5, 6, 8], [1, 2, 7, 9, 12, 3, 4]], turn=0)
+    state.apply_action(0, {"type": "play", "card": 2, "announce": "lower"})
+    assert cards_of(state, 1) == [1, 2, 7]
+
+
+def test_bb3_the_rulebook_example_plays_out():
+    # Sabine 0, Leon 1, Nina 2, Stephan 3 (seed "Doppeln" and "große Joker" examples)
+    s, l, nina, st = 0, 1, 2, 3
+    state = position(
+        [
+            [4, 7, 9, 10, 11, 12, 12],  # Sabine
+            [2, 13, 1, 7, 8, 9, 10],  # Leon
+            [2, 1, 3, 5, 6, 9, 10],  # Nina
+            [7, 1, 3, 4, 5, 6, 8],  # Stephan
+        ]
+    )
+    state.apply_action(s, {"type": "play", "card": 4, "announce": "lower"})
+    state.apply_action(l, {"type": "play", "card": 2, "announce": "lower"})
+    state.apply_action(nina, {"type": "play", "card": 2})  # "double hop"
+    assert state.double and cards_of(state, st) == [7]  # Stephan has no 2
+    state.apply_action(st, {"type": "play", "card": 7, "announce": "lower"})
+    state.apply_action(s, {"type": "play", "card": 7, "announce": "higher"})
+    state.apply_action(l, {"type": "play", "card": 13, "announce": "higher"})
+    assert cards_of(state, nina) == [1]  # no 13, no 7 left: only her 1
+    state.apply_action(nina, {"type": "play", "card": 1})
+    state.apply_action(st, {"type": "play", "card": 1})  # doubles the 1
+    assert cards_of(state, s) == []  # Sabine: neither a 1 nor a 7
+    state.apply_action(s, {"type": "pass"})
+    assert state.current_players() == [l] and cards_of(state, l) == [1, 7]
+
+
+# ---- BB-4: passing ----------------------------------------------------------------------------
+
+
+def test_bb4_a_player_may_pass_holding_a_playable_card():
+    state = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4], [5, 6, 8, 9, 10, 11, 12]], pile=[9], announce="higher", turn=1)
+    assert cards_of(state, 1) == [10, 11, 12, 13]
+    assert {"type": "pass"} in state.legal_actions(1)
+    events = state.apply_action(1, {"type": "pass"})
+    assert events == [{"type": "pass", "player": 1}]
+    assert state.passed == [False, True, False] and state.current_players() == [2]
+    assert state.hands[1] == [2, 3, 4, 10, 11, 12, 13]  # the passed player keeps the cards
+
+
+def test_bb4_a_passed_player_is_skipped_until_the_round_ends():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4], [5, 6, 8, 9, 10, 11, 12]], pile=[9], announce="higher", turn=1
+    )
+    state.apply_action(1, {"type": "pass"})
+    state.apply_action(2, {"type": "play", "card": 10, "announce": "lower"})
+    assert state.current_players() == [0]
+    state.apply_action(0, {"type": "play", "card": 8, "announce": "higher"})
+    assert state.current_players() == [2]  # seat 1 is out
+    assert state.legal_actions(1) == []
+    refused(state, 1, {"type": "play", "card": 10, "announce": "higher"}, "CORE")
+
+
+def test_bb4_a_player_with_no_playable_card_can_only_pass():
+    state = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]], pile=[10], announce="higher", turn=0)
+    assert state.legal_actions(0) == [{"type": "pass"}]
+
+
+def test_bb_d3_the_starter_cannot_pass_on_an_empty_pile():
+    state = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]])
+    assert {"type": "pass"} not in state.legal_actions(0)
+    refused(state, 0, {"type": "pass"}, "BB-4")
+
+
+# ---- BB-5: how a round ends -------------------------------------------------------------------
+
+
+def test_bb5a_when_all_but_one_have_passed_the_last_to_lay_wins():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]],
+        pile=[12, 5, 6, 13],
+        announce="higher",
+        turn=2,
+        top_player=1,
+    )
+    state.apply_action(2, {"type": "pass"})
+    events = state.apply_action(0, {"type": "pass"})
+    assert events[-1] == {"type": "round_end", "round": 1, "winner": 1, "points": 4, "reason": "all_passed", "scores": [0, 4, 0]}
+    assert state.phase == "choose" and state.scores == [0, 4, 0]
+
+
+def test_bb5b_laying_the_last_card_wins_at_once_without_a_call():
+    state = position([[9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]], pile=[3, 4, 5], announce="higher", turn=0)
+    assert state.legal_actions(0) == [{"type": "play", "card": 9}, {"type": "pass"}]
+    refused(state, 0, {"type": "play", "card": 9, "announce": "higher"}, "BB-2")
+    events = state.apply_action(0, {"type": "play", "card": 9})
+    assert events[0]["announce"] is None and events[0]["cards_left"] == 0
+    assert events[1] == {"type": "round_end", "round": 1, "winner": 0, "points": 4, "reason": "last_card", "scores": [4, 0, 0]}
+    assert state.current_players() == [1, 2]  # player 0 has no cards to keep
+
+
+# ---- BB-6: the final card ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("joker", [1, 7])
+def test_bb6_a_last_joker_is_refused_unless_the_top_card_is_a_joker(joker):
+    others = [[10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]]
+    state = position([[joker]] + others, pile=[3, 9], announce="higher", turn=0)
+    assert state.legal_actions(0) == [{"type": "pass"}]
+    refused(state, 0, {"type": "play", "card": joker}, "BB-6")
+    for top in (1, 7):
+        ann = None if top == 1 else "lower"
+        state = position([[joker]] + others, pile=[3, top], announce=ann, turn=0)
+        assert state.legal_actions(0) == [{"type": "play", "card": joker}, {"type": "pass"}]
+        events = state.apply_action(0, {"type": "play", "card": joker})
+        assert events[-1]["type"] == "round_end" and events[-1]["winner"] == 0
+
+
+def test_bb6_a_joker_that_is_not_the_last_card_is_fine_and_a_1_on_a_double_of_1s_may_end():
+    state = position([[7, 9], [10, 11, 12, 13, 2, 3]], pile=[3, 9], announce="higher", turn=0)
+    assert 7 in cards_of(state, 0)
+    state = position([[1], [10, 11, 12, 13, 2, 3]], pile=[3, 1, 1], double=True, turn=0)
+    assert cards_of(state, 0) == [1]
+
+
+# ---- BB-7: scoring, the reserve pile, the target ----------------------------------------------
+
+
+def test_bb7_winner_scores_the_pile_which_goes_to_the_reserve():
+    state = position([[9, 2], [10, 11, 12, 13, 2, 3]], pile=[3, 4, 5, 8], announce="higher", turn=0, reserve=[6, 6], scores=[10, 3])
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    state.apply_action(1, {"type": "pass"})
+    assert state.scores == [15, 3]
+    obs = state.public_observation()
+    assert obs["reserve_count"] == 2 + 5 and obs["pile_count"] == 0
+    assert obs["last_round"] == {"round": 1, "winner": 0, "points": 5, "reason": "all_passed"}
+
+
+def test_bb7_reaching_the_target_ends_the_game():
+    state = position([[9, 2], [10, 11, 12, 13, 2, 3]], pile=[3, 4, 5, 8], announce="higher", turn=0, scores=[56, 59])
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    events = state.apply_action(1, {"type": "pass"})
+    assert events[-1] == {"type": "game_over", "winners": [0], "scores": [61, 59]}
+    assert state.is_terminal() and state.winners() == [0] and state.current_players() == []
+    assert state.returns() == [61.0, 59.0]
+
+
+def test_bb7_target_option():
+    state = position([[9, 2], [10, 11, 12, 13, 2, 3]], pile=[3], announce="higher", turn=0, options={"target_score": 2})
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    state.apply_action(1, {"type": "pass"})
+    assert state.is_terminal() and state.scores == [2, 0]
+
+
+# ---- BB-8: keep or redraw, reshuffle, winner starts --------------------------------------------
+
+
+def ended_round():
+    """Player 1 wins a 3-player round by laying the last card; 0 and 2 hold cards."""
+    state = position(
+        [[2, 3, 4, 5], [13], [5, 6, 8, 9, 10, 11]], pile=[6, 8, 12], announce="higher", turn=1, scores=[0, 0, 0]
+    )
+    state.apply_action(1, {"type": "play", "card": 13})
+    return state
+
+
+def test_bb8_everyone_with_cards_chooses_privately_at_the_same_time():
+    state = ended_round()
+    assert state.phase == "choose" and state.current_players() == [0, 2]
+    assert state.legal_actions(0) == [{"type": "keep"}, {"type": "redraw"}]
+    assert state.legal_actions(1) == []
+    events = state.apply_action(2, {"type": "redraw"})
+    assert events == [{"type": "chose", "player": 2}]
+    assert state.current_players() == [0]
+    for viewer in (0, 1):
+        text = json.dumps(state.observation(viewer))
+        assert "redraw" not in text and state.observation(viewer)["my_choice"] is None
+    assert "redraw" not in json.dumps(state.public_observation())
+    assert state.observation(2)["my_choice"] == "redraw"
+
+
+def test_bb8_keep_fills_up_to_7_redraw_takes_7_new_and_the_winner_starts():
+    state = ended_round()
+    state.apply_action(2, {"type": "redraw"})
+    draw_before = state.draw[:]
+    events = state.apply_action(0, {"type": "keep"})
+    assert events[-1] == {"type": "new_round", "round": 2, "starter": 1, "choices": ["keep", None, "redraw"]}
+    assert state.phase == "play" and state.current_players() == [1]
+    assert Counter([2, 3, 4, 5]) <= Counter(state.hands[0]) and len(state.hands[0]) == 7
+    assert all(len(h) == 7 for h in state.hands)
+    # thrown-away cards went to the reserve; cards were drawn from the top, starter first
+    assert state.reserve[-6:] == [5, 6, 8, 9, 10, 11]
+    # starter (1) draws first, then 2, then 0; the draw pile's next card is its last
+    assert state.hands[1] == sorted(draw_before[-7:])
+    assert state.hands[2] == sorted(draw_before[-14:-7])
+    assert state.hands[0] == sorted([2, 3, 4, 5] + draw_before[-17:-14])
+    assert len(state.draw) == len(draw_before) - 17
+    assert state.passed == [False] * 3 and state.pile == []
+    state.check_invariants()
+
+
+def test_bb8_passed_players_choose_too_and_a_winner_with_cards_chooses():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]], pile=[13], announce="higher", turn=2, top_player=1
+    )
+    state.apply_action(2, {"type": "pass"})
+    state.apply_action(0, {"type": "pass"})
+    assert state.current_players() == [0, 1, 2]
+
+
+def test_bb8_the_reserve_is_shuffled_into_an_empty_draw_pile():
+    hands = [[2, 3, 4, 5], [13], [5, 6, 8, 9, 10, 11]]
+    used = Counter(c for h in hands for c in h) + Counter([6, 8, 12])
+    rest = sorted((Counter(DECK) - used).elements())
+    state = position(hands, pile=[6, 8, 12], announce="higher", turn=1, draw=rest[:5], reserve=rest[5:])
+    state.apply_action(1, {"type": "play", "card": 13})
+    state.apply_action(0, {"type": "keep"})
+    events = state.apply_action(2, {"type": "keep"})
+    reshuffles = [e for e in events if e["type"] == "reshuffle"]
+    assert len(reshuffles) == 1
+    # the draw pile had 5 cards; the reserve held the rest plus the 4 cards of the last pile
+    assert reshuffles[0]["cards"] == len(rest) - 5 + 4
+    assert [len(h) for h in state.hands] == [7, 7, 7]
+    assert state.reserve == [] and len(state.draw) == 110 - 21
+    state.check_invariants()
+
+
+def test_bb_d2_draw_and_reserve_never_run_dry():
+    """With at most 42 cards in hands, at least 68 are in the draw and reserve piles at a deal."""
+    state = ended_round()
+    assert 110 - 6 * 7 >= 6 * 7
+    assert len(state.draw) + len(state.reserve) >= 68
+
+
+def test_bb8_choosing_outside_the_choose_phase_is_refused():
+    state = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]])
+    refused(state, 0, {"type": "keep"}, "BB-8")
+    state = ended_round()
+    refused(state, 0, {"type": "play", "card": 2, "announce": "higher"}, "BB-8")
+    refused(state, 0, {"type": "pass"}, "BB-8")
+    state.apply_action(0, {"type": "keep"})
+    refused(state, 0, {"type": "redraw"}, "CORE")  # chose already
+
+
+# ---- observations and hidden information -----------------------------------------------------
+
+
+def test_observation_shows_own_hand_only():
+    state = GAME.new_initial_state(4, seed=11)
+    obs = state.observation(2)
+    assert obs["hand"] == state.hands[2] and obs["viewer"] == 2
+    assert "hands" not in obs and "draw" not in obs and "reserve" not in obs and "rng" not in json.dumps(obs)
+    assert "hand" not in state.public_observation()
+    assert set(obs) - set(state.public_observation()) == {"hand", "my_choice"}
+
+
+def test_sample_hidden_keeps_the_view_and_redeals_the_rest():
+    state = GAME.new_initial_state(4, seed=3)
+    rng = Rng(5)
+    for _ in range(9):
+        p = state.current_players()[0]
+        state.apply_action(p, state.legal_actions(p)[0])
+    before = state.to_json()
+    changed = False
+    for k in range(10):
+        other = state.sample_hidden(1, Rng(k))
+        assert other.observation(1) == state.observation(1)
+        other.check_invariants()
+        changed |= other.hands[0] != state.hands[0] or other.draw != state.draw
+    assert changed and state.to_json() == before
+    assert rng.state == Rng(5).state
+
+
+def test_sample_hidden_guesses_the_other_secret_choices():
+    state = ended_round()
+    state.apply_action(2, {"type": "redraw"})
+    seen = {state.sample_hidden(0, Rng(k)).choices[2] for k in range(20)}
+    assert seen == {"keep", "redraw"}
+    assert {state.sample_hidden(2, Rng(k)).choices[2] for k in range(5)} == {"redraw"}
+
+
+# ---- contract: bad input, saves, determinism, random play --------------------------------------
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    state = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]], pile=[9], announce="higher", turn=0)
+    for player, action, rule in [
+        (0, {"type": "play", "card": 12, "announce": "higher"}, "BB-1"),  # not held
+        (0, {"type": "play", "card": 14, "announce": "higher"}, "BB-1"),
+        (0, {"type": "play", "card": "9", "announce": "higher"}, "BB-1"),
+        (0, {"type": "play", "card": 2, "announce": "lower"}, "BB-3"),
+        (0, {"type": "play", "card": 9, "announce": "lower", "x": 1}, "BB-2"),
+        (0, {"type": "pass", "card": 2}, "BB-4"),
+        (0, {"type": "fly"}, "CORE"),
+        (1, {"type": "pass"}, "CORE"),
+        (0, ["pass"], "CORE"),
+        (9, {"type": "pass"}, "CORE"),
+    ]:
+        refused(state, player, action, rule)
+
+
+def test_corrupt_saves_are_refused_with_a_reason():
+    good = GAME.new_initial_state(3, seed=5).to_json()
+    with pytest.raises(InvalidStateError, match="not valid JSON"):
+        GAME.state_from_json(good[:-10])
+    cases = [
+        (lambda s: s["hands"][0].append(s["draw"].pop()), "at most 7"),
+        (lambda s: s["hands"][0].__setitem__(0, 14), r"state.hands\[0\]"),
+        (lambda s: s["draw"].pop(), "card conservation"),
+        (lambda s: s.__setitem__("announce", "up"), "state.announce"),
+        (lambda s: s.__setitem__("phase", "dance"), "state.phase"),
+        (lambda s: s.__setitem__("passed", [False, True, False]), "pass before the first card"),
+        (lambda s: s.__setitem__("turn", 2), "starter lays the first card"),
+        (lambda s: s.__setitem__("choices", ["keep", None, None]), "choices outside"),
+        (lambda s: s.pop("scores"), "missing field"),
+        (lambda s: s.__setitem__("colour", 1), "unknown field"),
+        (lambda s: s["options"].__setitem__("target_score", -5), "state.options"),
+    ]
+    for mutate, message in cases:
+        data = json.loads(good)
+        mutate(data["state"])
+        with pytest.raises(InvalidStateError, match=message):
+            GAME.state_from_json(json.dumps(data))
+
+
+def test_a_double_of_7s_cannot_be_loaded():
+    with pytest.raises(InvalidStateError, match="double"):
+        position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]], pile=[7, 7], double=True, turn=0)
+
+
+def play_randomly(n, seed, target=60, check_every_step=False):
+    state = GAME.new_initial_state(n, seed, {"target_score": target, "first_player": "random"})
+    rng = Rng(1000 + seed)
+    steps = 0
+    while not state.is_terminal():
+        players = state.current_players()
+        assert players
+        p = rng.choice(players)
+        legal = state.legal_actions(p)
+        assert legal
+        state.apply_action(p, rng.choice(legal))
+        steps += 1
+        assert steps < GAME.max_game_length
+        if check_every_step:
+            state.check_invariants()
+            text = state.to_json()
+            assert GAME.state_from_json(text).to_json() == text
+    state.check_invariants()
+    return state, steps
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_random_play_ends_and_every_state_round_trips(n):
+    for seed in range(6):
+        state, _ = play_randomly(n, seed, target=25, check_every_step=True)
+        assert state.winners() and max(state.scores) >= 25
+        assert sum(s >= 25 for s in state.scores) == 1
+
+
+def test_thousands_of_random_games_end():
+    total = 0
+    for seed in range(2500):
+        n = 2 + seed % 5
+        state, steps = play_randomly(n, seed)
+        assert len(state.winners()) == 1 and state.scores[state.winners()[0]] >= 60
+        total += steps
+    assert total > 0
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    assert play_randomly(4, 3)[0].to_json() == play_randomly(4, 3)[0].to_json()
+    assert play_randomly(4, 3)[0].to_json() != play_randomly(4, 4)[0].to_json()
+
+
+def test_needs_announcement_table():
+    assert [needs_announcement(c, 5) for c in (1, 5, 7, 9)] == [False, False, True, True]
+    assert needs_announcement(7, 7) and not needs_announcement(1, 1) and needs_announcement(4, None)
