@@ -1,0 +1,114 @@
+"""Browser glue (PyScript, main thread): draw the controller into ``#app`` and feed it taps and time.
+
+* One delegated ``click`` listener on ``#app`` reads the nearest ``[data-tap]`` element's JSON,
+  adds the values of every ``[data-field]`` input under ``"fields"``, and calls
+  :meth:`~hotseat.controller.Controller.tap`; then the app is redrawn.
+* Paced reveals and bot turns: after each draw, if the controller asks for a delay, one
+  ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it).
+* The rules overlay fetches ``rules/<game_id>.html`` (same origin, precached by the worker).
+* When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
+  index.html (``window.hotseatRegisterSW``) is called.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from .controller import Controller
+from .storage import LocalStorage
+
+_controller: Controller | None = None
+_timer = None
+_listeners = []  # keep the proxies alive
+
+
+def _root():
+    return document.getElementById("app")
+
+
+def _fields() -> dict:
+    out = {}
+    for el in _root().querySelectorAll("[data-field]"):
+        out[str(el.getAttribute("data-field"))] = str(el.value)
+    return out
+
+
+def draw() -> None:
+    """Render the controller into #app and schedule its next tick, if any."""
+    global _timer
+    root = _root()
+    root.innerHTML = _controller.render()
+    screen = root.querySelector("[data-screen]")
+    if screen is not None:
+        document.body.setAttribute("data-screen", screen.getAttribute("data-screen"))
+    if _timer is not None:
+        window.clearTimeout(_timer)
+        _timer = None
+    delay = _controller.delay_ms()
+    if delay is not None:
+        _timer = window.setTimeout(create_once_callable(_on_timer), delay)
+    wanted = _controller.rules_wanted
+    if wanted is not None:
+        asyncio.ensure_future(_fetch_rules(wanted))
+
+
+def _on_timer(*_args) -> None:
+    global _timer
+    _timer = None
+    try:
+        _controller.tick()
+    finally:
+        draw()
+
+
+async def _fetch_rules(game_id: str) -> None:
+    text = None
+    try:
+        response = await window.fetch(f"./rules/{game_id}.html")
+        if response.ok:
+            text = str(await response.text())
+    except Exception:
+        text = None
+    if _controller.rules_wanted == game_id:
+        _controller.rules_loaded(game_id, text)
+        draw()
+
+
+def _on_click(event) -> None:
+    target = event.target.closest("[data-tap]") if event.target is not None else None
+    if target is None:
+        return
+    try:
+        tap = json.loads(str(target.getAttribute("data-tap")))
+    except ValueError:
+        return
+    if not isinstance(tap, dict):
+        return
+    tap["fields"] = _fields()
+    before = _controller.screen, getattr(_controller.session, "phase", None)
+    _controller.tap(tap)
+    draw()
+    after = _controller.screen, getattr(_controller.session, "phase", None)
+    if before != after:
+        window.scrollTo(0, 0)
+
+
+def start() -> None:
+    """Boot: draw the home screen, listen to taps, mark the page ready, register the worker."""
+    global _controller
+    _controller = Controller(LocalStorage(window))
+    draw()
+    handler = create_proxy(_on_click)
+    _listeners.append(handler)
+    _root().addEventListener("click", handler)
+    document.body.setAttribute("data-ready", "")
+    register = getattr(window, "hotseatRegisterSW", None)
+    if register is not None:
+        try:
+            register()
+        except Exception:
+            pass

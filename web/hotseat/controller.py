@@ -1,0 +1,349 @@
+"""The app's navigation, pure Python: which screen, what a tap does, what to draw.
+
+:class:`Controller` owns the screens (home, setup, game, rules overlay) and the current
+:class:`~hotseat.session.Session`. The browser glue (:mod:`hotseat.app`) only:
+
+* puts :meth:`Controller.render` into ``<main id="app">``;
+* calls :meth:`Controller.tap` with the parsed ``data-tap`` dict of a tapped element (plus
+  ``"fields"``: the values of every ``data-field`` input on screen);
+* calls :meth:`Controller.tick` after :meth:`Controller.delay_ms` milliseconds;
+* fetches ``rules/<game_id>.html`` when :attr:`Controller.rules_wanted` names a game, and hands
+  the text (or ``None``) to :meth:`Controller.rules_loaded`.
+
+Storage is any object with ``get(key) -> str | None``, ``set(key, text)`` and ``remove(key)``
+(:mod:`hotseat.storage` wraps ``localStorage``). The game is saved under :data:`SAVE_KEY` after
+every applied action. A save that cannot be read is moved, unchanged, to the first free key
+``hotseat.unreadable[.N]`` so it is never overwritten, and the home screen reports it with the
+reason until the player taps "Discard".
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from typing import Any, Callable
+
+import pycore
+
+from . import screens
+from .i18n import gettext as _
+from .session import BOT_LEVELS, HUMAN, SaveError, Session, default_bot_hook, load_view
+
+SAVE_KEY = "hotseat.save"
+BAD_KEY = "hotseat.unreadable"
+
+
+def playable_games() -> list[str]:
+    """Registered games that have a view module in this app (others are not listed yet)."""
+    return [g for g in pycore.GAMES if importlib.util.find_spec(f"{__package__}.views.{g}") is not None]
+
+
+class Controller:
+    """See the module docstring.
+
+    Attributes:
+        screen: ``"home"``, ``"setup"`` or ``"game"``.
+        session: the game on screen (``screen == "game"``).
+        rules_for: game id whose rules overlay is open, or ``None``.
+        save_error: why the stored save cannot be read (it is kept until "Discard").
+    """
+
+    def __init__(self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None) -> None:
+        self.storage = storage
+        self.bot_hook = default_bot_hook() if bot_hook == "auto" else bot_hook
+        self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
+        self.screen = "home"
+        self.session: Session | None = None
+        self.setup: dict | None = None
+        self.rules_for: str | None = None
+        self.rules_cache: dict[str, str | None] = {}
+        self.save_info: dict | None = None
+        self.save_error: str | None = None
+        self.message: str | None = None
+        self.check_save()
+
+    # ---- saves -------------------------------------------------------------------------------
+
+    def _bad_keys(self) -> list[str]:
+        keys = []
+        for n in range(1, 50):
+            key = BAD_KEY if n == 1 else f"{BAD_KEY}.{n}"
+            if self.storage.get(key) is None:
+                break
+            keys.append(key)
+        return keys
+
+    def check_save(self) -> None:
+        """Read the stored save (for the home screen): its summary, or the reason it is unreadable."""
+        self.save_info = None
+        self.save_error = None
+        text = self.storage.get(SAVE_KEY)
+        if text is not None:
+            try:
+                session = Session.from_json(text, bot_hook=self.bot_hook)
+            except SaveError:
+                # keep it, untouched, where no new game will overwrite it
+                bad = self._bad_keys()
+                self.storage.set(BAD_KEY if not bad else f"{BAD_KEY}.{len(bad) + 1}", text)
+                self.storage.remove(SAVE_KEY)
+            else:
+                obs = session.state.public_observation()
+                detail = _("Game over") if session.state.is_terminal() else ""
+                if not detail and isinstance(obs.get("round"), int):
+                    detail = _("Round {n}").format(n=obs["round"])
+                self.save_info = {"game": session.game.name, "names": session.names, "detail": detail}
+        bad = self._bad_keys()
+        if bad:
+            try:
+                Session.from_json(self.storage.get(bad[-1]), bot_hook=self.bot_hook)
+                self.save_error = _("unknown")
+            except SaveError as exc:
+                self.save_error = str(exc)
+
+    def discard_unreadable(self) -> None:
+        """Delete the most recent unreadable save (only on the player's explicit tap)."""
+        bad = self._bad_keys()
+        if bad:
+            self.storage.remove(bad[-1])
+        self.check_save()
+
+    def persist(self, session: Session) -> None:
+        self.storage.set(SAVE_KEY, session.to_json())
+
+    def _start_session(self, session: Session) -> None:
+        session.on_applied = self.persist
+        self.session = session
+        self.screen = "game"
+        self.persist(session)
+
+    @property
+    def bot_kinds(self) -> list[str]:
+        return [f"bot:{level}" for level in BOT_LEVELS] if self.bot_hook is not None else []
+
+    # ---- taps --------------------------------------------------------------------------------
+
+    def tap(self, tap: dict) -> None:
+        """Handle one tap (see the module docstring)."""
+        self.message = None
+        if not isinstance(tap, dict):
+            return
+        fields = tap.get("fields") or {}
+        if self.screen == "setup" and self.setup is not None:
+            self._read_fields(fields)
+        shell = tap.get("shell")
+        if shell == "menu":
+            self.rules_for = None
+            self.session = None
+            self.setup = None
+            self.screen = "home"
+            self.check_save()
+        elif shell == "rules":
+            game_id = tap.get("game") or (self.session.game_id if self.session else None)
+            if game_id in pycore.GAMES:
+                self.rules_for = game_id
+        elif shell == "close":
+            self.rules_for = None
+        elif shell == "discard" and self.screen == "home":
+            self.discard_unreadable()
+        elif shell == "resume" and self.screen == "home":
+            self._resume()
+        elif shell == "new" and tap.get("game") in playable_games():
+            self._open_setup(tap["game"])
+        elif self.screen == "setup" and shell in ("count", "kind", "opt", "start"):
+            self._setup_tap(shell, tap)
+        elif shell == "rematch" and self.session is not None and self.session.phase == "over":
+            old = self.session
+            self._start_session(Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook))
+        elif self.screen == "game" and self.session is not None:
+            self.session.tap(tap)
+            if self.session.error:
+                self.message = _(self.session.error)
+
+    def _resume(self) -> None:
+        text = self.storage.get(SAVE_KEY)
+        try:
+            session = Session.from_json(text, bot_hook=self.bot_hook)
+        except SaveError:
+            self.check_save()
+            return
+        session.on_applied = self.persist
+        self.session = session
+        self.screen = "game"
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def _open_setup(self, game_id: str) -> None:
+        game = pycore.load_game(game_id)
+        n = max(game.min_players, min(3, game.max_players))
+        self.setup = {
+            "game": game_id,
+            "n": n,
+            "names": [_("Player {n}").format(n=i + 1) for i in range(game.max_players)],
+            "kinds": [HUMAN] * game.max_players,
+            "opts": {name: opt.default for name, opt in game.options.items()},
+            "raw": {},
+            "error": None,
+        }
+        self.screen = "setup"
+
+    def _read_fields(self, fields: dict) -> None:
+        st = self.setup
+        for key, value in fields.items():
+            if not isinstance(value, str):
+                continue
+            if key.startswith("name-") and key[5:].isdigit() and int(key[5:]) < len(st["names"]):
+                st["names"][int(key[5:])] = value
+            elif key.startswith("opt-"):
+                st["raw"][key[4:]] = value
+                st["opts"][key[4:]] = value
+
+    def _setup_tap(self, shell: str, tap: dict) -> None:
+        st = self.setup
+        game = pycore.load_game(st["game"])
+        st["error"] = None
+        if shell == "count":
+            delta = tap.get("delta")
+            if delta in (-1, 1):
+                st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
+        elif shell == "kind":
+            seat = tap.get("seat")
+            kinds = [HUMAN] + self.bot_kinds
+            if isinstance(seat, int) and 0 <= seat < st["n"]:
+                current = st["kinds"][seat]
+                st["kinds"][seat] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+        elif shell == "opt":
+            name = tap.get("name")
+            if name in game.options:
+                st["opts"][name] = tap.get("value")
+        elif shell == "start":
+            self._start_from_setup(game)
+
+    def _parse_options(self, game) -> dict:
+        """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
+        options = {}
+        for name, opt in game.options.items():
+            value = self.setup["opts"].get(name, opt.default)
+            if isinstance(value, str):
+                text = value.strip()
+                if text == "":
+                    value = opt.default
+                else:
+                    try:
+                        value = int(text)
+                    except ValueError:
+                        raise ValueError(_("{label}: enter a whole number").format(label=screens.option_label(name))) from None
+            try:
+                options[name] = opt.check(value)
+            except ValueError:
+                limits = ""
+                if opt.minimum is not None and opt.maximum is not None:
+                    limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
+                raise ValueError(_("{label}: this value is not allowed{limits}").format(
+                    label=screens.option_label(name), limits=limits)) from None
+        return options
+
+    def _start_from_setup(self, game) -> None:
+        st = self.setup
+        try:
+            options = self._parse_options(game)
+        except ValueError as exc:
+            st["error"] = str(exc)
+            return
+        seats = []
+        for i in range(st["n"]):
+            name = st["names"][i].strip()[:40] or _("Player {n}").format(n=i + 1)
+            seats.append({"name": name, "kind": st["kinds"][i]})
+        try:
+            session = Session(st["game"], seats, self.seed_fn(), options, bot_hook=self.bot_hook)
+        except ValueError as exc:
+            st["error"] = str(exc)
+            return
+        self.setup = None
+        self._start_session(session)
+
+    # ---- time --------------------------------------------------------------------------------
+
+    def delay_ms(self) -> int | None:
+        if self.screen == "game" and self.session is not None and self.rules_for is None:
+            return self.session.delay_ms()
+        return None
+
+    def tick(self) -> None:
+        if self.screen == "game" and self.session is not None:
+            self.session.tick()
+
+    # ---- rules -------------------------------------------------------------------------------
+
+    @property
+    def rules_wanted(self) -> str | None:
+        """A game id whose rules page should be fetched now (``rules/<id>.html``), else None."""
+        if self.rules_for is not None and self.rules_for not in self.rules_cache:
+            return self.rules_for
+        return None
+
+    def rules_loaded(self, game_id: str, html_text: str | None) -> None:
+        self.rules_cache[game_id] = html_text if html_text and html_text.strip() else None
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def render(self) -> str:
+        """The HTML of the whole app for ``<main id="app">``."""
+        if self.screen == "setup" and self.setup is not None:
+            html = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.bot_kinds)
+        elif self.screen == "game" and self.session is not None:
+            html = self._render_game()
+        else:
+            html = self._render_home()
+        if self.message:
+            html += screens.toast(self.message)
+        if self.rules_for is not None:
+            html += screens.rules_overlay(self._rules_html(self.rules_for))
+        return html
+
+    def _rules_html(self, game_id: str) -> str:
+        cached = self.rules_cache.get(game_id)
+        if cached:
+            return cached
+        if game_id not in self.rules_cache:
+            return f'<p class="note">{screens.esc(_("Loading the rules…"))}</p>'
+        return load_view(game_id).rules_html(_)
+
+    def _render_home(self) -> str:
+        games = []
+        for game_id in playable_games():
+            game = pycore.load_game(game_id)
+            games.append({"id": game_id, "name": game.name, "min": game.min_players, "max": game.max_players})
+        return screens.home(games, self.save_info, self.save_error)
+
+    def _render_game(self) -> str:
+        s = self.session
+        view = s.view
+        names = s.names
+        if s.phase == "curtain":
+            public_ctx = s.context(None, for_screen=False)
+            body = screens.curtain(names[s.curtain_for], view.render(s.state.public_observation(), public_ctx))
+            status = _("Pass the phone to {name}").format(name=names[s.curtain_for])
+            return screens.frame(body, status, screen="curtain", rules_game=s.game_id)
+        ctx = s.context()
+        obs = s.screen_obs()
+        if s.phase == "over":
+            scores = view.scoreboard(obs, ctx) if hasattr(view, "scoreboard") else [str(r) for r in s.state.returns()]
+            returns = s.state.returns()
+            order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
+            summary = view.round_summary_html(obs, ctx) if hasattr(view, "round_summary_html") else ""
+            body = screens.game_over(names, scores, order, s.winners(), summary)
+            return screens.frame(body, _("Game over"), screen="over", rules_game=s.game_id)
+        if s.phase == "summary":
+            summary = view.round_summary_html(obs, ctx) if hasattr(view, "round_summary_html") else ""
+            return screens.frame(screens.summary(summary), _("Round over"), screen="summary", rules_game=s.game_id)
+        body = view.render(obs, ctx)
+        status = view.status_line(obs, ctx)
+        if s.phase == "turn" and s.pending is not None:
+            label_fn = getattr(view, "confirm_label", None)
+            label = label_fn(s.pending["action"], _) if label_fn else _("Confirm your choice?")
+            body += screens.pending_bar(label)
+        elif s.phase == "bot":
+            body = screens.thinking(names[s.bot_seat]) + body
+        elif s.phase == "reveal":
+            body += screens.skip_button()
+        return screens.frame(body, status, screen=s.phase, rules_game=s.game_id)

@@ -1,0 +1,460 @@
+"""The pass-and-play controller of one game: seats, state, curtain, pending picks, bots, saves.
+
+Pure Python (no browser): the shell (:mod:`hotseat.controller`) calls :meth:`Session.tap` with
+the parsed ``data-tap`` dict of a tapped element, :meth:`Session.tick` when the delay returned by
+:meth:`Session.delay_ms` has passed (paced reveals, bot turns), and :meth:`Session.screen` to
+know what to draw. It implements the rules of /tmp/hs/VIEWS.md (issue 2 item 4, issue 7 item 3):
+
+* **Curtain.** In a game with hidden information, when the next human to act is not the human
+  who holds the phone (the last one whose private view was shown), the curtain "Pass the phone to
+  NAME" comes first; it renders nothing private. A human who acts twice in a row gets no curtain.
+  With only one human at the table, no curtain ever: the screen is always that human's view.
+  After a reload the holder is unknown, so the next human always gets the curtain.
+* **Order.** Bots act before humans in a simultaneous phase; humans act in seat order starting
+  after the holder (so the phone goes round the table).
+* **Pending choices.** A human's action in a simultaneous phase (or any action the view's
+  ``needs_confirm`` says so) is kept pending with Undo and Confirm; only Confirm applies it.
+* **Reveal.** After each applied action the events are played out step by step (the view's
+  ``pace_ms(event)`` says how long each one stays on screen) on the public view (or the sole
+  human's view), starting from the observation taken before the action.
+* **Saves.** :meth:`Session.to_dict` is a JSON-safe dict (game id, seed, options, seats, state
+  JSON, round summary still to show); :meth:`Session.from_dict` validates it and raises
+  :class:`SaveError` with the reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any, Callable
+
+import pycore
+from pycore.rng import Rng
+
+from .views.base import ViewContext
+
+SAVE_FORMAT = "hotseat-session"
+SAVE_VERSION = 1
+
+HUMAN = "human"
+BOT_LEVELS = ("easy", "normal", "hard")
+SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS)
+#: seconds a bot of each level may think (issue 7: a hard bot decides within 1 s)
+BOT_BUDGET = {"easy": 0.2, "normal": 0.3, "hard": 0.9}
+#: ms a bot's turn stays visible ("NAME is thinking") before it acts
+BOT_DELAY_MS = 700
+DEFAULT_PACE_MS = 700
+
+#: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``
+BotHook = Callable[[Any, dict, list, Rng, float, str], dict]
+
+
+class SaveError(ValueError):
+    """A saved session that cannot be read; the message says why (shown to the player)."""
+
+
+def load_view(game_id: str):
+    """The view module ``hotseat.views.<game_id>`` (imported on first use)."""
+    return importlib.import_module(f"{__package__}.views.{game_id}")
+
+
+def default_bot_hook() -> BotHook | None:
+    """The bot hook backed by ``pycore.bots``, or ``None`` while that package does not exist.
+
+    Accepted shapes of ``pycore.bots`` (issue 7): ``choose_action(game, observation,
+    legal_actions, rng, time_budget, level=...)``, or ``get_bot(level)`` returning a callable
+    ``(game, observation, legal_actions, rng, time_budget)``.
+    """
+    try:
+        bots = importlib.import_module("pycore.bots")
+    except ImportError:
+        return None
+    choose = getattr(bots, "choose_action", None)
+    if callable(choose):
+        def hook(game, obs, legal, rng, budget, level):
+            return choose(game, obs, legal, rng, budget, level=level)
+        return hook
+    get_bot = getattr(bots, "get_bot", None)
+    if callable(get_bot):
+        def hook(game, obs, legal, rng, budget, level):
+            return get_bot(level)(game, obs, legal, rng, budget)
+        return hook
+    return None
+
+
+def is_bot(kind: str) -> bool:
+    return kind.startswith("bot:")
+
+
+def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
+    """Validate ``[{"name": str, "kind": str}, ...]`` for ``game``; return a clean copy.
+
+    Raises:
+        ValueError: wrong count for the game, empty or overlong name, unknown kind, or a bot seat
+            while no bots are available.
+    """
+    if not isinstance(seats, list):
+        raise ValueError("seats must be a list")
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, got {len(seats)}")
+    clean = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("kind"), str):
+            raise ValueError(f"seat {i + 1}: expected a name and a kind")
+        name = seat["name"].strip()
+        if not name or len(name) > 40:
+            raise ValueError(f"seat {i + 1}: a name needs 1 to 40 characters")
+        if seat["kind"] not in SEAT_KINDS:
+            raise ValueError(f"seat {i + 1}: unknown kind {seat['kind']!r}")
+        if is_bot(seat["kind"]) and not bots_allowed:
+            raise ValueError(f"seat {i + 1}: bots are not available in this version")
+        clean.append({"name": name, "kind": seat["kind"]})
+    return clean
+
+
+class Session:
+    """One game at one table. See the module docstring for the rules it follows.
+
+    Attributes:
+        phase: ``"curtain"`` (pass the phone to ``curtain_for``), ``"turn"`` (``viewer`` acts on
+            their private view), ``"reveal"`` (events being played out), ``"bot"`` (``bot_seat``
+            is about to act), ``"summary"`` (round summary, waiting for Continue), ``"over"``.
+        viewer: seat whose private view is on screen, or ``None`` for the public view.
+        holder: the human who holds the phone (last shown their private view), or ``None``.
+        pending: ``{"player": p, "action": a}`` chosen but not confirmed, or ``None``.
+        events: events of the last applied action.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[dict],
+        seed: int,
+        options: dict | None = None,
+        state=None,
+        bot_hook: BotHook | None = None,
+        summary_due: bool = False,
+        events: list[dict] | None = None,
+    ) -> None:
+        self.game = pycore.load_game(game_id)
+        self.game_id = game_id
+        self.bot_hook = bot_hook
+        self.seats = check_seats(self.game, seats, bots_allowed=True)
+        if any(is_bot(s["kind"]) for s in self.seats) and bot_hook is None:
+            raise ValueError("this table has bot seats but no bots are available")
+        self.seed = seed
+        self.options = self.game.resolve_options(options)
+        self.state = state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
+        self.view = load_view(game_id)
+        self.bot_rng = Rng(seed ^ 0x5EA7B07)
+        self.phase = ""
+        self.viewer: int | None = None
+        self.curtain_for: int | None = None
+        self.bot_seat: int | None = None
+        self.holder: int | None = None
+        self.pending: dict | None = None
+        self.local: dict = {}
+        self.events: list[dict] = list(events or [])
+        self.reveal: dict | None = None
+        self.summary_due = summary_due
+        self.on_applied: Callable[["Session"], None] | None = None
+        self.error: str | None = None
+        self._advance()
+
+    # ---- seats -------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    @property
+    def kinds(self) -> list[str]:
+        return [s["kind"] for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == HUMAN]
+
+    @property
+    def sole_human(self) -> int | None:
+        """The only human seat when there is exactly one (their view is always on screen)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def _table_viewer(self) -> int | None:
+        """Whose observation the table shows when nobody is acting privately."""
+        if not self.game.hidden_information:
+            return None
+        return self.sole_human
+
+    # ---- flow --------------------------------------------------------------------------------
+
+    def next_actor(self) -> int | None:
+        """The seat the app turns to next (bots first, then humans round the table from the holder)."""
+        acting = self.state.current_players()
+        if not acting:
+            return None
+        bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
+        if bots:
+            return bots[0]
+        n = len(self.seats)
+        start = 0 if self.holder is None else self.holder + 1
+        order = [(start + k) % n for k in range(n)]
+        return next(p for p in order if p in acting)
+
+    def _advance(self) -> None:
+        """Decide the phase after a change (action applied, reveal done, summary closed)."""
+        self.viewer = None
+        self.curtain_for = None
+        self.bot_seat = None
+        if self.reveal is not None:
+            self.phase = "reveal"
+            self.viewer = self.reveal["viewer"]
+            return
+        if self.summary_due and not self.state.is_terminal():
+            self.phase = "summary"
+            self.viewer = self._table_viewer()
+            return
+        if self.state.is_terminal():
+            self.phase = "over"
+            self.viewer = self._table_viewer()
+            return
+        actor = self.next_actor()
+        if is_bot(self.seats[actor]["kind"]):
+            self.phase = "bot"
+            self.bot_seat = actor
+            self.viewer = self._table_viewer()
+            return
+        if self.game.hidden_information and actor != self.holder and self.sole_human is None:
+            self.phase = "curtain"
+            self.curtain_for = actor
+            return
+        self.phase = "turn"
+        self.viewer = actor
+        self.holder = actor
+
+    def observation(self, viewer: int | None) -> dict:
+        return self.state.public_observation() if viewer is None else self.state.observation(viewer)
+
+    def context(self, viewer: int | None = None, for_screen: bool = True) -> ViewContext:
+        """The :class:`ViewContext` for ``viewer`` (default: the one on screen)."""
+        if for_screen:
+            viewer = self.viewer
+        acting = self.state.current_players()
+        legal = self.state.legal_actions(viewer) if (viewer is not None and viewer in acting and self.phase == "turn") else []
+        pending = None
+        if self.pending is not None and self.pending["player"] == viewer:
+            pending = self.pending["action"]
+        step = self.reveal["step"] if (self.reveal is not None and for_screen) else None
+        return ViewContext(
+            viewer=viewer,
+            names=self.names,
+            legal=legal,
+            local=self.local,
+            events=self.events,
+            pending=pending,
+            step=step,
+            acting=acting,
+            kinds=self.kinds,
+        )
+
+    def screen_obs(self) -> dict:
+        """The observation the view renders now (the pre-action one during a reveal)."""
+        if self.reveal is not None:
+            return self.reveal["before"]
+        return self.observation(self.viewer)
+
+    def needs_confirm(self, action: dict) -> bool:
+        hook = getattr(self.view, "needs_confirm", None)
+        if hook is not None:
+            return bool(hook(action))
+        return len(self.state.current_players()) > 1
+
+    # ---- input -------------------------------------------------------------------------------
+
+    def tap(self, tap: dict) -> None:
+        """Handle a tap on the game screen (shell keys or the view's own taps)."""
+        self.error = None
+        shell = tap.get("shell")
+        if shell == "show" and self.phase == "curtain":
+            self.holder = self.curtain_for
+            self.phase = "turn"
+            self.viewer = self.curtain_for
+            self.curtain_for = None
+        elif shell == "undo" and self.phase == "turn":
+            self.pending = None
+        elif shell == "confirm" and self.phase == "turn" and self.pending is not None:
+            pending, self.pending = self.pending, None
+            self.apply(pending["player"], pending["action"])
+        elif shell == "continue" and self.phase == "summary":
+            self.summary_due = False
+            self._saved()
+            self._advance()
+        elif shell == "skip" and self.phase == "reveal":
+            self._finish_reveal()
+        elif shell is None and self.phase == "turn" and self.pending is None:
+            obs = self.observation(self.viewer)
+            ctx = self.context()
+            action = self.view.on_tap(obs, ctx, tap)
+            if action is None:
+                return
+            if action not in ctx.legal:
+                self.error = "That move is not allowed now."
+                return
+            if self.needs_confirm(action):
+                self.pending = {"player": self.viewer, "action": action}
+            else:
+                self.apply(self.viewer, action)
+
+    def apply(self, player: int, action: dict) -> list[dict]:
+        """Apply ``action`` for ``player``, save, and start the paced reveal of its events."""
+        reveal_viewer = self._table_viewer()
+        before = self.observation(reveal_viewer)
+        events = self.state.apply_action(player, action)
+        self.events = events
+        self.local = {}
+        self.pending = None
+        self.summary_due = self._summary_for(events)
+        if self._total_pace(events) > 0:
+            self.reveal = {"before": before, "viewer": reveal_viewer, "step": 0}
+        self._saved()
+        self._advance()
+        return events
+
+    def _summary_for(self, events: list[dict]) -> bool:
+        hook = getattr(self.view, "ends_round", None)
+        return bool(hook and hook(events))
+
+    def _pace(self, event: dict) -> int:
+        hook = getattr(self.view, "pace_ms", None)
+        return int(hook(event)) if hook else DEFAULT_PACE_MS
+
+    def _total_pace(self, events: list[dict]) -> int:
+        return sum(self._pace(e) for e in events)
+
+    def _saved(self) -> None:
+        if self.on_applied is not None:
+            self.on_applied(self)
+
+    # ---- time --------------------------------------------------------------------------------
+
+    def delay_ms(self) -> int | None:
+        """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
+        if self.phase == "bot":
+            return BOT_DELAY_MS
+        if self.phase == "reveal" and self.reveal is not None:
+            step = self.reveal["step"]
+            if step == 0:
+                return 250
+            return max(self._pace(self.events[step - 1]), 0)
+        return None
+
+    def tick(self) -> None:
+        """Advance a reveal by one visible event, or let the bot on turn act."""
+        if self.phase == "reveal" and self.reveal is not None:
+            # show the next event that takes time; events with no pace pass at once
+            n = len(self.events)
+            step = self.reveal["step"]
+            nxt = next((k for k in range(step + 1, n + 1) if self._pace(self.events[k - 1]) > 0), None)
+            if nxt is None:
+                self._finish_reveal()
+            else:
+                self.reveal["step"] = nxt
+        elif self.phase == "bot" and self.bot_seat is not None:
+            self.play_bot(self.bot_seat)
+
+    def _finish_reveal(self) -> None:
+        self.reveal = None
+        self._advance()
+
+    def play_bot(self, seat: int) -> list[dict]:
+        """Let the bot in ``seat`` choose from its own observation only (issue 7) and apply it."""
+        level = self.seats[seat]["kind"].split(":", 1)[1]
+        obs = self.state.observation(seat)
+        legal = self.state.legal_actions(seat)
+        action = self.bot_hook(self.game, obs, legal, self.bot_rng, BOT_BUDGET[level], level)
+        if action not in legal:  # a bot bug must not corrupt the game
+            action = legal[0]
+        return self.apply(seat, action)
+
+    # ---- results -----------------------------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    # ---- saves -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """JSON-safe save: everything needed to resume (a pending, unconfirmed pick is not kept)."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": [dict(s) for s in self.seats],
+            "state": self.state.to_json(),
+            "summary_due": self.summary_due,
+            "events": self.events if self.summary_due else [],
+            "bot_rng": self.bot_rng.state,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: Any, bot_hook: BotHook | None = None) -> "Session":
+        """Resume a saved session; the next human sees the curtain first.
+
+        Raises:
+            SaveError: the save is not a Hotseat session, is for an unknown game, or its state
+                is invalid; the message says what is wrong.
+        """
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("it is not a Hotseat saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"it was saved in format version {data.get('version')!r}; this app reads version {SAVE_VERSION}")
+        game_id = data.get("game")
+        if game_id not in pycore.GAMES:
+            raise SaveError(f"it is for a game this app does not know ({game_id!r})")
+        game = pycore.load_game(game_id)
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError("its seed is missing")
+        try:
+            seats = check_seats(game, data.get("seats"))
+        except ValueError as exc:
+            raise SaveError(f"its seats are invalid: {exc}") from None
+        if any(is_bot(s["kind"]) for s in seats) and bot_hook is None:
+            raise SaveError("it has bot seats, and bots are not available in this version")
+        try:
+            state = game.state_from_json(data.get("state"))
+        except pycore.InvalidStateError as exc:
+            raise SaveError(f"its game state is invalid: {exc}") from None
+        if state.num_players != len(seats):
+            raise SaveError(f"it has {len(seats)} seats but the game state has {state.num_players} players")
+        events = data.get("events", [])
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise SaveError("its last events are malformed")
+        try:
+            session = cls(
+                game_id, seats, seed, data.get("options"), state=state, bot_hook=bot_hook,
+                summary_due=bool(data.get("summary_due")), events=events,
+            )
+        except ValueError as exc:
+            raise SaveError(str(exc)) from None
+        rng_state = data.get("bot_rng")
+        if isinstance(rng_state, int) and not isinstance(rng_state, bool) and 0 <= rng_state < 1 << 64:
+            session.bot_rng = Rng.from_state(rng_state)
+        return session
+
+    @classmethod
+    def from_json(cls, text: Any, bot_hook: BotHook | None = None) -> "Session":
+        """Like :meth:`from_dict` from the saved text; a non-JSON text raises :class:`SaveError`."""
+        if not isinstance(text, str):
+            raise SaveError("it is not text")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise SaveError(f"it is not valid JSON ({exc})") from None
+        return cls.from_dict(data, bot_hook=bot_hook)

@@ -1,0 +1,370 @@
+"""The 6 nimmt! table: four rows, every score, the hand after the curtain, the paced reveal.
+
+Built only from observations of ``pycore.games.six_nimmt`` (its module docstring lists the
+observation keys, actions and events) and the :class:`~hotseat.views.base.ViewContext`.
+
+* Rows (SN-2, SN-4): every card shows its number and its bullheads, coloured by bullhead value
+  like the printed cards (1 plain, 2 blue, 3 orange, 5 red, 7 purple); each row shows its
+  bullhead total, and a full row (5 cards) is marked: the next card there takes it.
+* Scores (SN-6): every player's bullheads (finished rounds + taken this round) always visible;
+  who still has to pick, or who chooses a row, is marked.
+* Hand (SN-3): only in a private view; tapping a card picks it (the shell keeps it pending with
+  Undo/Confirm).
+* Reveal (SN-3, SN-4): during ``ctx.step`` the picks are shown lowest first and placed one by
+  one from the events; a taken row is announced with its bullheads.
+* Row choice (SN-5): the chooser taps a row (each shows its bullhead total), then confirms.
+"""
+
+from __future__ import annotations
+
+from .base import ViewContext, esc, tap_attr
+
+ROW_LIMIT = 5
+HAND_SIZE = 10
+
+# A small bull's head (horns, face), drawn inline so nothing is fetched.
+_BULL = (
+    '<svg class="bh" viewBox="0 0 20 16" aria-hidden="true" focusable="false">'
+    '<path d="M1 1.5Q3 6 6.5 6.3L13.5 6.3Q17 6 19 1.5Q18.5 7.5 14.6 8.6L14.2 11.5Q13.8 15.2 10 15.2'
+    'Q6.2 15.2 5.8 11.5L5.4 8.6Q1.5 7.5 1 1.5Z"/></svg>'
+)
+
+
+def bullheads(card: int) -> int:
+    """Bullheads printed on ``card`` (SN-1), for drawing; the engine keeps the score.
+
+    >>> [bullheads(c) for c in (55, 11, 10, 15, 1)]
+    [7, 5, 3, 2, 1]
+    """
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> str:
+    """One card: its number, and its bullheads as heads; a ``<button>`` when ``tap`` is given."""
+    heads = bullheads(card)
+    label = esc(t("{card}, {n} bullheads").format(card=card, n=heads) if heads != 1 else t("{card}, 1 bullhead").format(card=card))
+    icons = _BULL * heads
+    inner = f'<span class="heads">{icons}</span><span class="num">{card}</span>'
+    classes = f"card bh{heads} {extra_class}".strip()
+    if tap is not None:
+        return f'<button type="button" class="{classes}" aria-label="{label}"{tap_attr(tap)}>{inner}</button>'
+    return f'<span class="{classes}" role="img" aria-label="{label}">{inner}</span>'
+
+
+def _replay(obs: dict, events: list[dict], step: int) -> dict:
+    """The table after the first ``step`` events, starting from ``obs`` (taken before them).
+
+    Returns ``rows``, ``revealed`` (picks not placed yet), ``taken`` (bullheads per player taken
+    in these events), ``new`` ((row, card) placed last), ``took`` (the row taken last, or None),
+    ``last`` (the last event shown, or None).
+    """
+    n = obs["num_players"]
+    rows = [list(r) for r in obs["rows"]]
+    revealed = [dict(p) for p in obs.get("revealed", [])]
+    taken = [0] * n
+    new = None
+    took = None
+    last = None
+    for event in events[:step]:
+        kind = event.get("type")
+        last = event
+        if kind == "reveal":
+            revealed = [dict(p) for p in event["picks"]]
+        elif kind == "place":
+            revealed = [p for p in revealed if p["card"] != event["card"]]
+            if event["taken"]:
+                rows[event["row"]] = [event["card"]]
+                took = event["row"]
+            else:
+                rows[event["row"]].append(event["card"])
+                took = None
+            taken[event["player"]] += event["bullheads"]
+            new = (event["row"], event["card"])
+    return {"rows": rows, "revealed": revealed, "taken": taken, "new": new, "took": took, "last": last}
+
+
+# ---- the table ------------------------------------------------------------------------------
+
+
+def _scores_html(obs: dict, ctx: ViewContext, extra_taken: list[int]) -> str:
+    t = ctx.t
+    chips = []
+    phase = obs["phase"]
+    for p, name in enumerate(ctx.names):
+        this_round = obs["round_bullheads"][p] + extra_taken[p]
+        total = obs["scores"][p] + this_round
+        marks = []
+        classes = ["chip"]
+        if p == ctx.viewer:
+            classes.append("me")
+        if ctx.step is None and phase == "pick":
+            if obs["picked"][p]:
+                marks.append(f'<span class="mark done" title="{esc(t("has picked"))}">✓</span>')
+                classes.append("picked")
+            else:
+                classes.append("waiting")
+        if ctx.step is None and phase == "choose_row" and obs["chooser"] == p:
+            classes.append("waiting")
+        delta = f' <span class="delta">+{this_round}</span>' if this_round else ""
+        label = esc(t("{name}: {total} bullheads").format(name=name, total=total))
+        chips.append(
+            f'<li class="{" ".join(classes)}" aria-label="{label}"><span class="who">{esc(name)}</span>'
+            f'<span class="pts">{_BULL}<b>{total}</b>{delta}</span>{"".join(marks)}</li>'
+        )
+    return f'<ul class="scores" aria-label="{esc(t("Bullheads taken"))}">{"".join(chips)}</ul>'
+
+
+def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, choosing: bool) -> str:
+    t = ctx.t
+    picked_row = ctx.local.get("row")
+    out = []
+    for r, row in enumerate(rows):
+        total = sum(bullheads(c) for c in row)
+        cards = []
+        for i in range(ROW_LIMIT):
+            if i < len(row):
+                cls = "new" if (new is not None and new == (r, row[i])) else ""
+                cards.append(card_html(row[i], t, cls))
+            else:
+                cards.append('<span class="slot"></span>')
+        classes = ["row"]
+        if len(row) >= ROW_LIMIT:
+            classes.append("full")
+        if took == r:
+            classes.append("took")
+        if choosing:
+            classes.append("choosable")
+            if picked_row == r:
+                classes.append("chosen")
+        head = (
+            f'<span class="rowtot" aria-label="{esc(t("Row {n}: {b} bullheads").format(n=r + 1, b=total))}">'
+            f"{_BULL}<b>{total}</b></span>"
+        )
+        body = head + '<span class="rowcards">' + "".join(cards) + "</span>"
+        if choosing:
+            out.append(f'<button type="button" class="{" ".join(classes)}"{tap_attr({"row": r})}>{body}</button>')
+        else:
+            out.append(f'<div class="{" ".join(classes)}">{body}</div>')
+    return f'<section class="rows" aria-label="{esc(t("Rows"))}">{"".join(out)}</section>'
+
+
+def _revealed_html(revealed: list[dict], ctx: ViewContext, chooser: int | None) -> str:
+    if not revealed:
+        return ""
+    t = ctx.t
+    items = []
+    for pick in revealed:
+        cls = "chooser" if pick["player"] == chooser else ""
+        items.append(
+            f'<li class="{cls}">{card_html(pick["card"], t, "small")}<span class="who">{esc(ctx.names[pick["player"]])}</span></li>'
+        )
+    return f'<section class="revealed" aria-label="{esc(t("Cards to place, lowest first"))}"><ul>{"".join(items)}</ul></section>'
+
+
+def _event_line(last: dict | None, ctx: ViewContext) -> str:
+    if last is None:
+        return ""
+    for message in event_messages([last], ctx.names, ctx.t):
+        return f'<p class="event">{esc(message)}</p>'
+    return ""
+
+
+def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> str:
+    t = ctx.t
+    hand = [c for c in obs.get("hand", []) if c not in hidden_cards]
+    if not hand and obs.get("my_pick") is None:
+        return ""
+    legal_cards = {a["card"] for a in ctx.legal if a.get("type") == "pick"}
+    pending = ctx.pending.get("card") if ctx.pending and ctx.pending.get("type") == "pick" else None
+    cards = []
+    for c in hand:
+        if ctx.step is None and c in legal_cards and pending is None:
+            cards.append(card_html(c, t, "big", {"pick": c}))
+        else:
+            cls = "big chosen" if c == pending else ("big dim" if pending is not None else "big")
+            cards.append(card_html(c, t, cls))
+    title = t("Your hand")
+    note = ""
+    if obs.get("my_pick") is not None and ctx.step is None:
+        note = f'<p class="note">{esc(t("You picked {card}; waiting for the others.").format(card=obs["my_pick"]))}</p>'
+    return (
+        f'<section class="hand" aria-label="{esc(title)}"><h2>{esc(title)}</h2>{note}'
+        f'<div class="handcards">{"".join(cards)}</div></section>'
+    )
+
+
+def render(obs: dict, ctx: ViewContext) -> str:
+    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+    t = ctx.t
+    step = ctx.step
+    if step is not None:
+        table = _replay(obs, ctx.events, step)
+    else:
+        table = {"rows": obs["rows"], "revealed": obs.get("revealed", []), "taken": [0] * obs["num_players"],
+                 "new": None, "took": None, "last": None}
+    chooser = obs.get("chooser") if step is None else None
+    choosing = step is None and any(a.get("type") == "choose_row" for a in ctx.legal)
+    info = t("Round {r} · turn {turn} of {n}").format(r=obs["round"], turn=obs["turn"], n=HAND_SIZE)
+    if obs.get("rounds"):
+        info += " · " + t("{n} rounds").format(n=obs["rounds"])
+    else:
+        info += " · " + t("game ends at {n}").format(n=obs["target_score"])
+    parts = [
+        f'<div class="sn-table{" revealing" if step is not None else ""}">',
+        _scores_html(obs, ctx, table["taken"]),
+        f'<p class="info">{esc(info)}</p>',
+        _revealed_html(table["revealed"], ctx, chooser),
+    ]
+    if step is not None:
+        parts.append(_event_line(table["last"], ctx))
+    if choosing:
+        parts.append(f'<p class="prompt">{esc(t("Your card is lower than every row: choose a row to take."))}</p>')
+    elif step is None and obs["phase"] == "choose_row" and chooser is not None:
+        parts.append(f'<p class="prompt">{esc(t("{name} chooses a row to take.").format(name=ctx.names[chooser]))}</p>')
+    parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
+    if choosing and ctx.local.get("row") is not None:
+        r = ctx.local["row"]
+        total = sum(bullheads(c) for c in table["rows"][r])
+        text = t("Take row {n} ({b} bullheads)").format(n=r + 1, b=total)
+        parts.append(f'<div class="actions"><button type="button" class="primary"{tap_attr({"take": r})}>{esc(text)}</button></div>')
+    if ctx.viewer is not None:
+        hidden = set()
+        if step is not None:
+            hidden = {p["card"] for e in ctx.events if e.get("type") == "reveal" for p in e["picks"]}
+        parts.append(_hand_html(obs, ctx, hidden))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+    """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take; ``{"take": r}`` takes it."""
+    if "pick" in tap:
+        return {"type": "pick", "card": tap["pick"]}
+    if "row" in tap:
+        ctx.local["row"] = tap["row"]
+        return None
+    if "take" in tap:
+        return {"type": "choose_row", "row": tap["take"]}
+    return None
+
+
+def needs_confirm(action: dict) -> bool:
+    """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
+    return action.get("type") == "pick"
+
+
+def confirm_label(action: dict, t) -> str:
+    """The question on the Undo/Confirm bar for a pending pick."""
+    if action.get("type") == "pick":
+        return t("Play {card}?").format(card=action["card"])
+    return t("Confirm your choice?")
+
+
+def pace_ms(event: dict) -> int:
+    """How long each event stays on screen during the reveal (0 = passes at once)."""
+    kind = event.get("type")
+    if kind == "reveal":
+        return 1400
+    if kind == "place":
+        return 1500 if event.get("taken") else 850
+    if kind == "row_choice":
+        return 900
+    return 0
+
+
+def ends_round(events: list[dict]) -> bool:
+    """True when the events scored a round (SN-6): the shell then shows the round summary."""
+    return any(e.get("type") == "round_end" for e in events)
+
+
+def round_summary_html(obs: dict, ctx: ViewContext) -> str:
+    """Bullheads taken this round and the totals, from the ``round_end`` event (SN-6)."""
+    t = ctx.t
+    end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
+    if end is None:
+        return ""
+    lines = []
+    order = sorted(range(len(ctx.names)), key=lambda p: (end["scores"][p], p))
+    for p in order:
+        lines.append(
+            f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>+{end["bullheads"][p]}</td><td><b>{end["scores"][p]}</b></td></tr>'
+        )
+    title = t("Round {n} scored").format(n=end["round"])
+    return (
+        f'<section class="summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
+        f'<th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
+        f'<tbody>{"".join(lines)}</tbody></table>'
+        f'<p class="note">{esc(t("Fewest bullheads wins."))}</p></section>'
+    )
+
+
+def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
+    """One score text per seat for the shell's shared screens (game over)."""
+    t = ctx.t
+    out = []
+    for p in range(len(ctx.names)):
+        total = obs["scores"][p] + obs["round_bullheads"][p]
+        out.append(t("1 bullhead") if total == 1 else t("{n} bullheads").format(n=total))
+    return out
+
+
+def status_line(obs: dict, ctx: ViewContext) -> str:
+    """Whose turn it is / what is happening, for the header."""
+    t = ctx.t
+    if ctx.step is not None:
+        return t("Revealing the cards, lowest first…")
+    phase = obs["phase"]
+    if phase == "game_over":
+        return t("Game over")
+    if phase == "choose_row":
+        name = ctx.names[obs["chooser"]]
+        if ctx.viewer == obs["chooser"]:
+            return t("{name}, choose a row to take").format(name=name)
+        return t("{name} chooses a row").format(name=name)
+    if ctx.viewer is not None and ctx.viewer in ctx.acting:
+        if ctx.pending:
+            return t("Confirm your card, {name}").format(name=ctx.names[ctx.viewer])
+        return t("{name}, pick a card").format(name=ctx.names[ctx.viewer])
+    waiting = [ctx.names[p] for p in ctx.acting]
+    if not waiting:
+        return ""
+    return t("Waiting for {names}").format(names=", ".join(waiting))
+
+
+def event_messages(events: list[dict], names: list[str], t) -> list[str]:
+    """Short feedback lines for events worth announcing."""
+    out = []
+    for e in events:
+        kind = e.get("type")
+        if kind == "reveal":
+            out.append(t("All cards are revealed."))
+        elif kind == "row_choice":
+            out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(name=names[e["player"]], card=e["card"]))
+        elif kind == "place" and e.get("taken"):
+            out.append(t("{name} takes row {n}: {b} bullheads.").format(name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"]))
+        elif kind == "place":
+            out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"], n=e["row"] + 1))
+    return out
+
+
+def rules_html(t) -> str:
+    """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
+    items = [
+        t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
+        t("Each turn, everyone picks one card in secret. Then all picks are shown and placed one by one, lowest first."),
+        t("A card goes to the row whose last card is the highest one below it."),
+        t("If that row already has five cards, you take those five and your card starts the row."),
+        t("If your card is lower than every row's last card, you choose any row, take it, and your card starts it."),
+        t("Every card you take costs its bullheads. After 10 turns the round is scored."),
+        t("The game ends after the round in which someone reaches the target (66 unless changed). Fewest bullheads wins; ties share the win."),
+    ]
+    lis = "".join(f"<li>{esc(x)}</li>" for x in items)
+    return f"<h2>{esc(t('6 nimmt!'))}</h2><ol>{lis}</ol>"
