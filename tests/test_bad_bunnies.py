@@ -52,8 +52,29 @@ def position(
     data["passed"] = list(passed or [False] * n)
     data["scores"] = list(scores or [0] * n)
     data["top_player"] = ((turn - 1) % n if top_player is None else top_player) if pile else None
+    data["moves"] = moves_for(pile, data["top_player"], n, announce, double, data["passed"])
     envelope = {"format": "hotseat-state", "game": "bad_bunnies", "version": 1, "state": data}
     return GAME.state_from_json(json.dumps(envelope))
+
+
+def moves_for(pile, top_player, n, announce, double, passed):
+    """A plausible public move list for a made-up pile: players take turns backwards from
+    ``top_player``; the last card carries the given call; the passes come last."""
+    moves = []
+    for i, card in enumerate(pile):
+        player = (top_player - (len(pile) - 1 - i)) % n
+        prev = pile[i - 1] if i else None
+        if i == len(pile) - 1:
+            call = "double" if double else announce
+        elif card == prev and card != 7:
+            call = "double"
+        elif card == 1:
+            call = None
+        else:
+            call = "higher"
+        moves.append([player, card, call])
+    moves += [[p, 0, None] for p in range(n) if passed[p]]
+    return moves
 
 
 def cards_of(state, player):
@@ -256,6 +277,11 @@ def test_bb3_the_rulebook_example_plays_out():
     assert cards_of(state, s) == []  # Sabine: neither a 1 nor a 7
     state.apply_action(s, {"type": "pass"})
     assert state.current_players() == [l] and cards_of(state, l) == [1, 7]
+    moves = state.public_observation()["moves"]
+    assert [(m["player"], m["card"], m["call"]) for m in moves] == [
+        (s, 4, "lower"), (l, 2, "lower"), (nina, 2, "double"), (st, 7, "lower"), (s, 7, "higher"),
+        (l, 13, "higher"), (nina, 1, None), (st, 1, "double"), (s, None, None),
+    ]
 
 
 # ---- BB-4: passing ----------------------------------------------------------------------------
@@ -532,7 +558,8 @@ def test_corrupt_saves_are_refused_with_a_reason():
         (lambda s: s["draw"].pop(), "card conservation"),
         (lambda s: s.__setitem__("announce", "up"), "state.announce"),
         (lambda s: s.__setitem__("phase", "dance"), "state.phase"),
-        (lambda s: s.__setitem__("passed", [False, True, False]), "pass before the first card"),
+        (lambda s: s.__setitem__("passed", [False, True, False]), "match who passed"),
+        (lambda s: s.__setitem__("moves", [[0, 5, "higher"]]), "match the discard pile"),
         (lambda s: s.__setitem__("turn", 2), "starter lays the first card"),
         (lambda s: s.__setitem__("choices", ["keep", None, None]), "choices outside"),
         (lambda s: s.pop("scores"), "missing field"),

@@ -166,6 +166,9 @@ class BadBunniesState(State):
         passed: per player, out of this round (BB-4).
         choices: phase ``"choose"``: per player ``None`` (not chosen yet, or nothing to choose
             because the hand is empty), ``"keep"`` or ``"redraw"``; all ``None`` otherwise.
+        moves: the public moves of this round (kept until the next round starts), oldest first:
+            ``[player, card, call]`` with ``call`` ``"higher"``/``"lower"``/``"double"``/``None``,
+            or ``[player, 0, None]`` for a pass.
         scores: points so far.
         last_round: ``{"round", "winner", "points", "reason"}`` of the last finished round.
     """
@@ -189,6 +192,7 @@ class BadBunniesState(State):
         self.passed = [False] * num_players
         self.choices: list[str | None] = [None] * num_players
         self.scores = [0] * num_players
+        self.moves: list[list] = []
         self.last_round: dict | None = None
 
     # ---- construction ------------------------------------------------------------------------
@@ -239,6 +243,7 @@ class BadBunniesState(State):
         self.top_player = None
         self.passed = [False] * n
         self.choices = [None] * n
+        self.moves = []
 
     def clone(self) -> "BadBunniesState":
         """A fast independent copy (bots use it in playouts)."""
@@ -261,6 +266,7 @@ class BadBunniesState(State):
         other.passed = self.passed[:]
         other.choices = self.choices[:]
         other.scores = self.scores[:]
+        other.moves = [m[:] for m in self.moves]
         other.last_round = None if self.last_round is None else dict(self.last_round)
         return other
 
@@ -375,6 +381,7 @@ class BadBunniesState(State):
             self._play(player, action["card"], action.get("announce"), events)
         elif kind == "pass":
             self.passed[player] = True
+            self.moves.append([player, 0, None])
             events.append({"type": "pass", "player": player})
             left = [p for p in range(self.num_players) if not self.passed[p]]
             if len(left) == 1:
@@ -398,6 +405,7 @@ class BadBunniesState(State):
         self.top_player = player
         self.double = double
         self.announce = announce if (hand and needs_announcement(card, top)) else None
+        self.moves.append([player, card, "double" if double else self.announce])
         events.append(
             {"type": "play", "player": player, "card": card, "announce": self.announce, "double": double, "cards_left": len(hand)}
         )
@@ -478,6 +486,7 @@ class BadBunniesState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "passed": self.passed[:],
             "choosing": [bool(self.hands[p]) and self.choices[p] is None and self.phase == "choose" for p in range(self.num_players)],
+            "moves": [{"player": p, "card": c or None, "call": call} for p, c, call in self.moves],
             "scores": self.scores[:],
             "target_score": self.options["target_score"],
             "last_round": None if self.last_round is None else dict(self.last_round),
@@ -533,11 +542,17 @@ class BadBunniesState(State):
             assert h == sorted(h), f"hand {p} is not sorted"
         assert len(self.scores) == n and all(s >= 0 for s in self.scores), "bad scores"
         assert 0 <= self.starter < n, "bad starter"
+        laid = [m[1] for m in self.moves if m[1]]
+        passes = [m[0] for m in self.moves if not m[1]]
+        assert len(passes) == len(set(passes)), "a player passed twice in one round"
+        assert all(m[2] is None or m[2] == "double" or m[1] != LITTLE_JOKER for m in self.moves), "a call after a 1"
         if self.phase == "play":
             assert self.turn is not None and 0 <= self.turn < n and not self.passed[self.turn], "bad turn"
             assert sum(not x for x in self.passed) >= 2, "a round with fewer than two players in it"
             assert all(self.hands[p] for p in range(n) if not self.passed[p]), "an empty hand in a running round"
             assert all(c is None for c in self.choices), "choices outside phase choose"
+            assert laid == self.pile, "the moves do not match the discard pile"
+            assert sorted(passes) == [p for p in range(n) if self.passed[p]], "the moves do not match who passed"
             top = self.top
             if top is None:
                 assert self.announce is None and not self.double and self.top_player is None, "empty pile with a call"
@@ -545,6 +560,9 @@ class BadBunniesState(State):
                 assert self.turn == self.starter, "the starter lays the first card"
             else:
                 assert self.top_player is not None and 0 <= self.top_player < n, "bad top_player"
+                last_play = [m for m in self.moves if m[1]][-1]
+                assert last_play[0] == self.top_player, "top_player is not who laid the top card"
+                assert last_play[2] == ("double" if self.double else self.announce), "the last call does not match the pile"
                 if self.double:
                     assert top != BIG_JOKER and len(self.pile) >= 2 and self.pile[-2] == top, "a double without two equal cards"
                     assert self.announce is None, "a call on a double"
@@ -556,6 +574,7 @@ class BadBunniesState(State):
             assert self.turn is None and not self.pile and self.announce is None and not self.double, "a pile outside a round"
             assert self.top_player is None, "top_player outside a round"
             assert self.last_round is not None, "no finished round"
+            assert len(laid) == self.last_round["points"], "the moves do not match the last round's points"
             if self.phase == "choose":
                 assert self.scores[self.last_round["winner"]] < self.options["target_score"], "the game should be over"
                 for p in range(n):
@@ -585,6 +604,7 @@ class BadBunniesState(State):
             "passed": self.passed[:],
             "choices": self.choices[:],
             "scores": self.scores[:],
+            "moves": [m[:] for m in self.moves],
             "last_round": None if self.last_round is None else dict(self.last_round),
         }
 
@@ -595,7 +615,7 @@ class BadBunniesState(State):
         keys = {
             "num_players", "options", "rng", "phase", "round", "starter", "turn", "hands", "draw",
             "reserve", "pile", "announce", "double", "top_player", "passed", "choices", "scores",
-            "last_round",
+            "moves", "last_round",
         }
         missing = keys - set(data)
         expect(not missing, "state", f"missing field(s) {sorted(missing)}")
@@ -650,6 +670,16 @@ class BadBunniesState(State):
         state.choices = list(choices)
         state.scores = list(expect_int_list(data["scores"], "state.scores", 0))
         expect(len(state.scores) == n, "state.scores", f"expected {n} scores")
+        moves = data["moves"]
+        expect(isinstance(moves, list), "state.moves", "expected a list")
+        for i, m in enumerate(moves):
+            where = f"state.moves[{i}]"
+            expect(isinstance(m, list) and len(m) == 3, where, "expected [player, card, call]")
+            expect_int(m[0], where + "[0]", 0, n - 1)
+            expect_int(m[1], where + "[1]", 0, HIGHEST)
+            expect(m[2] in (None, HIGHER, LOWER, "double"), where + "[2]", f"unknown call {m[2]!r}")
+            expect(m[1] != 0 or m[2] is None, where, "a pass has no call")
+        state.moves = [list(m) for m in moves]
         last = data["last_round"]
         if last is not None:
             expect(isinstance(last, dict) and set(last) == {"round", "winner", "points", "reason"}, "state.last_round", "expected {round, winner, points, reason}")
