@@ -115,15 +115,15 @@ def test_bb1_player_count_and_options_are_checked():
         GAME.new_initial_state(1, seed=1)
     with pytest.raises(ValueError, match="2-6 players"):
         GAME.new_initial_state(7, seed=1)
-    with pytest.raises(ValueError, match="first_player"):
-        GAME.new_initial_state(3, 1, {"first_player": "youngest"})
+    with pytest.raises(ValueError, match="random_starter"):
+        GAME.new_initial_state(3, 1, {"random_starter": "youngest"})
     with pytest.raises(ValueError, match="target_score"):
         GAME.new_initial_state(3, 1, {"target_score": 0})
 
 
 def test_bb1_first_round_starter_is_seat_0_by_default_or_random():
     assert {GAME.new_initial_state(4, seed).current_players()[0] for seed in range(30)} == {0}
-    starters = {GAME.new_initial_state(4, seed, {"first_player": "random"}).current_players()[0] for seed in range(60)}
+    starters = {GAME.new_initial_state(4, seed, {"random_starter": True}).current_players()[0] for seed in range(60)}
     assert starters == {0, 1, 2, 3}
 
 
@@ -579,7 +579,7 @@ def test_a_double_of_7s_cannot_be_loaded():
 
 
 def play_randomly(n, seed, target=60, check_every_step=False):
-    state = GAME.new_initial_state(n, seed, {"target_score": target, "first_player": "random"})
+    state = GAME.new_initial_state(n, seed, {"target_score": target, "random_starter": True})
     rng = Rng(1000 + seed)
     steps = 0
     while not state.is_terminal():

@@ -66,7 +66,6 @@ HIGHER, LOWER = "higher", "lower"
 ANNOUNCEMENTS = (HIGHER, LOWER)
 PHASES = ("play", "choose", "game_over")
 CHOICES = ("keep", "redraw")
-FIRST_PLAYER = ("seat0", "random")
 
 
 def is_double(card: int, top: int | None) -> bool:
@@ -203,7 +202,7 @@ class BadBunniesState(State):
         state = cls(game, num_players, options, Rng(seed))
         state.draw = list(DECK)
         state.rng.shuffle(state.draw)
-        starter = state.rng.randbelow(num_players) if options["first_player"] == "random" else 0
+        starter = state.rng.randbelow(num_players) if options["random_starter"] else 0
         state._start_round(starter, [])
         return state
 
@@ -710,8 +709,8 @@ class BadBunnies(Game):
     max_game_length = 200_000
     options = {
         "target_score": Option("target_score", 60, "The first player to reach this many points wins the game (BB-7).", minimum=1, maximum=500),
-        "first_player": Option(
-            "first_player", "seat0", "Who lays the first card of the first round: the first seat or a random player (BB-1).", choices=FIRST_PLAYER
+        "random_starter": Option(
+            "random_starter", False, "A random player starts the first round (otherwise the first seat does) (BB-1)."
         ),
     }
     state_class = BadBunniesState
