@@ -1,0 +1,539 @@
+"""The Bad Bunnies table: the top card and what may follow it, the hand, play → call, pass, keep or redraw.
+
+Built only from observations of ``pycore.games.bad_bunnies`` (its module docstring lists the
+observation keys, actions and events) and the :class:`~hotseat.views.base.ViewContext`.
+
+* Players (BB-4, BB-7): every player's points towards the target, hand size, who is on turn and
+  who is out of this round.
+* The pile (BB-2, BB-3): the top card big, with one plain line saying what the next card must be
+  ("Higher than 9", "Double 4s — only a 4 or a 7", "After a 1: any card"), who laid it, how many
+  cards (= points) the pile holds, and the round's moves so far.
+* Hand (BB-3, BB-6): only in a private view; the cards that may be laid now are marked and
+  tappable. Tapping one opens the call buttons (Higher / Lower), or a single "Lay" button for a 1,
+  a double or the last card. A last joker that may not be laid gets a note (BB-6).
+* Pass (BB-4): a button; when a card could still be laid, it first asks for confirmation.
+* Keep or redraw (BB-8): behind each player's curtain, two buttons; the shell keeps the choice
+  pending with Undo/Confirm, and nobody else sees it.
+* Round summary (BB-5, BB-7): winner, how the round ended, points = cards on the pile, scores
+  against the target.
+"""
+
+from __future__ import annotations
+
+from .base import ViewContext, esc, tap_attr
+
+HAND_SIZE = 7
+JOKERS = (1, 7)
+
+# Styles of this view only (the shared style.css holds the frame, buttons, chips, curtain).
+_STYLE = """<style>
+.bb-table { display: grid; gap: .6rem; }
+.bb-players { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(108px, 1fr)); gap: .35rem; }
+.bb-player { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 0 .3rem; padding: .3rem .5rem;
+  border-radius: 10px; background: rgba(0,0,0,.28); border: 2px solid transparent; font-size: .88rem; min-height: 44px; }
+.bb-player .who { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.bb-player .pts { font-weight: 800; font-size: 1rem; }
+.bb-player .sub { grid-column: 1 / -1; color: var(--ink-soft); font-size: .78rem; }
+.bb-player.me { border-color: var(--accent); }
+.bb-player.turn { background: rgba(242,193,78,.28); }
+.bb-player.out { opacity: .55; }
+.bb-player.out .sub { color: #ffb4ab; font-weight: 700; }
+.bb-bar { height: 4px; grid-column: 1 / -1; border-radius: 2px; background: rgba(255,255,255,.12); overflow: hidden; }
+.bb-bar i { display: block; height: 100%; background: var(--accent); }
+.bb-info { margin: 0; font-size: .85rem; color: var(--ink-soft); }
+.bb-pile { display: grid; grid-template-columns: 96px 1fr; gap: .8rem; align-items: center; padding: .7rem;
+  border-radius: var(--radius); background: rgba(0,0,0,.22); }
+.bb-pile.empty { grid-template-columns: 1fr; text-align: center; }
+.bb-rule { margin: 0; font-size: 1.75rem; font-weight: 800; line-height: 1.15; }
+.bb-rule small { display: block; font-size: .95rem; font-weight: 600; color: var(--ink-soft); margin-top: .25rem; }
+.bb-by { margin: .3rem 0 0; font-size: .85rem; color: var(--ink-soft); }
+.bb-card { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 100%;
+  aspect-ratio: 5 / 7; border-radius: 8px; background: var(--paper); color: #1f2a29; border: 3px solid #8fa8a4;
+  box-shadow: 0 2px 3px rgba(0,0,0,.35); font-weight: 800; font-size: 1.45rem; padding: 0; }
+.bb-card.joker { background: #fff2c9; border-color: #c98f00; color: #6b4400; }
+.bb-card .tag { position: absolute; bottom: 3px; left: 0; right: 0; text-align: center; font-size: .55rem;
+  letter-spacing: .05em; text-transform: uppercase; font-weight: 800; }
+.bb-card.top { font-size: 3.2rem; border-width: 4px; }
+.bb-card.top .tag { font-size: .75rem; bottom: 6px; }
+.bb-card.top.double { box-shadow: 6px 6px 0 -2px var(--paper), 6px 6px 0 0 #8fa8a4, 0 2px 3px rgba(0,0,0,.35); }
+.bb-hand { padding: .6rem; border-radius: var(--radius); background: rgba(0,0,0,.25); }
+.bb-hand h2 { font-size: .9rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; margin: 0 0 .45rem; }
+.bb-cards { display: grid; grid-template-columns: repeat(7, 1fr); gap: 5px; padding-top: 8px; }
+button.bb-card { cursor: pointer; min-height: 44px; }
+.bb-card.ok { border-color: #3fae5a; box-shadow: 0 0 0 2px #3fae5a, 0 2px 3px rgba(0,0,0,.35); }
+.bb-card.ok::after { content: "✓"; position: absolute; top: -9px; right: -6px; width: 18px; height: 18px; border-radius: 50%;
+  background: #3fae5a; color: #fff; font-size: .7rem; line-height: 18px; text-align: center; }
+.bb-card.no { opacity: .38; }
+.bb-card.sel { outline: 4px solid var(--accent); outline-offset: 1px; transform: translateY(-8px); }
+.bb-say { display: grid; gap: .5rem; padding: .7rem; border-radius: var(--radius); background: rgba(242,193,78,.16);
+  border: 1px solid var(--accent); }
+.bb-say p { margin: 0; font-weight: 700; font-size: 1.05rem; }
+.bb-say .btns { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
+.bb-say .btns.one { grid-template-columns: 1fr; }
+.bb-say .primary { min-height: 56px; font-size: 1.2rem; }
+.bb-moves { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; font-size: .85rem; }
+.bb-moves li { padding: .15rem .45rem; border-radius: 999px; background: rgba(0,0,0,.25); }
+.bb-moves li.pass { color: #ffb4ab; }
+.bb-moves li b { font-size: .95rem; }
+.bb-note { margin: 0; padding: .5rem .75rem; border-radius: 10px; background: rgba(0,0,0,.3); font-weight: 600; }
+.bb-note.warn { background: rgba(179,38,30,.45); border: 1px solid #e2766f; }
+.bb-choose { display: grid; gap: .5rem; }
+.bb-choose .primary, .bb-choose .secondary { width: 100%; min-height: 60px; text-align: left; }
+.bb-choose .chosen { outline: 4px solid var(--accent); outline-offset: 2px; }
+.bb-choose small { display: block; font-weight: 500; font-size: .85rem; }
+.bb-pass { width: 100%; }
+</style>"""
+
+
+# ---- small pieces ----------------------------------------------------------------------------
+
+
+def card_html(card: int, t, classes: str = "", tap: dict | None = None) -> str:
+    """One card: its number; the jokers (1, 7) are gold and say so. A button when ``tap`` is given."""
+    joker = card in JOKERS
+    tag = ""
+    if card == 1:
+        tag = f'<span class="tag">{esc(t("joker"))}</span>'
+    elif card == 7:
+        tag = f'<span class="tag">{esc(t("joker"))}</span>'
+    label = t("{card}, little joker").format(card=card) if card == 1 else (
+        t("{card}, big joker").format(card=card) if card == 7 else str(card))
+    cls = f"bb-card{' joker' if joker else ''} {classes}".strip()
+    inner = f"{card}{tag}"
+    if tap is not None:
+        return f'<button type="button" class="{cls}" aria-label="{esc(label)}"{tap_attr(tap)}>{inner}</button>'
+    return f'<span class="{cls}" role="img" aria-label="{esc(label)}">{inner}</span>'
+
+
+def rule_line(obs: dict, t) -> tuple[str, str]:
+    """(headline, detail) saying what the next card must be (BB-3), in plain words.
+
+    >>> from hotseat.i18n import gettext
+    >>> rule_line({"top": 9, "announce": "higher", "double": False}, gettext)[0]
+    'Higher than 9'
+    >>> rule_line({"top": 4, "announce": None, "double": True}, gettext)[0]
+    'Double 4s — only a 4 or a 7'
+    """
+    top = obs.get("top")
+    if top is None:
+        return t("Any card starts the round"), t("Then the starter calls higher or lower.")
+    if obs.get("double"):
+        return (t("Double {n}s — only a {n} or a 7").format(n=top),
+                t("Another {n} keeps the double going; a 7 ends it.").format(n=top))
+    if obs.get("announce") is None:
+        return t("After a 1: any card"), t("A 1 on it starts a double of 1s.")
+    if obs["announce"] == "higher":
+        head = t("Higher than {n}").format(n=top)
+    else:
+        head = t("Lower than {n}").format(n=top)
+    if top == 7:
+        detail = t("or a 7, or a 1")
+    else:
+        detail = t("or another {n} (double), a 1 or a 7").format(n=top)
+    return head, detail
+
+
+def move_text(move: dict, names: list[str], t) -> str:
+    """``Anna 9 ▲`` style text of one public move (plain words for screen readers in aria)."""
+    name = names[move["player"]]
+    if move["card"] is None:
+        return t("{name} passed").format(name=name)
+    call = move["call"]
+    if call == "higher":
+        return t("{name} {card} ▲").format(name=name, card=move["card"])
+    if call == "lower":
+        return t("{name} {card} ▼").format(name=name, card=move["card"])
+    if call == "double":
+        return t("{name} {card} double").format(name=name, card=move["card"])
+    return t("{name} {card}").format(name=name, card=move["card"])
+
+
+def _players_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    target = obs["target_score"]
+    items = []
+    for p, name in enumerate(ctx.names):
+        classes = ["bb-player"]
+        if p == ctx.viewer:
+            classes.append("me")
+        if obs["phase"] == "play" and obs["turn"] == p:
+            classes.append("turn")
+        size = obs["hand_sizes"][p]
+        cards = t("1 card") if size == 1 else t("{n} cards").format(n=size)
+        if obs["phase"] == "play" and obs["passed"][p]:
+            classes.append("out")
+            sub = t("out this round") + " · " + cards
+        elif obs["phase"] == "play" and obs["turn"] == p:
+            sub = t("on turn") + " · " + cards
+        elif obs["phase"] == "choose" and obs["choosing"][p]:
+            sub = t("choosing…")
+        elif obs["phase"] == "choose" and size:
+            sub = t("has chosen")
+        else:
+            sub = cards
+        score = obs["scores"][p]
+        width = min(100, round(100 * score / target)) if target else 0
+        label = t("{name}: {score} of {target} points, {sub}").format(name=name, score=score, target=target, sub=sub)
+        items.append(
+            f'<li class="{" ".join(classes)}" aria-label="{esc(label)}"><span class="who">{esc(name)}</span>'
+            f'<span class="pts">{score}</span><span class="bb-bar" aria-hidden="true"><i style="width:{width}%"></i></span>'
+            f'<span class="sub">{esc(sub)}</span></li>'
+        )
+    return f'<ul class="bb-players" aria-label="{esc(t("Players"))}">{"".join(items)}</ul>'
+
+
+def _pile_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    head, detail = rule_line(obs, t)
+    top = obs.get("top")
+    if top is None:
+        starter = ctx.names[obs["turn"]] if obs.get("turn") is not None else ""
+        who = t("{name} lays the first card.").format(name=starter) if starter else ""
+        return (
+            f'<section class="bb-pile empty" aria-label="{esc(t("Discard pile"))}"><div>'
+            f'<p class="bb-rule">{esc(head)}<small>{esc(detail)}</small></p>'
+            f'<p class="bb-by">{esc(who)}</p></div></section>'
+        )
+    cls = "top double" if obs.get("double") else "top"
+    count = obs["pile_count"]
+    by = t("laid by {name}").format(name=ctx.names[obs["top_player"]]) if obs.get("top_player") is not None else ""
+    pile = t("pile: 1 card = 1 point") if count == 1 else t("pile: {n} cards = {n} points").format(n=count)
+    return (
+        f'<section class="bb-pile" aria-label="{esc(t("Discard pile"))}">{card_html(top, t, cls)}'
+        f'<div><p class="bb-rule" data-rule>{esc(head)}<small>{esc(detail)}</small></p>'
+        f'<p class="bb-by">{esc(by)} · {esc(pile)}</p></div></section>'
+    )
+
+
+def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> str:
+    moves = obs.get("moves") or []
+    if not moves:
+        return ""
+    t = ctx.t
+    shown = moves[-last:]
+    more = f'<li>{esc(t("…"))}</li>' if len(moves) > last else ""
+    items = "".join(
+        f'<li class="{"pass" if m["card"] is None else ""}">{esc(move_text(m, ctx.names, t))}</li>' for m in shown
+    )
+    return f'<ul class="bb-moves" aria-label="{esc(t("This round so far"))}">{more}{items}</ul>'
+
+
+def _playable(ctx: ViewContext) -> dict[int, list[dict]]:
+    """Legal play actions of the viewer, by card."""
+    out: dict[int, list[dict]] = {}
+    for a in ctx.legal:
+        if a.get("type") == "play":
+            out.setdefault(a["card"], []).append(a)
+    return out
+
+
+def _hand_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]], selected: int | None) -> str:
+    t = ctx.t
+    hand = obs.get("hand", [])
+    acting = bool(ctx.legal) and obs["phase"] == "play"
+    cards = []
+    seen: set[int] = set()
+    for c in hand:
+        if acting and c in playable:
+            cls = "ok sel" if (c == selected and c not in seen) else "ok"
+            cards.append(card_html(c, t, cls, {"card": c}))
+        elif acting:
+            cards.append(card_html(c, t, "no"))
+        else:
+            cards.append(card_html(c, t))
+        seen.add(c)
+    title = t("Your cards ({n})").format(n=len(hand))
+    return (
+        f'<section class="bb-hand" aria-label="{esc(t("Your hand"))}"><h2>{esc(title)}</h2>'
+        f'<div class="bb-cards">{"".join(cards)}</div></section>'
+    )
+
+
+def _say_html(obs: dict, ctx: ViewContext, card: int, actions: list[dict]) -> str:
+    """The call buttons for the selected ``card`` (BB-2), or one "Lay" button if nothing is called."""
+    t = ctx.t
+    calls = {a.get("announce"): a for a in actions}
+    if "higher" in calls:
+        q = t("Lay your {card}, then say:").format(card=card)
+        buttons = (
+            f'<div class="btns"><button type="button" class="primary"{tap_attr({"play": card, "announce": "higher"})}>'
+            f'{esc(t("▲ Higher"))}</button><button type="button" class="primary"'
+            f'{tap_attr({"play": card, "announce": "lower"})}>{esc(t("▼ Lower"))}</button></div>'
+        )
+    else:
+        top = obs.get("top")
+        if len(obs.get("hand", [])) == 1:
+            q = t("Lay your last card — you win the round!")
+        elif card == 1:
+            q = t("Lay your 1: nothing to call, the next player may lay any card.")
+            if top == 1:
+                q = t("Lay your 1 as a double: the next player needs a 1 or a 7.")
+        else:
+            q = t("Lay your {card} as a double: the next player needs a {card} or a 7.").format(card=card)
+        buttons = (
+            f'<div class="btns one"><button type="button" class="primary"{tap_attr({"play": card})}>'
+            f'{esc(t("Lay the {card}").format(card=card))}</button></div>'
+        )
+    cancel = f'<button type="button" class="secondary"{tap_attr({"cancel": 1})}>{esc(t("Choose another card"))}</button>'
+    return f'<div class="bb-say" role="group"><p>{esc(q)}</p>{buttons}{cancel}</div>'
+
+
+def _pass_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]]) -> str:
+    t = ctx.t
+    if {"type": "pass"} not in ctx.legal:
+        return ""
+    if ctx.local.get("confirm_pass"):
+        cards = ", ".join(str(c) for c in sorted(playable))
+        q = t("You could still lay {cards}. Pass anyway? You sit out until the round ends.").format(cards=cards)
+        return (
+            f'<div class="bb-say" role="alertdialog"><p>{esc(q)}</p><div class="btns">'
+            f'<button type="button" class="danger"{tap_attr({"pass": "yes"})}>{esc(t("Yes, pass"))}</button>'
+            f'<button type="button" class="secondary"{tap_attr({"cancel": 1})}>{esc(t("Keep playing"))}</button></div></div>'
+        )
+    label = t("Pass (out for this round)") if playable else t("Pass — no card fits")
+    cls = "secondary bb-pass" if playable else "primary bb-pass"
+    return f'<div class="actions"><button type="button" class="{cls}"{tap_attr({"pass": 1})}>{esc(label)}</button></div>'
+
+
+def _round_result_line(obs: dict, ctx: ViewContext) -> str:
+    last = obs.get("last_round")
+    if not last:
+        return ""
+    t = ctx.t
+    name = ctx.names[last["winner"]]
+    if last["reason"] == "last_card":
+        how = t("{name} laid their last card").format(name=name)
+    else:
+        how = t("everyone else passed, so {name} won").format(name=name)
+    return t("Round {r}: {how} and scored {points} points.").format(r=last["round"], how=how, points=last["points"])
+
+
+def _choose_html(obs: dict, ctx: ViewContext) -> str:
+    """BB-8 behind the viewer's curtain: keep the cards (draw up to 7) or take a new hand."""
+    t = ctx.t
+    hand = obs.get("hand", [])
+    k = len(hand)
+    pending = ctx.pending.get("type") if ctx.pending else None
+    if obs.get("my_choice"):
+        chosen = t("You keep your cards.") if obs["my_choice"] == "keep" else t("You take a new hand.")
+        return f'<p class="bb-note">{esc(chosen)}</p>'
+    if not any(a.get("type") in ("keep", "redraw") for a in ctx.legal):
+        return ""
+    keep_title = t("Keep these {k} cards").format(k=k) if k != 1 else t("Keep this card")
+    keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
+    redraw_title = t("New hand")
+    redraw_sub = t("throw these {k} away, draw 7 new cards").format(k=k) if k != 1 else t("throw this card away, draw 7 new cards")
+    keep_cls = "primary" + (" chosen" if pending == "keep" else "")
+    redraw_cls = "secondary" + (" chosen" if pending == "redraw" else "")
+    tap_keep = tap_attr({"choose": "keep"}) if pending is None else ""
+    tap_redraw = tap_attr({"choose": "redraw"}) if pending is None else ""
+    return (
+        f'<section class="bb-choose" aria-label="{esc(t("Keep or redraw"))}">'
+        f'<p class="bb-note">{esc(t("Your choice is secret until everyone has chosen."))}</p>'
+        f'<button type="button" class="{keep_cls}"{tap_keep}>{esc(keep_title)}<small>{esc(keep_sub)}</small></button>'
+        f'<button type="button" class="{redraw_cls}"{tap_redraw}>{esc(redraw_title)}<small>{esc(redraw_sub)}</small></button>'
+        "</section>"
+    )
+
+
+# ---- the view contract -----------------------------------------------------------------------
+
+
+def render(obs: dict, ctx: ViewContext) -> str:
+    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
+    t = ctx.t
+    phase = obs["phase"]
+    info = t("Round {r} · first to {n} points wins").format(r=obs["round"], n=obs["target_score"])
+    info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
+    parts = [_STYLE, '<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
+    private = ctx.viewer is not None and "hand" in obs
+    if phase == "play":
+        parts.append(_pile_html(obs, ctx))
+        parts.append(_moves_html(obs, ctx))
+        if private:
+            playable = _playable(ctx)
+            selected = ctx.local.get("card")
+            if selected not in playable:
+                selected = None
+            hand = obs.get("hand", [])
+            if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
+                parts.append(
+                    f'<p class="bb-note warn">{esc(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."))}</p>'
+                )
+            elif ctx.legal and not playable:
+                parts.append(f'<p class="bb-note warn">{esc(t("No card of yours fits: you must pass."))}</p>')
+            elif ctx.legal and obs.get("top") is None:
+                parts.append(f'<p class="bb-note">{esc(t("You start the round: lay any card, then call higher or lower."))}</p>')
+            elif ctx.legal and selected is None and not ctx.local.get("confirm_pass"):
+                parts.append(f'<p class="bb-note">{esc(t("Tap a card marked ✓ to lay it."))}</p>')
+            if selected is not None and ctx.legal:
+                parts.append(_say_html(obs, ctx, selected, playable[selected]))
+            parts.append(_hand_html(obs, ctx, playable, selected))
+            if ctx.legal and selected is None:
+                parts.append(_pass_html(obs, ctx, playable))
+    elif phase == "choose":
+        line = _round_result_line(obs, ctx)
+        if line:
+            parts.append(f'<p class="bb-note">{esc(line)}</p>')
+        if private and obs["hand"]:
+            parts.append(_choose_html(obs, ctx))
+            parts.append(_hand_html(obs, ctx, {}, None))
+        else:
+            waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
+            if waiting:
+                parts.append(
+                    f'<p class="bb-note">{esc(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting)))}</p>'
+                )
+    else:
+        line = _round_result_line(obs, ctx)
+        if line:
+            parts.append(f'<p class="bb-note">{esc(line)}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+    """``{"card": c}`` selects a card; ``{"play": c, "announce": a}`` lays it; ``{"pass": 1}`` passes
+    (after ``{"pass": "yes"}`` when a card still fits); ``{"choose": "keep"|"redraw"}`` (BB-8)."""
+    if "card" in tap:
+        ctx.local.pop("confirm_pass", None)
+        ctx.local["card"] = tap["card"]
+        return None
+    if "cancel" in tap:
+        ctx.local.pop("card", None)
+        ctx.local.pop("confirm_pass", None)
+        return None
+    if "play" in tap:
+        action = {"type": "play", "card": tap["play"]}
+        if tap.get("announce") in ("higher", "lower"):
+            action["announce"] = tap["announce"]
+        return action
+    if "pass" in tap:
+        if tap["pass"] != "yes" and _playable(ctx):
+            ctx.local["confirm_pass"] = True
+            ctx.local.pop("card", None)
+            return None
+        return {"type": "pass"}
+    if tap.get("choose") in ("keep", "redraw"):
+        return {"type": tap["choose"]}
+    return None
+
+
+def needs_confirm(action: dict) -> bool:
+    """Keep/redraw is secret and simultaneous (BB-8): kept pending with Undo/Confirm. Plays and
+    passes have their own two-step taps in the view."""
+    return action.get("type") in ("keep", "redraw")
+
+
+def confirm_label(action: dict, t) -> str:
+    if action.get("type") == "keep":
+        return t("Keep your cards and fill up to 7?")
+    if action.get("type") == "redraw":
+        return t("Throw your cards away and draw 7 new ones?")
+    return t("Confirm your choice?")
+
+
+def pace_ms(event: dict) -> int:
+    """No paced reveal: every move stays readable in the move list and on the curtain."""
+    return 0
+
+
+def ends_round(events: list[dict]) -> bool:
+    """True when the events ended a round (BB-5): the shell then shows the round summary."""
+    return any(e.get("type") == "round_end" for e in events)
+
+
+def round_summary_html(obs: dict, ctx: ViewContext) -> str:
+    """Who won the round and how, the points (= cards on the pile, BB-7), scores against the target."""
+    t = ctx.t
+    end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
+    if end is None:
+        return ""
+    name = ctx.names[end["winner"]]
+    if end["reason"] == "last_card":
+        how = t("{name} laid their last card.").format(name=name)
+    else:
+        how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
+    points = t("+{n} points: {n} cards on the pile").format(n=end["points"]) if end["points"] != 1 else t("+1 point: 1 card on the pile")
+    target = obs.get("target_score")
+    rows = []
+    order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
+    for p in order:
+        delta = f"+{end['points']}" if p == end["winner"] else ""
+        rows.append(f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>{delta}</td><td><b>{end["scores"][p]}</b></td></tr>')
+    title = t("{name} wins round {r}").format(name=name, r=end["round"])
+    goal = t("First to {n} points wins the game.").format(n=target) if target else ""
+    return (
+        f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>'
+        f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
+    )
+
+
+def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
+    """One score text per seat for the shell's game-over screen."""
+    t = ctx.t
+    return [t("1 point") if s == 1 else t("{n} points").format(n=s) for s in obs["scores"]]
+
+
+def status_line(obs: dict, ctx: ViewContext) -> str:
+    """Whose turn it is / what is happening, for the header."""
+    t = ctx.t
+    phase = obs["phase"]
+    if phase == "game_over":
+        return t("Game over")
+    if phase == "choose":
+        if ctx.viewer is not None and ctx.viewer in ctx.acting:
+            if ctx.pending:
+                return t("Confirm your choice, {name}").format(name=ctx.names[ctx.viewer])
+            return t("{name}: keep your cards or a new hand?").format(name=ctx.names[ctx.viewer])
+        waiting = [ctx.names[p] for p in ctx.acting]
+        return t("Waiting for {names}").format(names=", ".join(waiting)) if waiting else ""
+    turn = obs.get("turn")
+    if turn is None:
+        return ""
+    if ctx.viewer == turn:
+        return t("{name}, your turn").format(name=ctx.names[turn])
+    return t("{name}'s turn").format(name=ctx.names[turn])
+
+
+def event_messages(events: list[dict], names: list[str], t) -> list[str]:
+    """Short feedback lines for the events of the last action."""
+    out = []
+    for e in events:
+        kind = e.get("type")
+        if kind == "play":
+            name = names[e["player"]]
+            if e.get("double"):
+                out.append(t("{name} laid a {card}: double!").format(name=name, card=e["card"]))
+            elif e.get("announce") == "higher":
+                out.append(t("{name} laid a {card}: higher!").format(name=name, card=e["card"]))
+            elif e.get("announce") == "lower":
+                out.append(t("{name} laid a {card}: lower!").format(name=name, card=e["card"]))
+            else:
+                out.append(t("{name} laid a {card}.").format(name=name, card=e["card"]))
+        elif kind == "pass":
+            out.append(t("{name} passed and is out of this round.").format(name=names[e["player"]]))
+        elif kind == "round_end":
+            out.append(t("{name} wins the round: +{n} points.").format(name=names[e["winner"]], n=e["points"]))
+        elif kind == "reshuffle":
+            out.append(t("The reserve pile was shuffled into a new draw pile."))
+    return out
+
+
+def rules_html(t) -> str:
+    """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
+    items = [
+        t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
+        t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: the next card must be higher or lower than it."),
+        t("The same number instead is a double: nothing is called, and only that number or a 7 may follow until a 7 ends it. A 7 on a 7 is not a double."),
+        t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). It may not be laid on a double of another number."),
+        t("A 7 fits on anything, ends a double, and is called higher or lower."),
+        t("If you cannot lay a card you pass; you may also pass on purpose. Who passed is out until the round ends."),
+        t("Your last card may not be a 1 or a 7 unless the top card is a 1 or a 7."),
+        t("The round ends when someone lays their last card, or when all but one have passed: the last one to lay a card wins."),
+        t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
+        t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, or throws them away and draws 7 new ones. The round's winner starts."),
+    ]
+    lis = "".join(f"<li>{esc(x)}</li>" for x in items)
+    return f"<h2>{esc(t('Bad Bunnies'))}</h2><ol>{lis}</ol>"
