@@ -1,0 +1,250 @@
+"""Shared fixtures for Hotseat's browser tests (Playwright + Debian Chromium).
+
+- `site` (session): serves build/site/ with tools/serve.py on a free 127.0.0.1 port in a
+  subprocess; `site.stop()` / `site.start()` stop and restart it on the SAME port (same origin,
+  so the service worker and localStorage carry over).  The site is built first with `make site`
+  (a no-op when up to date) unless HOTSEAT_E2E_NO_BUILD=1.
+- `base_url` is the server's URL, so `page.goto("./")` opens the app.
+- `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs.
+- `browser_context_args`: 390x844 portrait, touch, device scale 2.
+- `context` (every test using `page`/`context`): records every request; at teardown asserts that
+  none left the app's origin and that no same-origin request got a 4xx/5xx.  `request_log`
+  gives the recorded list to a test.
+- `persistent_context`: a persistent Chromium profile (fresh temp dir) with the same checks, for
+  service-worker tests; it keeps the HTTP cache and registrations across reloads.
+- `wait_ready(page)`: waits for `<body data-ready>` (set by the Python UI when it accepts taps).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_DIR = ROOT / "build" / "site"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 390, "height": 844}
+BOOT_TIMEOUT_MS = 90_000  # cold Pyodide boot is ~3-6 s here; generous for a loaded CI machine
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class SiteServer:
+    """tools/serve.py in a subprocess; stoppable and restartable on the same port."""
+
+    def __init__(self, directory: Path, port: int) -> None:
+        self.directory = directory
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        if self.proc is not None:
+            return
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(self.port),
+             "--dir", str(self.directory), "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        line = self.proc.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/ ..." once listening
+        if self.url not in line:
+            rest = self.proc.stdout.read() if self.proc.poll() is not None else ""
+            self.stop()
+            raise RuntimeError(f"server did not start: {line}{rest}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stdout.close()
+        self.proc = None
+        # Wait until the port refuses connections, so a following reload truly finds no server.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) != 0:
+                    return
+            time.sleep(0.05)
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None
+
+
+def _build_site() -> None:
+    if os.environ.get("HOTSEAT_E2E_NO_BUILD") == "1":
+        return
+    subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def site():
+    _build_site()
+    if not (SITE_DIR / "index.html").is_file() or not (SITE_DIR / "sw.js").is_file():
+        pytest.fail("build/site is incomplete: run `make site`")
+    server = SiteServer(SITE_DIR, _free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def live_site(site):
+    """The session server, guaranteed running at the start and the end of a test."""
+    site.start()
+    yield site
+    site.start()
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": VIEWPORT, "device_scale_factor": 2,
+            "has_touch": True, "is_mobile": False}
+
+
+class RequestLog:
+    """Every request a browser context makes, and the same-origin responses that failed."""
+
+    def __init__(self, origin_url: str) -> None:
+        parts = urlsplit(origin_url)
+        self.origin = (parts.scheme, parts.netloc)
+        self.urls: list[str] = []
+        self.failed: list[str] = []
+
+    def attach(self, context) -> None:
+        context.on("request", lambda req: self.urls.append(req.url))
+        context.on("response", self._on_response)
+
+    def _on_response(self, resp) -> None:
+        if resp.status >= 400 and self.is_same_origin(resp.url):
+            self.failed.append(f"{resp.status} {resp.url}")
+
+    def is_same_origin(self, url: str) -> bool:
+        parts = urlsplit(url)
+        return (parts.scheme, parts.netloc) == self.origin
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.urls
+                if not self.is_same_origin(u) and not u.startswith(("data:", "blob:", "about:"))]
+
+    def same_origin_paths(self) -> list[str]:
+        return [urlsplit(u).path for u in self.urls if self.is_same_origin(u)]
+
+    def check(self) -> None:
+        assert self.foreign() == [], f"requests left the app's origin: {self.foreign()}"
+        assert self.failed == [], f"same-origin requests failed: {self.failed}"
+
+
+@pytest.fixture
+def request_log(site) -> RequestLog:
+    return RequestLog(site.url)
+
+
+@pytest.fixture
+def context(context, request_log):
+    """pytest-playwright's context, with every request recorded and checked at teardown."""
+    request_log.attach(context)
+    yield context
+    request_log.check()
+
+
+@pytest.fixture
+def persistent_context(browser_type, tmp_path, live_site, request_log):
+    """A persistent Chromium profile for service-worker tests (same checks as `context`)."""
+    ctx = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport=VIEWPORT,
+        device_scale_factor=2,
+        has_touch=True,
+        base_url=live_site.url,
+        service_workers="allow",
+    )
+    request_log.attach(ctx)
+    yield ctx
+    ctx.close()
+    request_log.check()
+
+
+def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the Python UI has set <body data-ready> (it then accepts taps)."""
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=timeout)
+
+
+# Selectors on the shell's data-tap JSON (web/hotseat/screens.py): stable across restyling.
+NEW_SIX_NIMMT = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
+START = "[data-tap*='\"start\"']"
+
+
+def wait_controlled(page) -> None:
+    """Wait until the worker is active, has precached everything and controls the page."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def precached_urls(page) -> list[str]:
+    return page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const urls = [];
+            for (const n of names.filter(n => n.includes('precache'))) {
+                const c = await caches.open(n);
+                for (const r of await c.keys()) urls.push(new URL(r.url).pathname);
+            }
+            return urls;
+        }"""
+    )
+
+
+def start_six_nimmt(page) -> None:
+    """From the home screen: 6 nimmt! → setup → start; wait until the game screen is drawn."""
+    page.locator(NEW_SIX_NIMMT).first.click()
+    page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
+    page.locator(START).first.click()
+    page.wait_for_function(
+        "!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000
+    )
+
+
+@pytest.fixture
+def ready():
+    """`wait_ready` as a fixture, for tests that prefer not to import from conftest."""
+    return wait_ready

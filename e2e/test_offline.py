@@ -1,0 +1,53 @@
+"""Offline: once the service worker is active, the app boots and plays with no server at all.
+
+The server is really stopped (Playwright's offline switch alone does not stop the worker's own
+update check), and the context is also put offline.  Uses a persistent Chromium profile so the
+worker registration and its caches survive the reload, as on a phone.
+"""
+
+from __future__ import annotations
+
+from conftest import NEW_SIX_NIMMT, precached_urls, start_six_nimmt, wait_controlled, wait_ready
+
+
+def test_service_worker_precaches_every_file(persistent_context, live_site):
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    wait_controlled(page)
+    cached = set(precached_urls(page))
+    site_files = {
+        "/" + p.relative_to(live_site.directory).as_posix()
+        for p in live_site.directory.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    }
+    assert site_files - cached == set(), "files of build/site missing from the precache"
+    assert "/pyodide/pyodide.asm.wasm" in cached
+
+
+def test_reload_offline_boots_and_plays(persistent_context, live_site, request_log):
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    wait_controlled(page)
+    online_requests = len(request_log.urls)
+
+    live_site.stop()
+    persistent_context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert page.evaluate("navigator.onLine") is False
+        # The home screen works: a new 6 nimmt! game starts with no network.
+        page.wait_for_selector(NEW_SIX_NIMMT, timeout=10_000)
+        start_six_nimmt(page)
+        # Reload again mid-game, still offline: the app boots and offers to continue.
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector("[data-tap*='\"resume\"']", timeout=10_000)
+    finally:
+        persistent_context.set_offline(False)
+        live_site.start()
+    # The offline boots were really served: requests were made (by the page to its worker).
+    assert len(request_log.urls) > online_requests
