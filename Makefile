@@ -87,10 +87,11 @@ soak: $(VENV_STAMP)
 	  $(PY) -m tests.conformance.soak; \
 	else echo "tests/conformance/soak.py not present yet"; fi
 
+# Every bench/*.py script whose name does not start with "_" (those are shared modules).
 bench: site chromium
-	@if ls bench/*.py >/dev/null 2>&1; then \
-	  for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done; \
-	else echo "no benchmarks in bench/ yet"; fi
+	@found=; for f in bench/[!_]*.py; do [ -f "$$f" ] || continue; found=1; \
+	  echo "== $$f"; $(PY) "$$f" || exit 1; done; \
+	[ -n "$$found" ] || echo "no benchmarks in bench/ yet"
 
 ## Clean -------------------------------------------------------------------------------------
 
