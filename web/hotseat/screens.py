@@ -75,7 +75,7 @@ def home(games: list[dict], save: dict | None, save_error: str | None) -> str:
             f'<button type="button" class="danger"{tap_attr({"shell": "discard"})}>{esc(_("Discard saved game"))}</button>'
             "</section>"
         )
-    elif save is not None:
+    if save is not None:
         parts.append(
             '<section class="notice">'
             f'<h2>{esc(_("Saved game"))}</h2><p><b>{esc(save["game"])}</b> · {esc(", ".join(save["names"]))}</p>'

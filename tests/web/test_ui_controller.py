@@ -1,0 +1,140 @@
+"""Navigation (web/hotseat/controller.py): setup, saves kept and reported, resume, rematch."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import first_legal_bot, taps
+from hotseat.controller import BAD_KEY, SAVE_KEY, Controller
+
+
+def start(c: Controller, target="8", names=("Ann", "Bob", "Cy")) -> None:
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    fields = {f"name-{i}": n for i, n in enumerate(names)}
+    fields["opt-target_score"] = target
+    c.tap({"shell": "start", "fields": fields})
+
+
+def test_home_lists_the_games_with_a_view_and_no_continue_without_a_save(storage):
+    c = Controller(storage, bot_hook=None)
+    markup = c.render()
+    assert {"game": "six_nimmt", "shell": "new"} in taps(markup)
+    assert {"shell": "resume"} not in taps(markup)
+
+
+def test_setup_reads_names_and_options_and_saves_at_once(storage):
+    c = Controller(storage, bot_hook=None, seed_fn=lambda: 42)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    markup = c.render()
+    assert "Target score" in markup and "Tactical variant" in markup and "Number of rounds" in markup
+    assert "(SN-" not in markup  # ruling ids are for developers
+    assert not any(t.get("shell") == "kind" for t in taps(markup))  # no bots yet: all human
+    c.tap({"shell": "count", "delta": 1})
+    c.tap({"shell": "opt", "name": "tactical", "value": True})
+    c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": " ", "name-2": "Cy", "name-3": "Di", "opt-target_score": "12", "opt-rounds": ""}})
+    s = c.session
+    assert c.screen == "game" and s.names == ["Ann", "Player 2", "Cy", "Di"]
+    assert s.options == {"target_score": 12, "rounds": None, "tactical": True}
+    assert json.loads(storage[SAVE_KEY])["seed"] == 42
+
+
+def test_setup_refuses_bad_option_values_with_a_message(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c, target="0")
+    assert c.screen == "setup" and "Target score" in c.setup["error"] and "1 to 999" in c.setup["error"]
+    start(c, target="ten")
+    assert c.screen == "setup" and "whole number" in c.render()
+    assert SAVE_KEY not in storage
+
+
+def test_bot_seats_selectable_when_a_bot_hook_exists(storage):
+    c = Controller(storage, bot_hook=first_legal_bot)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    c.tap({"shell": "kind", "seat": 1})
+    assert c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
+    c.tap({"shell": "start"})
+    assert c.session.kinds == ["human", "bot:easy", "human"]
+
+
+def test_menu_goes_home_and_continue_resumes_the_saved_game(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    c.tap({"shell": "show"})
+    card = c.session.state.legal_actions(0)[0]["card"]
+    c.tap({"pick": card})
+    c.tap({"shell": "confirm"})
+    state_json = c.session.state.to_json()
+    c.tap({"shell": "menu"})
+    markup = c.render()
+    assert c.screen == "home" and {"shell": "resume"} in taps(markup) and "Ann, Bob, Cy" in markup
+    # a fresh app (a reload) reads the same save
+    c2 = Controller(storage, bot_hook=None)
+    c2.tap({"shell": "resume"})
+    assert c2.screen == "game" and c2.session.state.to_json() == state_json
+    assert c2.session.phase == "curtain" and c2.session.curtain_for == 1
+
+
+def test_unreadable_save_is_reported_kept_and_discarded_only_on_tap(storage):
+    storage[SAVE_KEY] = '{"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1, "seats": "x"'
+    c = Controller(storage, bot_hook=None)
+    markup = c.render()
+    assert "could not be read" in markup and "not valid JSON" in markup
+    assert {"shell": "discard"} in taps(markup) and {"shell": "resume"} not in taps(markup)
+    kept = storage[BAD_KEY]
+    assert kept.startswith('{"format": "hotseat-session"')
+    # starting a new game does not overwrite the unreadable save
+    start(c)
+    c.tap({"shell": "menu"})
+    assert storage[BAD_KEY] == kept and SAVE_KEY in storage
+    markup = c.render()
+    assert "could not be read" in markup and {"shell": "resume"} in taps(markup)
+    c.tap({"shell": "discard"})
+    assert BAD_KEY not in storage and SAVE_KEY in storage
+    assert "could not be read" not in c.render()
+
+
+def test_game_over_shows_winners_and_rematch_starts_a_new_game(storage):
+    seeds = iter([5, 6])
+    c = Controller(storage, bot_hook=None, seed_fn=lambda: next(seeds))
+    start(c, target="3")
+    s = c.session
+    seen = set()
+    for _ in range(5000):
+        if s.phase == "over":
+            break
+        seen.add(s.phase)
+        markup = c.render()
+        if s.phase == "curtain":
+            c.tap({"shell": "show"})
+        elif s.phase == "turn":
+            if s.pending:
+                c.tap({"shell": "confirm"})
+            else:
+                view_taps = [t for t in taps(markup) if "pick" in t or "row" in t or "take" in t]
+                take = [t for t in view_taps if "take" in t]
+                c.tap(take[0] if take else view_taps[0])
+        elif s.phase == "summary":
+            assert "Round 1 scored" in markup
+            c.tap({"shell": "continue"})
+        else:
+            c.tick()
+    assert s.phase == "over" and {"curtain", "turn", "reveal"} <= seen
+    markup = c.render()
+    winners = [s.names[p] for p in s.state.winners()]
+    assert all(w in markup for w in winners) and ("wins!" in markup or "share the win!" in markup)
+    c.tap({"shell": "rematch"})
+    assert c.session is not s and c.session.seed == 6 and c.session.names == s.names
+    assert c.session.options == s.options and c.session.phase == "curtain"
+
+
+def test_rules_overlay_uses_the_fetched_page_or_the_view_summary(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "rules", "game": "six_nimmt"})
+    assert c.rules_wanted == "six_nimmt"
+    c.rules_loaded("six_nimmt", None)  # fetch failed: fall back to the view's summary
+    assert c.rules_wanted is None and "lowest first" in c.render()
+    c.rules_cache.pop("six_nimmt")
+    c.rules_loaded("six_nimmt", "<h1>Six</h1><p>own page</p>")
+    assert "own page" in c.render()
+    c.tap({"shell": "close"})
+    assert 'role="dialog"' not in c.render()

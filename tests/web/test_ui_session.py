@@ -1,0 +1,201 @@
+"""The pass-and-play controller (web/hotseat/session.py) with the real 6 nimmt! engine."""
+
+from __future__ import annotations
+
+import json
+
+import pycore
+import pytest
+
+from conftest import first_legal_bot
+from hotseat.session import SaveError, Session
+
+HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "human"}]
+
+
+def pick_first(session: Session) -> int:
+    """On a "turn" screen, pick the viewer's lowest card through the view's tap; return it."""
+    card = session.state.legal_actions(session.viewer)[0]["card"]
+    session.tap({"pick": card})
+    return card
+
+
+def finish_reveal(session: Session) -> None:
+    while session.phase == "reveal":
+        session.tick()
+
+
+def test_curtain_between_two_humans_and_not_before_the_first_show():
+    s = Session("six_nimmt", HUMANS3, seed=3)
+    assert (s.phase, s.curtain_for, s.viewer) == ("curtain", 0, None)
+    s.tap({"shell": "show"})
+    assert (s.phase, s.viewer, s.holder) == ("turn", 0, 0)
+    pick_first(s)
+    s.tap({"shell": "confirm"})
+    # Ann confirmed: the phone goes to Bob through the curtain
+    assert (s.phase, s.curtain_for, s.viewer) == ("curtain", 1, None)
+    s.tap({"shell": "show"})
+    pick_first(s)
+    s.tap({"shell": "confirm"})
+    assert (s.phase, s.curtain_for) == ("curtain", 2)
+
+
+def _two_humans_with_row_choice_for_the_last_picker() -> Session:
+    """Bob (seat 1) holds a 5 that is below every row: after he picks it he must choose a row."""
+    game = pycore.load_game("six_nimmt")
+    state = game.new_initial_state(2, seed=11)
+    data = json.loads(state.to_json())
+    st = data["state"]
+    cards = sorted(c for r in st["rows"] for c in r) + sorted(c for h in st["hands"] for c in h) + st["deck"]
+    pool = [c for c in range(1, 105)]
+    st["rows"] = [[30], [40], [50], [60]]
+    st["hands"] = [[61, 62, 63, 64, 65, 66, 67, 68, 69, 70], [5, 71, 72, 73, 74, 75, 76, 77, 78, 79]]
+    used = {c for r in st["rows"] for c in r} | {c for h in st["hands"] for c in h}
+    st["deck"] = [c for c in pool if c not in used]
+    assert len(cards) == 104
+    loaded = game.state_from_json(json.dumps(data))
+    return Session("six_nimmt", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], seed=11, state=loaded)
+
+
+def test_no_curtain_between_a_human_and_themselves():
+    s = _two_humans_with_row_choice_for_the_last_picker()
+    s.tap({"shell": "show"})  # Ann
+    s.tap({"pick": 61})
+    s.tap({"shell": "confirm"})
+    assert (s.phase, s.curtain_for) == ("curtain", 1)
+    s.tap({"shell": "show"})  # Bob
+    s.tap({"pick": 5})
+    s.tap({"shell": "confirm"})
+    # the reveal plays out; the 5 is below every row (SN-5) and Bob, who holds the phone, chooses
+    assert s.phase == "reveal"
+    finish_reveal(s)
+    assert s.state.current_players() == [1]
+    assert (s.phase, s.viewer, s.curtain_for) == ("turn", 1, None)
+    s.tap({"row": 3})  # select row [60] ...
+    assert s.phase == "turn" and s.local == {"row": 3}
+    s.tap({"take": 3})  # ... and take it
+    finish_reveal(s)
+    assert s.state.public_observation()["rows"][3] == [5]
+    # next turn: the phone goes on round the table, to Ann, through the curtain
+    assert (s.phase, s.curtain_for) == ("curtain", 0)
+
+
+def test_one_human_with_bots_never_sees_a_curtain():
+    seats = [{"name": "Me", "kind": "human"}] + [{"name": f"Bot {i}", "kind": "bot:normal"} for i in (1, 2, 3)]
+    s = Session("six_nimmt", seats, seed=5, options={"rounds": 1}, bot_hook=first_legal_bot)
+    phases = set()
+    for _ in range(2000):
+        if s.phase == "over":
+            break
+        phases.add(s.phase)
+        assert s.viewer == 0  # the human's own view is always on screen
+        if s.phase == "turn":
+            legal = s.state.legal_actions(0)
+            if legal[0]["type"] == "pick":
+                s.tap({"pick": legal[-1]["card"]})
+                s.tap({"shell": "confirm"})
+            else:
+                s.tap({"take": 0})
+        elif s.phase == "summary":
+            s.tap({"shell": "continue"})
+        else:
+            s.tick()
+    assert s.phase == "over"
+    assert "curtain" not in phases
+    assert {"bot", "turn", "reveal"} <= phases
+
+
+def test_bot_seats_are_refused_without_a_bot_hook():
+    seats = [{"name": "Me", "kind": "human"}, {"name": "B", "kind": "bot:easy"}]
+    with pytest.raises(ValueError, match="no bots"):
+        Session("six_nimmt", seats, seed=1)
+
+
+def test_pending_pick_undo_changes_nothing_in_the_engine():
+    s = Session("six_nimmt", HUMANS3, seed=3)
+    s.tap({"shell": "show"})
+    before = s.state.to_json()
+    hand = s.state.observation(0)["hand"]
+    s.tap({"pick": hand[2]})
+    assert s.pending == {"player": 0, "action": {"type": "pick", "card": hand[2]}}
+    assert s.state.to_json() == before  # pending only: nothing applied
+    s.tap({"pick": hand[3]})  # a second tap while pending does nothing
+    assert s.pending["action"]["card"] == hand[2]
+    s.tap({"shell": "undo"})
+    assert s.pending is None and s.phase == "turn" and s.viewer == 0
+    assert s.state.to_json() == before
+    s.tap({"pick": hand[4]})
+    s.tap({"shell": "confirm"})
+    assert s.state.public_observation()["picked"] == [True, False, False]
+    assert s.state.observation(0)["my_pick"] == hand[4]
+
+
+def test_a_card_not_in_hand_is_refused_with_a_message():
+    s = Session("six_nimmt", HUMANS3, seed=3)
+    s.tap({"shell": "show"})
+    other = s.state.observation(1)["hand"][0]
+    s.tap({"pick": other})
+    assert s.pending is None and s.error
+
+
+def act(session: Session) -> None:
+    """Move the session on by one screen, as players would (lowest card, first row)."""
+    if session.phase == "curtain":
+        session.tap({"shell": "show"})
+    elif session.phase == "turn":
+        if session.pending is not None:
+            session.tap({"shell": "confirm"})
+        elif session.state.legal_actions(session.viewer)[0]["type"] == "pick":
+            pick_first(session)
+        else:
+            session.tap({"take": 0})
+    elif session.phase == "summary":
+        session.tap({"shell": "continue"})
+    else:
+        session.tick()
+
+
+def test_save_restore_round_trip_resumes_at_the_curtain():
+    saved = []
+    s = Session("six_nimmt", HUMANS3, seed=9, options={"target_score": 20})
+    s.on_applied = lambda sess: saved.append(sess.to_json())
+    while len(saved) < 5:  # five applied actions, then stop on whatever screen comes next
+        act(s)
+    assert saved[-1] == s.to_json()
+    text = json.dumps(json.loads(saved[-1]))  # any JSON round trip
+    r = Session.from_json(text)
+    assert r.state.to_json() == s.state.to_json()
+    assert r.seats == s.seats and r.options == s.options and r.seed == s.seed
+    assert r.options["target_score"] == 20
+    # after a reload nobody is known to hold the phone: the next human gets the curtain
+    acting = r.state.current_players()
+    assert (r.phase, r.curtain_for) == ("curtain", min(acting))
+    # and the restored game plays on to the end
+    for _ in range(3000):
+        if r.phase == "over":
+            break
+        act(r)
+    assert r.phase == "over" and r.state.winners()
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "something-else"}', "not a Hotseat saved game"),
+        ("[]", "not a Hotseat saved game"),
+    ],
+)
+def test_unreadable_saves_raise_save_error_with_a_reason(text, reason):
+    with pytest.raises(SaveError, match=reason):
+        Session.from_json(text)
+
+
+def test_tampered_state_names_the_bad_field():
+    s = Session("six_nimmt", HUMANS3, seed=9)
+    data = s.to_dict()
+    state = json.loads(data["state"])
+    state["state"]["rows"][0] = [99, 3]  # a row must ascend
+    data["state"] = json.dumps(state)
+    with pytest.raises(SaveError, match=r"state.rows\[0\]"):
+        Session.from_dict(data)
