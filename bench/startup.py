@@ -1,0 +1,135 @@
+"""Start-up in Chromium: a bare Pyodide boot vs the Hotseat app, cold, warm and offline.
+
+Usage::
+
+    .venv/bin/python bench/startup.py            # 5 runs of each
+    .venv/bin/python bench/startup.py --runs 9
+
+What one run does (Debian Chromium through Playwright, headless, a *fresh persistent profile*
+per page kind, no request routing, tools/serve.py on 127.0.0.1 serving a snapshot of
+build/site; see bench/_browser.py):
+
+* **bare** — bench/bare.html served as index.html of its own origin beside the same pyodide/
+  folder: ``loadPyodide()`` then ``runPython('1')``. *cold*: first visit on the fresh profile;
+  *warm*: second visit (HTTP cache; the server answers revalidations with 304). A bare page has
+  no service worker, so it cannot start offline.
+* **app** — build/site: *cold*: first visit on the fresh profile; then the service worker
+  (registered by the app once it is ready) installs its precache; *warm*: next visit, served by
+  the worker; *offline*: the server is stopped and the context set offline, then one more visit.
+
+Times are ms from navigation start (``performance.now()`` in the page): **ready** = the
+home screen accepts a tap (``<body data-ready>``, set by the Python UI; for bare, runPython
+done), **FCP** = first-contentful-paint of the static shell (Performance API). Medians over the
+runs; the app/bare ratios compare medians measured in the same run of this script.
+Target (issue 8): warm app ≤ 1.15 × warm bare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
+
+import _browser as B  # noqa: E402
+
+TARGET_WARM_RATIO = 1.15
+
+
+def run_bare(pw, url):
+    ctx, d = B.launch(pw)
+    try:
+        page = B.page_of(ctx)
+        cold = B.load_and_wait_ready(page, url)
+        warm = B.load_and_wait_ready(page, url)
+        return {"cold": cold, "warm": warm}
+    finally:
+        B.close(ctx, d)
+
+
+def run_app(pw, server):
+    ctx, d = B.launch(pw)
+    try:
+        page = B.page_of(ctx)
+        cold = B.load_and_wait_ready(page, server.url)
+        t0 = time.perf_counter()
+        B.wait_sw_installed(page)
+        install_s = time.perf_counter() - t0
+        warm = B.load_and_wait_ready(page, server.url)
+        server.stop()
+        ctx.set_offline(True)
+        try:
+            offline = B.load_and_wait_ready(page, server.url)
+        finally:
+            ctx.set_offline(False)
+            server.start()
+        return {"cold": cold, "warm": warm, "offline": offline, "sw_wait_s": install_s}
+    finally:
+        B.close(ctx, d)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Start-up: bare Pyodide vs the app in Chromium.")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--json", metavar="FILE", help="also write the raw runs as JSON")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    app_dir, bare_dir = B.snapshot()
+    runs = []
+    print(f"{B.chromium_version()}; {args.runs} runs; snapshot of build/site in {app_dir.relative_to(B.ROOT)}",
+          flush=True)
+    with B.Server(app_dir) as app_srv, B.Server(bare_dir) as bare_srv, sync_playwright() as pw:
+        for i in range(args.runs):
+            # alternate the order so a noisy neighbour does not always hit the same kind
+            if i % 2 == 0:
+                bare = run_bare(pw, bare_srv.url)
+                app = run_app(pw, app_srv)
+            else:
+                app = run_app(pw, app_srv)
+                bare = run_bare(pw, bare_srv.url)
+            runs.append({"bare": bare, "app": app})
+            print(f"  run {i + 1}: bare cold/warm {bare['cold']['ready']:,.0f}/{bare['warm']['ready']:,.0f} ms; "
+                  f"app cold/warm/offline {app['cold']['ready']:,.0f}/{app['warm']['ready']:,.0f}/"
+                  f"{app['offline']['ready']:,.0f} ms (warm controlled: {app['warm']['controlled']}, "
+                  f"offline controlled: {app['offline']['controlled']})", flush=True)
+
+    rows = [("bare", "cold"), ("bare", "warm"), ("app", "cold"), ("app", "warm"), ("app", "offline")]
+    med = {}
+    print()
+    print(f"{'page':<5} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11}  (ms, {args.runs} runs)")
+    for kind, visit in rows:
+        ready = [r[kind][visit]["ready"] for r in runs]
+        fcp = [r[kind][visit]["fcp"] for r in runs]
+        med[kind, visit] = B.median(ready)
+        print(f"{kind:<5} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
+              f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11}")
+    print(f"{'bare':<5} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
+
+    print()
+    print(f"{'ratio (medians)':<34} {'value':>6} {'goal':>7}  met")
+    for label, a, b, goal in (
+        ("app warm / bare warm", ("app", "warm"), ("bare", "warm"), TARGET_WARM_RATIO),
+        ("app cold / bare cold", ("app", "cold"), ("bare", "cold"), None),
+        ("app offline / bare warm", ("app", "offline"), ("bare", "warm"), None),
+    ):
+        v = med[a] / med[b]
+        met = "" if goal is None else ("yes" if v <= goal else "NO")
+        print(f"{label:<34} {v:6.2f} {('<= %.2f' % goal) if goal else '':>7}  {met}")
+    # paired per-run ratio as a robustness check
+    paired = sorted(r["app"]["warm"]["ready"] / r["bare"]["warm"]["ready"] for r in runs)
+    print(f"{'app warm / bare warm, per-run median':<34} {B.median(paired):6.2f}  "
+          f"(range {paired[0]:.2f}-{paired[-1]:.2f})")
+    print(f"first paint of the static shell (app cold FCP median): {B.fmt_ms(B.median([r['app']['cold']['fcp'] for r in runs]))} ms; "
+          f"home screen accepts a tap (app warm ready median): {B.fmt_ms(med['app', 'warm'])} ms")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(runs, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
