@@ -15,6 +15,7 @@ GAMES: list[str] = [
     "six_nimmt",
     "bunny_moose",
     "bad_bunnies",
+    "dog",
 ]
 
 _cache: dict[str, Game] = {}

@@ -1,0 +1,1187 @@
+"""Dog (Schmidt Spiele), 2–4 players: a team race of figures round a 64-field track, moved by cards.
+
+Source: seed ``003_c6c28eca3f18dd21.txt`` (German rulebook, with its 2–3 player variant) and
+rulings DOG-1..DOG-12 in ``RULINGS.md``; the project's own rules page, with the board coordinates
+and the JSON layout, is ``seeds/dog.md``.
+
+Board coordinates (DOG-2). Each *player* ``p`` plays the *colour* ``COLOURS[n][p]`` (DOG-12: two
+players take colours 0 and 2, three take 0, 1, 2, four take 0..3):
+
+* ``-1`` — the kennel (start area); any number of figures;
+* ``0..63`` — the track, clockwise = increasing numbers; colour ``c``'s start field is ``16*c``;
+* ``64 + 4*c + g`` — goal field ``g`` (0 = next to the start field, 3 = deepest) of colour ``c``.
+
+Figures are numbered ``p*F + k`` (``F`` = 4 figures per player with four players, 5 otherwise).
+
+Flow of a round (DOG-3): a deal of 6, 5, 4, 3, 2, 6, … cards; then phase ``"give"``, a
+simultaneous phase in which every player chooses one card for the partner (4 players) or the left
+neighbour (2–3 players, DOG-11) before seeing what they get; then phase ``"play"``: from the player
+left of the dealer, clockwise, each turn one card is played in full. The round ends when every
+hand is empty; the deck then goes one seat to the left.
+
+Actions (JSON-safe dicts)::
+
+    {"type": "give", "card": "7"}                             # phase "give"
+    {"type": "play", "card": K, "figure": f, "to": t}         # a move; from the kennel t = start field
+    {"type": "play", "card": "joker", "as": K, "figure": f, "to": t}   # the joker as kind K
+    {"type": "play", "card": "swap", "figure": f, "with": g}  # swap own f with another's g (DOG-8)
+    {"type": "play", "card": "swap"}                          # no swap exists: played without effect
+    {"type": "play", "card": "7", "figure": f, "to": t}       # the first step of a 7 (DOG-7)
+    {"type": "step", "figure": f, "to": t}                    # a further step of the 7 being played
+    {"type": "undo"}                                          # take back the last step of that 7
+    {"type": "fold"}                                          # 4 players, no playable card (DOG-9)
+    {"type": "discard", "card": K}                            # 2–3 players, no playable card (DOG-11)
+
+Card kinds ``K`` (DOG-1): ``"1/11"`` (start, 1 or 11), ``"2"``, ``"3"``, ``"4"`` (±4), ``"5"``,
+``"6"``, ``"7"`` (split), ``"8"``, ``"9"``, ``"10"``, ``"12"``, ``"13"`` (start or 13), ``"swap"``,
+``"joker"``.
+
+Events returned by ``apply_action``::
+
+    {"type": "gave", "player": p}                         # the card stays secret
+    {"type": "cards_given"}                               # every gift changed hands
+    {"type": "move", "player": p, "card": K, "as": K|None, "figure": f, "from": x, "to": t, "steps": n}
+    {"type": "start", "player": p, "card": K, "as": K|None, "figure": f, "to": t}
+    {"type": "home", "figure": f, "from": x, "by": f2}    # f sent back to its kennel
+    {"type": "swap", "player": p, "card": K, "as": K|None, "figure": f, "with": g}
+    {"type": "no_effect", "player": p, "card": K, "as": K|None}
+    {"type": "seven", "player": p, "card": K, "as": K|None}   # a 7 begins
+    {"type": "step", "player": p, "figure": f, "from": x, "to": t, "steps": n, "left": r}
+    {"type": "undo", "player": p, "figure": f, "left": r}     # "figure": None when the 7 went back to the hand
+    {"type": "seven_done", "player": p}
+    {"type": "finished", "player": p}                     # all own figures home: now moves the partner's
+    {"type": "out", "player": p, "cards": [K, ...]}       # DOG-9: out for the round, hand discarded
+    {"type": "discard", "player": p, "card": K}           # DOG-11
+    {"type": "draw", "player": p}                         # DOG-11 (the card stays secret)
+    {"type": "round_end", "round": r}
+    {"type": "deal", "round": r, "dealer": d, "cards": k, "reshuffled": bool}
+    {"type": "game_over", "winners": [p, ...]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, State, check_action_keys, expect, expect_int, require_int
+from ..errors import IllegalActionError
+from ..rng import Rng
+
+# ---- cards (DOG-1) ---------------------------------------------------------------------------
+
+#: card kinds in hand order
+KINDS = ("1/11", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "swap", "joker")
+KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
+#: copies of each kind in the 110-card deck
+COPIES = {k: (6 if k == "joker" else 8) for k in KINDS}
+DECK_SIZE = 110
+#: the kinds a joker may play as (DOG-1)
+JOKER_AS = KINDS[:-1]
+#: plain forward kinds and their steps
+FORWARD = {"2": 2, "3": 3, "5": 5, "6": 6, "8": 8, "9": 9, "10": 10, "12": 12}
+#: cards dealt per player in round r (0-based): DEAL_SIZES[r % 5] (DOG-3)
+DEAL_SIZES = (6, 5, 4, 3, 2)
+
+# ---- board (DOG-2) ---------------------------------------------------------------------------
+
+TRACK = 64
+KENNEL = -1
+GOAL_BASE = 64
+NUM_FIELDS = GOAL_BASE + 16
+#: colours (board seats) played by players 0..n-1 (DOG-12)
+COLOURS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+
+
+def full_deck() -> list[str]:
+    """The 110 cards in kind order (DOG-1).
+
+    >>> d = full_deck(); len(d), d.count("joker"), d.count("7")
+    (110, 6, 8)
+    """
+    return [k for k in KINDS for _ in range(COPIES[k])]
+
+
+def start_field(colour: int) -> int:
+    """Track field of ``colour``'s start field (DOG-2). ``start_field(2) == 32``."""
+    return colour << 4
+
+
+def goal_field(colour: int, g: int) -> int:
+    """Coordinate of goal field ``g`` (0..3, 0 nearest the track) of ``colour``."""
+    return GOAL_BASE + 4 * colour + g
+
+
+def sort_hand(hand: list[str]) -> None:
+    """Sort a hand in place in :data:`KINDS` order."""
+    hand.sort(key=KIND_ORDER.__getitem__)
+
+
+class DogState(State):
+    """A Dog game in progress. See the module docstring for coordinates, actions and events.
+
+    Attributes (plain ints, strings and lists; ``to_dict`` gives the JSON layout):
+        colours: colour (board seat) of each player.
+        F: figures per player (4, or 5 with 2–3 players: DOG-11).
+        pos: position of every figure, indexed by figure id ``p*F + k``.
+        board: ``board[field]`` = figure id on a track or goal field, or -1 (derived from ``pos``).
+        hands: each player's cards, in :data:`KINDS` order.
+        deck: undealt cards, the top is the end of the list (hidden from everybody).
+        discard: played and discarded cards, oldest first (public).
+        gifts: the card each player chose in phase ``"give"`` (``None`` until chosen).
+        received: the card each player got in this round's give phase (private to them).
+        phase: ``"give"``, ``"play"`` or ``"over"``.
+        round: deals so far (the first deal is round 1); dealer: the seat that dealt it.
+        turn: the player to play (phase ``"play"``).
+        out: players out for this round (DOG-9).
+        drawn: 2–3 players: the player to act has already discarded and drawn this turn (DOG-11).
+        seven: the 7 being played: ``{"card": K, "as": K|None, "left": r, "undo": [[steps, pos], ...]}``
+            or ``None`` (DOG-7).
+        winners: the winning players once the game is over.
+    """
+
+    def __init__(self, game: Game, num_players: int, options: dict, rng: Rng) -> None:
+        self.game = game
+        self.num_players = n = num_players
+        self.options = options
+        self.rng = rng
+        self.colours = COLOURS[n]
+        self.F = F = 4 if n == 4 else 5
+        self.owner = [f // F for f in range(n * F)]
+        self.fcol = [self.colours[f // F] for f in range(n * F)]
+        self.pos = [KENNEL] * (n * F)
+        self.board = [-1] * NUM_FIELDS
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.gifts: list[str | None] = [None] * n
+        self.received: list[str | None] = [None] * n
+        self.phase = "give"
+        self.round = 0
+        self.dealer = n - 1
+        self.turn = 0
+        self.out = [False] * n
+        self.drawn = False
+        self.seven: dict | None = None
+        self.winners_: list[int] = []
+
+    # ---- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "DogState":
+        """Shuffle, set the figures (DOG-11: one on the start field with 2–3 players), deal round 1."""
+        state = cls(game, num_players, options, Rng(seed))
+        if num_players < 4:
+            for p in range(num_players):
+                f = p * state.F
+                state._place(f, start_field(state.colours[p]))
+        state.deck = full_deck()
+        state.rng.shuffle(state.deck)
+        state._deal([])
+        return state
+
+    def clone(self) -> "DogState":
+        """A fast independent copy (bots use it in playouts)."""
+        o = DogState.__new__(DogState)
+        o.game = self.game
+        o.num_players = self.num_players
+        o.options = self.options
+        o.rng = Rng.from_state(self.rng.state)
+        o.colours = self.colours
+        o.F = self.F
+        o.owner = self.owner
+        o.fcol = self.fcol
+        o.pos = self.pos[:]
+        o.board = self.board[:]
+        o.hands = [h[:] for h in self.hands]
+        o.deck = self.deck[:]
+        o.discard = self.discard[:]
+        o.gifts = self.gifts[:]
+        o.received = self.received[:]
+        o.phase = self.phase
+        o.round = self.round
+        o.dealer = self.dealer
+        o.turn = self.turn
+        o.out = self.out[:]
+        o.drawn = self.drawn
+        s = self.seven
+        o.seven = None if s is None else {
+            "card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], u[1][:]] for u in s["undo"]]
+        }
+        o.winners_ = self.winners_[:]
+        return o
+
+    # ---- board helpers -----------------------------------------------------------------------
+
+    def _place(self, f: int, to: int) -> None:
+        """Move figure ``f`` to ``to`` (no captures); keeps ``board`` in step with ``pos``."""
+        x = self.pos[f]
+        if x >= 0:
+            self.board[x] = -1
+        self.pos[f] = to
+        if to >= 0:
+            self.board[to] = f
+
+    def _protected(self) -> list[int]:
+        """Track fields holding a protected, blocking figure: one on its own start field (DOG-4)."""
+        board, fcol = self.board, self.fcol
+        out = []
+        for c in self.colours:
+            s = c << 4
+            f = board[s]
+            if f >= 0 and fcol[f] == c:
+                out.append(s)
+        return out
+
+    def _team_of(self, p: int) -> list[int]:
+        """Players whose figures count for ``p``'s win: the team (4 players) or ``p`` alone."""
+        return [p, (p + 2) % 4] if self.num_players == 4 else [p]
+
+    def _home_count(self, p: int) -> int:
+        """Figures of player ``p`` in their goal."""
+        F = self.F
+        return sum(1 for x in self.pos[p * F : p * F + F] if x >= GOAL_BASE)
+
+    def _finished(self, p: int) -> bool:
+        """DOG-10: all of ``p``'s figures are in the goal (4 players only)."""
+        return self.num_players == 4 and self._home_count(p) == self.F
+
+    def _movers(self, p: int) -> range:
+        """Figure ids ``p`` moves now: their own, or the partner's once all own are home (DOG-10)."""
+        F = self.F
+        if self.num_players == 4:
+            pos = self.pos
+            if all(x >= GOAL_BASE for x in pos[p * F : p * F + F]):
+                q = (p + 2) % 4
+                return range(q * F, q * F + F)
+        return range(p * F, p * F + F)
+
+    def _forward(self, f: int, k: int, prot: list[int]) -> list[int]:
+        """Destinations of figure ``f`` moving ``k`` steps forward (DOG-5, DOG-6).
+
+        Along the track the path must not cross or end on a protected figure (``prot``, DOG-4).
+        The goal is entered only by passing over the own start field (not starting on it), and
+        only onto free goal fields with none to jump (DOG-6). Returns 0, 1 or 2 coordinates.
+        """
+        x = self.pos[f]
+        if x < 0:
+            return []
+        board = self.board
+        if x >= GOAL_BASE:
+            g = (x - GOAL_BASE) & 3
+            if g + k > 3:
+                return []
+            for y in range(x + 1, x + k + 1):
+                if board[y] >= 0:
+                    return []
+            return [x + k]
+        block = 99
+        for pf in prot:
+            d = (pf - x) & 63
+            if d and d < block:
+                block = d
+        res = [(x + k) & 63] if block > k else []
+        c = self.fcol[f]
+        d = ((c << 4) - x) & 63
+        if d and d < k and block > d:
+            g = k - d - 1
+            if g <= 3:
+                base = GOAL_BASE + 4 * c
+                for y in range(base, base + g + 1):
+                    if board[y] >= 0:
+                        return res
+                res.append(base + g)
+        return res
+
+    def _backward(self, f: int, prot: list[int]) -> list[int]:
+        """Destination of ``f`` moving 4 back along the track: never into the goal (DOG-6)."""
+        x = self.pos[f]
+        if not 0 <= x < TRACK:
+            return []
+        for pf in prot:
+            d = (x - pf) & 63
+            if d and d <= 4:
+                return []
+        return [(x - 4) & 63]
+
+    def _can_start(self, f: int) -> bool:
+        """``f`` is in the kennel and no figure of its colour holds its start field (DOG-4)."""
+        if self.pos[f] != KENNEL:
+            return False
+        g = self.board[self.fcol[f] << 4]
+        return g < 0 or self.fcol[g] != self.fcol[f]
+
+    def _steps(self, f: int, to: int) -> int:
+        """Steps from ``f``'s position forward to ``to`` (track or own goal), or 0 if none fit."""
+        x = self.pos[f]
+        if to < GOAL_BASE:
+            return (to - x) & 63
+        if x >= GOAL_BASE:
+            return to - x if to > x else 0
+        c = self.fcol[f]
+        base = GOAL_BASE + 4 * c
+        if not base <= to < base + 4:
+            return 0
+        return (((c << 4) - x) & 63) + 1 + (to - base)
+
+    # ---- executing moves ---------------------------------------------------------------------
+
+    def _send_home(self, g: int, by: int, events: list[dict] | None) -> None:
+        x = self.pos[g]
+        self._place(g, KENNEL)
+        if events is not None:
+            events.append({"type": "home", "figure": g, "from": x, "by": by})
+
+    def _move(self, f: int, to: int, events: list[dict] | None) -> None:
+        """Move ``f`` to ``to``, sending home a figure it lands on (DOG-5)."""
+        g = self.board[to] if to >= 0 else -1
+        if g >= 0 and g != f:
+            self._send_home(g, f, events)
+        self._place(f, to)
+
+    def _seven_step(self, f: int, to: int, events: list[dict] | None) -> None:
+        """One step of a 7: every figure passed on the track, and the one landed on, goes home (DOG-7)."""
+        x = self.pos[f]
+        board = self.board
+        if x < GOAL_BASE:
+            if to < GOAL_BASE:
+                last = (to - x) & 63  # fields x+1 .. x+last-1 are passed
+            else:
+                last = ((self.fcol[f] << 4) - x) & 63
+                last += 1  # the start field itself is passed on the way in
+            y = x
+            for _ in range(last - 1):
+                y = (y + 1) & 63
+                g = board[y]
+                if g >= 0:
+                    self._send_home(g, f, events)
+        self._move(f, to, events)
+
+    # ---- the 7 (DOG-7) -----------------------------------------------------------------------
+
+    def _seven_feasible(self, p: int, r: int, memo: dict) -> bool:
+        """Can ``p`` use exactly ``r`` more steps of a 7 from this position? (search over splits)
+
+        A single figure able to take all ``r`` steps answers at once; otherwise every first step is
+        tried, depth first, with a memo on the position. The position is restored on return.
+        """
+        if r == 0:
+            return True
+        movers = self._movers(p)
+        prot = self._protected()
+        fwd = self._forward
+        for g in movers:
+            if fwd(g, r, prot):
+                return True
+        key = (tuple(self.pos), r)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        pos0, board0 = self.pos[:], self.board[:]
+        ok = False
+        for g in movers:
+            for n in range(r - 1, 0, -1):
+                for to in fwd(g, n, prot):
+                    self._seven_step(g, to, None)
+                    ok = self._seven_feasible(p, r - n, memo)
+                    self.pos[:] = pos0
+                    self.board[:] = board0
+                    if ok:
+                        break
+                if ok:
+                    break
+            if ok:
+                break
+        memo[key] = ok
+        return ok
+
+    def _seven_steps(self, p: int, r: int) -> list[tuple[int, int, int]]:
+        """Legal next steps ``(figure, to, steps)`` of a 7 with ``r`` steps left.
+
+        A step is legal when the rest (``r - steps``) can still be used in full afterwards. A
+        figure able to walk all ``r`` steps along one route can stop anywhere on that route
+        (except on its own start field before the goal, which would make it protected and
+        unable to turn in), which settles most steps without a search.
+        """
+        movers = self._movers(p)
+        prot = self._protected()
+        fwd = self._forward
+        memo: dict = {}
+        out = []
+        pos0 = None
+        for f in movers:
+            x = self.pos[f]
+            if x < 0:
+                continue
+            full = fwd(f, r, prot)
+            track_ok = goal_ok = False
+            if x < GOAL_BASE:
+                for t in full:
+                    if t < GOAL_BASE:
+                        track_ok = True
+                    else:
+                        goal_ok = True
+                dstart = ((self.fcol[f] << 4) - x) & 63
+            else:
+                goal_ok = bool(full)
+                dstart = -1
+            for n in range(1, r + 1):
+                for to in fwd(f, n, prot):
+                    if n == r:
+                        out.append((f, to, n))
+                        continue
+                    if to < GOAL_BASE:
+                        if track_ok or (goal_ok and n < dstart):
+                            out.append((f, to, n))
+                            continue
+                    elif goal_ok:
+                        out.append((f, to, n))
+                        continue
+                    if pos0 is None:
+                        pos0, board0 = self.pos[:], self.board[:]
+                    self._seven_step(f, to, None)
+                    ok = self._seven_feasible(p, r - n, memo)
+                    self.pos[:] = pos0
+                    self.board[:] = board0
+                    if ok:
+                        out.append((f, to, n))
+        return out
+
+    # ---- legal plays -------------------------------------------------------------------------
+
+    def _plays(self, p: int, kind: str, card: str, first_only: bool = False) -> list[dict]:
+        """Legal ``play`` actions of ``card`` played as ``kind`` (DOG-1, DOG-4..DOG-8)."""
+        as_ = kind if card == "joker" else None
+        movers = self._movers(p)
+        out: list[dict] = []
+
+        def add(f: int, to: int) -> bool:
+            a = {"type": "play", "card": card, "figure": f, "to": to}
+            if as_ is not None:
+                a["as"] = as_
+            out.append(a)
+            return first_only
+
+        if kind == "swap":
+            return self._swap_plays(p, card, first_only)
+        prot = self._protected()
+        if kind == "7":
+            for f, to, _ in self._seven_steps(p, 7):
+                if add(f, to):
+                    break
+            return out
+        pos = self.pos
+        if kind in FORWARD:
+            k = FORWARD[kind]
+            for f in movers:
+                for to in self._forward(f, k, prot):
+                    if add(f, to):
+                        return out
+            return out
+        if kind == "4":
+            for f in movers:
+                for to in self._forward(f, 4, prot) + self._backward(f, prot):
+                    if add(f, to):
+                        return out
+            return out
+        # "1/11" and "13": start a figure (DOG-4) or move 1 / 11 / 13
+        started = False
+        for f in movers:
+            if pos[f] == KENNEL:
+                if not started and self._can_start(f):
+                    started = True
+                    if add(f, start_field(self.fcol[f])):
+                        return out
+                continue
+            for k in ((1, 11) if kind == "1/11" else (13,)):
+                for to in self._forward(f, k, prot):
+                    if add(f, to):
+                        return out
+        return out
+
+    def _swap_pairs(self, p: int) -> list[tuple[int, int]]:
+        """DOG-8: (own, other) figure pairs on the track, neither protected."""
+        movers = self._movers(p)
+        pos, fcol, owner = self.pos, self.fcol, self.owner
+        mine_owner = owner[movers[0]]
+
+        def free(f: int) -> bool:
+            x = pos[f]
+            return 0 <= x < TRACK and x != (fcol[f] << 4)
+
+        own = [f for f in movers if free(f)]
+        if not own:
+            return []
+        others = [g for g in range(len(pos)) if owner[g] != mine_owner and free(g)]
+        return [(f, g) for f in own for g in others]
+
+    def _swap_plays(self, p: int, card: str, first_only: bool) -> list[dict]:
+        pairs = self._swap_pairs(p)
+        extra = {"as": "swap"} if card == "joker" else {}
+        if not pairs:
+            return [{"type": "play", "card": card, **extra}]
+        if first_only:
+            pairs = pairs[:1]
+        return [{"type": "play", "card": card, **extra, "figure": f, "with": g} for f, g in pairs]
+
+    def _all_plays(self, p: int, first_only: bool = False) -> list[dict]:
+        out: list[dict] = []
+        seen = set()
+        for card in self.hands[p]:
+            if card in seen:
+                continue
+            seen.add(card)
+            kinds = JOKER_AS if card == "joker" else (card,)
+            for kind in kinds:
+                if card == "joker" and kind == "13" and "1/11" in kinds:
+                    # a joker start is listed once (as "1/11"); "as": "13" is accepted too
+                    found = self._plays(p, kind, card, first_only)
+                    out.extend(a for a in found if self.pos[a["figure"]] != KENNEL)
+                else:
+                    out.extend(self._plays(p, kind, card, first_only))
+                if first_only and out:
+                    return out
+        return out
+
+    def _can_play(self, p: int) -> bool:
+        """Whether ``p`` holds any card that can be played in full (DOG-5, DOG-9)."""
+        hand = self.hands[p]
+        if "swap" in hand or "joker" in hand:
+            return True  # DOG-12: a swap is always playable, with or without effect
+        return bool(self._all_plays(p, first_only=True))
+
+    # ---- the contract ------------------------------------------------------------------------
+
+    def current_players(self) -> list[int]:
+        if self.phase == "play":
+            return [self.turn]
+        if self.phase == "give":
+            return [p for p in range(self.num_players) if self.gifts[p] is None]
+        return []
+
+    def legal_actions(self, player: int) -> list[dict]:
+        if self.phase == "play":
+            if player != self.turn:
+                return []
+            if self.seven is not None:
+                acts: list[dict] = [
+                    {"type": "step", "figure": f, "to": to} for f, to, _ in self._seven_steps(player, self.seven["left"])
+                ]
+                acts.append({"type": "undo"})
+                return acts
+            plays = self._all_plays(player)
+            if plays:
+                return plays
+            if self.num_players == 4:
+                return [{"type": "fold"}]
+            return [{"type": "discard", "card": c} for c in dict.fromkeys(self.hands[player])]
+        if self.phase == "give":
+            if 0 <= player < self.num_players and self.gifts[player] is None:
+                return [{"type": "give", "card": c} for c in dict.fromkeys(self.hands[player])]
+        return []
+
+    def _check_action(self, player: int, action: dict) -> None:
+        kind = action["type"]
+        if kind == "give":
+            check_action_keys("DOG-3", action, ("card",))
+            if self.phase != "give":
+                raise IllegalActionError("DOG-3", "cards are given only right after a deal")
+            if action.get("card") not in self.hands[player]:
+                raise IllegalActionError("DOG-3", f"player {player} does not hold {action.get('card')!r}")
+            return
+        if self.phase != "play":
+            raise IllegalActionError("DOG-3", f"every player must first give a card (phase {self.phase!r})")
+        if kind in ("step", "undo"):
+            if self.seven is None:
+                raise IllegalActionError("DOG-7", f"{kind!r} is only possible while a 7 is being played")
+            if kind == "undo":
+                check_action_keys("DOG-7", action, ())
+                return
+            check_action_keys("DOG-7", action, ("figure", "to"))
+            f = require_int("DOG-7", action, "figure", 0, len(self.pos) - 1)
+            to = require_int("DOG-7", action, "to", 0, NUM_FIELDS - 1)
+            self._check_seven_step(player, f, to, self.seven["left"])
+            return
+        if self.seven is not None:
+            raise IllegalActionError("DOG-7", f"the 7 must be finished first ({self.seven['left']} steps left), or undone")
+        if kind == "fold":
+            check_action_keys("DOG-9", action, ())
+            if self.num_players != 4:
+                raise IllegalActionError("DOG-11", "with 2-3 players a stuck player discards instead of folding")
+            if self._can_play(player):
+                raise IllegalActionError("DOG-9", "only a player who can play no card is out for the round")
+            return
+        if kind == "discard":
+            check_action_keys("DOG-11", action, ("card",))
+            if self.num_players == 4:
+                raise IllegalActionError("DOG-9", "with 4 players a stuck player folds (is out for the round)")
+            if action.get("card") not in self.hands[player]:
+                raise IllegalActionError("DOG-11", f"player {player} does not hold {action.get('card')!r}")
+            if self._can_play(player):
+                raise IllegalActionError("DOG-11", "a card may be discarded only when none can be played")
+            return
+        if kind != "play":
+            raise IllegalActionError(
+                "CORE", f"unknown action type {kind!r} (dog knows give, play, step, undo, fold, discard)"
+            )
+        self._check_play(player, action)
+
+    def _check_play(self, player: int, action: dict) -> None:
+        card = action.get("card")
+        if card not in KIND_ORDER:
+            raise IllegalActionError("DOG-1", f"no card kind {card!r}; kinds are {list(KINDS)}")
+        if card not in self.hands[player]:
+            raise IllegalActionError("DOG-1", f"player {player} does not hold {card!r}")
+        if card == "joker":
+            kind = action.get("as")
+            if kind not in JOKER_AS:
+                raise IllegalActionError("DOG-1", f"a joker needs \"as\": one of {list(JOKER_AS)}, got {kind!r}")
+        else:
+            if "as" in action:
+                raise IllegalActionError("DOG-1", "only a joker takes \"as\"")
+            kind = card
+        if kind == "swap":
+            if "figure" not in action and "with" not in action:
+                check_action_keys("DOG-8", action, ("card", "as"))
+                if self._swap_pairs(player):
+                    raise IllegalActionError("DOG-8", "a swap is compulsory while one is possible")
+                return
+            check_action_keys("DOG-8", action, ("card", "as", "figure", "with"))
+            f = require_int("DOG-8", action, "figure", 0, len(self.pos) - 1)
+            g = require_int("DOG-8", action, "with", 0, len(self.pos) - 1)
+            if (f, g) not in self._swap_pairs(player):
+                raise IllegalActionError(
+                    "DOG-8", f"figures {f} and {g} cannot swap: one of yours and another's, both on the track, neither protected"
+                )
+            return
+        check_action_keys("DOG-5", action, ("card", "as", "figure", "to"))
+        f = require_int("DOG-5", action, "figure", 0, len(self.pos) - 1)
+        to = require_int("DOG-5", action, "to", 0, NUM_FIELDS - 1)
+        if f not in self._movers(player):
+            whose = "your partner's (all yours are home)" if self._finished(player) else "your own"
+            raise IllegalActionError("DOG-10", f"figure {f} is not yours to move: you move {whose} figures")
+        if kind == "7":
+            self._check_seven_step(player, f, to, 7)
+            return
+        prot = self._protected()
+        x = self.pos[f]
+        if x == KENNEL:
+            if kind not in ("1/11", "13"):
+                raise IllegalActionError("DOG-4", "a figure leaves the kennel only with a start card (1/11, 13 or a joker)")
+            if not self._can_start(f):
+                raise IllegalActionError("DOG-4", "an own figure stands on the start field")
+            if to != start_field(self.fcol[f]):
+                raise IllegalActionError("DOG-4", "a figure leaves the kennel only onto its own start field")
+            return
+        dests = self._dests(f, kind, prot)
+        if to not in dests:
+            if to in self._dests(f, kind, []):
+                raise IllegalActionError("DOG-4", f"a figure on its own start field blocks figure {f}'s way to {to}")
+            rule = "DOG-6" if to >= GOAL_BASE or x >= GOAL_BASE else "DOG-5"
+            raise IllegalActionError(rule, f"figure {f} cannot move from {x} to {to} with {kind!r} (possible: {dests})")
+
+    def _dests(self, f: int, kind: str, prot: list[int]) -> list[int]:
+        """Destinations of track/goal figure ``f`` with a moving card ``kind`` (not 7, not swap)."""
+        if kind in FORWARD:
+            return self._forward(f, FORWARD[kind], prot)
+        if kind == "4":
+            return self._forward(f, 4, prot) + self._backward(f, prot)
+        if kind == "1/11":
+            return self._forward(f, 1, prot) + self._forward(f, 11, prot)
+        return self._forward(f, 13, prot)
+
+    def _check_seven_step(self, player: int, f: int, to: int, left: int) -> None:
+        if f not in self._movers(player):
+            raise IllegalActionError("DOG-7", f"figure {f} is not one you move now")
+        for g, t, _ in self._seven_steps(player, left):
+            if g == f and t == to:
+                return
+        raise IllegalActionError(
+            "DOG-7", f"figure {f} cannot step to {to} with {left} steps of the 7 left so that all of them can be used"
+        )
+
+    def _apply(self, player: int, action: dict) -> list[dict]:
+        kind = action["type"]
+        events: list[dict] = []
+        if kind == "give":
+            self._give(player, action["card"], events)
+            return events
+        if kind == "step":
+            self._apply_step(player, action["figure"], action["to"], events)
+            return events
+        if kind == "undo":
+            self._undo(player, events)
+            return events
+        hand = self.hands[player]
+        if kind == "fold":
+            cards = hand[:]
+            self.discard.extend(cards)
+            hand.clear()
+            self.out[player] = True
+            events.append({"type": "out", "player": player, "cards": cards})
+            self._end_turn(events)
+            return events
+        if kind == "discard":
+            hand.remove(action["card"])
+            self.discard.append(action["card"])
+            events.append({"type": "discard", "player": player, "card": action["card"]})
+            if self.drawn:
+                self._end_turn(events)
+                return events
+            self.drawn = True
+            if not self.deck:
+                self._reshuffle()
+            hand.append(self.deck.pop())
+            sort_hand(hand)
+            events.append({"type": "draw", "player": player})
+            return events
+        # play
+        card = action["card"]
+        as_ = action.get("as")
+        kind = as_ if card == "joker" else card
+        hand.remove(card)
+        before = self._finished(player)
+        if kind == "7":
+            self.seven = {"card": card, "as": as_, "left": 7, "undo": []}
+            events.append({"type": "seven", "player": player, "card": card, "as": as_})
+            self._apply_step(player, action["figure"], action["to"], events)
+            return events
+        self.discard.append(card)
+        if kind == "swap":
+            if "figure" not in action:
+                events.append({"type": "no_effect", "player": player, "card": card, "as": as_})
+            else:
+                f, g = action["figure"], action["with"]
+                xf, xg = self.pos[f], self.pos[g]
+                self.pos[f], self.pos[g] = xg, xf
+                self.board[xf], self.board[xg] = g, f
+                events.append({"type": "swap", "player": player, "card": card, "as": as_, "figure": f, "with": g})
+        else:
+            f, to = action["figure"], action["to"]
+            x = self.pos[f]
+            victim = self.board[to]
+            self._move(f, to, None)
+            if x == KENNEL:
+                events.append({"type": "start", "player": player, "card": card, "as": as_, "figure": f, "to": to})
+            else:
+                steps = self._steps_taken(x, to, f)
+                events.append(
+                    {"type": "move", "player": player, "card": card, "as": as_, "figure": f, "from": x, "to": to, "steps": steps}
+                )
+            if victim >= 0:  # DOG-5: the figure landed on went home, own ones too
+                events.append({"type": "home", "figure": victim, "from": to, "by": f})
+        self._after_card(player, before, events)
+        return events
+
+    def _steps_taken(self, x: int, to: int, f: int) -> int:
+        """Steps of a finished normal move from ``x`` to ``to`` (-4 for the 4 backward)."""
+        if to >= GOAL_BASE:
+            return self._steps_from(x, to, f)
+        fwd = (to - x) & 63
+        return -4 if fwd == 60 else fwd
+
+    def _steps_from(self, x: int, to: int, f: int) -> int:
+        if x >= GOAL_BASE:
+            return to - x
+        c = self.fcol[f]
+        return (((c << 4) - x) & 63) + 1 + (to - GOAL_BASE - 4 * c)
+
+    def _after_card(self, player: int, finished_before: bool, events: list[dict]) -> None:
+        """A card is fully played: report a newly finished player (DOG-10), check the win, end the turn."""
+        if not finished_before and self._finished(player):
+            events.append({"type": "finished", "player": player})
+        need = 8 if self.num_players == 4 else 4
+        for p in range(self.num_players):
+            team = self._team_of(p)
+            if sum(self._home_count(q) for q in team) >= need:
+                self.winners_ = sorted(team)
+                self.phase = "over"
+                self.seven = None
+                events.append({"type": "game_over", "winners": self.winners_[:]})
+                return
+        self._end_turn(events)
+
+    def _apply_step(self, player: int, f: int, to: int, events: list[dict]) -> None:
+        seven = self.seven
+        assert seven is not None
+        x = self.pos[f]
+        n = self._steps(f, to)
+        finished_before = self._finished(player)
+        seven["undo"].append([n, self.pos[:]])
+        seven["left"] -= n
+        self._seven_step(f, to, events)
+        # the step event goes before the captures it caused
+        homes = [e for e in events if e["type"] == "home"]
+        del events[len(events) - len(homes):]
+        events.append({"type": "step", "player": player, "figure": f, "from": x, "to": to, "steps": n, "left": seven["left"]})
+        events.extend(homes)
+        if not finished_before and self._finished(player):
+            events.append({"type": "finished", "player": player})
+        if seven["left"] == 0:
+            self.discard.append(seven["card"])
+            self.seven = None
+            events.append({"type": "seven_done", "player": player})
+            self._after_card(player, True, events)
+
+    def _undo(self, player: int, events: list[dict]) -> None:
+        seven = self.seven
+        assert seven is not None
+        n, pos = seven["undo"].pop()
+        self._set_positions(pos)
+        seven["left"] += n
+        if not seven["undo"]:
+            self.hands[player].append(seven["card"])
+            sort_hand(self.hands[player])
+            self.seven = None
+            events.append({"type": "undo", "player": player, "left": 7, "back_to_hand": True})
+        else:
+            events.append({"type": "undo", "player": player, "left": seven["left"], "back_to_hand": False})
+
+    def _set_positions(self, pos: list[int]) -> None:
+        self.pos = list(pos)
+        board = [-1] * NUM_FIELDS
+        for f, x in enumerate(self.pos):
+            if x >= 0:
+                board[x] = f
+        self.board = board
+
+    # ---- rounds ------------------------------------------------------------------------------
+
+    def _give(self, player: int, card: str, events: list[dict]) -> None:
+        """DOG-3 / DOG-11: a secret card for the partner (4) or the left neighbour (2–3)."""
+        self.hands[player].remove(card)
+        self.gifts[player] = card
+        events.append({"type": "gave", "player": player})
+        if any(g is None for g in self.gifts):
+            return
+        n = self.num_players
+        for p in range(n):
+            to = (p + 2) % 4 if n == 4 else (p + 1) % n
+            self.hands[to].append(self.gifts[p])
+            self.received[to] = self.gifts[p]
+        for h in self.hands:
+            sort_hand(h)
+        self.gifts = [None] * n
+        self.phase = "play"
+        self.turn = (self.dealer + 1) % n
+        self.drawn = False
+        events.append({"type": "cards_given"})
+
+    def _reshuffle(self) -> None:
+        """DOG-3: the shuffled discard pile goes under the remaining deck."""
+        pile = self.discard
+        self.discard = []
+        self.rng.shuffle(pile)
+        self.deck = pile + self.deck
+
+    def _deal(self, events: list[dict]) -> None:
+        """Deal the next round (DOG-3): 6, 5, 4, 3, 2 cards, repeating; dealer moves left."""
+        n = self.num_players
+        if self.round > 0:
+            self.dealer = (self.dealer + 1) % n
+        k = DEAL_SIZES[self.round % 5]
+        self.round += 1
+        reshuffled = False
+        if len(self.deck) < k * n:
+            self._reshuffle()
+            reshuffled = True
+        for _ in range(k):
+            for i in range(1, n + 1):
+                self.hands[(self.dealer + i) % n].append(self.deck.pop())
+        for h in self.hands:
+            sort_hand(h)
+        self.gifts = [None] * n
+        self.received = [None] * n
+        self.out = [False] * n
+        self.drawn = False
+        self.phase = "give"
+        self.turn = (self.dealer + 1) % n
+        events.append({"type": "deal", "round": self.round, "dealer": self.dealer, "cards": k, "reshuffled": reshuffled})
+
+    def _end_turn(self, events: list[dict]) -> None:
+        """Pass the turn to the next player holding cards; deal anew when every hand is empty."""
+        self.drawn = False
+        n = self.num_players
+        for i in range(1, n + 1):
+            p = (self.turn + i) % n
+            if self.hands[p]:
+                self.turn = p
+                return
+        events.append({"type": "round_end", "round": self.round})
+        self._deal(events)
+
+    # ---- results -----------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[int]:
+        """The winning team (4 players) or player (2–3 players, DOG-11); [] while playing."""
+        return self.winners_[:]
+
+    def returns(self) -> list[float]:
+        """1.0 for winners and 0.0 for the others once over; before that the share of the team's
+        (or own) figures already in the goal (standings)."""
+        n = self.num_players
+        if self.phase == "over":
+            return [1.0 if p in self.winners_ else 0.0 for p in range(n)]
+        need = 8.0 if n == 4 else 4.0
+        return [min(1.0, sum(self._home_count(q) for q in self._team_of(p)) / need) * 0.999 for p in range(n)]
+
+    # ---- observations ------------------------------------------------------------------------
+
+    def public_observation(self) -> dict:
+        """What the whole table sees: the board, hand sizes, the discard pile, whose turn."""
+        n, F = self.num_players, self.F
+        seven = self.seven
+        return {
+            "type": "observation",
+            "game": "dog",
+            "viewer": None,
+            "num_players": n,
+            "colours": list(self.colours),
+            "figures_per_player": F,
+            "teams": [[0, 2], [1, 3]] if n == 4 else [[p] for p in range(n)],
+            "phase": self.phase,
+            "round": self.round,
+            "dealer": self.dealer,
+            "cards_dealt": DEAL_SIZES[(self.round - 1) % 5],
+            "turn": self.turn if self.phase == "play" else None,
+            "current_players": self.current_players(),
+            "figures": [self.pos[p * F : p * F + F] for p in range(n)],
+            "home": [self._home_count(p) for p in range(n)],
+            "finished": [self._finished(p) for p in range(n)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "discard": self.discard[:],
+            "given": [g is not None for g in self.gifts],
+            "out": self.out[:],
+            "drawn": self.drawn,
+            "seven": None if seven is None else {
+                "card": seven["card"], "as": seven["as"], "left": seven["left"], "steps": len(seven["undo"]),
+            },
+            "winners": self.winners(),
+        }
+
+    def observation(self, player: int) -> dict:
+        """The public observation plus ``player``'s hand, own chosen gift and received card."""
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise ValueError(f"no such player {player!r}")
+        obs = self.public_observation()
+        obs["viewer"] = player
+        obs["hand"] = self.hands[player][:]
+        obs["my_gift"] = self.gifts[player]
+        obs["received"] = self.received[player]
+        return obs
+
+    def sample_hidden(self, player: int, rng: Rng) -> "DogState":
+        """Re-deal every card ``player`` cannot see: other hands, others' gifts, the deck."""
+        other = self.clone()
+        pool: list[str] = list(self.deck)
+        n = self.num_players
+        for p in range(n):
+            if p != player:
+                pool.extend(self.hands[p])
+                if self.gifts[p] is not None:
+                    pool.append(self.gifts[p])
+        rng.shuffle(pool)
+        at = 0
+        for p in range(n):
+            if p == player:
+                continue
+            k = len(self.hands[p])
+            other.hands[p] = pool[at : at + k]
+            sort_hand(other.hands[p])
+            at += k
+            if self.gifts[p] is not None:
+                other.gifts[p] = pool[at]
+                at += 1
+            other.received[p] = None
+        other.deck = pool[at:]
+        other.rng = Rng(rng.next64())
+        return other
+
+    def check_invariants(self) -> None:
+        """110 cards conserved; figures per player fixed; one figure per field; board == pos."""
+        cards = self.deck + self.discard + [c for h in self.hands for c in h]
+        cards += [g for g in self.gifts if g is not None]
+        if self.seven is not None:
+            cards.append(self.seven["card"])
+        assert len(cards) == DECK_SIZE, f"{len(cards)} cards in play, not {DECK_SIZE}"
+        for k in KINDS:
+            assert cards.count(k) == COPIES[k], f"{cards.count(k)} cards {k!r}, not {COPIES[k]}"
+        assert len(self.pos) == self.num_players * self.F, "figure count changed"
+        board = [-1] * NUM_FIELDS
+        for f, x in enumerate(self.pos):
+            assert -1 <= x < NUM_FIELDS, f"figure {f} at {x}"
+            if x >= GOAL_BASE:
+                c = self.fcol[f]
+                assert GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4, f"figure {f} in another colour's goal"
+            if x >= 0:
+                assert board[x] < 0, f"figures {board[x]} and {f} share field {x}"
+                board[x] = f
+        assert board == self.board, "board out of step with positions"
+        if self.phase == "play" and self.seven is None:
+            assert self.hands[self.turn], f"player {self.turn} to play holds no card"
+        if self.seven is not None:
+            done = sum(u[0] for u in self.seven["undo"])
+            assert done + self.seven["left"] == 7 and self.seven["undo"], "7 steps do not add up"
+
+    # ---- saves -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        n, F = self.num_players, self.F
+        s = self.seven
+        return {
+            "num_players": n,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "round": self.round,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "figures": [self.pos[p * F : p * F + F] for p in range(n)],
+            "hands": [h[:] for h in self.hands],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "gifts": self.gifts[:],
+            "received": self.received[:],
+            "out": self.out[:],
+            "drawn": self.drawn,
+            "seven": None if s is None else {
+                "card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], u[1][:]] for u in s["undo"]],
+            },
+            "winners": self.winners_[:],
+        }
+
+    @classmethod
+    def from_dict(cls, game: Game, data: dict) -> "DogState":
+        """Validate and load; raises ``InvalidStateError`` naming the field that is wrong."""
+        expect(isinstance(data, dict), "state", "expected an object")
+        keys = {
+            "num_players", "options", "rng", "round", "dealer", "phase", "turn", "figures", "hands",
+            "deck", "discard", "gifts", "received", "out", "drawn", "seven", "winners",
+        }
+        missing = keys - set(data)
+        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
+        extra = set(data) - keys
+        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
+        n = expect_int(data["num_players"], "state.num_players", game.min_players, game.max_players)
+        expect(isinstance(data["options"], dict), "state.options", "expected an object")
+        try:
+            options = game.resolve_options(data["options"])
+        except ValueError as exc:
+            expect(False, "state.options", str(exc))
+        expect(
+            isinstance(data["rng"], int) and not isinstance(data["rng"], bool) and 0 <= data["rng"] < 1 << 64,
+            "state.rng", "expected a 64-bit unsigned int",
+        )
+        st = cls(game, n, options, Rng.from_state(data["rng"]))
+        st.round = expect_int(data["round"], "state.round", 1)
+        st.dealer = expect_int(data["dealer"], "state.dealer", 0, n - 1)
+        phase = data["phase"]
+        expect(phase in ("give", "play", "over"), "state.phase", f"unknown phase {phase!r}")
+        st.phase = phase
+        st.turn = expect_int(data["turn"], "state.turn", 0, n - 1)
+
+        figs = data["figures"]
+        expect(isinstance(figs, list) and len(figs) == n, "state.figures", f"expected {n} lists")
+        pos: list[int] = []
+        for p, lst in enumerate(figs):
+            where = f"state.figures[{p}]"
+            expect(isinstance(lst, list) and len(lst) == st.F, where, f"expected {st.F} positions")
+            c = st.colours[p]
+            for k, x in enumerate(lst):
+                expect_int(x, f"{where}[{k}]", -1, NUM_FIELDS - 1)
+                expect(
+                    x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4,
+                    f"{where}[{k}]", f"field {x} is not on the track nor in colour {c}'s goal",
+                )
+            pos.extend(lst)
+        seen: dict[int, int] = {}
+        for f, x in enumerate(pos):
+            if x >= 0:
+                expect(x not in seen, "state.figures", f"figures {seen.get(x)} and {f} share field {x}")
+                seen[x] = f
+        st._set_positions(pos)
+
+        def card_list(value: Any, where: str) -> list[str]:
+            expect(isinstance(value, list), where, "expected a list of cards")
+            for i, c in enumerate(value):
+                expect(c in KIND_ORDER, f"{where}[{i}]", f"unknown card {c!r}")
+            return list(value)
+
+        hands = data["hands"]
+        expect(isinstance(hands, list) and len(hands) == n, "state.hands", f"expected {n} hands")
+        st.hands = [card_list(h, f"state.hands[{p}]") for p, h in enumerate(hands)]
+        for h in st.hands:
+            sort_hand(h)
+        st.deck = card_list(data["deck"], "state.deck")
+        st.discard = card_list(data["discard"], "state.discard")
+        for key in ("gifts", "received"):
+            value = data[key]
+            expect(isinstance(value, list) and len(value) == n, f"state.{key}", f"expected {n} entries")
+            for p, c in enumerate(value):
+                expect(c is None or c in KIND_ORDER, f"state.{key}[{p}]", f"unknown card {c!r}")
+        st.gifts = list(data["gifts"])
+        st.received = list(data["received"])
+        out = data["out"]
+        expect(isinstance(out, list) and len(out) == n and all(isinstance(b, bool) for b in out), "state.out", f"expected {n} booleans")
+        st.out = list(out)
+        expect(isinstance(data["drawn"], bool), "state.drawn", "expected true or false")
+        st.drawn = data["drawn"]
+        expect(not (st.drawn and n == 4), "state.drawn", "discard-and-draw is a 2-3 player rule (DOG-11)")
+        winners = data["winners"]
+        expect(isinstance(winners, list), "state.winners", "expected a list")
+        for i, w in enumerate(winners):
+            expect_int(w, f"state.winners[{i}]", 0, n - 1)
+        st.winners_ = list(winners)
+        expect((phase == "over") == bool(winners), "state.winners", "winners are set exactly when the phase is 'over'")
+
+        s = data["seven"]
+        if s is not None:
+            expect(phase == "play", "state.seven", "a 7 is played only in phase 'play'")
+            expect(isinstance(s, dict) and set(s) == {"card", "as", "left", "undo"}, "state.seven", "expected {card, as, left, undo}")
+            expect(s["card"] in ("7", "joker"), "state.seven.card", f"expected '7' or 'joker', got {s['card']!r}")
+            expect(s["as"] == ("7" if s["card"] == "joker" else None), "state.seven.as", "'7' for a joker, else null")
+            expect_int(s["left"], "state.seven.left", 1, 6)
+            undo = s["undo"]
+            expect(isinstance(undo, list) and undo, "state.seven.undo", "expected a non-empty list of [steps, positions]")
+            total = 0
+            for i, u in enumerate(undo):
+                w = f"state.seven.undo[{i}]"
+                expect(isinstance(u, list) and len(u) == 2, w, "expected [steps, positions]")
+                total += expect_int(u[0], f"{w}[0]", 1, 6)
+                expect(isinstance(u[1], list) and len(u[1]) == len(pos), f"{w}[1]", f"expected {len(pos)} positions")
+                for k, x in enumerate(u[1]):
+                    expect_int(x, f"{w}[1][{k}]", -1, NUM_FIELDS - 1)
+            expect(total + s["left"] == 7, "state.seven", "steps taken and steps left must add up to 7")
+            st.seven = {"card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], list(u[1])] for u in undo]}
+        if phase == "give":
+            expect(any(g is None for g in st.gifts), "state.gifts", "all gifts chosen but not exchanged")
+            expect(not any(st.out), "state.out", "nobody is out before play starts")
+        else:
+            expect(all(g is None for g in st.gifts), "state.gifts", "gifts exist only in phase 'give'")
+        if phase == "play" and st.seven is None:
+            expect(bool(st.hands[st.turn]), "state.turn", f"player {st.turn} is to play but holds no card")
+        expect(not (st.drawn and phase != "play"), "state.drawn", "only during play")
+        try:
+            st.check_invariants()
+        except AssertionError as exc:
+            expect(False, "state", str(exc))
+        return st
+
+
+class Dog(Game):
+    """Dog — see the module docstring."""
+
+    id = "dog"
+    name = "Dog"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+    STATE_VERSION = 1
+    max_game_length = 200_000
+    options: dict = {}
+    state_class = DogState
+
+
+GAME = Dog()
