@@ -80,6 +80,7 @@ button.bb-card { cursor: pointer; min-height: 44px; }
 .bb-choose { display: grid; gap: .5rem; }
 .bb-choose .primary, .bb-choose .secondary { width: 100%; min-height: 60px; text-align: left; }
 .bb-choose .chosen { outline: 4px solid var(--accent); outline-offset: 2px; }
+.bb-choose .dim { opacity: .4; }
 .bb-choose small { display: block; font-weight: 500; font-size: .85rem; }
 .bb-pass { width: 100%; }
 </style>"""
@@ -145,7 +146,9 @@ def move_text(move: dict, names: list[str], t) -> str:
         return t("{name} {card} ▼").format(name=name, card=move["card"])
     if call == "double":
         return t("{name} {card} double").format(name=name, card=move["card"])
-    return t("{name} {card}").format(name=name, card=move["card"])
+    if move["card"] == 1:
+        return t("{name} 1 · any").format(name=name)
+    return t("{name} {card} · last card").format(name=name, card=move["card"])  # BB-D4: no call
 
 
 def _players_html(obs: dict, ctx: ViewContext) -> str:
@@ -323,8 +326,8 @@ def _choose_html(obs: dict, ctx: ViewContext) -> str:
     keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
     redraw_title = t("New hand")
     redraw_sub = t("throw these {k} away, draw 7 new cards").format(k=k) if k != 1 else t("throw this card away, draw 7 new cards")
-    keep_cls = "primary" + (" chosen" if pending == "keep" else "")
-    redraw_cls = "secondary" + (" chosen" if pending == "redraw" else "")
+    keep_cls = "primary" + (" chosen" if pending == "keep" else " dim" if pending else "")
+    redraw_cls = "secondary" + (" chosen" if pending == "redraw" else " dim" if pending else "")
     tap_keep = tap_attr({"choose": "keep"}) if pending is None else ""
     tap_redraw = tap_attr({"choose": "redraw"}) if pending is None else ""
     return (
@@ -486,7 +489,7 @@ def status_line(obs: dict, ctx: ViewContext) -> str:
         if ctx.viewer is not None and ctx.viewer in ctx.acting:
             if ctx.pending:
                 return t("Confirm your choice, {name}").format(name=ctx.names[ctx.viewer])
-            return t("{name}: keep your cards or a new hand?").format(name=ctx.names[ctx.viewer])
+            return t("{name}: keep or new hand?").format(name=ctx.names[ctx.viewer])
         waiting = [ctx.names[p] for p in ctx.acting]
         return t("Waiting for {names}").format(names=", ".join(waiting)) if waiting else ""
     turn = obs.get("turn")
