@@ -321,3 +321,15 @@ def test_same_seed_and_actions_give_the_same_game():
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+def test_observations_and_saves_do_not_share_last_round_bullheads_with_the_state():
+    # regression (conformance suite): public_observation() and to_dict() handed out the state's
+    # own last_round_bullheads list, so a view that changed its observation changed the game
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[40, 10])
+    play_turn(state, {0: 56, 1: 71})
+    assert state.last_round_bullheads == [11, 0]
+    state.public_observation()["last_round_bullheads"].append(99)
+    state.observation(1)["last_round_bullheads"][0] = 0
+    state.to_dict()["last_round_bullheads"].clear()
+    assert state.last_round_bullheads == [11, 0]

@@ -325,7 +325,7 @@ class SixNimmtState(State):
             "chooser": self.chooser,
             "round_bullheads": [sum(BULLHEADS[c] for c in t) for t in self.taken],
             "scores": self.scores[:],
-            "last_round_bullheads": self.last_round_bullheads,
+            "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
             "current_players": self.current_players(),
             "target_score": self.options["target_score"],
             "rounds": self.options["rounds"],
@@ -402,7 +402,7 @@ class SixNimmtState(State):
             "taken": [t[:] for t in self.taken],
             "scores": self.scores[:],
             "deck": self.deck[:],
-            "last_round_bullheads": self.last_round_bullheads,
+            "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
         }
 
     @classmethod
