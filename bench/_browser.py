@@ -193,4 +193,82 @@ def chromium_version() -> str:
         return "chromium ?"
 
 
+def _engine_for_page(dest: Path) -> str:
+    """Put the engine into ``dest`` for page.html (engine.json names it); return a description.
+
+    The site's wheel when it is at least as new as every file under pycore/ and has pycore/bots;
+    otherwise a zip of the source tree pycore/ (so the page runs the code CPython runs).
+    """
+    import json
+    import zipfile
+
+    wheels = sorted((SITE / "wheels").glob("hotseat_pycore-*.whl"))
+    src = [p for p in (ROOT / "pycore").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    newest = max(p.stat().st_mtime for p in src)
+    why = "missing"
+    if wheels:
+        wheel = wheels[-1]
+        with zipfile.ZipFile(wheel) as z:
+            has_bots = any(n.startswith("pycore/bots/") for n in z.namelist())
+        if has_bots and wheel.stat().st_mtime >= newest:
+            shutil.copy(wheel, dest / wheel.name)
+            (dest / "engine.json").write_text(json.dumps({"file": wheel.name, "format": "wheel"}))
+            return str(wheel.relative_to(ROOT))
+        why = "older than pycore/" if has_bots else "has no pycore/bots"
+    with zipfile.ZipFile(dest / "pycore-src.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        for p in src:
+            z.write(p, p.relative_to(ROOT).as_posix())
+    (dest / "engine.json").write_text(json.dumps({"file": "pycore-src.zip", "format": "zip"}))
+    return f"source tree pycore/ (site wheel {why})"
+
+
+class BenchPage:
+    """bench/page.html in Chromium: Pyodide + engine + bench/engine.py and bench/bots.py.
+
+    ``call("bench_bots.run_json", text)`` runs a Python function on the page's main thread.
+    ``warmup_s`` seconds of random 6 nimmt! play run first, so V8 has optimized Pyodide's
+    WebAssembly before anything is timed.
+    """
+
+    def __init__(self, warmup_s: float = 5.0) -> None:
+        from playwright.sync_api import sync_playwright
+
+        if not (SITE / "pyodide" / "pyodide.mjs").is_file():
+            sys.exit("build/site/pyodide missing: run `make site` first")
+        dest = RESULTS / "bench-page"
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(SITE / "pyodide", dest / "pyodide")
+        shutil.copy(ROOT / "bench" / "page.html", dest / "index.html")
+        shutil.copy(ROOT / "bench" / "engine.py", dest / "bench_engine.py")
+        shutil.copy(ROOT / "bench" / "bots.py", dest / "bench_bots.py")
+        self.engine = _engine_for_page(dest)
+        self.version = chromium_version()
+        self.server = Server(dest).start()
+        self.pw = sync_playwright().start()
+        self.ctx, self.profile = launch(self.pw)
+        self.page = page_of(self.ctx)
+        load_and_wait_ready(self.page, self.server.url)
+        self.warmup = []
+        if warmup_s > 0:
+            import json
+
+            t0 = time.perf_counter()
+            k = 0
+            while time.perf_counter() - t0 < warmup_s:
+                r = json.loads(self.call("bench_engine.run_config_json", json.dumps(
+                    {"game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": 20})))
+                self.warmup.append(r["games"] / r["seconds"])
+                k += 1
+
+    def call(self, fn: str, arg: str) -> str:
+        return self.page.evaluate("([fn, arg]) => window.runBench(fn, arg)", [fn, arg])
+
+    def close(self) -> None:
+        try:
+            close(self.ctx, self.profile)
+            self.pw.stop()
+        finally:
+            self.server.stop()
+
+
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")

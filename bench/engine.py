@@ -323,7 +323,9 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=1.5, help="CPython seconds per configuration")
     ap.add_argument("--repeats", type=int, default=3,
                     help="runs per configuration: best rates kept, median paired Pyodide/CPython ratio")
-    ap.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    ap.add_argument("--no-pyodide", action="store_true", help="no Pyodide-under-Node runs")
+    ap.add_argument("--chromium", action="store_true",
+                    help="also run the same games in Pyodide inside Chromium (bench/page.html)")
     ap.add_argument("--profile", metavar="GAME:N", help="only print a cProfile of that configuration")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
     args = ap.parse_args(argv)
@@ -340,14 +342,22 @@ def main(argv=None):
         pyo = PyodideRunner()
         print(f"Pyodide: {pyo.info['pyodide']} (Python {pyo.info['python']}), engine from {pyo.info['engine']}",
               flush=True)
+    chrome = None
+    if args.chromium:
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import _browser
+
+        chrome = _browser.BenchPage(warmup_s=5.0)
+        print(f"Chromium: {chrome.version}, engine from {chrome.engine}; 5 s warm-up", flush=True)
     print(f"CPython: {sys.version.split()[0]}; {args.repeats} run(s) of ~{args.seconds / args.repeats:.2f} s "
           f"per configuration, best kept; same seeds in both runtimes", flush=True)
 
     results = []
     for k, (gid, n) in enumerate(configs):
         seed0 = 1000 * (k + 1)
-        best_c = best_p = None
+        best_c = best_p = best_w = None
         ratios = []
+        wratios = []
         for rep in range(args.repeats):
             seed = seed0 + 100_000 * rep
             c = run_config(gid, n, seed, 0, args.seconds / args.repeats)
@@ -359,12 +369,23 @@ def main(argv=None):
                 ratios.append(p["seconds"] / c["seconds"])
                 if best_p is None or p["seconds"] / p["games"] < best_p["seconds"] / best_p["games"]:
                     best_p = p
+            if chrome:
+                w = json.loads(chrome.call("bench_engine.run_config_json", json.dumps(
+                    {"game": gid, "players": n, "seed0": seed, "games": c["games"]})))
+                wratios.append(w["seconds"] / c["seconds"])
+                if best_w is None or w["seconds"] / w["games"] < best_w["seconds"] / best_w["games"]:
+                    best_w = w
         ratios.sort()
         ratio = ratios[len(ratios) // 2] if ratios else None
-        results.append({"config": [gid, n], "cpython": best_c, "pyodide": best_p, "ratio": ratio})
-        _print_row(gid, n, best_c, best_p, ratio, header=(k == 0))
+        wratios.sort()
+        wratio = wratios[len(wratios) // 2] if wratios else None
+        results.append({"config": [gid, n], "cpython": best_c, "pyodide": best_p, "ratio": ratio,
+                        "chromium": best_w, "chromium_ratio": wratio})
+        _print_row(gid, n, best_c, best_p, ratio, header=(k == 0), w=best_w, wratio=wratio)
     if pyo:
         pyo.close()
+    if chrome:
+        chrome.close()
 
     playout = playout_fast_path(4)
     _print_targets(results, playout)
@@ -375,16 +396,16 @@ def main(argv=None):
     return 0
 
 
-def _print_row(gid, n, c, p, ratio, header):
+def _print_row(gid, n, c, p, ratio, header, w=None, wratio=None):
     if header:
         print()
         print(f"{'game':<12} {'pl':>2} {'runtime':<8} {'games':>6} {'games/s':>9} {'rounds/s':>9} "
-              f"{'actions/s':>10} {'legal µs':>8} {'stuck':>5} {'capped':>6} {'Pyo/CPy':>7}")
-    for label, r in (("CPython", c), ("Pyodide", p)):
+              f"{'actions/s':>10} {'legal µs':>8} {'stuck':>5} {'capped':>6} {'x CPy':>7}")
+    for label, r, rat in (("CPython", c, None), ("Pyodide", p, ratio), ("Chromium", w, wratio)):
         if r is None:
             continue
         rt = _rates(r)
-        shown = f"{ratio:.2f}" if label == "Pyodide" and ratio is not None else ""
+        shown = f"{rat:.2f}" if rat is not None else ""
         print(f"{gid if label == 'CPython' else '':<12} {n if label == 'CPython' else '':>2} {label:<8} "
               f"{r['games']:>6} {_fmt(rt['games_s'], 1):>9} {_fmt(rt['rounds_s'] if rt['rounds_s'] is not None else '-'):>9} "
               f"{_fmt(rt['actions_s']):>10} {_fmt(rt['la_us'], 2):>8} {r['stuck']:>5} {r['capped']:>6} {shown:>7}",
@@ -417,6 +438,11 @@ def _print_targets(results, playout):
         med = ratios[len(ratios) // 2]
         print(f"{'Pyodide/CPython time, median (max)':<44} {f'{med:.2f} ({ratios[-1]:.2f})':>12} {'<= 2.2':>10}  "
               f"{'yes' if ratios[-1] <= TARGET_RATIO else ('median only' if med <= TARGET_RATIO else 'NO')}")
+    wr = sorted(r["chromium_ratio"] for r in results if r.get("chromium_ratio") is not None)
+    if wr:
+        med = wr[len(wr) // 2]
+        print(f"{'Chromium/CPython time, median (max)':<44} {f'{med:.2f} ({wr[-1]:.2f})':>12} {'(<= 2.2)':>10}  "
+              f"{'yes' if wr[-1] <= TARGET_RATIO else ('median only' if med <= TARGET_RATIO else 'NO')}")
 
 
 if __name__ == "__main__":
