@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import first_legal_bot, taps
+from ui_helpers import first_legal_bot, taps
 from hotseat.controller import BAD_KEY, SAVE_KEY, Controller
 
 

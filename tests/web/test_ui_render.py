@@ -7,7 +7,7 @@ import json
 import pycore
 from pycore.rng import Rng
 
-from conftest import cards_shown, taps
+from ui_helpers import cards_shown, taps
 from hotseat.controller import Controller
 from hotseat.session import Session
 from hotseat.views import six_nimmt as view

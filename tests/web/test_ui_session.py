@@ -7,7 +7,7 @@ import json
 import pycore
 import pytest
 
-from conftest import first_legal_bot
+from ui_helpers import first_legal_bot
 from hotseat.session import SaveError, Session
 
 HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "human"}]

@@ -1,0 +1,257 @@
+"""6 nimmt! through the real UI in Chromium (390x844): pass-and-play privacy, a complete game, reload.
+
+The app's own save (localStorage "hotseat.save") holds the whole state; the test reads it and
+asks the engine (CPython, same pycore) for every hand, to check that no curtain screen carries
+any of them anywhere in the DOM (text, attributes, hidden elements, data-*).
+Screenshots of every screen go to /tmp/hs/shots/ (override with HOTSEAT_SHOTS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pycore  # noqa: E402
+
+from conftest import wait_ready  # noqa: E402
+
+SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
+GAME = pycore.load_game("six_nimmt")
+NAMES = ["Ann", "Bob", "Cyd"]
+
+NEW = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
+START = "[data-tap*='\"start\"']"
+SHOW = "[data-tap*='\"show\"']"
+CONFIRM = "[data-tap*='\"confirm\"']"
+UNDO = "[data-tap*='\"undo\"']"
+PICK = "[data-tap*='\"pick\"']"
+SKIP = "[data-tap*='\"skip\"']"
+CONTINUE = "[data-tap*='\"continue\"']"
+RESUME = "[data-tap*='\"resume\"']"
+MENU = "[data-tap*='\"menu\"']"
+RULES = "header [data-tap*='\"rules\"']"
+CLOSE = ".sheet .actions [data-tap*='\"close\"']"
+REMATCH = "[data-tap*='\"rematch\"']"
+
+# Every element of #app except the inline SVG drawings (their path data is only geometry).
+APP_HTML_JS = """() => {
+  const app = document.getElementById('app').cloneNode(true);
+  app.querySelectorAll('svg').forEach(s => s.remove());
+  return app.outerHTML;
+}"""
+
+
+def shot(page, name: str, full: bool = True) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def screen(page) -> str:
+    return page.evaluate("document.body.getAttribute('data-screen')")
+
+
+def saved(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))
+
+
+def saved_state(page):
+    return GAME.state_from_json(saved(page)["state"])
+
+
+def bullheads(card: int) -> int:
+    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else 2 if card % 5 == 0 else 1
+
+
+def public_numbers(obs: dict) -> set[int]:
+    """Every number the public table may show: cards on the table, totals, scores, counters."""
+    nums = {c for r in obs["rows"] for c in r} | {p["card"] for p in obs["revealed"]}
+    nums |= {bullheads(c) for c in nums} | {sum(bullheads(c) for c in r) for r in obs["rows"]}
+    nums |= set(obs["scores"]) | set(obs["round_bullheads"])
+    nums |= {s + b for s, b in zip(obs["scores"], obs["round_bullheads"])}
+    nums |= {obs["round"], obs["turn"], 10, obs["target_score"], 1, 2, 3, 4}
+    if obs["rounds"]:
+        nums.add(obs["rounds"])
+    return nums
+
+
+def check_curtain_is_private(page) -> None:
+    """At a curtain the DOM holds no card of any hand (and nothing that is not public)."""
+    state = saved_state(page)
+    hands = {c for p in range(state.num_players) for c in state.observation(p)["hand"]}
+    assert hands, "every player still holds cards at a curtain"
+    card_numbers = page.evaluate(
+        "() => [...document.querySelectorAll('#app .card')].map(e => e.getAttribute('aria-label'))"
+    )
+    shown = {int(label.split(",")[0]) for label in card_numbers}
+    assert not shown & hands, f"hand cards {sorted(shown & hands)} are in the curtain's DOM"
+    markup = page.evaluate(APP_HTML_JS)
+    assert "&quot;pick&quot;" not in markup and 'class="hand"' not in markup and "Your hand" not in markup
+    numbers = {int(n) for n in re.findall(r"(?<![\w.#-])\d+(?![\w.-])", markup)}
+    stray = numbers - public_numbers(state.public_observation())
+    where = [markup[max(0, m.start() - 60): m.end() + 20] for m in re.finditer(r"(?<![\w.#-])\d+(?![\w.-])", markup)
+             if int(m.group()) in stray]
+    assert not stray, f"numbers {sorted(stray)} on the curtain are not public: {where}"
+
+
+def play_turn_screen(page, shots: dict) -> None:
+    """On a player's own screen: pick (with one Undo the first time) or choose a row."""
+    if page.locator(PICK).count():
+        if "turn" not in shots:
+            shots["turn"] = True
+            shot(page, "04_hand")
+        cards = page.locator(PICK)
+        cards.first.click()
+        assert page.locator(CONFIRM).count() == 1
+        if "pending" not in shots:
+            shots["pending"] = True
+            shot(page, "05_pending")
+            page.locator(UNDO).click()
+            assert page.locator(CONFIRM).count() == 0 and page.locator(PICK).count() >= 1
+            cards.last.click()
+        page.locator(CONFIRM).click()
+        return
+    rows = page.locator("button.row")
+    assert rows.count() == 4, "a player's screen without cards to pick must be a row choice"
+    assert page.locator(".rowtot").count() == 4
+    rows.nth(1).click()
+    if "choose" not in shots:
+        shots["choose"] = True
+        shot(page, "07_row_choice")
+    page.locator("[data-tap*='\"take\"']").click()
+
+
+def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400) -> int:
+    """Play every screen until game over; returns the number of curtains checked."""
+    curtains = 0
+    reveals = 0
+    for _ in range(max_steps):
+        name = screen(page)
+        if name == "over":
+            return curtains
+        if name == "curtain":
+            curtains += 1
+            check_curtain_is_private(page)
+            if curtains == 1:
+                shot(page, "03_curtain")
+            if reload_at is not None and curtains == reload_at:
+                reload_and_resume(page)
+                shots["reloaded"] = True
+                continue
+            page.locator(SHOW).click()
+        elif name == "turn":
+            play_turn_screen(page, shots)
+        elif name == "reveal":
+            reveals += 1
+            if reveals == 1:
+                page.wait_for_timeout(1900)  # the picks are shown, then placed one by one
+                shot(page, "06_reveal")
+            if reveals <= 2:  # let the first reveals run at their own pace
+                page.wait_for_function("document.body.getAttribute('data-screen') !== 'reveal'", timeout=30_000)
+            elif page.locator(SKIP).count():
+                page.locator(SKIP).click()
+        elif name == "summary":
+            if "summary" not in shots:
+                shots["summary"] = True
+                shot(page, "08_round_summary")
+            page.locator(CONTINUE).click()
+        else:
+            raise AssertionError(f"unexpected screen {name!r}")
+    raise AssertionError("the game did not end")
+
+
+def reload_and_resume(page) -> None:
+    """Reload mid-round: Continue brings back exactly the saved state, at a curtain."""
+    before = saved(page)
+    rows_before = page.evaluate("() => document.querySelector('.public .rows').innerText")
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "home"
+    shot(page, "09_home_continue")
+    page.locator(RESUME).click()
+    assert screen(page) == "curtain"
+    after = saved(page)
+    assert after["state"] == before["state"] and after["seats"] == before["seats"]
+    assert page.evaluate("() => document.querySelector('.public .rows').innerText") == rows_before
+
+
+def start_game(page, names, options: dict) -> None:
+    page.goto("./")
+    wait_ready(page)
+    assert screen(page) == "home"
+    page.locator(NEW).click()
+    assert screen(page) == "setup"
+    for _ in range(10):
+        count = int(page.locator(".stepper output").inner_text())
+        if count == len(names):
+            break
+        delta = 1 if count < len(names) else -1
+        page.locator(f"[data-tap*='\"delta\":{delta},']").click()
+    for i, name in enumerate(names):
+        page.fill(f"[data-field='name-{i}']", name)
+    for key, value in options.items():
+        page.fill(f"[data-field='opt-{key}']", value)
+
+
+def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
+    page.goto("./")
+    wait_ready(page)
+    shot(page, "01_home")
+    start_game(page, NAMES, {"target_score": "3"})
+    shot(page, "02_setup")
+    page.locator(START).click()
+    assert screen(page) == "curtain"
+    assert page.locator(".pass-name").inner_text() == "Ann"
+
+    shots: dict = {}
+    # rules overlay from the game header
+    page.locator(RULES).click()
+    page.wait_for_selector(".sheet .rules h1, .sheet .rules h2", timeout=10_000)
+    page.wait_for_timeout(200)
+    shot(page, "10_rules", full=False)
+    page.locator(CLOSE).click()
+    assert page.locator(".overlay").count() == 0
+
+    curtains = drive(page, shots, reload_at=4)
+    assert curtains >= 30  # three humans, ten turns: every pick goes through a curtain
+    assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
+
+    state = saved_state(page)
+    assert state.is_terminal()
+    shot(page, "11_game_over")
+    winners = [NAMES[p] for p in state.winners()]
+    headline = page.locator(".game-over h1").inner_text()
+    assert all(w in headline for w in winners)
+    assert page.locator(".standings li.winner").count() == len(winners)
+    final = state.public_observation()["scores"]
+    assert max(final) >= 3 and min(final) == min(final[p] for p in state.winners())
+
+    page.locator(REMATCH).click()
+    assert screen(page) == "curtain"
+    rematch = saved(page)
+    assert rematch["seats"] == [{"name": n, "kind": "human"} for n in NAMES]
+    assert rematch["options"]["target_score"] == 3
+    assert not GAME.state_from_json(rematch["state"]).is_terminal()
+
+
+def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
+    start_game(page, ["Dee", "Eli"], {"rounds": "2"})
+    page.locator("[data-tap*='\"tactical\"']").click()  # the tactical variant: cards 1..24
+    page.locator(START).click()
+    shots: dict = {"turn": True, "pending": True}
+    # menu → home (the game is saved) → Continue
+    page.locator(MENU).click()
+    assert screen(page) == "home" and page.locator(RESUME).count() == 1
+    page.locator(RESUME).click()
+    assert screen(page) == "curtain"
+    drive(page, shots)
+    assert shots.get("summary"), "two rounds: the first one ends with its summary"
+    state = saved_state(page)
+    assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2
+    assert all(c <= 24 for r in state.public_observation()["rows"] for c in r)

@@ -1,0 +1,41 @@
+"""Helpers shared by the UI tests (a module name of its own, so it never clashes with e2e/conftest)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+
+class MemoryStorage(dict):
+    """The storage interface of hotseat.controller over a dict (localStorage stand-in)."""
+
+    def get(self, key, default=None):  # noqa: D401 - same signature as dict.get for key only
+        return super().get(key, default)
+
+    def set(self, key, text):
+        assert isinstance(text, str)
+        self[key] = text
+
+    def remove(self, key):
+        self.pop(key, None)
+
+
+def first_legal_bot(game, observation, legal_actions, rng, time_budget, level):
+    """A real (simple) bot hook for tests: the first legal action; sees only its observation."""
+    assert "hands" not in observation and "deck" not in observation
+    return legal_actions[0]
+
+
+TAP_RE = re.compile(r'data-tap="([^"]*)"')
+CARD_RE = re.compile(r'<(?:span|button)[^>]*class="card [^"]*"[^>]*aria-label="(\d+),')
+
+
+def taps(markup: str) -> list[dict]:
+    """Every data-tap dict in ``markup``, in document order."""
+    return [json.loads(html.unescape(m)) for m in TAP_RE.findall(markup)]
+
+
+def cards_shown(markup: str) -> list[int]:
+    """Numbers of every card element drawn in ``markup``."""
+    return [int(n) for n in CARD_RE.findall(markup)]
