@@ -924,7 +924,7 @@ class DogState(State):
         if self.phase == "over":
             return [1.0 if p in self.winners_ else 0.0 for p in range(n)]
         need = 8.0 if n == 4 else 4.0
-        return [min(1.0, sum(self._home_count(q) for q in self._team_of(p)) / need) * 0.999 for p in range(n)]
+        return [sum(self._home_count(q) for q in self._team_of(p)) / need for p in range(n)]
 
     # ---- observations ------------------------------------------------------------------------
 

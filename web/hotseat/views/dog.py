@@ -1,0 +1,811 @@
+"""The Dog table: an SVG board, the players and teams, the hand, card → figure → target.
+
+Built only from observations of ``pycore.games.dog`` (its module docstring and ``seeds/dog.md``
+list the coordinates, observation keys, actions and events) and the
+:class:`~hotseat.views.base.ViewContext`.
+
+* Board (DOG-2): the 64-field ring drawn as a circle, clockwise; each colour's stretch tinted, its
+  start field big with a triangle, its goal lane running inwards from the start field, its kennel
+  in the corner behind. Figures carry their player's number and a shape per colour (circle,
+  square, diamond, hexagon) so colours never have to be told apart by hue alone.
+* Players (DOG-9, DOG-10): name, number and shape, cards in hand, figures home, out for the round,
+  finished (moving the partner's figures); the team totals and who leads (4 players).
+* Play: tap a card (a joker first asks what it plays as), then one of the highlighted figures, then
+  a target where there is a choice (1 or 11, forward or back, into the goal or on along the ring).
+  Every choice is also a big button under the board.
+* The 7 (DOG-7): step by step, the steps left shown on the board and the card, Undo for the last step.
+* Give (DOG-3, DOG-11): behind each player's curtain, tap the card for the partner (or the left
+  neighbour); the shell keeps it pending with Undo/Confirm.
+* Stuck (DOG-9, DOG-11): a plain message and one button (out for the round / discard a card).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .base import ViewContext, esc, tap_attr
+
+TRACK = 64
+GOAL_BASE = 64
+
+# colour (board seat) → fill, text colour on it, name, shape of the figure
+COLOUR_FILL = ("#2f7de1", "#e69f00", "#d35fa0", "#f0e442")
+COLOUR_INK = ("#ffffff", "#1d1400", "#ffffff", "#1d1a00")
+COLOUR_NAME = ("blue", "orange", "pink", "yellow")
+SHAPE_NAME = ("circle", "square", "diamond", "hexagon")
+
+KIND_LABEL = {
+    "1/11": ("1/11", "start"), "13": ("13", "start"), "4": ("±4", ""), "7": ("7", "split"),
+    "swap": ("⇄", "swap"), "joker": ("★", "joker"),
+}
+SPECIAL = {"1/11", "13", "4", "7", "swap", "joker"}
+KIND_ORDER = ("1/11", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "swap", "joker")
+
+# SVG geometry (viewBox 0 0 400 400)
+CX = CY = 200.0
+R_TRACK = 166.0
+R_FIELD = 6.3
+R_FIG = 8.2
+A0 = 3 * math.pi / 4  # field 0 (colour 0's start field) at the bottom left; clockwise from there
+GOAL_STEP = 19.0
+R_KENNEL = 230.0
+
+_STYLE = """<style>
+.dg-table { display: grid; grid-template-columns: minmax(0, 1fr); gap: .5rem; }
+.dg-players { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .3rem; }
+.dg-player { display: grid; grid-template-columns: 26px minmax(0, 1fr); align-items: center; column-gap: .35rem; padding: .25rem .45rem;
+  border-radius: 10px; background: rgba(0,0,0,.28); border: 2px solid transparent; min-height: 44px; font-size: .85rem; }
+.dg-player svg { width: 24px; height: 24px; grid-row: span 2; }
+.dg-player .who { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.dg-player .sub { color: var(--ink-soft); font-size: .75rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.dg-player.me { border-color: var(--accent); }
+.dg-player.turn { background: rgba(242,193,78,.30); }
+.dg-player.out .sub { color: #ffb4ab; font-weight: 700; }
+.dg-teams { margin: 0; font-size: .85rem; color: var(--ink-soft); text-align: center; }
+.dg-teams b { color: var(--ink); }
+.dg-board { margin: 0 -.45rem; min-width: 0; }
+.dg-board svg { display: block; width: 100%; height: auto; touch-action: manipulation; }
+.dg-board .tap { cursor: pointer; }
+.dg-log { list-style: none; margin: 0; padding: .4rem .6rem; border-radius: 10px; background: rgba(0,0,0,.3); font-size: .88rem; display: grid; gap: .15rem; }
+.dg-log li.big { font-weight: 800; color: var(--accent); }
+.dg-prompt { margin: 0; padding: .55rem .75rem; border-radius: 10px; background: rgba(242,193,78,.16); border: 1px solid var(--accent);
+  font-weight: 700; }
+.dg-prompt.warn { background: rgba(179,38,30,.45); border-color: #e2766f; }
+.dg-prompt small { display: block; font-weight: 500; font-size: .85rem; color: var(--ink-soft); }
+.dg-hand { padding: .5rem; border-radius: var(--radius); background: rgba(0,0,0,.25); }
+.dg-hand h2 { font-size: .85rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; margin: 0 0 .4rem; }
+.dg-cards { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 6px; padding-top: 6px; }
+.dg-card { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  aspect-ratio: 5 / 7; min-height: 44px; border-radius: 8px; padding: 0; font-weight: 800; font-size: 1.35rem; line-height: 1;
+  background: #e3ecff; color: #12306b; border: 3px solid #5b84cf; box-shadow: 0 2px 3px rgba(0,0,0,.35); }
+.dg-card.special { background: #ffe4de; color: #7d1a0e; border-color: #d0644f; }
+.dg-card small { font-size: .55rem; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; font-weight: 800; }
+.dg-card.ok { box-shadow: 0 0 0 3px #3fae5a, 0 2px 3px rgba(0,0,0,.35); }
+.dg-card.no { opacity: .4; }
+.dg-card.sel { outline: 4px solid var(--accent); outline-offset: 1px; transform: translateY(-7px); }
+.dg-card.got::after { content: "new"; position: absolute; top: -9px; right: -6px; padding: 0 4px; border-radius: 6px;
+  background: var(--accent); color: var(--accent-ink); font-size: .6rem; line-height: 16px; }
+.dg-opts { display: grid; gap: .4rem; }
+.dg-opts .primary, .dg-opts .secondary { width: 100%; text-align: left; min-height: 48px; }
+.dg-opts .row2 { display: grid; grid-template-columns: 1fr 1fr; gap: .4rem; }
+.dg-opts .row3 { display: grid; grid-template-columns: repeat(3, 1fr); gap: .4rem; }
+.dg-opts .row3 .secondary, .dg-opts .row2 .secondary { text-align: center; }
+.dg-seven { display: flex; align-items: center; justify-content: space-between; gap: .5rem; padding: .45rem .6rem;
+  border-radius: 10px; background: rgba(242,193,78,.22); font-weight: 800; font-size: 1.05rem; }
+.dg-info { margin: 0; font-size: .8rem; color: var(--ink-soft); text-align: center; }
+</style>"""
+
+
+# ---- geometry ---------------------------------------------------------------------------------
+
+
+def figures_per_player(num_players: int) -> int:
+    return 4 if num_players == 4 else 5
+
+
+def field_xy(field: int) -> tuple[float, float]:
+    """Centre of a track field (0..63) or goal field (64..79) in the 400×400 viewBox.
+
+    >>> [round(v) for v in field_xy(0)]
+    [83, 317]
+    """
+    if field < TRACK:
+        a = A0 + field * 2 * math.pi / TRACK
+        return CX + R_TRACK * math.cos(a), CY + R_TRACK * math.sin(a)
+    c, g = divmod(field - GOAL_BASE, 4)
+    a = A0 + c * math.pi / 2
+    r = R_TRACK - GOAL_STEP * (g + 1) - 2
+    return CX + r * math.cos(a), CY + r * math.sin(a)
+
+
+def kennel_xy(colour: int, slot: int) -> tuple[float, float]:
+    """Where kennel slot ``slot`` (0..4) of ``colour`` is drawn (the corner behind its start field)."""
+    a = A0 + colour * math.pi / 2
+    kx, ky = CX + R_KENNEL * math.cos(a), CY + R_KENNEL * math.sin(a)
+    dx, dy = ((-11, -10), (11, -10), (-11, 10), (11, 10), (0, 0))[slot]
+    if slot == 4:  # the fifth figure (2-3 players) sits towards the board
+        return kx - 22 * math.cos(a), ky - 22 * math.sin(a)
+    return kx + dx, ky + dy
+
+
+def start_field(colour: int) -> int:
+    return 16 * colour
+
+
+def steps_between(x: int, to: int, colour: int) -> int:
+    """Steps forward from ``x`` to ``to`` for a figure of ``colour`` (−4 for the 4 backward)."""
+    if to >= GOAL_BASE:
+        if x >= GOAL_BASE:
+            return to - x
+        return ((start_field(colour) - x) % TRACK) + 1 + (to - GOAL_BASE - 4 * colour)
+    d = (to - x) % TRACK
+    return -4 if d == 60 else d
+
+
+def shape_svg(colour: int, x: float, y: float, r: float, label: str, extra: str = "") -> str:
+    """A figure: its colour's shape with ``label`` (the player's number) on it."""
+    fill, ink = COLOUR_FILL[colour], COLOUR_INK[colour]
+    s = r
+    if colour == 0:
+        body = f'<circle r="{s:.1f}"/>'
+    elif colour == 1:
+        body = f'<rect x="{-s * .88:.1f}" y="{-s * .88:.1f}" width="{s * 1.76:.1f}" height="{s * 1.76:.1f}" rx="2"/>'
+    elif colour == 2:
+        k = s * 1.2
+        body = f'<path d="M0 {-k:.1f}L{k:.1f} 0L0 {k:.1f}L{-k:.1f} 0Z"/>'
+    else:
+        k = s * 1.05
+        pts = " ".join(f"{k * math.cos(i * math.pi / 3):.1f},{k * math.sin(i * math.pi / 3):.1f}" for i in range(6))
+        body = f'<polygon points="{pts}"/>'
+    text = (f'<text y="{r * .42:.1f}" text-anchor="middle" font-size="{r * 1.2:.1f}" font-weight="800" '
+            f'fill="{ink}" stroke="none">{esc(label)}</text>')
+    return (f'<g transform="translate({x:.1f} {y:.1f})" fill="{fill}" stroke="#1b1b1b" stroke-width="1.3"{extra}>'
+            f'{body}{text}</g>')
+
+
+# ---- naming things ----------------------------------------------------------------------------
+
+
+def player_of(obs: dict, figure: int) -> int:
+    return figure // obs["figures_per_player"]
+
+
+def colour_of(obs: dict, player: int) -> int:
+    return obs["colours"][player]
+
+
+def partner(obs: dict, player: int) -> int | None:
+    return (player + 2) % 4 if obs["num_players"] == 4 else None
+
+
+def card_name(kind: str, t) -> str:
+    return {"1/11": t("1/11"), "4": t("±4"), "swap": t("swap"), "joker": t("joker")}.get(kind, kind)
+
+
+def played_name(card: str, as_: str | None, t) -> str:
+    if card == "joker" and as_:
+        return t("joker as {card}").format(card=card_name(as_, t))
+    return card_name(card, t)
+
+
+def where_text(obs: dict, figure: int, t) -> str:
+    """Where a figure stands, in words (for buttons): kennel, start field, goal field, or how far
+    it still is from its own start field."""
+    p = player_of(obs, figure)
+    c = colour_of(obs, p)
+    x = obs["figures"][p][figure % obs["figures_per_player"]]
+    if x < 0:
+        return t("in the kennel")
+    if x >= GOAL_BASE:
+        return t("in goal field {g}").format(g=(x - GOAL_BASE) % 4 + 1)
+    if x == start_field(c):
+        return t("on its start field")
+    return t("{d} fields before its goal").format(d=(start_field(c) - x) % TRACK)
+
+
+def figure_label(obs: dict, figure: int, names: list[str], viewer: int | None, t) -> str:
+    p = player_of(obs, figure)
+    whose = t("your figure") if p == viewer else t("{name}'s figure").format(name=names[p])
+    return f"{whose} {where_text(obs, figure, t)}"
+
+
+def target_text(obs: dict, figure: int, to: int, t) -> str:
+    """A destination in words: onto the start field, N forward, 4 back, into goal field g."""
+    p = player_of(obs, figure)
+    c = colour_of(obs, p)
+    x = obs["figures"][p][figure % obs["figures_per_player"]]
+    if x < 0:
+        return t("out onto the start field")
+    n = steps_between(x, to, c)
+    if n == -4:
+        return t("4 back")
+    if to >= GOAL_BASE:
+        if x >= GOAL_BASE:
+            return t("{n} on inside the goal").format(n=n)
+        return t("{n} forward into goal field {g}").format(n=n, g=(to - GOAL_BASE) % 4 + 1)
+    if to == start_field(c):
+        return t("{n} forward onto its start field").format(n=n)
+    return t("{n} forward").format(n=n)
+
+
+# ---- events -----------------------------------------------------------------------------------
+
+
+def event_messages(events: list[dict], names: list[str], t) -> list[str]:
+    """Short lines saying what just happened (shown on the table and behind the curtain)."""
+    n = len(names)
+    F = figures_per_player(n)
+    out: list[str] = []
+    for e in events:
+        kind = e.get("type")
+        who = names[e["player"]] if isinstance(e.get("player"), int) and e["player"] < n else ""
+        if kind == "cards_given":
+            out.append(t("Partners swapped a card.") if n == 4 else t("Everyone passed a card to the left."))
+        elif kind == "start":
+            out.append(t("{name} brings a figure out ({card}).").format(name=who, card=played_name(e["card"], e.get("as"), t)))
+        elif kind == "move":
+            steps = e["steps"]
+            card = played_name(e["card"], e.get("as"), t)
+            if steps < 0:
+                out.append(t("{name} plays {card}: 4 back.").format(name=who, card=card))
+            elif e["to"] >= GOAL_BASE and e["from"] < GOAL_BASE:
+                out.append(t("{name} plays {card}: into the goal!").format(name=who, card=card))
+            else:
+                out.append(t("{name} plays {card}: {n} forward.").format(name=who, card=card, n=steps))
+        elif kind == "home":
+            owner = e["figure"] // F
+            out.append(t("{name}'s figure is sent back to the kennel.").format(name=names[owner]))
+        elif kind == "swap":
+            other = names[e["with"] // F]
+            out.append(t("{name} swaps a figure with {other}'s.").format(name=who, other=other))
+        elif kind == "no_effect":
+            out.append(t("{name} plays a swap: no swap possible, no effect.").format(name=who))
+        elif kind == "seven":
+            out.append(t("{name} plays a {card}.").format(name=who, card=played_name(e["card"], e.get("as"), t)))
+        elif kind == "step":
+            goal = t(" into the goal") if e["to"] >= GOAL_BASE and e["from"] < GOAL_BASE else ""
+            out.append(t("{name} moves {n}{goal} ({left} left).").format(name=who, n=e["steps"], goal=goal, left=e["left"]))
+        elif kind == "undo":
+            out.append(t("{name} took back a step.").format(name=who) if not e.get("back_to_hand")
+                       else t("{name} took the 7 back.").format(name=who))
+        elif kind == "finished":
+            if n == 4:
+                out.append(t("All of {name}'s figures are home: {name} now moves {partner}'s figures.").format(
+                    name=who, partner=names[(e["player"] + 2) % 4]))
+        elif kind == "out":
+            k = len(e.get("cards", []))
+            out.append(t("{name} cannot play any card and is out for this round ({k} cards discarded).").format(name=who, k=k))
+        elif kind == "discard":
+            out.append(t("{name} cannot play and discards a {card}.").format(name=who, card=card_name(e["card"], t)))
+        elif kind == "draw":
+            out.append(t("{name} draws a card.").format(name=who))
+        elif kind == "deal":
+            out.append(t("Round {r}: {k} cards each.").format(r=e["round"], k=e["cards"]))
+        elif kind == "game_over":
+            winners = " + ".join(names[p] for p in e["winners"])
+            out.append(t("{names} win!").format(names=winners) if len(e["winners"]) > 1 else t("{names} wins!").format(names=winners))
+    return out
+
+
+# ---- pieces of the table ----------------------------------------------------------------------
+
+
+def _home_counts(obs: dict) -> list[int]:
+    return list(obs["home"])
+
+
+def _teams_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    home = _home_counts(obs)
+    if obs["num_players"] == 4:
+        a, b = home[0] + home[2], home[1] + home[3]
+        ta = t("{x} + {y}").format(x=ctx.names[0], y=ctx.names[2])
+        tb = t("{x} + {y}").format(x=ctx.names[1], y=ctx.names[3])
+        mark_a = " ▲" if a > b else ""
+        mark_b = " ▲" if b > a else ""
+        label = t("Team {a}: {x} of 8 home; team {b}: {y} of 8 home").format(a=ta, x=a, b=tb, y=b)
+        return (f'<p class="dg-teams" aria-label="{esc(label)}"><b>{esc(ta)}</b> {a}/8{mark_a} &nbsp;·&nbsp; '
+                f'<b>{esc(tb)}</b> {b}/8{mark_b}</p>')
+    best = max(home)
+    leaders = [ctx.names[p] for p in range(obs["num_players"]) if home[p] == best]
+    text = t("First with 4 figures home wins.")
+    if best > 0 and len(leaders) == 1:
+        text += " " + t("{name} leads ({k}/4).").format(name=leaders[0], k=best)
+    return f'<p class="dg-teams">{esc(text)}</p>'
+
+
+def _players_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    n = obs["num_players"]
+    F = obs["figures_per_player"]
+    items = []
+    for p, name in enumerate(ctx.names):
+        c = colour_of(obs, p)
+        classes = ["dg-player"]
+        if p == ctx.viewer:
+            classes.append("me")
+        if obs["phase"] == "play" and obs["turn"] == p:
+            classes.append("turn")
+        size = obs["hand_sizes"][p]
+        parts = [t("1 card") if size == 1 else t("{n} cards").format(n=size)]
+        parts.append(t("{k}/{m} home").format(k=obs["home"][p], m=4))
+        if obs["phase"] == "play" and obs["out"][p]:
+            classes.append("out")
+            parts = [t("out this round"), parts[1]]
+        elif obs["finished"][p]:
+            parts.append(t("moves {name}'s").format(name=ctx.names[(p + 2) % 4]))
+        elif obs["phase"] == "give":
+            parts.append(t("has given") if obs["given"][p] else t("choosing…"))
+        icon = (f'<svg viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
+                f'{shape_svg(c, 0, 0, 9.5, str(p + 1))}</svg>')
+        label = t("{name}, player {k}, {colour} {shape}: {sub}").format(
+            name=name, k=p + 1, colour=t(COLOUR_NAME[c]), shape=t(SHAPE_NAME[c]), sub=", ".join(parts))
+        items.append(
+            f'<li class="{" ".join(classes)}" aria-label="{esc(label)}">{icon}<span class="who">{esc(name)}</span>'
+            f'<span class="sub">{esc(" · ".join(parts))}</span></li>'
+        )
+    del n, F
+    return f'<ul class="dg-players" aria-label="{esc(t("Players"))}">{"".join(items)}</ul>'
+
+
+def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> str:
+    """The board. ``marks``: ``{"figs": {figure: tap-dict or None}, "selected": figure|None,
+    "targets": [(field, tap-dict, label)], "center": [lines]}``."""
+    t = ctx.t
+    n = obs["num_players"]
+    F = obs["figures_per_player"]
+    colours = obs["colours"]
+    used = set(colours)
+    out = [f'<svg viewBox="0 0 400 400" role="img" aria-label="{esc(t("The board"))}">']
+    out.append('<rect x="2" y="2" width="396" height="396" rx="26" fill="#173f3b" stroke="#0d2a27" stroke-width="3"/>')
+    # each colour's stretch of the ring, tinted
+    for c in range(4):
+        a1 = A0 + (16 * c - .5) * 2 * math.pi / TRACK
+        a2 = A0 + (16 * c + 15.5) * 2 * math.pi / TRACK
+        x1, y1 = CX + R_TRACK * math.cos(a1), CY + R_TRACK * math.sin(a1)
+        x2, y2 = CX + R_TRACK * math.cos(a2), CY + R_TRACK * math.sin(a2)
+        op = ".42" if c in used else ".12"
+        out.append(f'<path d="M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}" fill="none" '
+                   f'stroke="{COLOUR_FILL[c]}" stroke-opacity="{op}" stroke-width="17"/>')
+    # clockwise arrows inside the ring
+    for c in range(4):
+        a = A0 + (16 * c + 8) * 2 * math.pi / TRACK
+        r = R_TRACK - 20
+        x, y = CX + r * math.cos(a), CY + r * math.sin(a)
+        deg = math.degrees(a) + 90
+        out.append(f'<path transform="translate({x:.1f} {y:.1f}) rotate({deg:.1f})" d="M-5 -3L5 0L-5 3Z" fill="#9cc5bf" opacity=".7"/>')
+    # track fields
+    for i in range(TRACK):
+        x, y = field_xy(i)
+        if i % 16 == 0:
+            c = i // 16
+            fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD + 2.6:.1f}" fill="{fill}" fill-opacity=".55" '
+                       f'stroke="{fill}" stroke-width="2.5"/>')
+            # the start-field triangle, outside the ring
+            a = A0 + i * 2 * math.pi / TRACK
+            tx, ty = CX + (R_TRACK + 17) * math.cos(a), CY + (R_TRACK + 17) * math.sin(a)
+            deg = math.degrees(a) + 180
+            out.append(f'<path transform="translate({tx:.1f} {ty:.1f}) rotate({deg:.1f})" d="M-5 -5L5 0L-5 5Z" fill="{fill}"/>')
+        else:
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD}" fill="#f4efe1" stroke="#0d2a27" stroke-width="1"/>')
+    # goal lanes and kennels
+    for c in range(4):
+        fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
+        for g in range(4):
+            x, y = field_xy(GOAL_BASE + 4 * c + g)
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD + .6:.1f}" fill="#0d2a27" '
+                       f'stroke="{fill}" stroke-width="2.6"/>')
+        if c in used:
+            p = colours.index(c)
+            kx, ky = kennel_xy(c, 0)
+            kx2, ky2 = kennel_xy(c, 3)
+            pad = 13
+            out.append(f'<rect x="{kx - pad:.1f}" y="{ky - pad:.1f}" width="{kx2 - kx + 2 * pad:.1f}" height="{ky2 - ky + 2 * pad:.1f}" '
+                       f'rx="9" fill="{fill}" fill-opacity=".18" stroke="{fill}" stroke-width="1.5" stroke-dasharray="3 2"/>')
+            for s in range(F):
+                sx, sy = kennel_xy(c, s)
+                out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="4" fill="#0d2a27" opacity=".6"/>')
+            del p
+    # last move: where the figure came from
+    for e in ctx.events:
+        if e.get("type") in ("move", "step") and 0 <= e.get("from", -1):
+            x, y = field_xy(e["from"])
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9.5" fill="none" stroke="#ffffff" stroke-width="1.6" stroke-dasharray="2.5 2"/>')
+    moved = {e["figure"] for e in ctx.events if e.get("type") in ("move", "step", "start", "swap")}
+    moved |= {e["with"] for e in ctx.events if e.get("type") == "swap"}
+    # figures
+    figs_tap = marks.get("figs", {})
+    selected = marks.get("selected")
+    top_layer = []
+    for p in range(n):
+        c = colours[p]
+        kennel_slot = 0
+        for k in range(F):
+            f = p * F + k
+            x = obs["figures"][p][k]
+            if x < 0:
+                fx, fy = kennel_xy(c, kennel_slot)
+                kennel_slot += 1
+            else:
+                fx, fy = field_xy(x)
+            pieces = []
+            if f in moved:
+                pieces.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="12" fill="#ffffff" opacity=".35"/>')
+            if f in figs_tap:
+                ring = "#f2c14e"
+                width = 3.5 if f == selected else 2.2
+                pieces.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="12.5" fill="none" stroke="{ring}" stroke-width="{width}"/>')
+            pieces.append(shape_svg(c, fx, fy, R_FIG, str(p + 1)))
+            tap = figs_tap.get(f)
+            if tap is not None:
+                label = esc(t("Figure of {name}").format(name=ctx.names[p]))
+                pieces.append(f'<circle class="tap" cx="{fx:.1f}" cy="{fy:.1f}" r="14" fill="transparent" '
+                              f'role="button" aria-label="{label}" data-fig="{f}"{tap_attr(tap)}/>')
+                top_layer.append("".join(pieces))
+            else:
+                out.append("".join(pieces))
+    out.extend(top_layer)
+    # targets of the selected figure
+    for field, tap, label, short in marks.get("targets", []):
+        x, y = field_xy(field)
+        out.append(f'<g class="tap" role="button" aria-label="{esc(label)}" data-target="{field}"{tap_attr(tap)}>'
+                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="transparent"/>'
+                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#f2c14e" stroke="#221a05" stroke-width="1.8"/>'
+                   f'<text x="{x:.1f}" y="{y + 3.6:.1f}" text-anchor="middle" font-size="10" font-weight="800" fill="#221a05">{esc(short)}</text></g>')
+    # centre: round, whose turn, the 7
+    lines = marks.get("center", [])
+    y0 = CY - 11 * (len(lines) - 1)
+    for i, (text, size, colour) in enumerate(lines):
+        out.append(f'<text x="{CX}" y="{y0 + 22 * i:.1f}" text-anchor="middle" font-size="{size}" font-weight="700" '
+                   f'fill="{colour}">{esc(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _card_html(kind: str, t, classes: str = "", tap: dict | None = None) -> str:
+    big, small = KIND_LABEL.get(kind, (kind, ""))
+    cls = f"dg-card{' special' if kind in SPECIAL else ''} {classes}".strip()
+    small_html = f"<small>{esc(t(small))}</small>" if small else ""
+    label = t("card {card}").format(card=card_name(kind, t))
+    inner = f"<span>{esc(big)}</span>{small_html}"
+    if tap is not None:
+        return f'<button type="button" class="{cls}" aria-label="{esc(label)}" data-card="{esc(kind)}"{tap_attr(tap)}>{inner}</button>'
+    return f'<span class="{cls}" role="img" aria-label="{esc(label)}" data-card="{esc(kind)}">{inner}</span>'
+
+
+def _hand_html(obs: dict, ctx: ViewContext, ok: set, taps: dict, selected: str | None, title: str) -> str:
+    t = ctx.t
+    hand = obs.get("hand", [])
+    cards = []
+    seen = set()
+    got = obs.get("received") if obs["phase"] == "play" and len(hand) == obs.get("cards_dealt") else None
+    for c in hand:
+        classes = []
+        if ok:
+            classes.append("ok" if c in ok else "no")
+        if c == selected and c not in seen:
+            classes.append("sel")
+        if c == got and c not in seen:
+            classes.append("got")
+            got = None
+        seen.add(c)
+        cards.append(_card_html(c, t, " ".join(classes), taps.get(c)))
+    if not hand:
+        return ""
+    return (f'<section class="dg-hand" aria-label="{esc(t("Your hand"))}"><h2>{esc(title)}</h2>'
+            f'<div class="dg-cards">{"".join(cards)}</div></section>')
+
+
+def _button(text: str, tap: dict, cls: str = "secondary", extra: str = "") -> str:
+    text = text[:1].upper() + text[1:]
+    return f'<button type="button" class="{cls}"{extra}{tap_attr(tap)}>{esc(text)}</button>'
+
+
+# ---- the play flow ----------------------------------------------------------------------------
+
+
+def _plays_by_card(ctx: ViewContext) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for a in ctx.legal:
+        if a.get("type") == "play":
+            out.setdefault(a["card"], []).append(a)
+    return out
+
+
+def _candidates(ctx: ViewContext) -> tuple[list[dict], str | None]:
+    """The legal actions matching the current selection, and what is still to choose
+    (``"card"``, ``"as"``, ``None`` when choosing figure/target)."""
+    steps = [a for a in ctx.legal if a.get("type") == "step"]
+    if steps:
+        return steps, None
+    card = ctx.local.get("card")
+    if card is None:
+        return [], "card"
+    plays = [a for a in ctx.legal if a.get("type") == "play" and a["card"] == card]
+    if card == "joker":
+        as_ = ctx.local.get("as")
+        if as_ is None:
+            return plays, "as"
+        plays = [a for a in plays if a.get("as") == as_]
+    return plays, None
+
+
+def _figure_key(a: dict):
+    return a.get("figure")
+
+
+def _dest_key(a: dict):
+    return a.get("to", a.get("with"))
+
+
+def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict, list[str]]:
+    """Board marks and option buttons for choosing a figure and then a target."""
+    t = ctx.t
+    figs: dict[int, dict] = {}
+    by_fig: dict[int, list[dict]] = {}
+    for a in cands:
+        f = _figure_key(a)
+        if f is None:
+            continue
+        by_fig.setdefault(f, []).append(a)
+    selected = ctx.local.get("fig")
+    if selected not in by_fig:
+        selected = None
+    if selected is None and len(by_fig) == 1:
+        selected = next(iter(by_fig))
+    buttons: list[str] = []
+    targets = []
+    for f, acts in by_fig.items():
+        figs[f] = {"do": acts[0]} if len(acts) == 1 else {"fig": f}
+    if selected is not None:
+        acts = by_fig[selected]
+        is_swap = any("with" in a for a in acts)
+        for a in acts:
+            if is_swap:
+                g = a["with"]
+                figs[g] = {"do": a}
+                label = t("Swap with {what}").format(what=figure_label(obs, g, ctx.names, ctx.viewer, t))
+            else:
+                label = target_text(obs, selected, a["to"], t)
+                if a.get("type") == "step" or a.get("card") == "7" or a.get("as") == "7":
+                    left = obs["seven"]["left"] if obs.get("seven") else 7
+                    p = player_of(obs, selected)
+                    x = obs["figures"][p][selected % obs["figures_per_player"]]
+                    n = steps_between(x, a["to"], colour_of(obs, p))
+                    label += " · " + t("{k} left").format(k=left - n)
+                p0 = player_of(obs, selected)
+                x0 = obs["figures"][p0][selected % obs["figures_per_player"]]
+                short = "S" if x0 < 0 else str(steps_between(x0, a["to"], colour_of(obs, p0)))
+                targets.append((a["to"], {"do": a}, label, short))
+            buttons.append(_button(label, {"do": a}, "primary"))
+        who = figure_label(obs, selected, ctx.names, ctx.viewer, t)
+        head = t("Move {what}:").format(what=who) if not is_swap else t("Swap {what} with…").format(what=who)
+        buttons.insert(0, f'<p class="dg-info">{esc(head)}</p>')
+        if len(by_fig) > 1:
+            buttons.append(_button(t("Another figure"), {"fig": None}))
+    else:
+        for f, acts in by_fig.items():
+            what = figure_label(obs, f, ctx.names, ctx.viewer, t)
+            if len(acts) == 1:
+                a = acts[0]
+                if "with" in a:
+                    text = t("Swap {what} with {other}").format(what=what, other=figure_label(obs, a["with"], ctx.names, ctx.viewer, t))
+                else:
+                    text = f"{what}: {target_text(obs, f, a['to'], t)}"
+            else:
+                text = t("{what} ({k} choices)").format(what=what, k=len(acts))
+            buttons.append(_button(text, figs[f], "primary"))
+    marks = {"figs": figs, "selected": selected, "targets": targets}
+    return marks, buttons
+
+
+def _center_lines(obs: dict, ctx: ViewContext) -> list:
+    t = ctx.t
+    lines = []
+    if obs["phase"] == "over":
+        return [(t("Game over"), 20, "#f2c14e")]
+    lines.append((t("Round {r} · {k} cards").format(r=obs["round"], k=obs["cards_dealt"]), 12, "#cfe0dc"))
+    if obs["phase"] == "give":
+        lines.append((t("Giving cards"), 17, "#f4f1e8"))
+    elif obs.get("turn") is not None:
+        lines.append((ctx.names[obs["turn"]], 19, "#f2c14e"))
+        if obs.get("seven"):
+            lines.append((t("7: {k} steps left").format(k=obs["seven"]["left"]), 15, "#f4f1e8"))
+        elif obs.get("discard"):
+            lines.append((t("last card: {card}").format(card=card_name(obs["discard"][-1], t)), 12, "#cfe0dc"))
+    return lines
+
+
+def render(obs: dict, ctx: ViewContext) -> str:
+    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+    t = ctx.t
+    parts = [_STYLE, '<div class="dg-table">', _players_html(obs, ctx), _teams_html(obs, ctx)]
+    marks: dict = {"center": _center_lines(obs, ctx)}
+    below: list[str] = []
+    hand_taps: dict = {}
+    ok: set = set()
+    selected_card = None
+    hand_title = t("Your cards ({n})").format(n=len(obs.get("hand", [])))
+    acting = bool(ctx.legal) and ctx.pending is None
+    types = {a.get("type") for a in ctx.legal}
+    if ctx.viewer is not None and obs["phase"] == "give":
+        mate = partner(obs, ctx.viewer)
+        to = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer + 1) % obs["num_players"]]
+        if ctx.pending is not None:
+            selected_card = ctx.pending.get("card")
+        elif obs.get("my_gift"):
+            below.append(f'<p class="dg-prompt">{esc(t("You give {card} to {name}. Waiting for the others.").format(card=card_name(obs["my_gift"], t), name=to))}</p>')
+        if acting and "give" in types:
+            text = (t("Choose a card to give to your partner {name}.") if mate is not None
+                    else t("Choose a card to pass to {name} on your left."))
+            below.append(f'<p class="dg-prompt">{esc(text.format(name=to))}<small>{esc(t("You see what you get only after giving."))}</small></p>')
+            hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "give"}
+    elif acting and "fold" in types:
+        below.append(f'<p class="dg-prompt warn">{esc(t("None of your cards can be played."))}'
+                     f'<small>{esc(t("You are out for this round and your cards are discarded."))}</small></p>')
+        below.append(f'<div class="dg-opts">{_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")}</div>')
+    elif acting and "discard" in types:
+        if obs.get("drawn"):
+            text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
+        else:
+            text, small = t("None of your cards can be played."), t("Tap a card to discard; you then draw a new one.")
+        below.append(f'<p class="dg-prompt warn">{esc(text)}<small>{esc(small)}</small></p>')
+        hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "discard"}
+    elif acting and ("play" in types or "step" in types):
+        cands, todo = _candidates(ctx)
+        by_card = _plays_by_card(ctx)
+        if "step" in types:
+            left = obs["seven"]["left"] if obs.get("seven") else 0
+            below.append(f'<div class="dg-seven"><span>{esc(t("7: {k} steps left").format(k=left))}</span>'
+                         f'{_button(t("Undo step"), {"do": {"type": "undo"}})}</div>')
+            m, buttons = _choice_marks(obs, ctx, cands)
+            marks.update(m)
+            below.append(f'<p class="dg-info">{esc(t("Tap a highlighted figure, then where it goes."))}</p>')
+            below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
+        else:
+            ok = set(by_card)
+            selected_card = ctx.local.get("card")
+            hand_taps = {c: {"card": c} for c in by_card}
+            if todo == "card":
+                below.append(f'<p class="dg-prompt">{esc(t("Tap a card to play."))}'
+                             f'<small>{esc(t("Cards with a green edge can be played."))}</small></p>')
+            elif todo == "as":
+                kinds = []
+                for k in KIND_ORDER[:-1]:
+                    if any(a.get("as") == k for a in cands):
+                        kinds.append(k)
+                btns = "".join(_button(card_name(k, t), {"as": k}) for k in kinds)
+                below.append(f'<p class="dg-prompt">{esc(t("Play the joker as which card?"))}</p>'
+                             f'<div class="dg-opts"><div class="row3">{btns}</div></div>')
+            else:
+                if len(cands) == 1 and "figure" not in cands[0]:
+                    below.append(f'<p class="dg-prompt">{esc(t("No swap is possible: the card is played without effect."))}</p>')
+                    below.append(f'<div class="dg-opts">{_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")}</div>')
+                else:
+                    m, buttons = _choice_marks(obs, ctx, cands)
+                    marks.update(m)
+                    card = ctx.local.get("card")
+                    as_ = ctx.local.get("as")
+                    if (as_ or card) == "7":
+                        below.append(f'<p class="dg-info">{esc(t("The 7 is played step by step: first step now."))}</p>')
+                    elif (as_ or card) == "swap":
+                        below.append(f'<p class="dg-info">{esc(t("Swapping is compulsory: choose your figure, then the other."))}</p>')
+                    below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
+                below.append(f'<div class="dg-opts">{_button(t("Choose another card"), {"card": None})}</div>')
+    elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
+        below.append(f'<p class="dg-prompt warn">{esc(t("You are out for this round."))}</p>')
+    messages = event_messages(ctx.events, ctx.names, t)
+    if messages and ctx.step is None:
+        items = "".join(f'<li class="{"big" if "win" in m else ""}">{esc(m)}</li>' for m in messages[-5:])
+        log = f'<ul class="dg-log" aria-live="polite">{items}</ul>'
+    else:
+        log = ""
+    parts.append(f'<div class="dg-board">{_board_svg(obs, ctx, marks)}</div>')
+    parts.append(log)
+    parts.extend(below)
+    if ctx.viewer is not None:
+        parts.append(_hand_html(obs, ctx, ok, hand_taps, selected_card, hand_title))
+    if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
+        mate = partner(obs, ctx.viewer)
+        giver = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer - 1) % obs["num_players"]]
+        parts.append(f'<p class="dg-info">{esc(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t)))}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+    """``{"do": action}`` plays it; ``{"card": k}`` / ``{"as": k}`` / ``{"fig": f}`` choose."""
+    if "do" in tap:
+        return tap["do"]
+    if "card" in tap:
+        card = tap["card"]
+        if ctx.local.get("card") == card:
+            card = None
+        ctx.local.clear()
+        if card is not None:
+            ctx.local["card"] = card
+        return None
+    if "as" in tap:
+        ctx.local["as"] = tap["as"]
+        ctx.local.pop("fig", None)
+        return None
+    if "fig" in tap:
+        if tap["fig"] is None:
+            ctx.local.pop("fig", None)
+        else:
+            ctx.local["fig"] = tap["fig"]
+        return None
+    return None
+
+
+def needs_confirm(action: dict) -> bool:
+    """The card given to the partner is secret and simultaneous (DOG-3): pending with Undo/Confirm."""
+    return action.get("type") == "give"
+
+
+def confirm_label(action: dict, t) -> str:
+    if action.get("type") == "give":
+        return t("Give your {card}?").format(card=card_name(action["card"], t))
+    return t("Confirm your choice?")
+
+
+def pace_ms(event: dict) -> int:
+    """No paced reveal: the curtain and the table show the last move and its messages."""
+    return 0
+
+
+def ends_round(events: list[dict]) -> bool:
+    return False
+
+
+def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
+    t = ctx.t
+    return [t("{k} of 4 figures home").format(k=obs["home"][p]) for p in range(obs["num_players"])]
+
+
+def round_summary_html(obs: dict, ctx: ViewContext) -> str:
+    """Shown on the game-over screen: the final board."""
+    if obs.get("phase") != "over":
+        return ""
+    public = ViewContext(viewer=None, names=ctx.names, events=ctx.events, t=ctx.t)
+    return f'{_STYLE}<div class="dg-table">{_teams_html(obs, public)}<div class="dg-board">{_board_svg(obs, public, {"center": _center_lines(obs, public)})}</div></div>'
+
+
+def status_line(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    phase = obs["phase"]
+    if phase == "over":
+        winners = " + ".join(ctx.names[p] for p in obs["winners"])
+        return t("{names} won").format(names=winners)
+    if phase == "give":
+        if ctx.viewer is not None and ctx.viewer in ctx.acting:
+            mate = partner(obs, ctx.viewer)
+            if mate is not None:
+                return t("{name}, give a card to {mate}").format(name=ctx.names[ctx.viewer], mate=ctx.names[mate])
+            return t("{name}, pass a card on").format(name=ctx.names[ctx.viewer])
+        return t("Waiting for {names} to give a card").format(names=", ".join(ctx.names[p] for p in ctx.acting))
+    turn = obs["turn"]
+    name = ctx.names[turn]
+    if ctx.viewer == turn:
+        if obs.get("seven"):
+            return t("{name}: 7, {k} steps left").format(name=name, k=obs["seven"]["left"])
+        if any(a.get("type") == "fold" for a in ctx.legal):
+            return t("{name} cannot play").format(name=name)
+        return t("{name}, play a card").format(name=name)
+    return t("{name}'s turn").format(name=name)
+
+
+def rules_html(t) -> str:
+    """A short summary (the full rules page is rules/dog.html)."""
+    items = [
+        t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
+        t("Each round: 6, 5, 4, 3, 2 cards, then 6 again. Partners first swap one card face down."),
+        t("Play one card per turn and move a figure by it, clockwise. 1/11 and 13 also bring a figure out of the kennel onto its start field."),
+        t("A figure on its own start field blocks everybody and cannot be sent home or swapped."),
+        t("Landing on a figure sends it home — even your own. The 7 sends home every figure it passes."),
+        t("The goal is entered over the start field, never directly from it and never backwards. No jumping inside the goal."),
+        t("±4: forward or back. 7: split over your figures, all 7 steps used. Swap: one of yours with another's. Joker: any card."),
+        t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
+    ]
+    return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
