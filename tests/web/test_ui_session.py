@@ -199,3 +199,69 @@ def test_tampered_state_names_the_bad_field():
     data["state"] = json.dumps(state)
     with pytest.raises(SaveError, match=r"state.rows\[0\]"):
         Session.from_dict(data)
+
+
+def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
+    """pycore.bots through the default hook: sliced thinking, legal moves, no curtain."""
+    from hotseat.session import default_bot_hook
+
+    hook = default_bot_hook()
+    assert hook is not None and "six_nimmt" in hook.games
+    seats = [{"name": "Me", "kind": "human"}, {"name": "E", "kind": "bot:easy"},
+             {"name": "N", "kind": "bot:normal"}, {"name": "N2", "kind": "bot:normal"}]
+    s = Session("six_nimmt", seats, seed=21, options={"rounds": 1}, bot_hook=hook)
+    bot_moves = 0
+    for _ in range(5000):
+        if s.phase == "over":
+            break
+        assert s.phase != "curtain" and s.viewer == 0
+        if s.phase == "bot":
+            before = s.state.to_json()
+            s.tick()
+            if s.state.to_json() != before:
+                bot_moves += 1
+        elif s.phase == "turn" and s.state.legal_actions(0)[0]["type"] == "pick":
+            s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
+            s.tap({"shell": "confirm"})
+        elif s.phase == "turn":
+            s.tap({"take": 1})
+        elif s.phase == "summary":
+            s.tap({"shell": "continue"})
+        else:
+            s.tick()
+    assert s.phase == "over" and bot_moves >= 30
+    # a resumed game keeps its bots (issue 7 item 4)
+    r = Session.from_json(s.to_json(), bot_hook=hook)
+    assert r.kinds == ["human", "bot:easy", "bot:normal", "bot:normal"]
+
+
+def test_a_hard_bot_thinks_in_slices_and_humans_choose_first():
+    from hotseat.session import BOT_SLICE_MS, default_bot_hook
+
+    hook = default_bot_hook()
+    seats = [{"name": "H", "kind": "bot:hard"}, {"name": "Me", "kind": "human"}]
+    s = Session("six_nimmt", seats, seed=4, bot_hook=hook)
+    assert (s.phase, s.viewer) == ("turn", 1)  # the human picks first, no waiting for the bot
+    s.tap({"pick": s.state.legal_actions(1)[0]["card"]})
+    s.tap({"shell": "confirm"})
+    assert s.phase == "bot" and s.bot_seat == 0 and s.delay_ms() > 0
+    slices = 0
+    import time
+
+    while s.phase == "bot":
+        t0 = time.perf_counter()
+        s.tick()
+        assert (time.perf_counter() - t0) * 1000 < BOT_SLICE_MS + 60  # no long blocking slice
+        slices += 1
+        if s.phase == "bot":
+            assert s.delay_ms() == 0
+    assert slices > 2 and s.phase in ("reveal", "turn")
+
+
+def test_setup_offers_bot_seats_only_for_games_with_bots(storage):
+    from hotseat.controller import Controller
+
+    c = Controller(storage)  # the real pycore.bots
+    assert c.bot_kinds("six_nimmt") == ["bot:easy", "bot:normal", "bot:hard"]
+    if "bunny_moose" in pycore.GAMES:
+        assert c.bot_kinds("bunny_moose") == []

@@ -23,6 +23,7 @@ from .storage import LocalStorage
 
 _controller: Controller | None = None
 _timer = None
+_last_html = None  # redraw only when the screen changes (keeps CSS animations from restarting)
 _listeners = []  # keep the proxies alive
 
 
@@ -39,9 +40,12 @@ def _fields() -> dict:
 
 def draw() -> None:
     """Render the controller into #app and schedule its next tick, if any."""
-    global _timer
+    global _timer, _last_html
     root = _root()
-    root.innerHTML = _controller.render()
+    markup = _controller.render()
+    if markup != _last_html:
+        root.innerHTML = markup
+        _last_html = markup
     screen = root.querySelector("[data-screen]")
     if screen is not None:
         document.body.setAttribute("data-screen", screen.getAttribute("data-screen"))

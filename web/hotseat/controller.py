@@ -27,7 +27,7 @@ import pycore
 
 from . import screens
 from .i18n import gettext as _
-from .session import BOT_LEVELS, HUMAN, SaveError, Session, default_bot_hook, load_view
+from .session import BOT_LEVELS, HUMAN, SaveError, Session, bots_for, default_bot_hook, load_view
 
 SAVE_KEY = "hotseat.save"
 BAD_KEY = "hotseat.unreadable"
@@ -116,9 +116,9 @@ class Controller:
         self.screen = "game"
         self.persist(session)
 
-    @property
-    def bot_kinds(self) -> list[str]:
-        return [f"bot:{level}" for level in BOT_LEVELS] if self.bot_hook is not None else []
+    def bot_kinds(self, game_id: str) -> list[str]:
+        """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
+        return [f"bot:{level}" for level in BOT_LEVELS] if bots_for(game_id, self.bot_hook) else []
 
     # ---- taps --------------------------------------------------------------------------------
 
@@ -207,7 +207,7 @@ class Controller:
                 st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
         elif shell == "kind":
             seat = tap.get("seat")
-            kinds = [HUMAN] + self.bot_kinds
+            kinds = [HUMAN] + self.bot_kinds(st["game"])
             if isinstance(seat, int) and 0 <= seat < st["n"]:
                 current = st["kinds"][seat]
                 st["kinds"][seat] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
@@ -289,7 +289,7 @@ class Controller:
     def render(self) -> str:
         """The HTML of the whole app for ``<main id="app">``."""
         if self.screen == "setup" and self.setup is not None:
-            html = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.bot_kinds)
+            html = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.bot_kinds(self.setup["game"]))
         elif self.screen == "game" and self.session is not None:
             html = self._render_game()
         else:

@@ -128,7 +128,7 @@ def setup(game, setup_state: dict, bot_kinds: list[str]) -> str:
         )
     parts.append("</ol>")
     if not bot_kinds:
-        parts.append(f'<p class="note">{esc(_("All seats are human: bots are coming in a later version."))}</p>')
+        parts.append(f'<p class="note">{esc(_("Every seat is a human player in this game."))}</p>')
     parts.append("</section>")
     if game.options:
         parts.append(f'<section class="field options"><h2>{esc(_("Options"))}</h2>')

@@ -10,8 +10,12 @@ know what to draw. It implements the rules of /tmp/hs/VIEWS.md (issue 2 item 4, 
   NAME" comes first; it renders nothing private. A human who acts twice in a row gets no curtain.
   With only one human at the table, no curtain ever: the screen is always that human's view.
   After a reload the holder is unknown, so the next human always gets the curtain.
-* **Order.** Bots act before humans in a simultaneous phase; humans act in seat order starting
-  after the holder (so the phone goes round the table).
+* **Order.** In a simultaneous phase humans choose first, in seat order starting after the holder
+  (so the phone goes round the table), then the bots think, visibly, before the reveal.
+* **Bots** (issue 7): a bot seat decides from its own observation and legal actions only, through
+  ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
+  frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
+  simultaneous pick: :data:`BOT_PICK_DELAY_MS`).
 * **Pending choices.** A human's action in a simultaneous phase (or any action the view's
   ``needs_confirm`` says so) is kept pending with Undo and Confirm; only Confirm applies it.
 * **Reveal.** After each applied action the events are played out step by step (the view's
@@ -39,13 +43,20 @@ SAVE_VERSION = 1
 HUMAN = "human"
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS)
-#: seconds a bot of each level may think (issue 7: a hard bot decides within 1 s)
-BOT_BUDGET = {"easy": 0.2, "normal": 0.3, "hard": 0.9}
-#: ms a bot's turn stays visible ("NAME is thinking") before it acts
+#: seconds of thinking inside Search.step (Pyodide is ~2x slower than CPython: 0.45 s here is
+#: about 0.9 s of CPython work, and a hard bot decides within ~1 s in Chromium)
+BOT_BUDGET = {"easy": 0.45, "normal": 0.45, "hard": 0.45}
+#: ms a visible bot move ("NAME is thinking…") stays on screen at least
 BOT_DELAY_MS = 700
+#: ms for a bot's hidden pick in a simultaneous phase (nothing to watch but the marker)
+BOT_PICK_DELAY_MS = 250
+#: ms of thinking per slice; the app draws (and the browser paints) between slices
+BOT_SLICE_MS = 30
 DEFAULT_PACE_MS = 700
 
-#: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``
+#: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
+#: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
+#: returning an object with ``step(ms) -> action | None`` (sliced thinking, as pycore.bots.Search).
 BotHook = Callable[[Any, dict, list, Rng, float, str], dict]
 
 
@@ -59,27 +70,29 @@ def load_view(game_id: str):
 
 
 def default_bot_hook() -> BotHook | None:
-    """The bot hook backed by ``pycore.bots``, or ``None`` while that package does not exist.
-
-    Accepted shapes of ``pycore.bots`` (issue 7): ``choose_action(game, observation,
-    legal_actions, rng, time_budget, level=...)``, or ``get_bot(level)`` returning a callable
-    ``(game, observation, legal_actions, rng, time_budget)``.
-    """
+    """The bot hook backed by ``pycore.bots`` (sliced ``Search``), or ``None`` without bots."""
     try:
         bots = importlib.import_module("pycore.bots")
     except ImportError:
         return None
-    choose = getattr(bots, "choose_action", None)
-    if callable(choose):
-        def hook(game, obs, legal, rng, budget, level):
-            return choose(game, obs, legal, rng, budget, level=level)
-        return hook
-    get_bot = getattr(bots, "get_bot", None)
-    if callable(get_bot):
-        def hook(game, obs, legal, rng, budget, level):
-            return get_bot(level)(game, obs, legal, rng, budget)
-        return hook
-    return None
+
+    def hook(game, obs, legal, rng, budget, level):
+        return bots.choose_action(game, obs, legal, rng, time_budget=budget, level=level)
+
+    def start(game, obs, legal, rng, level, budget):
+        return bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
+
+    hook.start = start
+    hook.games = tuple(getattr(bots, "BOT_GAMES", ()))
+    return hook
+
+
+def bots_for(game_id: str, bot_hook: BotHook | None) -> bool:
+    """Whether bot seats can be offered for ``game_id`` with ``bot_hook``."""
+    if bot_hook is None:
+        return False
+    games = getattr(bot_hook, "games", None)
+    return games is None or game_id in games
 
 
 def is_bot(kind: str) -> bool:
@@ -140,8 +153,8 @@ class Session:
         self.game_id = game_id
         self.bot_hook = bot_hook
         self.seats = check_seats(self.game, seats, bots_allowed=True)
-        if any(is_bot(s["kind"]) for s in self.seats) and bot_hook is None:
-            raise ValueError("this table has bot seats but no bots are available")
+        if any(is_bot(s["kind"]) for s in self.seats) and not bots_for(game_id, bot_hook):
+            raise ValueError("this table has bot seats but no bots are available for this game")
         self.seed = seed
         self.options = self.game.resolve_options(options)
         self.state = state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
@@ -156,6 +169,7 @@ class Session:
         self.local: dict = {}
         self.events: list[dict] = list(events or [])
         self.reveal: dict | None = None
+        self.search = None  # the bot's sliced search in progress
         self.summary_due = summary_due
         self.on_applied: Callable[["Session"], None] | None = None
         self.error: str | None = None
@@ -190,17 +204,17 @@ class Session:
     # ---- flow --------------------------------------------------------------------------------
 
     def next_actor(self) -> int | None:
-        """The seat the app turns to next (bots first, then humans round the table from the holder)."""
+        """The seat the app turns to next: humans round the table from the holder, then bots."""
         acting = self.state.current_players()
         if not acting:
             return None
-        bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
-        if bots:
-            return bots[0]
         n = len(self.seats)
         start = 0 if self.holder is None else self.holder + 1
         order = [(start + k) % n for k in range(n)]
-        return next(p for p in order if p in acting)
+        humans = [p for p in order if p in acting and not is_bot(self.seats[p]["kind"])]
+        if humans:
+            return humans[0]
+        return min(acting)
 
     def _advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
@@ -223,6 +237,7 @@ class Session:
         if is_bot(self.seats[actor]["kind"]):
             self.phase = "bot"
             self.bot_seat = actor
+            self.search = None
             self.viewer = self._table_viewer()
             return
         if self.game.hidden_information and actor != self.holder and self.sole_human is None:
@@ -341,7 +356,10 @@ class Session:
     def delay_ms(self) -> int | None:
         """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
         if self.phase == "bot":
-            return BOT_DELAY_MS
+            if self.search is None:
+                simultaneous = len(self.state.current_players()) > 1
+                return BOT_PICK_DELAY_MS if simultaneous else BOT_DELAY_MS
+            return 0  # the next thinking slice, right after the browser has painted
         if self.phase == "reveal" and self.reveal is not None:
             step = self.reveal["step"]
             if step == 0:
@@ -361,21 +379,47 @@ class Session:
             else:
                 self.reveal["step"] = nxt
         elif self.phase == "bot" and self.bot_seat is not None:
-            self.play_bot(self.bot_seat)
+            self.think(self.bot_seat)
 
     def _finish_reveal(self) -> None:
         self.reveal = None
         self._advance()
 
-    def play_bot(self, seat: int) -> list[dict]:
-        """Let the bot in ``seat`` choose from its own observation only (issue 7) and apply it."""
-        level = self.seats[seat]["kind"].split(":", 1)[1]
-        obs = self.state.observation(seat)
+    def _bot_level(self, seat: int) -> str:
+        return self.seats[seat]["kind"].split(":", 1)[1]
+
+    def think(self, seat: int) -> list[dict] | None:
+        """One slice of the bot's thinking (issue 7); applies its action once decided.
+
+        The bot sees only ``observation(seat)`` and ``legal_actions(seat)``, never the State.
+        Returns the events when the action was applied, else ``None``.
+        """
         legal = self.state.legal_actions(seat)
-        action = self.bot_hook(self.game, obs, legal, self.bot_rng, BOT_BUDGET[level], level)
+        if self.search is None:
+            level = self._bot_level(seat)
+            rng = self.bot_rng.fork()
+            start = getattr(self.bot_hook, "start", None)
+            if start is None:
+                action = self.bot_hook(self.game, self.state.observation(seat), legal, rng, BOT_BUDGET[level], level)
+                return self._apply_bot(seat, action, legal)
+            self.search = start(self.game, self.state.observation(seat), legal, rng, level, BOT_BUDGET[level])
+        action = self.search.step(BOT_SLICE_MS)
+        if action is None:
+            return None
+        return self._apply_bot(seat, action, legal)
+
+    def _apply_bot(self, seat: int, action: dict, legal: list[dict]) -> list[dict]:
+        self.search = None
         if action not in legal:  # a bot bug must not corrupt the game
             action = legal[0]
         return self.apply(seat, action)
+
+    def play_bot(self, seat: int) -> list[dict]:
+        """Let the bot in ``seat`` think to the end and act (blocking; for tests and tools)."""
+        while True:
+            events = self.think(seat)
+            if events is not None:
+                return events
 
     # ---- results -----------------------------------------------------------------------------
 
@@ -425,8 +469,8 @@ class Session:
             seats = check_seats(game, data.get("seats"))
         except ValueError as exc:
             raise SaveError(f"its seats are invalid: {exc}") from None
-        if any(is_bot(s["kind"]) for s in seats) and bot_hook is None:
-            raise SaveError("it has bot seats, and bots are not available in this version")
+        if any(is_bot(s["kind"]) for s in seats) and not bots_for(game_id, bot_hook):
+            raise SaveError("it has bot seats, and bots are not available for this game in this version")
         try:
             state = game.state_from_json(data.get("state"))
         except pycore.InvalidStateError as exc:
