@@ -21,6 +21,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -57,6 +58,12 @@ class SiteServer:
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.proc: subprocess.Popen | None = None
+        self.errors: list[str] = []  # "HTTP 404 GET /style.css" lines from the server
+
+    def _read_errors(self, stream) -> None:
+        for line in stream:
+            if line.startswith("HTTP "):
+                self.errors.append(line.strip())
 
     def start(self) -> None:
         if self.proc is not None:
@@ -71,6 +78,7 @@ class SiteServer:
             rest = self.proc.stdout.read() if self.proc.poll() is not None else ""
             self.stop()
             raise RuntimeError(f"server did not start: {line}{rest}")
+        threading.Thread(target=self._read_errors, args=(self.proc.stdout,), daemon=True).start()
 
     def stop(self) -> None:
         if self.proc is None:
@@ -81,7 +89,6 @@ class SiteServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-        self.proc.stdout.close()
         self.proc = None
         # Wait until the port refuses connections, so a following reload truly finds no server.
         deadline = time.monotonic() + 5
@@ -139,9 +146,15 @@ def browser_context_args(browser_context_args):
 
 
 class RequestLog:
-    """Every request a browser context makes, and the same-origin responses that failed."""
+    """Every request a browser context makes, and the same-origin responses that failed.
 
-    def __init__(self, origin_url: str) -> None:
+    Failures are seen twice: as 4xx/5xx responses in the browser, and in the server's own error
+    lines (a 404 stylesheet is aborted by Chromium under nosniff and never shows as a response).
+    """
+
+    def __init__(self, origin_url: str, server: SiteServer | None = None) -> None:
+        self.server = server
+        self.server_errors_from = len(server.errors) if server else 0
         parts = urlsplit(origin_url)
         self.origin = (parts.scheme, parts.netloc)
         self.urls: list[str] = []
@@ -166,14 +179,18 @@ class RequestLog:
     def same_origin_paths(self) -> list[str]:
         return [urlsplit(u).path for u in self.urls if self.is_same_origin(u)]
 
+    def server_errors(self) -> list[str]:
+        return self.server.errors[self.server_errors_from:] if self.server else []
+
     def check(self) -> None:
         assert self.foreign() == [], f"requests left the app's origin: {self.foreign()}"
         assert self.failed == [], f"same-origin requests failed: {self.failed}"
+        assert self.server_errors() == [], f"the server answered with errors: {self.server_errors()}"
 
 
 @pytest.fixture
 def request_log(site) -> RequestLog:
-    return RequestLog(site.url)
+    return RequestLog(site.url, site)
 
 
 @pytest.fixture

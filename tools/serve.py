@@ -56,13 +56,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self.quiet:
             super().log_message(format, *args)
 
+    def log_request(self, code="-", size="-") -> None:
+        # --quiet still reports every error status, one line each (the e2e tests read them).
+        if self.quiet and str(code).isdigit() and int(code) >= 400:
+            print(f"HTTP {int(code)} {self.command} {self.path}", flush=True)
+        super().log_request(code, size)
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Serve the built Hotseat site.")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--dir", default=str(ROOT / "build" / "site"))
-    ap.add_argument("--quiet", action="store_true", help="no access log")
+    ap.add_argument("--quiet", action="store_true",
+                    help="no access log; only 'HTTP <code> <method> <path>' lines for errors on stdout")
     args = ap.parse_args(argv)
 
     site = Path(args.dir)
