@@ -18,6 +18,7 @@ import json
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from . import fx
 from .controller import Controller
 from .storage import LocalStorage
 
@@ -46,6 +47,7 @@ def draw() -> None:
     if markup != _last_html:
         root.innerHTML = markup
         _last_html = markup
+        fx.play(root)
     screen = root.querySelector("[data-screen]")
     if screen is not None:
         document.body.setAttribute("data-screen", screen.getAttribute("data-screen"))

@@ -365,7 +365,19 @@ class Session:
             if step == 0:
                 return 250
             return max(self._pace(self.events[step - 1]), 0)
+        if self.phase == "turn" and self.pending is None:
+            auto = self._auto_play()
+            if auto is not None:
+                return max(int(auto[0]), 0)
         return None
+
+    def _auto_play(self) -> tuple[int, dict] | None:
+        """The view's optional ``auto_play(obs, ctx) -> (ms, action) | None``: the app itself takes
+        ``action`` for the seat on turn after ``ms`` (e.g. the app narrator revealing cards)."""
+        hook = getattr(self.view, "auto_play", None)
+        if hook is None or self.viewer is None:
+            return None
+        return hook(self.observation(self.viewer), self.context())
 
     def tick(self) -> None:
         """Advance a reveal by one visible event, or let the bot on turn act."""
@@ -380,6 +392,10 @@ class Session:
                 self.reveal["step"] = nxt
         elif self.phase == "bot" and self.bot_seat is not None:
             self.think(self.bot_seat)
+        elif self.phase == "turn" and self.pending is None:
+            auto = self._auto_play()
+            if auto is not None and auto[1] in self.state.legal_actions(self.viewer):
+                self.apply(self.viewer, auto[1])
 
     def _finish_reveal(self) -> None:
         self.reveal = None

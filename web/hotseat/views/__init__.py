@@ -45,6 +45,11 @@ Optional functions (the shell has a default when absent)::
     scoreboard(obs, ctx) -> list[str]    # one score text per seat for the game-over standings
                                          #   (default: str(returns)); ranking uses returns()
     event_messages(events, names, t) -> list[str]  # short feedback lines
+    auto_play(obs, ctx) -> (ms, action) | None     # (added) the app acts by itself for the seat
+                                     #   on turn after ms (Bunny Bunny Moose Moose app narrator)
+
+Sound and vibration (added): an element ``<i data-fx="tone:660:120 vibrate:60" data-fx-key="k">``
+in the rendered HTML makes the browser glue (:mod:`hotseat.fx`) play it once per new key.
 
 Shell taps (dicts with a "shell" key, handled by the shell, never by views): menu, rules,
 close, new, resume, discard, count, kind, opt, start, show, undo, confirm, skip, continue,

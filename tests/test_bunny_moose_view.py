@@ -1,0 +1,174 @@
+"""The Bunny Bunny Moose Moose view (web/hotseat/views/bunny_moose.py) in CPython, driven through
+the real Session: narrator mode and app-narrator mode, BAM, pose pickers, scores, trail."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+from hotseat.session import Session  # noqa: E402
+from hotseat.views import bunny_moose as view  # noqa: E402
+from hotseat.views.base import ViewContext  # noqa: E402
+
+import pycore  # noqa: E402
+from pycore.games.bunny_moose import DECK, HANDS, HUNTER_IDS, score_pose  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cat"]
+SEATS = [{"name": n, "kind": "human"} for n in NAMES]
+
+
+def taps(markup):
+    return [json.loads(html.unescape(m)) for m in re.findall(r'data-tap="([^"]*)"', markup)]
+
+
+def text(markup):
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", markup, flags=re.S))
+
+
+def screen(session):
+    return view.render(session.screen_obs(), session.context())
+
+
+def tap(session, **data):
+    session.tap(data)
+    assert session.error is None, session.error
+
+
+def finish_reveal(session):
+    while session.phase == "reveal":
+        session.tick()
+
+
+def test_hands_match_the_engine():
+    assert view.HANDS == list(HANDS)
+
+
+def test_every_card_draws_and_names_its_side():
+    t = lambda s: s  # noqa: E731
+    for card in DECK:
+        svg = view.card_svg(dict(card), t)
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+        words = view.card_words(dict(card), t)
+        if card["kind"] == "single":
+            side = "LEFT" if card["side"] == "left" else "RIGHT"
+            assert f"Your {side} hand" in words and f"{side} hand" in svg
+        if card["kind"] == "double":
+            assert "Either hand" in words and "EITHER hand" in svg
+    ambiguous = next(c for c in DECK if c["kind"] == "single" and c["hand"] == "antler" and c["spread"] is None)
+    assert "(wide or compact)" in view.card_words(dict(ambiguous), t)
+
+
+def test_narrator_mode_bet_reveal_poem_and_big_card():
+    s = Session("bunny_moose", SEATS, seed=5)
+    assert s.phase == "turn" and s.viewer == 0
+    markup = screen(s)
+    assert {"bm": "bet", "player": 1} in taps(markup) and {"bm": "bet", "player": 2} in taps(markup)
+    tap(s, bm="bet", player=2)
+    markup = screen(s)
+    assert "Ann bet on Cat." in text(markup)
+    assert "Line 1 of 6" in text(markup) and "tall pines grow," in text(markup)
+    tap(s, bm="reveal")
+    obs = s.state.public_observation()
+    first = obs["top_cards"][0]
+    markup = screen(s)
+    assert view.card_words(first, lambda x: x, True) in text(markup)
+    assert "Stack 1 of 6" in text(markup) or "first pass has no effect" in text(markup)
+    assert "Line 2 of 6" in text(markup) and "moose stomp slow;" in text(markup)
+    assert view.auto_play(s.screen_obs(), s.context()) is None  # only the app narrates by itself
+
+
+def run_app_round(s):
+    """Start the poem and let the app reveal until the hunter; return the BAM markup."""
+    markup = screen(s)
+    assert "Start the poem" in text(markup) and "Tempo: fast" in text(markup)
+    tap(s, bm="reveal")
+    bam = None
+    for _ in range(200):
+        if s.phase == "reveal":
+            s.tick()
+            if s.phase == "reveal" and s.reveal["step"] >= 1:
+                bam = screen(s)
+            continue
+        if s.state.phase != "reveal":
+            break
+        assert s.delay_ms() == view.TEMPO_MS["fast"]
+        markup = screen(s)
+        assert 'data-fx="tone:880:110 vibrate:40"' in markup
+        s.tick()
+    return bam
+
+
+def test_app_narrator_round_bam_poses_scores_trail():
+    s = Session("bunny_moose", SEATS, seed=12, options={"narrator": "app", "tempo": "fast"})
+    bam = run_app_round(s)
+    assert bam is not None and "BAM!" in text(bam) and 'data-fx="bam:700 vibrate:300"' in bam
+    finish_reveal(s)
+    assert s.state.phase == "poses" and s.phase == "turn"
+    poses = {
+        1: (1, 3, False),  # two ears: top straight, side straight
+        2: (5, 8, True),  # two antlers, tongue out
+        0: (1, 5, False),  # a bush
+    }
+    for _ in range(3):
+        p = s.viewer
+        left, right, tongue = poses[p]
+        markup = screen(s)
+        assert f"{NAMES[p]}: how are the hands" in text(markup) and "disabled" in markup
+        tap(s, bm="hand", side="left", i=left)
+        tap(s, bm="hand", side="right", i=right)
+        tap(s, bm="tongue", out=tongue)
+        markup = screen(s)
+        assert {"bm": "pose"} in taps(markup) and "Pick both hands first" not in text(markup)
+        tap(s, bm="pose")
+    state = s.state
+    assert state.phase == "scored"
+    tops = state.top_cards()
+    markup = screen(s)
+    for p, (left, right, tongue) in poses.items():
+        want = score_pose({"left": HANDS[left], "right": HANDS[right], "tongue": tongue}, tops)["score"]
+        assert f'data-player="{p}" data-score="{want}"' in markup
+    assert "A bush" in text(markup)
+    tap(s, bm="trail")
+    markup = screen(s)
+    for p in range(3):
+        rabbit, moose = state.figures[p]
+        assert f'data-player="{p}" data-figure="rabbit" data-pos="{rabbit}"' in markup
+        assert f'data-player="{p}" data-figure="moose" data-pos="{moose}"' in markup
+    tap(s, bm="continue")
+    assert s.state.round == 2 and s.state.narrator == 1 and s.state.phase == "reveal"
+
+
+def test_pause_stops_the_app_narrator():
+    s = Session("bunny_moose", SEATS, seed=3, options={"narrator": "app"})
+    tap(s, bm="reveal")
+    if s.state.phase != "reveal":
+        return  # (cannot happen: the first card never ends the round)
+    assert s.delay_ms() == view.TEMPO_MS["normal"]
+    tap(s, bm="pause")
+    assert s.delay_ms() is None and "Go on" in text(screen(s))
+    drawn = s.state.placed
+    tap(s, bm="resume")
+    assert s.state.placed + (s.state.hunter is not None) == drawn + 1
+
+
+def test_game_over_summary_and_scoreboard():
+    game = pycore.load_game("bunny_moose")
+    state = game.new_initial_state(3, 4, {"narrator": "app"})
+    while not state.is_terminal():
+        p = state.current_players()[0]
+        legal = state.legal_actions(p)
+        state.apply_action(p, legal[len(legal) // 3])
+    obs = state.public_observation()
+    ctx = ViewContext(viewer=None, names=NAMES, t=lambda s: s)
+    summary = view.round_summary_html(obs, ctx)
+    assert "bm-trail" in summary and "data-score" in summary
+    board = view.scoreboard(obs, ctx)
+    r, m = state.figures[0]
+    assert board[0] == f"rear {min(r, m)} · front {max(r, m)} (rabbit {r}, moose {m})"
+    assert view.status_line(obs, ctx) == "Game over"
+    assert "<li>" in view.rules_html(lambda s: s)

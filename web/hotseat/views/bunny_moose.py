@@ -1,0 +1,883 @@
+"""The Bunny Bunny Moose Moose table: the poem, the cards to a beat, BAM!, poses, scores, the trail.
+
+Built only from observations of ``pycore.games.bunny_moose`` (its module docstring lists the
+observation keys, actions and events) and the :class:`~hotseat.views.base.ViewContext`.
+Nothing in this game is private, so the table is the same for everyone and there is no curtain.
+
+* Narrator mode (BM-8, option ``narrator = player``): the narrator holds the phone. The bet comes
+  first (BM-6: buttons with the other players' names). Then the poem line to read is shown with
+  its bold ending; "Turn the card" reveals the next card, drawn large (SVG) with each side
+  labelled in words, so the narrator can show it across the table. The six stacks (BM-4) are
+  shown small below, the stack just covered marked.
+* App-narrator mode (option ``narrator = app``): the phone stands facing the players. After
+  "Start the poem" the app reveals a card per line by itself at the chosen tempo
+  (:func:`auto_play`, slow/normal/fast), each with a beep and a short vibration (``data-fx``,
+  played by :mod:`hotseat.fx`). "Pause" stops it.
+* The hunter (BM-4): a full-screen "BAM!" (paced event, :func:`pace_ms`) with a thump.
+* Poses (BM-1): one player after another (the engine's pose phase is simultaneous; the shell goes
+  round the table from the narrator's left), big pickers for the left hand, the right hand
+  (nothing, four ears, four antlers, each drawn and named) and the tongue.
+* Scores (BM-3, BM-5): for every player the six top cards with the matched ones highlighted and
+  the doubly matched marked "2×", the sum spelled out, each ×2 card and the ± parity in words.
+  Then the trail (BM-6): every player's rabbit and moose sliding from their old field to the new,
+  exact positions shown even past either end of the 15 fields.
+"""
+
+from __future__ import annotations
+
+from .base import ViewContext, esc, tap_attr
+
+# ---- constants shared with the engine's documented JSON (not imported: views never import
+# pycore game internals) -------------------------------------------------------------------
+
+#: the nine hand shapes of BM-1, in picker order
+HANDS: list[dict] = [
+    {"kind": "none"},
+    {"kind": "ear", "position": "top", "shape": "straight"},
+    {"kind": "ear", "position": "top", "shape": "floppy"},
+    {"kind": "ear", "position": "side", "shape": "straight"},
+    {"kind": "ear", "position": "side", "shape": "floppy"},
+    {"kind": "antler", "spread": "wide", "direction": "up"},
+    {"kind": "antler", "spread": "wide", "direction": "down"},
+    {"kind": "antler", "spread": "compact", "direction": "up"},
+    {"kind": "antler", "spread": "compact", "direction": "down"},
+]
+
+#: the app's own poems (BM-8; the same text is in seeds/bunny_moose.md): (words, bold ending)
+POEMS: dict[str, list[tuple[str, str]]] = {
+    "short": [
+        ("Down in the woods where the", "tall pines grow,"),
+        ("the bunnies hop high and the", "moose stomp slow;"),
+        ("they wiggle their ears and they", "waggle their racks,"),
+        ("and nobody looks at the", "muddy tracks."),
+        ("So keep your hands up and your", "whiskers still —"),
+        ("somebody's tiptoeing", "over the hill!"),
+    ],
+    "long": [
+        ("Morning mist curls round the", "old oak tree,"),
+        ("a bunny sneezes:", "one, two, three!"),
+        ("A moose looks up with a", "puzzled frown:"),
+        ("\u201cAre my antlers up, or", "are they down?\u201d"),
+        ("The river giggles, the", "ferns all sway,"),
+        ("the squirrels gossip the", "time of day."),
+        ("Ears on the top or", "ears at the side,"),
+        ("floppy or straight, there's", "nowhere to hide."),
+        ("Wide or compact, the", "antlers spread,"),
+        ("a tongue stuck out might", "save your head."),
+        ("The leaves go quiet, the", "crows fly high …"),
+        ("somebody's boots are", "creeping by!"),
+    ],
+}
+
+#: ms per poem line for the app narrator
+TEMPO_MS = {"slow": 3200, "normal": 2300, "fast": 1500}
+BAM_MS = 1900
+TRAIL_FIELDS = 15
+#: player colours (the box has six)
+COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"]
+
+_STYLE = """<style>
+.bm { display: grid; gap: .7rem; }
+.bm h2 { font-size: 1rem; margin: 0; }
+.bm-poem { padding: .7rem .8rem; border-radius: var(--radius); background: rgba(0,0,0,.28); }
+.bm-poem .n { font-size: .8rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; }
+.bm-poem p { margin: .25rem 0 0; font-size: 1.35rem; line-height: 1.3; font-family: Georgia, "DejaVu Serif", serif; }
+.bm-poem p b { color: var(--accent); }
+.bm-poem.small p { font-size: 1.05rem; }
+.bm-big { display: grid; gap: .35rem; justify-items: center; }
+.bm-big svg { width: 100%; max-width: 380px; height: auto; filter: drop-shadow(0 3px 4px rgba(0,0,0,.45)); }
+.bm-big .words { margin: 0; text-align: center; font-size: 1.25rem; font-weight: 800; line-height: 1.25; }
+.bm-big .where { margin: 0; text-align: center; font-size: .9rem; color: var(--ink-soft); }
+.bm-big.new svg { animation: bm-in .35s ease-out; }
+@keyframes bm-in { from { transform: rotateY(80deg) scale(.8); opacity: .2; } }
+.bm-row { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
+.bm-slot { display: grid; gap: 2px; justify-items: center; font-size: .7rem; color: var(--ink-soft); }
+.bm-slot svg { width: 100%; height: auto; border-radius: 6px; }
+.bm-slot .empty { width: 100%; aspect-ratio: 4 / 3; border: 2px dashed rgba(255,255,255,.3); border-radius: 6px; }
+.bm-slot.new svg { outline: 3px solid var(--accent); outline-offset: 1px; }
+.bm-slot.hit svg { outline: 3px solid #66e07a; outline-offset: 1px; }
+.bm-slot.hit2 svg { outline: 4px double #66e07a; }
+.bm-slot.miss svg { opacity: .33; }
+.bm-slot .tag { font-weight: 800; color: #66e07a; }
+.bm-note { margin: 0; padding: .5rem .75rem; border-radius: 10px; background: rgba(0,0,0,.3); font-weight: 600; }
+.bm-players { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; margin: 0; padding: 0; }
+.bm-players li { display: flex; align-items: center; gap: .3rem; padding: .2rem .55rem; border-radius: 999px;
+  background: rgba(0,0,0,.28); font-size: .85rem; font-weight: 600; }
+.bm-players li.done { opacity: .6; }
+.bm-dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 2px solid #fff; flex: none; }
+.bm-bets { display: grid; gap: .5rem; }
+.bm-bets button { min-height: 56px; font-size: 1.2rem; font-weight: 700; display: flex; align-items: center; gap: .6rem;
+  justify-content: center; }
+.bm-pick h2 { font-size: 1.05rem; margin: .3rem 0 .35rem; }
+.bm-pick h2 small { font-weight: 500; color: var(--ink-soft); }
+.bm-hands { display: grid; grid-template-columns: repeat(4, 1fr); gap: 5px; }
+.bm-hands button { display: grid; justify-items: center; gap: 0; padding: 3px 2px 4px; min-height: 72px; border-radius: 10px;
+  border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2); font-size: .72rem; line-height: 1.1; }
+.bm-hands button svg { width: 100%; max-width: 72px; height: auto; }
+.bm-hands button.none { grid-column: 1 / -1; min-height: 44px; font-size: .95rem; }
+.bm-hands button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); color: #fff; }
+.bm-tongue { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
+.bm-tongue button { min-height: 56px; border-radius: 10px; border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2);
+  font-size: 1.05rem; font-weight: 700; }
+.bm-tongue button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); }
+.bm-result { padding: .6rem; border-radius: var(--radius); background: rgba(0,0,0,.25); display: grid; gap: .4rem;
+  border-left: 6px solid var(--pc); }
+.bm-result header { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem; }
+.bm-result header b { font-size: 1.1rem; }
+.bm-result .score { font-size: 1.9rem; font-weight: 900; line-height: 1; }
+.bm-result .pose { margin: 0; font-size: .85rem; color: var(--ink-soft); }
+.bm-result ol { margin: 0; padding-left: 1.1rem; font-size: .92rem; }
+.bm-result .pos { color: #7ee28b; } .bm-result .neg { color: #ff9f95; }
+.bm-trail { display: grid; gap: 6px; padding: .6rem .4rem; border-radius: var(--radius); background: #2b4d2a;
+  background-image: repeating-linear-gradient(90deg, rgba(255,255,255,.05) 0 1px, transparent 1px 100%); }
+.bm-lane { position: relative; height: 54px; border-radius: 8px; background: rgba(0,0,0,.18); }
+.bm-lane .who { position: absolute; left: 4px; top: 1px; font-size: .7rem; font-weight: 700; color: #e9f5e6; z-index: 1; }
+.bm-fields { position: absolute; inset: 14px 0 0 0; display: grid; grid-template-columns: repeat(17, 1fr); }
+.bm-fields i { border-left: 1px solid rgba(255,255,255,.12); font-style: normal; font-size: .55rem; color: rgba(255,255,255,.35);
+  text-align: center; }
+.bm-fields i.end { background: repeating-linear-gradient(45deg, rgba(0,0,0,.25) 0 4px, transparent 4px 8px); }
+.bm-fields i.start { background: rgba(242,193,78,.12); }
+.bm-fig { position: absolute; width: calc(100% / 17); display: grid; justify-items: center; font-size: .62rem; font-weight: 800;
+  color: #fff; text-shadow: 0 1px 2px #000; }
+.bm-fig svg { width: 20px; height: 16px; }
+.bm-fig.rabbit { top: 12px; } .bm-fig.moose { top: 31px; }
+.bm-fig.moved { animation: bm-move 1.4s ease-in-out both; }
+@keyframes bm-move { from { left: var(--from); } to { left: var(--to); } }
+.bm-bam { position: fixed; inset: 0; z-index: 50; display: grid; place-items: center; align-content: center; gap: 1rem;
+  background: radial-gradient(circle, #ffdd55 0%, #ff7a1a 35%, #b3261e 70%, #3a0b08 100%); color: #fff; text-align: center; }
+.bm-bam b { font-size: 8rem; font-weight: 900; letter-spacing: .02em; line-height: 1; text-shadow: 0 6px 0 #3a0b08;
+  animation: bm-bam .5s cubic-bezier(.2,2,.4,1); font-family: Impact, "DejaVu Sans", sans-serif; }
+.bm-bam p { margin: 0; font-size: 1.6rem; font-weight: 800; }
+.bm-bam svg { width: 120px; height: 90px; }
+@keyframes bm-bam { from { transform: scale(3) rotate(-12deg); opacity: 0; } }
+.bm-tempo { display: flex; justify-content: center; gap: .5rem; align-items: center; font-size: .9rem; color: var(--ink-soft); }
+@media (prefers-reduced-motion: reduce) { .bm-fig.moved, .bm-bam b, .bm-big.new svg { animation: none; } }
+</style>"""
+
+
+# ---- words ------------------------------------------------------------------------------------
+
+
+def hand_words(hand: dict | None, t) -> str:
+    """A hand (or a card's ear/antler with open attributes as None) in words.
+
+    >>> hand_words({"kind": "ear", "position": "top", "shape": "floppy"}, lambda s: s)
+    'ear on top, floppy'
+    >>> hand_words({"kind": "antler", "spread": None, "direction": "down"}, lambda s: s)
+    'antler pointing down (wide or compact)'
+    """
+    if hand is None or hand.get("kind") in (None, "none"):
+        return t("no hand")
+    if hand["kind"] == "ear":
+        pos = {"top": t("on top"), "side": t("at the side"), None: ""}[hand.get("position")]
+        shape = {"straight": t("straight"), "floppy": t("floppy"), None: ""}[hand.get("shape")]
+        if hand.get("position") is None:
+            return t("ear, {shape} (on top or at the side)").format(shape=shape)
+        if hand.get("shape") is None:
+            return t("ear {pos} (straight or floppy)").format(pos=pos)
+        return t("ear {pos}, {shape}").format(pos=pos, shape=shape)
+    spread = {"wide": t("wide"), "compact": t("compact"), None: ""}[hand.get("spread")]
+    direction = {"up": t("pointing up"), "down": t("pointing down"), None: ""}[hand.get("direction")]
+    if hand.get("spread") is None:
+        return t("antler {dir} (wide or compact)").format(dir=direction)
+    if hand.get("direction") is None:
+        return t("antler {spread} (up or down)").format(spread=spread)
+    return t("antler {spread}, {dir}").format(spread=spread, dir=direction)
+
+
+def _card_hand(card: dict) -> dict:
+    """The ear/antler a single or double card asks for, as a hand dict with open values None."""
+    if card["hand"] == "ear":
+        return {"kind": "ear", "position": card.get("position"), "shape": card.get("shape")}
+    return {"kind": "antler", "spread": card.get("spread"), "direction": card.get("direction")}
+
+
+def card_words(card: dict, t, first_pass: bool = True) -> str:
+    """What a card asks for, in words, with the side read as in a mirror (BM-3).
+
+    >>> card_words({"kind": "single", "hand": "ear", "side": "right", "position": "top", "shape": None, "points": 2}, lambda s: s)
+    'Your RIGHT hand: ear on top (straight or floppy) · +2'
+    """
+    kind = card["kind"]
+    if kind in ("single", "double"):
+        what = hand_words(_card_hand(card), t)
+        pts = _signed(card["points"])
+        if kind == "single":
+            side = t("Your LEFT hand") if card["side"] == "left" else t("Your RIGHT hand")
+            return f"{side}: {what} · {pts}"
+        return t("Either hand: {what} · {pts} each (both: twice)").format(what=what, pts=pts)
+    if kind == "tongue":
+        return t("Tongue out · {pts}").format(pts=_signed(card["points"]))
+    if kind == "rabbit":
+        return t("×2 if you look like a rabbit (ears; or antlers with tongue out)")
+    if kind == "moose":
+        return t("×2 if you look like a moose (antlers; or ears with tongue out)")
+    if kind == "invert":
+        return t("± turns every score round (two cancel out)")
+    if first_pass:
+        return t("Hunter — no effect while the row is filling")
+    return t("Hunter — BAM!")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def pose_words(pose: dict, t) -> str:
+    """A pose in words, e.g. "left: ear on top, straight · right: … · tongue out"."""
+    parts = [
+        t("left: {hand}").format(hand=hand_words(pose["left"], t)),
+        t("right: {hand}").format(hand=hand_words(pose["right"], t)),
+    ]
+    if pose.get("tongue"):
+        parts.append(t("tongue out"))
+    return " · ".join(parts)
+
+
+# ---- drawing (SVG, viewBox 0 0 160 120) -----------------------------------------------------
+
+_FILL = {
+    "ear": "#fde3ec",
+    "antler": "#f1e3c8",
+    "tongue": "#ffd9cc",
+    "rabbit": "#fff1b8",
+    "moose": "#dcebcf",
+    "invert": "#e4d9ff",
+    "hunter": "#ffcf99",
+}
+_EAR = "#c98b9c"
+_EAR_IN = "#f7b9c9"
+_ANTLER = "#8a5a2b"
+_SKIN = "#f3d9b1"
+_LINE = "#4a3222"
+
+
+def _head(cx: float = 80, cy: float = 74, r: float = 21, tongue: bool = False) -> str:
+    parts = [
+        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{_SKIN}" stroke="{_LINE}" stroke-width="2"/>',
+        f'<circle cx="{cx - 7}" cy="{cy - 4}" r="2.6" fill="{_LINE}"/>',
+        f'<circle cx="{cx + 7}" cy="{cy - 4}" r="2.6" fill="{_LINE}"/>',
+        f'<ellipse cx="{cx}" cy="{cy + 3}" rx="3" ry="2.2" fill="#b86a5a"/>',
+    ]
+    if tongue:
+        parts.append(f'<path d="M{cx - 5} {cy + 10} Q{cx} {cy + 24} {cx + 5} {cy + 10} Z" fill="#e2506a" stroke="{_LINE}" stroke-width="1.5"/>')
+        parts.append(f'<path d="M{cx - 7} {cy + 10} L{cx + 7} {cy + 10}" stroke="{_LINE}" stroke-width="2" stroke-linecap="round"/>')
+    else:
+        parts.append(f'<path d="M{cx - 6} {cy + 10} Q{cx} {cy + 14} {cx + 6} {cy + 10}" fill="none" stroke="{_LINE}" stroke-width="2" stroke-linecap="round"/>')
+    return "".join(parts)
+
+
+def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> str:
+    """One ear on side -1 (viewer's left = player's left, BM-3) or +1; shape None = open."""
+    if position == "top":
+        x, y, tilt = 80 + side * 10, 56, side * 14
+    else:
+        x, y, tilt = 80 + side * 20, 68, side * 72
+    dash = ' stroke-dasharray="4 3"' if faded or shape is None else ""
+    opacity = ' opacity=".55"' if faded else ""
+    if shape == "floppy":
+        body = (f'<path d="M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z" '
+                f'fill="{_EAR}" stroke="{_LINE}" stroke-width="2"{dash}/>'
+                f'<path d="M-2 -4 C-3 -16 2 -25 9 -25" fill="none" stroke="{_EAR_IN}" stroke-width="3" stroke-linecap="round"/>')
+    else:
+        fill = "none" if shape is None else _EAR
+        body = (f'<ellipse cx="0" cy="-17" rx="6.5" ry="18" fill="{fill}" stroke="{_LINE}" stroke-width="2"{dash}/>')
+        if shape is None:
+            body += f'<text x="0" y="-12" text-anchor="middle" font-size="15" font-weight="800" fill="{_LINE}" transform="scale({side},1)">?</text>'
+        else:
+            body += f'<ellipse cx="0" cy="-17" rx="2.8" ry="12" fill="{_EAR_IN}"/>'
+    return f'<g transform="translate({x},{y}) rotate({tilt}) scale({side},1)"{opacity}>{body}</g>'
+
+
+def _antler(side: int, spread: str | None, direction: str, faded: bool = False) -> str:
+    """One antler on side -1/+1; spread None = open (drawn medium, dashed, with "?")."""
+    x, y = 80 + side * 19, 64
+    flip = -1 if direction == "down" else 1
+    dash = ' stroke-dasharray="4 3"' if faded or spread is None else ""
+    opacity = ' opacity=".55"' if faded else ""
+    if spread == "wide":
+        prongs = [(8, -2, 0, -24), (20, -5, 20, -30), (32, -8, 44, -24)]
+    elif spread == "compact":
+        prongs = [(16, -4, 14, -28), (20, -5, 20, -30), (24, -6, 26, -28)]
+    else:
+        prongs = [(12, -3, 8, -26), (20, -5, 20, -30), (28, -7, 34, -26)]
+    lines = [f'<path d="M0 0 L34 -8" stroke="{_ANTLER}" stroke-width="5" stroke-linecap="round"{dash}/>']
+    for x1, y1, x2, y2 in prongs:
+        lines.append(f'<path d="M{x1} {y1} L{x2} {y2}" stroke="{_ANTLER}" stroke-width="4.5" stroke-linecap="round"{dash}/>')
+    lines.append(f'<circle cx="0" cy="0" r="4" fill="{_SKIN}" stroke="{_LINE}" stroke-width="1.5"/>')
+    if spread is None:
+        lines.append(f'<text x="22" y="-34" text-anchor="middle" font-size="15" font-weight="800" fill="{_LINE}" '
+                     f'transform="scale(1,{flip})">?</text>')
+    return f'<g transform="translate({x},{y}) scale({side},{flip})"{opacity}>{"".join(lines)}</g>'
+
+
+def _feature(side: int, hand: dict) -> str:
+    """An ear or antler on one side; an open attribute that changes the place (ear position,
+    antler direction) is drawn both ways, faded."""
+    if hand["kind"] == "ear":
+        if hand.get("position") is None:
+            return _ear(side, "top", hand.get("shape"), True) + _ear(side, "side", hand.get("shape"), True)
+        return _ear(side, hand["position"], hand.get("shape"))
+    if hand["kind"] == "antler":
+        if hand.get("direction") is None:
+            return _antler(side, hand.get("spread"), "up", True) + _antler(side, hand.get("spread"), "down", True)
+        return _antler(side, hand.get("spread"), hand["direction"])
+    return ""
+
+
+def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> str:
+    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="#fff" stroke-width="2"/>'
+            f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="{17 if len(text) < 3 else 14}" font-weight="900" '
+            f'fill="#fff">{esc(text)}</text>')
+
+
+def _banner(text: str, anchor: str = "middle") -> str:
+    x = {"start": 9, "middle": 80, "end": 151}[anchor]
+    return (f'<text x="{x}" y="113" text-anchor="{anchor}" font-size="12.5" font-weight="900" fill="{_LINE}" '
+            f'letter-spacing=".5">{esc(text)}</text>')
+
+
+def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> str:
+    """A card drawn in SVG (BM-2, BM-3): sides drawn where the player's hands are (mirror)."""
+    kind = card["kind"]
+    fill = _FILL.get(card["hand"] or kind, "#fff")
+    parts = [f'<rect x="2" y="2" width="156" height="116" rx="12" fill="{fill}" stroke="{_LINE}" stroke-width="3"/>']
+    if kind in ("single", "double"):
+        hand = _card_hand(card)
+        parts.append(_head())
+        if kind == "single":
+            side = -1 if card["side"] == "left" else 1
+            parts.append(_feature(side, hand))
+            parts.append(_badge(80 - side * 58, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828"))
+            parts.append(_banner(t("◀ LEFT hand") if side < 0 else t("RIGHT hand ▶"), "start" if side < 0 else "end"))
+        else:
+            parts.append(_feature(-1, hand) + _feature(1, hand))
+            parts.append(_badge(80, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828", y=20, r=15))
+            parts.append(_banner(t("◀ EITHER hand ▶")))
+    elif kind == "tongue":
+        parts.append(_head(80, 58, 26, tongue=True))
+        parts.append(_badge(24, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828"))
+        parts.append(_banner(t("TONGUE OUT")))
+    elif kind == "rabbit":
+        parts.append(_ear(-1, "top", "straight") + _ear(1, "top", "straight") + _head())
+        parts.append(_badge(26, "×2", "#b8860b"))
+        parts.append(_banner(t("RABBIT ×2")))
+    elif kind == "moose":
+        parts.append(_antler(-1, "wide", "up") + _antler(1, "wide", "up") + _head())
+        parts.append(_badge(26, "×2", "#b8860b"))
+        parts.append(_banner(t("MOOSE ×2")))
+    elif kind == "invert":
+        parts.append(f'<text x="80" y="82" text-anchor="middle" font-size="74" font-weight="900" fill="#5b3fb5">±</text>')
+        parts.append(_banner(t("SCORES TURN ROUND")))
+    else:  # hunter: a hat and a sight
+        parts.append(
+            '<path d="M48 62 L58 30 L102 30 L112 62 Z" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
+            '<rect x="34" y="60" width="92" height="10" rx="5" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
+            '<rect x="58" y="48" width="44" height="7" fill="#c62828"/>'
+            '<circle cx="80" cy="88" r="13" fill="none" stroke="#c62828" stroke-width="3"/>'
+            '<path d="M80 71 V105 M63 88 H97" stroke="#c62828" stroke-width="3"/>'
+        )
+        parts.append(_banner(t("HUNTER")))
+    aria = esc(label or card_words(card, t, first_pass))
+    return f'<svg viewBox="0 0 160 120" role="img" aria-label="{aria}">{"".join(parts)}</svg>'
+
+
+def pose_svg(pose: dict | None, left: dict | None = None, right: dict | None = None, tongue: bool = False) -> str:
+    """A head with the given hands (a pose, or one hand for a picker button), no card frame."""
+    if pose is not None:
+        left, right, tongue = pose["left"], pose["right"], pose["tongue"]
+    parts = []
+    if left:
+        parts.append(_feature(-1, left))
+    if right:
+        parts.append(_feature(1, right))
+    parts.append(_head(tongue=tongue))
+    return f'<svg viewBox="10 22 140 80" aria-hidden="true" focusable="false">{"".join(parts)}</svg>'
+
+
+def figure_svg(animal: str, colour: str) -> str:
+    """A small rabbit or moose head in the player's colour (trail figures)."""
+    if animal == "rabbit":
+        body = (f'<ellipse cx="7" cy="5" rx="2.6" ry="5" fill="{colour}" stroke="#000" stroke-width="1"/>'
+                f'<ellipse cx="13" cy="5" rx="2.6" ry="5" fill="{colour}" stroke="#000" stroke-width="1"/>')
+    else:
+        body = (f'<path d="M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6" stroke="{colour}" stroke-width="2.4" '
+                f'stroke-linecap="round"/><path d="M7 9 L2 2 M13 9 L18 2" stroke="#000" stroke-width=".6"/>')
+    return (f'<svg viewBox="0 0 20 16" aria-hidden="true" focusable="false">{body}'
+            f'<circle cx="10" cy="11" r="4.6" fill="{colour}" stroke="#000" stroke-width="1"/></svg>')
+
+
+# ---- pieces of screens -------------------------------------------------------------------------
+
+
+def _colour(p: int) -> str:
+    return COLOURS[p % len(COLOURS)]
+
+
+def _dot(p: int) -> str:
+    return f'<span class="bm-dot" style="background:{_colour(p)}"></span>'
+
+
+def _poem_line(obs: dict, index: int, t, small: bool = False) -> str:
+    lines = POEMS.get(obs["poem"], POEMS["short"])
+    words, bold = lines[index % len(lines)]
+    n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
+    return (f'<section class="bm-poem{" small" if small else ""}"><span class="n">{esc(n)}</span>'
+            f'<p>{esc(t(words))} <b>{esc(t(bold))}</b></p></section>')
+
+
+def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> str:
+    """The six stacks' top cards (BM-4); ``marks``: stack -> times matched (for a result)."""
+    slots = []
+    first_pass = not obs["first_pass_done"]
+    for i, card in enumerate(obs["top_cards"]):
+        classes = ["bm-slot"]
+        tag = esc(t("stack {n}").format(n=i + 1))
+        if i == new_stack:
+            classes.append("new")
+        if marks is not None:
+            times = marks.get(i, 0)
+            classes.append("hit2" if times == 2 else "hit" if times == 1 else "miss")
+            if times:
+                tag = '<span class="tag">' + (esc(t("2× hit")) if times == 2 else esc(t("✓ hit"))) + "</span>"
+        inner = card_svg(card, t, first_pass=first_pass) if card is not None else '<span class="empty"></span>'
+        slots.append(f'<div class="{" ".join(classes)}">{inner}<span>{tag}</span></div>')
+    return f'<div class="bm-row">{"".join(slots)}</div>'
+
+
+def _big_card(card: dict, t, where: str, first_pass: bool, new: bool = True) -> str:
+    return (f'<div class="bm-big{" new" if new else ""}">{card_svg(card, t, first_pass=first_pass)}'
+            f'<p class="words">{esc(card_words(card, t, first_pass))}</p>'
+            f'<p class="where">{esc(where)}</p></div>')
+
+
+def _last_card(obs: dict) -> tuple[dict | None, int | None]:
+    """The card placed last this round and its stack (None before the first reveal)."""
+    placed = obs["placed"]
+    if placed == 0:
+        return None, None
+    stack = (placed - 1) % 6
+    return obs["top_cards"][stack], stack
+
+
+def _fx(kind: str, key: str) -> str:
+    return f'<i hidden data-fx="{esc(kind)}" data-fx-key="{esc(key)}"></i>'
+
+
+# ---- screens -----------------------------------------------------------------------------------
+
+
+def _bet_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    narrator = obs["narrator"]
+    parts = [
+        f'<p class="bm-note">{esc(t("{name} narrates this round.").format(name=ctx.names[narrator]))} '
+        f'{esc(t("First, bet on a player: whatever their animal scores, your figure of the same animal moves the same."))}</p>'
+    ]
+    bets = [a for a in ctx.legal if a.get("type") == "bet"]
+    if bets:
+        buttons = "".join(
+            f'<button type="button" class="secondary"{tap_attr({"bm": "bet", "player": a["player"]})}>'
+            f'{_dot(a["player"])}{esc(ctx.names[a["player"]])}</button>'
+            for a in bets
+        )
+        parts.append(f'<h2>{esc(t("Bet on"))}</h2><div class="bm-bets">{buttons}</div>')
+    else:
+        parts.append(f'<p class="bm-note">{esc(t("Waiting for {name} to bet.").format(name=ctx.names[narrator]))}</p>')
+    parts.append(_standings_html(obs, ctx))
+    return "".join(parts)
+
+
+def _reveal_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    app = obs["mode"] == "app"
+    drawn = obs["drawn"]
+    card, stack = _last_card(obs)
+    can_reveal = {"type": "reveal"} in ctx.legal
+    parts = []
+    if obs["bet"] is not None:
+        parts.append(f'<p class="bm-note">{esc(t("{narrator} bet on {player}.").format(narrator=ctx.names[obs["narrator"]], player=ctx.names[obs["bet"]]))}</p>')
+    if app and drawn == 0:
+        parts.append(f'<p class="bm-note">{esc(t("Stand the phone up where everybody can see it. Hands on heads! The app reads the poem and turns a card on every line; when the hunter comes: freeze."))}</p>')
+        parts.append(_poem_line(obs, 0, t))
+        tempo = {"slow": t("slow"), "normal": t("normal"), "fast": t("fast")}[obs["tempo"]]
+        parts.append(f'<p class="bm-tempo">{esc(t("Tempo: {tempo}").format(tempo=tempo))}</p>')
+        if can_reveal:
+            parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "reveal"})}>{esc(t("Start the poem"))}</button>')
+        parts.append(_row(obs, t))
+        return "".join(parts)
+    if app:
+        # the line just read, with its card
+        parts.append(_poem_line(obs, drawn - 1, t))
+    if card is not None:
+        first = drawn <= 6
+        where = t("Stack {n} of 6").format(n=stack + 1)
+        if card["kind"] == "hunter":
+            where = t("Stack {n}: a hunter in the first pass has no effect").format(n=stack + 1)
+        parts.append(_big_card(card, t, where, first))
+    if app:
+        parts.append(_fx("tone:880:110 vibrate:40", f"r{obs['round']}-{drawn}"))
+        paused = bool(ctx.local.get("paused"))
+        if can_reveal:
+            label = t("Go on") if paused else t("Pause")
+            parts.append(f'<div class="actions"><button type="button" class="secondary"{tap_attr({"bm": "resume" if paused else "pause"})}>{esc(label)}</button></div>')
+    else:
+        parts.append(_poem_line(obs, drawn, t, small=card is not None))
+        if can_reveal:
+            parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "reveal"})}>{esc(t("Turn the card"))}</button>')
+        else:
+            parts.append(f'<p class="bm-note">{esc(t("{name} reads the poem.").format(name=ctx.names[obs["narrator"]]))}</p>')
+    parts.append(_row(obs, t, new_stack=stack))
+    return "".join(parts)
+
+
+def _bam_html(obs: dict, ctx: ViewContext, event: dict) -> str:
+    t = ctx.t
+    return (
+        f'<div class="bm-bam" role="alert">{card_svg(event["card"], t, first_pass=False)}'
+        f'<b>{esc(t("BAM!"))}</b><p>{esc(t("Freeze! Nobody moves."))}</p></div>'
+        + _fx("bam:700 vibrate:300", f"bam{obs['round']}")
+    )
+
+
+def _local_hand(ctx: ViewContext, side: str) -> int | None:
+    value = ctx.local.get(side)
+    return value if isinstance(value, int) and 0 <= value < len(HANDS) else None
+
+
+def _pose_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    viewer = ctx.viewer
+    parts = [_players_posed(obs, ctx)]
+    if viewer is None or not any(a.get("type") == "pose" for a in ctx.legal):
+        parts.append(f'<p class="bm-note">{esc(t("Entering the frozen poses…"))}</p>')
+        return "".join(parts)
+    parts.append(f'<p class="bm-note">{_dot(viewer)} {esc(t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer]))}</p>')
+    for side, title, hint in (
+        ("left", t("LEFT hand"), t("(the player's own left)")),
+        ("right", t("RIGHT hand"), t("(the player's own right)")),
+    ):
+        chosen = _local_hand(ctx, side)
+        buttons = []
+        for i, hand in enumerate(HANDS):
+            pressed = "true" if chosen == i else "false"
+            tap = tap_attr({"bm": "hand", "side": side, "i": i})
+            if hand["kind"] == "none":
+                buttons.append(f'<button type="button" class="none" aria-pressed="{pressed}"{tap}>{esc(t("no hand"))}</button>')
+                continue
+            s = -1 if side == "left" else 1
+            icon = pose_svg(None, left=hand if s < 0 else None, right=hand if s > 0 else None)
+            short = hand_words(hand, t).split(" ", 1)[1] if " " in hand_words(hand, t) else hand_words(hand, t)
+            name = t("ear") if hand["kind"] == "ear" else t("antler")
+            buttons.append(
+                f'<button type="button" aria-pressed="{pressed}" aria-label="{esc(hand_words(hand, t))}"{tap}>'
+                f'{icon}<span><b>{esc(name)}</b><br>{esc(short)}</span></button>'
+            )
+        parts.append(f'<section class="bm-pick"><h2>{esc(title)} <small>{esc(hint)}</small></h2>'
+                     f'<div class="bm-hands">{"".join(buttons)}</div></section>')
+    tongue = bool(ctx.local.get("tongue", False))
+    parts.append(
+        f'<section class="bm-pick"><h2>{esc(t("Tongue"))}</h2><div class="bm-tongue">'
+        f'<button type="button" aria-pressed="{"false" if tongue else "true"}"{tap_attr({"bm": "tongue", "out": False})}>{esc(t("in"))}</button>'
+        f'<button type="button" aria-pressed="{"true" if tongue else "false"}"{tap_attr({"bm": "tongue", "out": True})}>{esc(t("out"))}</button>'
+        "</div></section>"
+    )
+    left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
+    ready = left is not None and right is not None
+    if ready:
+        pose = {"left": HANDS[left], "right": HANDS[right], "tongue": tongue}
+        animal = _animal(pose)
+        what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
+        parts.append(f'<p class="bm-note">{esc(t("That is {what}.").format(what=what))}</p>')
+    label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
+    parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "pose"})}{"" if ready else " disabled"}>{esc(label)}</button>')
+    return "".join(parts)
+
+
+def _animal(pose: dict) -> str | None:
+    kinds = (pose["left"]["kind"], pose["right"]["kind"])
+    return "rabbit" if kinds == ("ear", "ear") else "moose" if kinds == ("antler", "antler") else None
+
+
+def _players_posed(obs: dict, ctx: ViewContext) -> str:
+    items = []
+    for p in obs["posers"]:
+        done = obs["posed"][p]
+        mark = "✓ " if done else ""
+        items.append(f'<li class="{"done" if done else ""}">{_dot(p)}{esc(mark + ctx.names[p])}</li>')
+    return f'<ul class="bm-players">{"".join(items)}</ul>'
+
+
+def result_lines(result: dict, obs: dict, t) -> list[str]:
+    """The score of one player spelled out (BM-5), one step per line, as plain text."""
+    if result["bush"]:
+        return [t("A bush (one hand, or ears mixed with antlers): 0 on every card.")]
+    lines = []
+    terms = []
+    for m in result["matches"]:
+        card = obs["top_cards"][m["stack"]]
+        if card["points"] is None:
+            continue
+        term = _signed(card["points"])
+        terms.extend([term] * m["times"])
+    if terms:
+        lines.append(t("Matched points: {terms} = {base}").format(terms=" ".join(terms), base=_signed(result["base"])))
+    else:
+        lines.append(t("No points matched: 0"))
+    value = result["base"]
+    for m in result["matches"]:
+        card = obs["top_cards"][m["stack"]]
+        if card["kind"] in ("rabbit", "moose"):
+            value *= 2
+            looks = t("looks like a rabbit") if card["kind"] == "rabbit" else t("looks like a moose")
+            lines.append(t("× 2 ({looks}, stack {n}) = {value}").format(looks=looks, n=m["stack"] + 1, value=_signed(value)))
+    inv = result["inversions"]
+    if inv:
+        if result["inverted"]:
+            lines.append(t("{n} ± card(s) on the table, an odd number: turned round = {value}").format(n=inv, value=_signed(result["score"])))
+        else:
+            lines.append(t("{n} ± cards on the table, an even number: they cancel out").format(n=inv))
+    return lines
+
+
+def _move_for(obs: dict, player: int, bet: bool) -> dict | None:
+    for m in obs.get("moves") or []:
+        if m["player"] == player and m["bet"] == bet:
+            return m
+    return None
+
+
+def _move_words(move: dict | None, t) -> str:
+    if move is None:
+        return t("No figure moves.")
+    animal = t("rabbit") if move["figure"] == "rabbit" else t("moose")
+    return t("{animal}: field {a} → {b}").format(animal=animal, a=move["from"], b=move["to"])
+
+
+def _results_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    parts = []
+    results = obs.get("results") or []
+    for p in obs["posers"]:
+        r = results[p] if p < len(results) else None
+        if r is None:
+            continue
+        marks = {m["stack"]: m["times"] for m in r["matches"]}
+        cls = "pos" if r["score"] > 0 else "neg" if r["score"] < 0 else ""
+        steps = "".join(f"<li>{esc(line)}</li>" for line in result_lines(r, obs, t))
+        pose = (obs.get("poses") or [None] * (p + 1))[p]
+        parts.append(
+            f'<section class="bm-result" style="--pc:{_colour(p)}" data-player="{p}" data-score="{r["score"]}">'
+            f'<header><b>{esc(ctx.names[p])}</b><span class="score {cls}">{esc(_signed(r["score"]))}</span></header>'
+            f'<p class="pose">{esc(pose_words(pose, t)) if pose else ""}</p>'
+            f'{_row(obs, t, marks=marks)}<ol>{steps}</ol>'
+            f'<p class="pose">{esc(_move_words(_move_for(obs, p, False), t))}</p></section>'
+        )
+    if obs["bet"] is not None:
+        n = obs["narrator"]
+        move = _move_for(obs, n, True)
+        parts.append(
+            f'<p class="bm-note" data-bet="{obs["bet"]}">{_dot(n)} '
+            f'{esc(t("{narrator} (narrator) bet on {player}:").format(narrator=ctx.names[n], player=ctx.names[obs["bet"]]))} '
+            f'{esc(_move_words(move, t))}</p>'
+        )
+    return "".join(parts)
+
+
+def trail_html(obs: dict, ctx: ViewContext) -> str:
+    """Every player's rabbit and moose on the 15-field trail (BM-6), sliding from the old field."""
+    t = ctx.t
+    moves = obs.get("moves") or []
+    lanes = []
+
+    def x_of(pos: int) -> str:
+        return f"{max(0, min(TRAIL_FIELDS + 1, pos)) * 100 / (TRAIL_FIELDS + 2):.3f}%"
+
+    cells = ['<i class="end">&lt;1</i>'] + [
+        f'<i class="{"start" if f == 5 else ""}">{f}</i>' for f in range(1, TRAIL_FIELDS + 1)
+    ] + ['<i class="end">&gt;15</i>']
+    for p, (rabbit, moose) in enumerate(obs["figures"]):
+        figs = []
+        for animal, pos in (("rabbit", rabbit), ("moose", moose)):
+            start = pos
+            for m in moves:
+                if m["player"] == p and m["figure"] == animal:
+                    start = m["from"]  # the field before this round's move
+            moved = start != pos
+            style = f"left:{x_of(pos)};--from:{x_of(start)};--to:{x_of(pos)}"
+            label = t("{name}'s {animal} on field {pos}").format(
+                name=ctx.names[p], animal=t("rabbit") if animal == "rabbit" else t("moose"), pos=pos)
+            figs.append(
+                f'<span class="bm-fig {animal}{" moved" if moved else ""}" style="{style}" '
+                f'data-player="{p}" data-figure="{animal}" data-pos="{pos}" role="img" aria-label="{esc(label)}">'
+                f'{figure_svg(animal, _colour(p))}<span>{pos}</span></span>'
+            )
+        lanes.append(
+            f'<div class="bm-lane"><span class="who">{esc(ctx.names[p])}</span>'
+            f'<div class="bm-fields">{"".join(cells)}</div>{"".join(figs)}</div>'
+        )
+    return f'<section class="bm-trail" aria-label="{esc(t("The trail"))}">{"".join(lanes)}</section>'
+
+
+def _standings_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    items = []
+    for p, (rabbit, moose) in enumerate(obs["figures"]):
+        items.append(f'<li>{_dot(p)}{esc(ctx.names[p])}: {esc(t("rabbit {r} · moose {m}").format(r=rabbit, m=moose))}</li>')
+    return f'<ul class="bm-players">{"".join(items)}</ul>'
+
+
+def _scored_html(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    can_continue = {"type": "continue"} in ctx.legal
+    if ctx.local.get("trail"):
+        parts = [f'<h2>{esc(t("The trail after round {r}").format(r=obs["round"]))}</h2>', trail_html(obs, ctx)]
+        parts.append(f'<p class="note">{esc(t("Your rear figure counts at the end: keep both animals moving."))}</p>')
+        if can_continue:
+            parts.append(f'<div class="actions"><button type="button" class="secondary"{tap_attr({"bm": "scores"})}>{esc(t("Back to the scores"))}</button>'
+                         f'<button type="button" class="primary"{tap_attr({"bm": "continue"})}>{esc(t("Next round"))}</button></div>')
+        return "".join(parts)
+    parts = [_row(obs, t), _results_html(obs, ctx)]
+    if can_continue:
+        parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "trail"})}>{esc(t("Move the figures"))}</button>')
+    return "".join(parts)
+
+
+# ---- the contract -----------------------------------------------------------------------------
+
+
+def render(obs: dict, ctx: ViewContext) -> str:
+    """The table as everyone sees it (nothing is private in this game)."""
+    if ctx.step is not None:
+        for event in ctx.events[: ctx.step]:
+            if event.get("type") == "hunter":
+                return _STYLE + _bam_html(obs, ctx, event)
+    phase = obs["phase"]
+    if phase == "bet":
+        body = _bet_html(obs, ctx)
+    elif phase == "reveal":
+        body = _reveal_html(obs, ctx)
+    elif phase == "poses":
+        body = _pose_html(obs, ctx)
+    else:
+        body = _scored_html(obs, ctx)
+    return f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">{body}</div>'
+
+
+def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+    kind = tap.get("bm")
+    if kind == "bet":
+        return {"type": "bet", "player": tap.get("player")}
+    if kind == "reveal":
+        ctx.local.pop("paused", None)
+        return {"type": "reveal"}
+    if kind == "pause":
+        ctx.local["paused"] = True
+        return None
+    if kind == "resume":
+        ctx.local.pop("paused", None)
+        return {"type": "reveal"}
+    if kind == "hand" and tap.get("side") in ("left", "right"):
+        i = tap.get("i")
+        if isinstance(i, int) and 0 <= i < len(HANDS):
+            ctx.local[tap["side"]] = i
+        return None
+    if kind == "tongue":
+        ctx.local["tongue"] = bool(tap.get("out"))
+        return None
+    if kind == "pose":
+        left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
+        if left is None or right is None:
+            return None
+        return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]), "tongue": bool(ctx.local.get("tongue", False))}
+    if kind == "trail":
+        ctx.local["trail"] = True
+        return None
+    if kind == "scores":
+        ctx.local.pop("trail", None)
+        return None
+    if kind == "continue":
+        return {"type": "continue"}
+    return None
+
+
+def needs_confirm(action: dict) -> bool:
+    """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
+    return False
+
+
+def pace_ms(event: dict) -> int:
+    """Only the hunter is played out on its own screen: the full-screen BAM."""
+    return BAM_MS if event.get("type") == "hunter" else 0
+
+
+def auto_play(obs: dict, ctx: ViewContext) -> tuple[int, dict] | None:
+    """App narrator (BM-8): once the poem has started, reveal a card per line at the tempo."""
+    if obs.get("mode") != "app" or obs.get("phase") != "reveal" or obs.get("drawn", 0) < 1:
+        return None
+    if ctx.local.get("paused") or {"type": "reveal"} not in ctx.legal:
+        return None
+    return TEMPO_MS.get(obs.get("tempo"), TEMPO_MS["normal"]), {"type": "reveal"}
+
+
+def round_summary_html(obs: dict, ctx: ViewContext) -> str:
+    """The last round's scores and the trail (shown on the game-over screen)."""
+    if not obs.get("results"):
+        return trail_html(obs, ctx)
+    return f'{_STYLE}<div class="bm">{_results_html(obs, ctx)}{trail_html(obs, ctx)}</div>'
+
+
+def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
+    """Per seat: the rear and the front figure (BM-7)."""
+    t = ctx.t
+    out = []
+    for rabbit, moose in obs["figures"]:
+        out.append(t("rear {rear} · front {front} (rabbit {r}, moose {m})").format(
+            rear=min(rabbit, moose), front=max(rabbit, moose), r=rabbit, m=moose))
+    return out
+
+
+def status_line(obs: dict, ctx: ViewContext) -> str:
+    t = ctx.t
+    if ctx.step is not None and any(e.get("type") == "hunter" for e in ctx.events[: ctx.step]):
+        return t("BAM! Freeze!")
+    phase = obs["phase"]
+    narrator = ctx.names[obs["narrator"]]
+    rounds = t("Round {r} of {n}").format(r=obs["round"], n=obs["total_rounds"])
+    if phase == "bet":
+        return t("{rounds}: {name} bets").format(rounds=rounds, name=narrator)
+    if phase == "reveal":
+        if obs["mode"] == "app":
+            return t("{rounds}: hands on heads!").format(rounds=rounds)
+        return t("{rounds}: {name} reads the poem").format(rounds=rounds, name=narrator)
+    if phase == "poses":
+        if ctx.viewer is not None and ctx.viewer in obs["current_players"]:
+            return t("{name}'s pose").format(name=ctx.names[ctx.viewer])
+        return t("Enter the poses")
+    if phase == "scored":
+        return t("{rounds}: scores").format(rounds=rounds)
+    return t("Game over")
+
+
+def event_messages(events: list[dict], names: list[str], t) -> list[str]:
+    out = []
+    for e in events:
+        if e.get("type") == "bet":
+            out.append(t("{a} bets on {b}.").format(a=names[e["narrator"]], b=names[e["player"]]))
+        elif e.get("type") == "next_round":
+            out.append(t("{name} narrates now.").format(name=names[e["narrator"]]))
+    return out
+
+
+def rules_html(t) -> str:
+    items = [
+        t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
+        t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
+        t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; later cards cover earlier ones. Only the top cards count."),
+        t("Read the cards as a mirror: a picture on the card's right side is for your right hand."),
+        t("A hunter while the row is still filling does nothing. After that, the hunter ends the round: BAM! Freeze."),
+        t("Score: the points of every card you match (a double card matched by both hands twice), × 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. A moose with its tongue out looks like a rabbit, and the other way round."),
+        t("The score moves your rabbit (ears) or moose (antlers) along the trail. The narrator's figure follows the player they bet on."),
+        t("Everyone narrates twice (or three times). The winner has the rear figure furthest ahead; then the front figure decides."),
+    ]
+    return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
