@@ -17,7 +17,7 @@ SITE_STAMP := build/.hotseat-site
 ENGINE_SRC := pyproject.toml $(shell find pycore -name '*.py' -o -name 'py.typed' 2>/dev/null)
 WEB_SRC := $(shell find web -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 SEED_SRC := $(wildcard seeds/*.md)
-TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs
+TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium wheel site serve test test-engine test-pyodide test-e2e \
         soak bench icons clean distclean

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,21 +273,26 @@ def main(argv: list[str] | None = None) -> int:
     wheel = find_wheel(args.wheel)
     if not (ROOT / "web" / "index.html").is_file():
         sys.exit("web/index.html missing")
-    tmp = out.with_name(out.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-
-    copy_web(tmp)
-    copy_pyodide(tmp)
-    copy_pyscript(tmp)
-    wheel_url = copy_wheel(tmp, wheel)
-    render_rules(tmp)
-    write_pyscript_toml(tmp, wheel_url)
-    run_workbox(tmp)
-    check_no_external_urls(tmp)
-
-    shutil.rmtree(out, ignore_errors=True)
-    tmp.rename(out)
+    # A private staging folder: several builds may run at once in a shared working tree.
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".tmp-", dir=out.parent))
+    tmp.chmod(0o755)
+    try:
+        copy_web(tmp)
+        copy_pyodide(tmp)
+        copy_pyscript(tmp)
+        wheel_url = copy_wheel(tmp, wheel)
+        render_rules(tmp)
+        write_pyscript_toml(tmp, wheel_url)
+        run_workbox(tmp)
+        check_no_external_urls(tmp)
+        old = out.with_name(f"{out.name}.old-{os.getpid()}")
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     log(f"{len(files)} files, {total / 1e6:.2f} MB in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
