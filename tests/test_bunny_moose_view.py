@@ -172,3 +172,19 @@ def test_game_over_summary_and_scoreboard():
     assert board[0] == f"rear {min(r, m)} · front {max(r, m)} (rabbit {r}, moose {m})"
     assert view.status_line(obs, ctx) == "Game over"
     assert "<li>" in view.rules_html(lambda s: s)
+
+
+def test_setup_accepts_string_choice_options():
+    """The setup screen passes "app"/"fast" through as choices (not as whole numbers)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+    from ui_helpers import MemoryStorage
+    from hotseat.controller import Controller
+
+    c = Controller(MemoryStorage(), bot_hook=None)
+    c.tap({"shell": "new", "game": "bunny_moose"})
+    c.tap({"shell": "opt", "name": "narrator", "value": "app"})
+    c.tap({"shell": "opt", "name": "tempo", "value": "fast"})
+    c.tap({"shell": "opt", "name": "rounds", "value": 3})
+    c.tap({"shell": "start"})
+    assert c.screen == "game"
+    assert c.session.options == {"narrator": "app", "rounds": 3, "basic": False, "poem": "short", "tempo": "fast"}

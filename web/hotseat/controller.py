@@ -223,7 +223,7 @@ class Controller:
         options = {}
         for name, opt in game.options.items():
             value = self.setup["opts"].get(name, opt.default)
-            if isinstance(value, str):
+            if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
                 text = value.strip()
                 if text == "":
                     value = opt.default
