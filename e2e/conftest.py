@@ -58,19 +58,23 @@ class SiteServer:
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.proc: subprocess.Popen | None = None
+        self.served: list[tuple[int, str]] = []  # (status, path) of every request answered
         self.errors: list[str] = []  # "HTTP 404 GET /style.css" lines from the server
 
-    def _read_errors(self, stream) -> None:
+    def _read_status_lines(self, stream) -> None:
         for line in stream:
-            if line.startswith("HTTP "):
-                self.errors.append(line.strip())
+            parts = line.split()
+            if len(parts) == 4 and parts[0] == "HTTP" and parts[1].isdigit():
+                self.served.append((int(parts[1]), parts[3]))
+                if int(parts[1]) >= 400:
+                    self.errors.append(line.strip())
 
     def start(self) -> None:
         if self.proc is not None:
             return
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(self.port),
-             "--dir", str(self.directory), "--quiet"],
+             "--dir", str(self.directory), "--quiet", "--status-lines"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         line = self.proc.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/ ..." once listening
@@ -78,7 +82,7 @@ class SiteServer:
             rest = self.proc.stdout.read() if self.proc.poll() is not None else ""
             self.stop()
             raise RuntimeError(f"server did not start: {line}{rest}")
-        threading.Thread(target=self._read_errors, args=(self.proc.stdout,), daemon=True).start()
+        threading.Thread(target=self._read_status_lines, args=(self.proc.stdout,), daemon=True).start()
 
     def stop(self) -> None:
         if self.proc is None:

@@ -25,6 +25,22 @@ def test_service_worker_precaches_every_file(persistent_context, live_site):
     assert "/pyodide/pyodide.asm.wasm" in cached
 
 
+def test_precache_does_not_download_the_app_twice(persistent_context, live_site):
+    """The worker registers after boot and revalidates (304) what the page already downloaded."""
+    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    first = len(live_site.served)
+    page.goto("./")
+    wait_ready(page)
+    wait_controlled(page)
+    page.wait_for_timeout(500)
+    served = live_site.served[first:]
+    wasm = [status for status, path in served if path.split("?")[0] == "/pyodide/pyodide.asm.wasm"]
+    assert wasm.count(200) == 1, f"pyodide.asm.wasm served {wasm}"
+    big_200 = [path for status, path in served if status == 200 and path.split("?")[0] in
+               ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs")]
+    assert len(big_200) == 3, big_200
+
+
 def test_reload_offline_boots_and_plays(persistent_context, live_site, request_log):
     page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
     page.goto("./")

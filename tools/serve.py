@@ -41,6 +41,7 @@ MIME_TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    status_lines = False
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0]
@@ -58,7 +59,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_request(self, code="-", size="-") -> None:
         # --quiet still reports every error status, one line each (the e2e tests read them).
-        if self.quiet and str(code).isdigit() and int(code) >= 400:
+        if str(code).isdigit() and (self.status_lines or (self.quiet and int(code) >= 400)):
             print(f"HTTP {int(code)} {self.command} {self.path}", flush=True)
         super().log_request(code, size)
 
@@ -70,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", default=str(ROOT / "build" / "site"))
     ap.add_argument("--quiet", action="store_true",
                     help="no access log; only 'HTTP <code> <method> <path>' lines for errors on stdout")
+    ap.add_argument("--status-lines", action="store_true",
+                    help="print 'HTTP <code> <method> <path>' on stdout for every request")
     args = ap.parse_args(argv)
 
     site = Path(args.dir)
@@ -77,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{site}/index.html missing: run `make site` first", file=sys.stderr)
         return 1
     Handler.quiet = args.quiet
+    Handler.status_lines = args.status_lines
     handler = functools.partial(Handler, directory=str(site))
     http.server.ThreadingHTTPServer.allow_reuse_address = True
     with http.server.ThreadingHTTPServer((args.host, args.port), handler) as httpd:
