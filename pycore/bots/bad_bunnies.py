@@ -1,0 +1,242 @@
+"""Bad Bunnies bots: easy and normal heuristics, determinization and round playouts.
+
+Everything here reads only the seat's observation (``BadBunniesState.observation``): own hand,
+the face-up pile of this round with its call, hand sizes, who passed, pile counts and scores. The
+rules come from the engine (``may_follow``, ``final_card_allowed``, ``needs_announcement``,
+``is_double`` and the state's own ``legal_actions``/``_apply`` in playouts).
+
+Levels:
+
+* ``easy`` — lays the last card of its hand whenever it may (that wins the round, BB-5 b);
+  otherwise half the time the ``normal`` play, else a random card (it passes only when it must);
+  keeps or redraws at random (BB-8).
+* ``normal`` — wins at once when it can; keeps its jokers (1 and 7) while another card fits; of
+  the cards that fit it lays the one the next players are least likely to answer, and announces
+  against the next player: the direction for which fewer unseen cards (those not in its hand and
+  not on the pile) would fit. Jokers are laid only when nothing else fits (a 7 before a 1, as a 1
+  frees the next player); it passes only when nothing fits. Between rounds it always redraws
+  (BB-8): the cards left over are the ones that did not fit, and jokers hoarded to the end cannot
+  be the last card (BB-6) — in 600-game trials keeping any hand did worse than redrawing.
+* ``hard`` — determinized Monte Carlo: the unseen cards are dealt at random to the other hands,
+  the draw pile and the reserve; every candidate action is played and the round is played out
+  with a quick policy; the value is the seat's points this round minus the mean of the others'.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..games.bad_bunnies import (
+    BIG_JOKER,
+    CHOICES,
+    DECK,
+    HIGHER,
+    JOKERS,
+    LITTLE_JOKER,
+    LOWER,
+    BadBunniesState,
+)
+from ..rng import Rng
+
+
+def unseen_counts(obs: dict) -> Counter:
+    """How many of each number this seat cannot see: all 110 cards minus own hand and the pile."""
+    unseen = Counter(DECK)
+    unseen.subtract(obs["hand"])
+    unseen.subtract(obs["pile"])
+    return unseen
+
+
+def _fitting(unseen: Counter, card: int, announce: str) -> int:
+    """Unseen cards that fit a plain call on ``card`` with a number strictly higher/lower (no
+    jokers, no doubles: those fit either call alike)."""
+    if announce == HIGHER:
+        return sum(unseen[k] for k in range(card + 1, 14) if k not in JOKERS)
+    return sum(unseen[k] for k in range(2, card) if k not in JOKERS)
+
+
+def best_call(unseen: Counter, hand_after: list[int], card: int) -> str:
+    """The call against the next player: the direction fewer unseen cards fit; on a tie the one
+    that more of this seat's own remaining cards fit."""
+    def key(announce: str) -> tuple:
+        mine = sum(1 for c in hand_after if (c > card if announce == HIGHER else c < card))
+        return (_fitting(unseen, card, announce), -mine)
+
+    return min((HIGHER, LOWER), key=key)
+
+
+def answers(unseen: Counter, action: dict, top: int | None) -> int:
+    """Roughly how many unseen cards could answer ``action`` (lower is better for the player)."""
+    card = action["card"]
+    if card == LITTLE_JOKER and top != LITTLE_JOKER:
+        return sum(unseen.values())  # a single 1: any card follows
+    if "announce" not in action:  # a double (or a 1 on a 1): only the same number or a 7
+        return unseen[card] + (unseen[BIG_JOKER] if card != BIG_JOKER else 0)
+    return _fitting(unseen, card, action["announce"]) + unseen[card] + unseen[LITTLE_JOKER] + unseen[BIG_JOKER]
+
+
+def winning_play(obs: dict, legal: list[dict]) -> dict | None:
+    """A play that empties the hand (wins the round, BB-5 b), if there is one."""
+    if len(obs["hand"]) == 1:
+        for a in legal:
+            if a["type"] == "play":
+                return a
+    return None
+
+
+def keep_hand(hand: list[int]) -> bool:
+    """``normal``'s BB-8 choice: never keep (see the module docstring)."""
+    return False
+
+
+def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+    """The ``normal`` choice (see the module docstring); deterministic."""
+    if legal[0]["type"] in CHOICES:
+        return {"type": "keep"} if keep_hand(obs["hand"]) else {"type": "redraw"}
+    win = winning_play(obs, legal)
+    if win is not None:
+        return win
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return {"type": "pass"}
+    unseen = unseen_counts(obs)
+    top = obs["top"]
+    hand = obs["hand"]
+    plain = [a for a in plays if a["card"] not in JOKERS]
+    if not plain:
+        plain = plays
+    best = None
+    best_key = None
+    for a in plain:
+        if "announce" in a:
+            after = list(hand)
+            after.remove(a["card"])
+            if a["announce"] != best_call(unseen, after, a["card"]):
+                continue
+        key = (a["card"] == LITTLE_JOKER, answers(unseen, a, top), -hand.count(a["card"]), a["card"])
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best if best is not None else plain[0]
+
+
+def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+    """Random with sense: takes a winning play, half the time plays ``normal``, passes only if it must."""
+    if legal[0]["type"] in CHOICES:
+        return rng.choice(legal)
+    win = winning_play(obs, legal)
+    if win is not None:
+        return win
+    if rng.randbelow(2) == 0:
+        return normal(game, obs, legal, rng)
+    plays = [a for a in legal if a["type"] == "play"]
+    return rng.choice(plays) if plays else legal[0]
+
+
+# ---- hard: determinization and playouts ------------------------------------------------------
+
+
+def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
+    """Every legal action (at most 13 cards × 2 calls + pass); a winning play is taken outright."""
+    win = winning_play(obs, legal) if legal[0]["type"] == "play" else None
+    return [win] if win is not None else list(legal)
+
+
+def determinize(game: Any, obs: dict, rng: Rng) -> BadBunniesState:
+    """A state consistent with ``obs``: unseen cards dealt at random to the other hands, the draw
+    pile and the reserve (sizes as observed); other players' secret keep/redraw choices guessed."""
+    me = obs["viewer"]
+    n = obs["num_players"]
+    pool = [card for card, k in sorted(unseen_counts(obs).items()) for _ in range(k)]
+    rng.shuffle(pool)
+    state = BadBunniesState(game, n, {"target_score": obs["target_score"], "random_starter": False}, Rng(rng.next64()))
+    state.phase = obs["phase"]
+    state.round = obs["round"]
+    state.starter = obs["starter"]
+    state.turn = obs["turn"]
+    state.pile = list(obs["pile"])
+    state.announce = obs["announce"]
+    state.double = obs["double"]
+    state.top_player = obs["top_player"]
+    state.passed = list(obs["passed"])
+    state.scores = list(obs["scores"])
+    state.moves = [[m["player"], m["card"] or 0, m["call"]] for m in obs["moves"]]
+    state.last_round = None if obs["last_round"] is None else dict(obs["last_round"])
+    at = 0
+    for p in range(n):
+        if p == me:
+            state.hands[p] = list(obs["hand"])
+            state.choices[p] = obs["my_choice"]
+            continue
+        k = obs["hand_sizes"][p]
+        state.hands[p] = sorted(pool[at : at + k])
+        at += k
+        if obs["phase"] == "choose" and k and not obs["choosing"][p]:
+            state.choices[p] = CHOICES[rng.randbelow(2)]
+    state.draw = pool[at : at + obs["draw_count"]]
+    state.reserve = pool[at + obs["draw_count"] :]
+    return state
+
+
+#: FIT[card][0]/FIT[card][1]: cards of the full deck (jokers left out) strictly higher/lower than
+#: ``card`` — the playout policy's fixed stand-in for :func:`_fitting` over the unseen cards
+FIT = [(0, 0)] + [
+    (_fitting(Counter(DECK), c, HIGHER), _fitting(Counter(DECK), c, LOWER)) for c in range(1, 14)
+]
+DECK_COUNTS = Counter(DECK)
+
+#: chance that a playout move follows the quick greedy rule rather than a random plain card
+PLAYOUT_GREEDY = 0.8
+
+
+def quick_action(state: BadBunniesState, p: int, rand) -> dict:
+    """The playout policy, a table-driven cousin of ``normal``: redraw between rounds; lay the last
+    card at once; otherwise mostly the plain card the fewest cards of the deck could answer (a
+    double counts only its own number and the 7s), sometimes a random plain card; a joker only when
+    no plain card fits (a 7 before a 1); pass when nothing fits. Calls go against the next player."""
+    if state.phase == "choose":
+        return {"type": "redraw"}
+    cards = state.playable_cards(p)
+    if not cards:
+        return {"type": "pass"}
+    hand = state.hands[p]
+    if len(hand) == 1:
+        return {"type": "play", "card": cards[0]}
+    top = state.pile[-1] if state.pile else None
+    plain = [c for c in cards if c not in JOKERS]
+    if not plain:
+        card = cards[-1]  # 7 if held, else 1
+    elif len(plain) == 1 or rand() < PLAYOUT_GREEDY:
+        card, best = plain[0], 1 << 20
+        for c in plain:
+            cost = DECK_COUNTS[c] + (DECK_COUNTS[BIG_JOKER] if c == top else min(FIT[c]) + 34)
+            if cost < best:
+                card, best = c, cost
+    else:
+        card = plain[int(rand() * len(plain))]
+    if card == top and card != BIG_JOKER or card == LITTLE_JOKER:
+        return {"type": "play", "card": card}  # a double or a 1: no call (BB-2)
+    high, low = FIT[card]
+    return {"type": "play", "card": card, "announce": HIGHER if high <= low else LOWER}
+
+
+def playout(game: Any, world: BadBunniesState, obs: dict, action: dict, seed: int) -> float:
+    """The seat's points minus the mean of the others' points from ``action`` to the end of the
+    round (to the end of the next round when ``action`` is a keep/redraw choice)."""
+    me = obs["viewer"]
+    state = world.clone()
+    before = state.scores[:]
+    rand = random.Random(seed).random
+    choosing = state.phase == "choose"
+    state._apply(me, action)
+    if choosing:
+        while state.phase == "choose":
+            p = state.current_players()[0]
+            state._apply(p, quick_action(state, p, rand))
+    while state.phase == "play":
+        p = state.turn
+        state._apply(p, quick_action(state, p, rand))
+    gains = [a - b for a, b in zip(state.scores, before)]
+    n = len(gains)
+    return gains[me] - (sum(gains) - gains[me]) / (n - 1)
