@@ -57,7 +57,7 @@ _STYLE = """<style>
   border-radius: 10px; background: rgba(0,0,0,.28); border: 2px solid transparent; min-height: 44px; font-size: .85rem; }
 .dg-player svg { width: 24px; height: 24px; grid-row: span 2; }
 .dg-player .who { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.dg-player .sub { color: var(--ink-soft); font-size: .75rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.dg-player .sub { color: var(--ink-soft); font-size: .75rem; line-height: 1.25; }
 .dg-player.me { border-color: var(--accent); }
 .dg-player.turn { background: rgba(242,193,78,.30); }
 .dg-player.out .sub { color: #ffb4ab; font-weight: 700; }
