@@ -1,0 +1,197 @@
+"""The Dog view (web/hotseat/views/dog.py) in CPython, through the real session and engine."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for path in (ROOT / "web", ROOT / "tests" / "web", Path(__file__).resolve().parent):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import pycore  # noqa: E402
+from hotseat.session import Session  # noqa: E402
+from hotseat.views import dog as view  # noqa: E402
+from hotseat.views.base import ViewContext  # noqa: E402
+from pycore.rng import Rng  # noqa: E402
+from test_dog import position  # noqa: E402
+
+TAP_RE = re.compile(r'data-tap="([^"]*)"')
+NAMES = ["Ann", "Ben", "Cat", "Dov"]
+
+
+def taps(markup: str) -> list[dict]:
+    return [json.loads(html.unescape(m)) for m in TAP_RE.findall(markup)]
+
+
+def session_for(state, n=4) -> Session:
+    seats = [{"name": name, "kind": "human"} for name in NAMES[:n]]
+    return Session("dog", seats, 1, {}, state=state)
+
+
+def screen(s: Session) -> str:
+    return view.render(s.screen_obs(), s.context())
+
+
+def show(s: Session) -> None:
+    assert s.phase == "curtain"
+    s.tap({"shell": "show"})
+    assert s.phase == "turn"
+
+
+def test_curtain_and_public_view_show_no_hand():
+    s = session_for(pycore.load_game("dog").new_initial_state(4, seed=3))
+    assert s.phase == "curtain"
+    markup = view.render(s.state.public_observation(), s.context(None, for_screen=False))
+    assert "data-card=" not in markup and "class=\"dg-hand\"" not in markup
+    assert "<svg" in markup and "Ann + Cat" in markup
+
+
+def test_partner_swap_behind_curtains_with_confirm():
+    s = session_for(pycore.load_game("dog").new_initial_state(4, seed=3))
+    for _ in range(4):
+        show(s)
+        markup = screen(s)
+        assert "give to your partner" in markup
+        gift = next(t for t in taps(markup) if "do" in t and t["do"]["type"] == "give")
+        s.tap(gift)
+        assert s.pending is not None and s.state.phase == "give" or s.state.phase == "play"
+        if s.pending is not None:
+            assert view.confirm_label(s.pending["action"], lambda x: x).startswith("Give your")
+            s.tap({"shell": "confirm"})
+    assert s.state.phase == "play" and s.state.turn == 0
+    show(s)
+    assert "gave you" in screen(s)
+
+
+def test_card_then_figure_then_target_where_there_is_a_choice():
+    s = session_for(position({0: [61], 1: [30]}, {0: ["5"], 1: ["2"]}))
+    show(s)
+    s.tap({"card": "5"})
+    markup = screen(s)
+    # one figure: it is selected at once; two targets, on the board and as buttons
+    assert 'data-target="2"' in markup and 'data-target="65"' in markup
+    assert "5 forward into goal field 2" in markup and "5 forward" in markup
+    into_goal = next(t for t in taps(markup) if t.get("do", {}).get("to") == 65)
+    s.tap(into_goal)
+    assert s.state.pos[0] == 65 and s.state.turn == 1
+
+
+def test_single_target_plays_on_tapping_the_figure():
+    s = session_for(position({0: [10, 40]}, {0: ["2"], 1: ["2"]}))
+    show(s)
+    s.tap({"card": "2"})
+    markup = screen(s)
+    assert 'data-fig="0"' in markup and 'data-fig="1"' in markup
+    fig_taps = [t for t in taps(markup) if "do" in t and t["do"].get("figure") == 1]
+    s.tap(fig_taps[0])
+    assert s.state.pos[:2] == [10, 42]
+
+
+def test_joker_asks_which_card_only_kinds_that_fit():
+    s = session_for(position({0: [12], 1: [16]}, {0: ["joker"], 1: ["2"]}))
+    show(s)
+    s.tap({"card": "joker"})
+    kinds = [t["as"] for t in taps(screen(s)) if "as" in t]
+    # figure 0 is 4 before a protected figure: only 1..3 forward, 4 back, a start (listed under
+    # 1/11; a 13 could only start too) and the swap (here without effect)
+    assert kinds == ["1/11", "2", "3", "4", "swap"]
+    s.tap({"as": "3"})
+    move = next(t for t in taps(screen(s)) if "do" in t)
+    assert move["do"] == {"type": "play", "card": "joker", "as": "3", "figure": 0, "to": 15}
+
+
+def test_seven_step_by_step_with_remaining_steps_and_undo():
+    s = session_for(position({0: [10, 30]}, {0: ["7"], 1: ["2"]}))
+    show(s)
+    s.tap({"card": "7"})
+    s.tap({"fig": 0})
+    markup = screen(s)
+    assert "3 forward · 4 left" in markup
+    s.tap(next(t for t in taps(markup) if t.get("do", {}).get("to") == 13))
+    markup = screen(s)
+    assert "7: 4 steps left" in markup and "Undo step" in markup
+    assert "7, 4 steps left" in view.status_line(s.screen_obs(), s.context())
+    s.tap({"do": {"type": "undo"}})
+    assert s.state.seven is None and s.state.hands[0] == ["7"]
+
+
+def test_fold_message_and_button():
+    s = session_for(position({}, {0: ["2", "5"], 1: ["2"]}))
+    show(s)
+    markup = screen(s)
+    assert "None of your cards can be played" in markup and "out for this round" in markup
+    s.tap({"do": {"type": "fold"}})
+    assert s.phase == "curtain"
+    public = view.render(s.state.public_observation(), s.context(None, for_screen=False))
+    assert "Ann cannot play any card and is out for this round (2 cards discarded)." in public
+    assert "out this round" in public
+
+
+def test_two_players_discard_and_draw_prompt():
+    s = session_for(position({0: [], 1: [32]}, {0: ["2", "3"], 1: ["5"]}, n=2, deck_top=["8"]), n=2)
+    show(s)
+    markup = screen(s)
+    assert "you then draw a new one" in markup
+    s.tap({"do": {"type": "discard", "card": "2"}})
+    assert "Still no move" in screen(s)
+
+
+def test_event_messages():
+    t = lambda x: x  # noqa: E731
+    msgs = view.event_messages(
+        [
+            {"type": "move", "player": 0, "card": "joker", "as": "5", "figure": 0, "from": 60, "to": 65, "steps": 5},
+            {"type": "home", "figure": 5, "from": 12, "by": 0},
+            {"type": "finished", "player": 0},
+            {"type": "game_over", "winners": [0, 2]},
+        ],
+        NAMES, t,
+    )
+    assert msgs == [
+        "Ann plays joker as 5: into the goal!",
+        "Ben's figure is sent back to the kennel.",
+        "All of Ann's figures are home: Ann now moves Cat's figures.",
+        "Ann + Cat win!",
+    ]
+
+
+def test_board_geometry_start_fields_and_goals():
+    x0, y0 = view.field_xy(0)
+    assert x0 < 200 and y0 > 200  # colour 0 bottom left
+    x16, y16 = view.field_xy(16)
+    assert x16 < 200 and y16 < 200  # colour 1 top left: clockwise
+    gx, gy = view.field_xy(64)
+    assert abs(gx - 200) < abs(x0 - 200)  # the goal lane runs inwards
+    assert view.steps_between(60, 64, 0) == 5 and view.steps_between(2, 62, 0) == -4
+
+
+def _drive(n: int, seed: int, max_taps: int = 4000) -> Session:
+    """Play a whole game through the view's taps only (curtains, confirms, cards, figures, targets)."""
+    s = session_for(pycore.load_game("dog").new_initial_state(n, seed), n=n)
+    rng = Rng(seed)
+    for _ in range(max_taps):
+        if s.phase == "over":
+            return s
+        if s.phase == "curtain":
+            s.tap({"shell": "show"})
+            continue
+        assert s.phase == "turn", s.phase
+        if s.pending is not None:
+            s.tap({"shell": "confirm"})
+            continue
+        options = [t for t in taps(screen(s)) if "shell" not in t and t != {"card": None} and t != {"fig": None}]
+        assert options, f"nothing to tap: {s.state.to_json()}"
+        s.tap(options[rng.randbelow(len(options))])
+        assert s.error is None, s.error
+    return s
+
+
+def test_whole_games_through_the_view_never_get_stuck():
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        s = _drive(n, seed, max_taps=1500)
+        s.state.check_invariants()
