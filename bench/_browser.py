@@ -151,15 +151,19 @@ def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> dic
     """Navigate to ``url``, wait for ``<body data-ready>``; return ms since navigation start.
 
     Keys: ready (data-ready / bare runPython done), fcp (first-contentful-paint or None),
-    controlled (a service worker answered this page).
+    controlled (a service worker answered this page), resources ([path, startTime, responseEnd]
+    from Resource Timing).
     """
     page.goto(url, wait_until="commit", timeout=timeout)
     page.wait_for_function("window.__readyAt !== undefined", timeout=timeout, polling=50)
     return page.evaluate(
         """() => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+            const res = performance.getEntriesByType('resource').map(
+                e => [new URL(e.name).pathname, e.startTime, e.responseEnd]);
             return {ready: window.__readyAt, fcp: fcp ? fcp.startTime : null,
-                    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};
+                    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+                    resources: res};
         }"""
     )
 

@@ -38,6 +38,25 @@ import _browser as B  # noqa: E402
 TARGET_WARM_RATIO = 1.15
 
 
+def phases(load: dict) -> dict:
+    """Milestones of one load from its Resource Timing entries (ms; None when absent)."""
+    start = {}
+    end = {}
+    for path, t0, t1 in load.get("resources", []):
+        start.setdefault(path, t0)
+        end[path] = t1
+    files = [t for p, t in end.items() if p.endswith((".whl", ".py"))]
+    asked = [t for p, t in start.items() if p.endswith((".whl", ".py"))]
+    return {
+        "pyodide_asked": start.get("/pyodide/pyodide.mjs"),
+        "wasm_end": end.get("/pyodide/pyodide.asm.wasm"),
+        "stdlib_end": end.get("/pyodide/python_stdlib.zip"),
+        "files_asked": min(asked) if asked else None,
+        "files_end": max(files) if files else None,
+        "ready": load["ready"],
+    }
+
+
 def run_bare(pw, url):
     ctx, d = B.launch(pw)
     try:
@@ -108,6 +127,20 @@ def main(argv=None) -> int:
         print(f"{kind:<5} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
               f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11}")
     print(f"{'bare':<5} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
+
+    print()
+    print("where the time goes (medians, ms from navigation start; Resource Timing):")
+    print(f"{'page':<5} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
+          f"{'asks app files':>14} {'app files loaded':>16} {'ready':>7}")
+    for kind, visit in rows:
+        ph = [phases(r[kind][visit]) for r in runs]
+        cols = [B.median([p[k] for p in ph])
+                for k in ("pyodide_asked", "wasm_end", "stdlib_end", "files_asked", "files_end", "ready")]
+        app = kind == "app"
+        print(f"{kind:<5} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
+              f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}")
+    print("(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
+          " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)")
 
     print()
     print(f"{'ratio (medians)':<34} {'value':>6} {'goal':>7}  met")
