@@ -11,9 +11,10 @@ Game ``i`` uses the seed ``seed * 1_000_003 + i``, and each seat's bot draws fro
 ``hard`` is limited by ``--iterations`` (the default) rather than by the clock (``--time-budget``).
 
 Printed per seat: the mean score with a 95% confidence interval (mean ± 1.96 standard errors), the
-win share (ties share a win: a two-way tie counts ½ to each) and, per level, the median and 95th
+win share (ties share a win: a two-way tie counts ½ to each; in Dog a team's win counts whole for
+both partners) and, per level, the median and 95th
 percentile of the time one decision took. The score is the game's own: bullheads for 6 nimmt!
-(lower is better), points for Bad Bunnies, ``returns()`` otherwise.
+(lower is better), points for Bad Bunnies, figures of the seat's side in the goal for Dog.
 """
 
 from __future__ import annotations
@@ -38,10 +39,19 @@ def score_of(game_id: str, state: Any) -> list[float]:
         return [float(s) for s in state.scores]
     if game_id == "bad_bunnies":
         return [float(s) for s in state.scores]
+    if game_id == "dog":
+        obs = state.public_observation()
+        return [float(sum(obs["home"][q] for t in obs["teams"] if p in t for q in t)) for p in range(state.num_players)]
     return [float(r) for r in state.returns()]
 
 
-SCORE_NAME = {"six_nimmt": "bullheads (lower is better)", "bad_bunnies": "points"}
+SCORE_NAME = {
+    "six_nimmt": "bullheads (lower is better)",
+    "bad_bunnies": "points",
+    "dog": "figures of the seat's side in the goal",
+}
+#: games whose winners are a team (not a tie): each member counts a whole win
+TEAM_GAMES = ("dog",)
 
 
 def play_game(
@@ -91,7 +101,7 @@ def _run_chunk(args: tuple) -> dict:
         scores.append(s)
         share = [0.0] * len(seats)
         for p in w:
-            share[p] = 1.0 / len(w)
+            share[p] = 1.0 if game_id in TEAM_GAMES else 1.0 / len(w)
         wins.append(share)
         lengths.append(n)
     return {"scores": scores, "wins": wins, "lengths": lengths, "times": times}

@@ -1,0 +1,293 @@
+"""Dog bots: a board evaluation, easy and normal players, determinization and short playouts.
+
+Everything here reads only the seat's observation (``DogState.observation``): the board, own hand,
+own gift and received card, hand sizes, the discard pile and the 7 being played. To see what an
+action does to the board the bots rebuild a state from the observation (:func:`determinize`) and
+let the engine apply the action: the moves, captures, protections and the 7 are the engine's
+(``DogState._apply``); nothing of the movement rules is written twice.
+
+The evaluation (:func:`evaluate`) scores a board for a seat: each figure of its side is worth
+nothing in the kennel, 20 plus the fields it has covered on the track, more in the goal (deeper is
+better, DOG-6), and the opponents' figures count against it; a figure an opponent figure can reach
+with one card (1..13 fields behind it, not protected on its own start field, DOG-4) loses part of
+its worth. Sides: the team with 4 players (DOG-2, DOG-10), the player alone with 2–3 (DOG-11).
+
+Levels:
+
+* ``easy`` — wins the game at once when it can (the team's last figure into the goal); otherwise
+  half the time the ``normal`` move, else a random move; gives a random card.
+* ``normal`` — the move whose resulting board :func:`evaluate` likes best: so it leaves the kennel,
+  sends opponents home, avoids standing in front of opponents, moves figures into the goal and
+  deep into it. Each step of a 7 is chosen the same way. It gives the partner a start card
+  (1/11, 13) when the partner still has figures in the kennel and it can spare one, else its least
+  useful card (plain forward cards before 4, 7, swap and joker).
+* ``hard`` — determinized Monte Carlo: unseen cards are dealt at random to the other hands and
+  the deck; the best few moves by ``normal``'s evaluation are each played and followed by one turn
+  of every other player (quick greedy policy), then the board is evaluated.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..games.dog import FORWARD, GOAL_BASE, KENNEL, KINDS, TRACK, DogState, full_deck, sort_hand
+from ..rng import Rng
+
+#: the worth of a won (lost) game in evaluation points
+WIN = 10_000.0
+#: hard tries at most this many moves (the best by ``normal``'s evaluation)
+HARD_CANDIDATES = 6
+#: hard plays on until this many further cards have been played by the other players
+PLAYOUT_TURNS = 3
+
+#: the order in which ``normal`` parts with cards when giving (least useful first)
+GIVE_ORDER = ("2", "3", "5", "6", "8", "9", "10", "12", "13", "1/11", "4", "7", "swap", "joker")
+START_KINDS = ("1/11", "13")
+
+
+# ---- evaluation ------------------------------------------------------------------------------
+
+
+def side_of(n: int, p: int) -> list[int]:
+    """Players on ``p``'s side: the team with 4 players, ``p`` alone otherwise."""
+    return [p, (p + 2) % 4] if n == 4 else [p]
+
+
+def figure_worth(state: DogState, f: int) -> float:
+    """Worth of figure ``f`` where it stands (see the module docstring)."""
+    x = state.pos[f]
+    if x == KENNEL:
+        return 0.0
+    if x >= GOAL_BASE:
+        return 100.0 + 3.0 * ((x - GOAL_BASE) & 3)
+    return 20.0 + ((x - (state.fcol[f] << 4)) & 63)
+
+
+def evaluate(state: DogState, p: int) -> float:
+    """How good the board is for ``p``'s side (higher is better); ±:data:`WIN` once the game is over."""
+    n = state.num_players
+    mine = side_of(n, p)
+    if state.phase == "over":
+        return WIN if p in state.winners_ else -WIN
+    pos, owner, fcol = state.pos, state.owner, state.fcol
+    total = 0.0
+    track = [(f, x) for f, x in enumerate(pos) if 0 <= x < TRACK]
+    for f in range(len(pos)):
+        w = figure_worth(state, f)
+        sign = 1.0 if owner[f] in mine else -1.0 / max(1, n - len(mine)) * len(mine)
+        total += sign * w
+    # threats: a figure 1..13 fields ahead of another side's figure may be sent home next turn
+    for f, x in track:
+        if x == (fcol[f] << 4):
+            continue  # protected on its own start field (DOG-4)
+        for g, y in track:
+            if (owner[g] in mine) == (owner[f] in mine):
+                continue
+            d = (x - y) & 63
+            if 1 <= d <= 13:
+                risk = 0.25 * figure_worth(state, f)
+                total += -risk if owner[f] in mine else risk / max(1, n - len(mine)) * len(mine)
+                break
+    return total
+
+
+# ---- determinization -------------------------------------------------------------------------
+
+
+def unseen_cards(obs: dict) -> list[str]:
+    """Cards this seat cannot place: the full deck minus own hand, own gift, the discard pile and
+    the 7 being played (what is left is in other hands, their gifts and the deck)."""
+    pool = full_deck()
+    gone = list(obs["hand"]) + list(obs["discard"])
+    if obs.get("my_gift") is not None:
+        gone.append(obs["my_gift"])
+    if obs["seven"] is not None:
+        gone.append(obs["seven"]["card"])
+    for c in gone:
+        pool.remove(c)
+    return pool
+
+
+def determinize(game: Any, obs: dict, rng: Rng) -> DogState:
+    """A state consistent with ``obs``: the unseen cards dealt at random to the other hands, the
+    other players' secret gifts and the deck. The board is the observed one; a 7 in progress keeps
+    its steps left and step count (the positions before each step are not observed: every undo
+    entry holds the current board)."""
+    me = obs["viewer"]
+    n = obs["num_players"]
+    pool = unseen_cards(obs)
+    rng.shuffle(pool)
+    st = DogState(game, n, {}, Rng(rng.next64()))
+    F = st.F
+    for p in range(n):
+        for k, x in enumerate(obs["figures"][p]):
+            st._place(p * F + k, x)
+    st.phase = obs["phase"]
+    st.round = obs["round"]
+    st.dealer = obs["dealer"]
+    st.turn = obs["turn"] if obs["turn"] is not None else (obs["dealer"] + 1) % n
+    st.out = list(obs["out"])
+    st.drawn = obs["drawn"]
+    st.discard = list(obs["discard"])
+    st.winners_ = list(obs["winners"])
+    st.received = [None] * n
+    st.received[me] = obs["received"]
+    at = 0
+    for p in range(n):
+        if p == me:
+            st.hands[p] = list(obs["hand"])
+            st.gifts[p] = obs["my_gift"]
+            continue
+        k = obs["hand_sizes"][p]
+        st.hands[p] = pool[at : at + k]
+        sort_hand(st.hands[p])
+        at += k
+        if obs["phase"] == "give" and obs["given"][p]:
+            st.gifts[p] = pool[at]
+            at += 1
+    st.deck = pool[at:]
+    s = obs["seven"]
+    if s is not None:
+        k, done = s["steps"], 7 - s["left"]
+        undo = [[1, st.pos[:]] for _ in range(k - 1)] + [[done - (k - 1), st.pos[:]]]
+        st.seven = {"card": s["card"], "as": s["as"], "left": s["left"], "undo": undo}
+    return st
+
+
+# ---- normal and easy -------------------------------------------------------------------------
+
+
+def moves(legal: list[dict]) -> list[dict]:
+    """The legal actions a bot considers: all but ``undo`` (taking back a 7 step never helps a bot
+    that chose it, and could loop)."""
+    out = [a for a in legal if a["type"] != "undo"]
+    return out or list(legal)
+
+
+def after(world: DogState, p: int, action: dict) -> DogState:
+    """A copy of ``world`` with ``action`` applied by ``p`` (the engine's own rules)."""
+    st = world.clone()
+    st._apply(p, action)
+    return st
+
+
+def ranked(world: DogState, p: int, legal: list[dict]) -> list[tuple[float, int, dict]]:
+    """``(evaluation after the move, -index, move)`` for each move, best first."""
+    scored = [(evaluate(after(world, p, a), p), -i, a) for i, a in enumerate(moves(legal))]
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return scored
+
+
+def gift(obs: dict, hand: list[str]) -> str:
+    """``normal``'s card for the partner (see the module docstring)."""
+    n = obs["num_players"]
+    me = obs["viewer"]
+    if n == 4:
+        partner = (me + 2) % 4
+        in_kennel = sum(1 for x in obs["figures"][partner] if x == KENNEL)
+        starts = [c for c in hand if c in START_KINDS]
+        mine_in_kennel = sum(1 for x in obs["figures"][me] if x == KENNEL)
+        if in_kennel and starts and (len(starts) > 1 or not mine_in_kennel):
+            return starts[0]
+    return min(hand, key=GIVE_ORDER.index)
+
+
+def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+    """The ``normal`` choice: the best board by :func:`evaluate` (see the module docstring)."""
+    if legal[0]["type"] == "give":
+        return {"type": "give", "card": gift(obs, [a["card"] for a in legal])}
+    if legal[0]["type"] == "discard":
+        return {"type": "discard", "card": min((a["card"] for a in legal), key=GIVE_ORDER.index)}
+    world = determinize(game, obs, rng)
+    return ranked(world, obs["viewer"], legal)[0][2]
+
+
+def winning_move(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict | None:
+    """A move after which this seat's side has won (DOG-10, DOG-11), if there is one."""
+    if legal[0]["type"] not in ("play", "step"):
+        return None
+    world = determinize(game, obs, rng)
+    me = obs["viewer"]
+    for a in moves(legal):
+        st = after(world, me, a)
+        if st.phase == "over" and me in st.winners_:
+            return a
+    return None
+
+
+def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+    """Takes a winning move; otherwise half ``normal``, half random (never ``undo``)."""
+    win = winning_move(game, obs, legal, rng)
+    if win is not None:
+        return win
+    if rng.randbelow(2) == 0:
+        return normal(game, obs, legal, rng)
+    return rng.choice(moves(legal))
+
+
+# ---- hard: candidates and playouts -----------------------------------------------------------
+
+
+def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
+    """The best :data:`HARD_CANDIDATES` moves by ``normal``'s evaluation (a winning move alone);
+    gifts and discards are left to ``normal``."""
+    if legal[0]["type"] in ("give", "discard"):
+        return [normal(game, obs, legal, rng)]
+    world = determinize(game, obs, rng)
+    best = ranked(world, obs["viewer"], legal)
+    if best[0][0] >= WIN:
+        return [best[0][2]]
+    return [a for _, _, a in best[:HARD_CANDIDATES]]
+
+
+def quick_score(state: DogState, p: int, a: dict) -> float:
+    """The playout policy's cheap guess of a move's worth, from the action alone (no copy)."""
+    if a["type"] not in ("play", "step") or "to" not in a:
+        return 0.0
+    f, to = a["figure"], a["to"]
+    x = state.pos[f]
+    mine = side_of(state.num_players, p)
+    score = 0.0
+    if x == KENNEL:
+        score += 30.0
+    elif to >= GOAL_BASE:
+        score += 50.0 + (to - GOAL_BASE) % 4 if x < GOAL_BASE else 5.0
+    else:
+        score += ((to - x) & 63) * 0.5 if ((to - x) & 63) < 32 else -2.0
+    victim = state.board[to]
+    if victim >= 0 and victim != f:
+        w = figure_worth(state, victim)
+        score += -w if state.owner[victim] in mine else w
+    return score
+
+
+def quick_action(state: DogState, p: int, rand) -> dict:
+    """The playout policy: mostly the best move by :func:`quick_score`, sometimes a random one."""
+    legal = moves(state.legal_actions(p))
+    if len(legal) == 1 or rand() < 0.2:
+        return legal[int(rand() * len(legal))]
+    best, best_score = legal[0], -1e9
+    for a in legal:
+        s = quick_score(state, p, a)
+        if s > best_score:
+            best, best_score = a, s
+    return best
+
+
+def playout(game: Any, world: DogState, obs: dict, action: dict, seed: int) -> float:
+    """Evaluation for the seat after ``action`` and :data:`PLAYOUT_TURNS` cards of the others
+    (the seat's own 7, if unfinished, is completed by the playout policy first)."""
+    me = obs["viewer"]
+    rand = random.Random(seed).random
+    st = world.clone()
+    st._apply(me, action)
+    others = 0
+    guard = 0
+    while st.phase == "play" and others < PLAYOUT_TURNS and guard < 200:
+        guard += 1
+        p = st.turn
+        st._apply(p, quick_action(st, p, rand))
+        if p != me and st.seven is None:
+            others += 1  # a card of another player has been played in full
+    return evaluate(st, me)
