@@ -255,3 +255,58 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     state = saved_state(page)
     assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2
     assert all(c <= 24 for r in state.public_observation()["rows"] for c in r)
+
+
+def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
+    """Issue 7: bot turns play out with no curtain; the page never blocks for 200 ms or more."""
+    start_game(page, ["Me", "Easy", "Normal", "Hard"], {"target_score": "3"})
+    for seat, clicks in ((1, 1), (2, 2), (3, 3)):
+        for _ in range(clicks):
+            page.locator(f"[data-tap*='\"kind\"'][data-tap*='\"seat\":{seat}']").click()
+    kinds = page.locator(".kind").all_inner_texts()
+    assert kinds == ["Human", "Bot · easy", "Bot · normal", "Bot · hard"]
+    shot(page, "12_setup_bots")
+    page.evaluate("""() => {
+        window.__screens = [];
+        new MutationObserver(() => window.__screens.push(document.body.getAttribute('data-screen')))
+            .observe(document.body, {attributes: true, attributeFilter: ['data-screen']});
+        window.__long = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => window.__long.push(e.duration)))
+            .observe({type: 'longtask', buffered: false});
+    }""")
+    page.locator(START).click()
+    bot_shot = False
+    for _ in range(600):
+        name = screen(page)
+        if name == "over":
+            break
+        if name == "turn":
+            assert page.locator(".hand").count() == 1
+            if page.locator(PICK).count():
+                page.locator(PICK).first.click()
+                page.locator(CONFIRM).click()
+            else:
+                page.locator("button.row").first.click()
+                page.locator("[data-tap*='\"take\"']").click()
+        elif name == "bot":
+            if not bot_shot:
+                bot_shot = True
+                shot(page, "13_bot_thinking")
+            page.wait_for_timeout(100)
+        elif name == "reveal":
+            if page.locator(SKIP).count():
+                page.locator(SKIP).click()
+        elif name == "summary":
+            page.locator(CONTINUE).click()
+        else:
+            raise AssertionError(f"unexpected screen {name!r}")
+    assert screen(page) == "over"
+    shot(page, "14_game_over_bots")
+    screens = set(page.evaluate("window.__screens"))
+    assert "curtain" not in screens and {"bot", "turn"} <= screens
+    longest = max(page.evaluate("window.__long") or [0])
+    print(f"longest task during the bot game: {longest:.0f} ms")
+    assert longest < 200
+    state = saved_state(page)
+    assert state.is_terminal()
+    assert [s["kind"] for s in saved(page)["seats"]] == ["human", "bot:easy", "bot:normal", "bot:hard"]

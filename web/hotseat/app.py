@@ -57,6 +57,8 @@ def draw() -> None:
     delay = _controller.delay_ms()
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), delay)
+    if _controller.warm:
+        window.setTimeout(create_once_callable(_controller.warm_up), 80)
     wanted = _controller.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))

@@ -60,6 +60,8 @@ class Controller:
         self.save_info: dict | None = None
         self.save_error: str | None = None
         self.message: str | None = None
+        #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
+        self.warm: list[str] = []
         self.check_save()
 
     # ---- saves -------------------------------------------------------------------------------
@@ -114,6 +116,8 @@ class Controller:
         session.on_applied = self.persist
         self.session = session
         self.screen = "game"
+        if any(k != HUMAN for k in session.kinds):
+            self.warm.append(session.game_id)
         self.persist(session)
 
     def bot_kinds(self, game_id: str) -> list[str]:
@@ -161,6 +165,9 @@ class Controller:
 
     def _resume(self) -> None:
         text = self.storage.get(SAVE_KEY)
+        self._resume_text(text)
+
+    def _resume_text(self, text) -> None:
         try:
             session = Session.from_json(text, bot_hook=self.bot_hook)
         except SaveError:
@@ -185,6 +192,8 @@ class Controller:
             "error": None,
         }
         self.screen = "setup"
+        if bots_for(game_id, self.bot_hook):
+            self.warm.append(game_id)
 
     def _read_fields(self, fields: dict) -> None:
         st = self.setup
@@ -260,6 +269,15 @@ class Controller:
             return
         self.setup = None
         self._start_session(session)
+
+    def warm_up(self) -> None:
+        """Import the bot modules of the games in :attr:`warm` (the app calls this in idle time,
+        after the setup screen has painted, so a bot's first turn does not pay for the import)."""
+        games, self.warm = self.warm, []
+        for game_id in games:
+            prepare = getattr(self.bot_hook, "prepare", None)
+            if prepare is not None:
+                prepare(game_id)
 
     # ---- time --------------------------------------------------------------------------------
 

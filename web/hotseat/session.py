@@ -51,7 +51,7 @@ BOT_DELAY_MS = 700
 #: ms for a bot's hidden pick in a simultaneous phase (nothing to watch but the marker)
 BOT_PICK_DELAY_MS = 250
 #: ms of thinking per slice; the app draws (and the browser paints) between slices
-BOT_SLICE_MS = 30
+BOT_SLICE_MS = 12
 DEFAULT_PACE_MS = 700
 
 #: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
@@ -82,7 +82,12 @@ def default_bot_hook() -> BotHook | None:
     def start(game, obs, legal, rng, level, budget):
         return bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
 
+    def prepare(game_id):
+        if game_id in getattr(bots, "BOT_GAMES", ()):
+            bots.bot_module(game_id)
+
     hook.start = start
+    hook.prepare = prepare
     hook.games = tuple(getattr(bots, "BOT_GAMES", ()))
     return hook
 
