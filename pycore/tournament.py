@@ -93,10 +93,13 @@ def play_game(
 
 
 def _run_chunk(args: tuple) -> dict:
-    game_id, seats, seeds, options, iterations, time_budget = args
+    game_id, seats, seeds, options, iterations, time_budget, every = args
     scores, wins, lengths = [], [], []
     times: dict[str, list[float]] = {}
-    for seed in seeds:
+    for i, seed in enumerate(seeds):
+        if every and i and i % every == 0:
+            partial = {"scores": scores, "wins": wins, "lengths": lengths, "times": times}
+            print(report(game_id, seats, partial) + "\n  (partial)", flush=True)
         s, w, n = play_game(game_id, seats, seed, options, iterations, time_budget, times)
         scores.append(s)
         share = [0.0] * len(seats)
@@ -132,13 +135,17 @@ def run(
     iterations: int | None = 100,
     time_budget: float | None = None,
     jobs: int = 1,
+    every: int = 0,
 ) -> dict:
-    """Play ``games`` games and return the merged raw results (see :func:`report`)."""
+    """Play ``games`` games and return the merged raw results (see :func:`report`).
+
+    With ``every`` > 0 each worker prints its partial table every ``every`` games.
+    """
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r}; use {list(SEAT_KINDS)}")
     seeds = [seed * 1_000_003 + i for i in range(games)]
-    chunks = [(game_id, seats, seeds[j::jobs], options, iterations, time_budget) for j in range(jobs)]
+    chunks = [(game_id, seats, seeds[j::jobs], options, iterations, time_budget, every) for j in range(jobs)]
     if jobs == 1:
         parts = [_run_chunk(chunks[0])]
     else:
@@ -182,12 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=100, help="hard: worlds per decision (default 100)")
     parser.add_argument("--time-budget", type=float, default=None, help="hard: seconds per decision (instead of --iterations)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--progress", type=int, default=0, help="print each worker's partial table every N games")
     args = parser.parse_args(argv)
     seats = args.seats.split(",")
     options = json.loads(args.options) if args.options else None
     iterations = None if args.time_budget is not None else args.iterations
     start = time.perf_counter()
-    results = run(args.game, seats, args.games, args.seed, options, iterations, args.time_budget, args.jobs)
+    results = run(args.game, seats, args.games, args.seed, options, iterations, args.time_budget, args.jobs, args.progress)
     print(report(args.game, seats, results))
     hard = f"hard {iterations} worlds/decision" if iterations is not None else f"hard {args.time_budget} s/decision"
     print(f"  ({hard}; seed {args.seed}; {time.perf_counter() - start:.0f} s wall, {args.jobs} job(s))")
