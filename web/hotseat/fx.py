@@ -12,6 +12,10 @@ of the same screen does not repeat it). Effects, separated by spaces:
 * ``bam:MS`` — a noisy low thump (the hunter's shot);
 * ``vibrate:MS`` — ``navigator.vibrate`` where the device has it.
 
+An element ``<i hidden data-scroll-key="K">`` scrolls the page to the top whenever ``K`` differs
+from the previous screen's key (a new player's picker starts at the top, not where the last
+player's "Enter" button was).
+
 Every failure (no WebAudio, no vibration motor, autoplay refused) is silent: effects are extras.
 """
 
@@ -21,6 +25,7 @@ from pyscript import window
 
 _played: set[str] = set()
 _audio = None
+_scroll_key: str | None = None
 
 
 def _context():
@@ -75,7 +80,17 @@ def _run(spec: str) -> None:
 
 
 def play(root) -> None:
-    """Play every not-yet-played ``[data-fx]`` effect under ``root``."""
+    """Play every not-yet-played ``[data-fx]`` effect under ``root``; scroll up on a new key."""
+    global _scroll_key
+    try:
+        marker = root.querySelector("[data-scroll-key]")
+        if marker is not None:
+            key = str(marker.getAttribute("data-scroll-key"))
+            if key != _scroll_key:
+                _scroll_key = key
+                window.scrollTo(0, 0)
+    except Exception:
+        pass
     try:
         elements = root.querySelectorAll("[data-fx]")
     except Exception:

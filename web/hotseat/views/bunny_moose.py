@@ -25,6 +25,8 @@ Nothing in this game is private, so the table is the same for everyone and there
 
 from __future__ import annotations
 
+import math
+
 from .base import ViewContext, esc, tap_attr
 
 # ---- constants shared with the engine's documented JSON (not imported: views never import
@@ -114,7 +116,7 @@ _STYLE = """<style>
 .bm-hands button { display: grid; justify-items: center; gap: 0; padding: 3px 2px 4px; min-height: 72px; border-radius: 10px;
   border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2); font-size: .72rem; line-height: 1.1; }
 .bm-hands button svg { width: 100%; max-width: 72px; height: auto; }
-.bm-hands button.none { grid-column: 1 / -1; min-height: 44px; font-size: .95rem; }
+.bm-hands button.none { grid-column: 1 / -1; min-height: 44px; font-size: .95rem; display: flex; align-items: center; justify-content: center; }
 .bm-hands button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); color: #fff; }
 .bm-tongue { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
 .bm-tongue button { min-height: 56px; border-radius: 10px; border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2);
@@ -122,15 +124,16 @@ _STYLE = """<style>
 .bm-tongue button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); }
 .bm-result { padding: .6rem; border-radius: var(--radius); background: rgba(0,0,0,.25); display: grid; gap: .4rem;
   border-left: 6px solid var(--pc); }
-.bm-result header { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem; }
-.bm-result header b { font-size: 1.1rem; }
+.bm-result header { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+.bm-result header b { font-size: 1.1rem; flex: 1; }
+.bm-result header svg { width: 64px; height: 37px; flex: none; }
 .bm-result .score { font-size: 1.9rem; font-weight: 900; line-height: 1; }
 .bm-result .pose { margin: 0; font-size: .85rem; color: var(--ink-soft); }
 .bm-result ol { margin: 0; padding-left: 1.1rem; font-size: .92rem; }
 .bm-result .pos { color: #7ee28b; } .bm-result .neg { color: #ff9f95; }
 .bm-trail { display: grid; gap: 6px; padding: .6rem .4rem; border-radius: var(--radius); background: #2b4d2a;
   background-image: repeating-linear-gradient(90deg, rgba(255,255,255,.05) 0 1px, transparent 1px 100%); }
-.bm-lane { position: relative; height: 54px; border-radius: 8px; background: rgba(0,0,0,.18); }
+.bm-lane { position: relative; height: 68px; border-radius: 8px; background: rgba(0,0,0,.18); }
 .bm-lane .who { position: absolute; left: 4px; top: 1px; font-size: .7rem; font-weight: 700; color: #e9f5e6; z-index: 1; }
 .bm-fields { position: absolute; inset: 14px 0 0 0; display: grid; grid-template-columns: repeat(17, 1fr); }
 .bm-fields i { border-left: 1px solid rgba(255,255,255,.12); font-style: normal; font-size: .55rem; color: rgba(255,255,255,.35);
@@ -139,8 +142,8 @@ _STYLE = """<style>
 .bm-fields i.start { background: rgba(242,193,78,.12); }
 .bm-fig { position: absolute; width: calc(100% / 17); display: grid; justify-items: center; font-size: .62rem; font-weight: 800;
   color: #fff; text-shadow: 0 1px 2px #000; }
-.bm-fig svg { width: 20px; height: 16px; }
-.bm-fig.rabbit { top: 12px; } .bm-fig.moose { top: 31px; }
+.bm-fig svg { width: 24px; height: 19px; }
+.bm-fig.rabbit { top: 13px; } .bm-fig.moose { top: 41px; }
 .bm-fig.moved { animation: bm-move 1.4s ease-in-out both; }
 @keyframes bm-move { from { left: var(--from); } to { left: var(--to); } }
 .bm-bam { position: fixed; inset: 0; z-index: 50; display: grid; place-items: center; align-content: center; gap: 1rem;
@@ -282,11 +285,16 @@ def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> st
     else:
         fill = "none" if shape is None else _EAR
         body = (f'<ellipse cx="0" cy="-17" rx="6.5" ry="18" fill="{fill}" stroke="{_LINE}" stroke-width="2"{dash}/>')
-        if shape is None:
-            body += f'<text x="0" y="-12" text-anchor="middle" font-size="15" font-weight="800" fill="{_LINE}" transform="scale({side},1)">?</text>'
-        else:
+        if shape is not None:
             body += f'<ellipse cx="0" cy="-17" rx="2.8" ry="12" fill="{_EAR_IN}"/>'
-    return f'<g transform="translate({x},{y}) rotate({tilt}) scale({side},1)"{opacity}>{body}</g>'
+    group = f'<g transform="translate({x},{y}) rotate({tilt}) scale({side},1)"{opacity}>{body}</g>'
+    if shape is None:
+        # the "?" stays upright: placed at the ear's middle in card coordinates
+        qx = x + 17 * math.sin(math.radians(tilt))
+        qy = y - 17 * math.cos(math.radians(tilt)) + 5
+        group += (f'<text x="{qx:.1f}" y="{qy:.1f}" text-anchor="middle" font-size="15" font-weight="800" '
+                  f'fill="{_LINE}"{opacity}>?</text>')
+    return group
 
 
 def _antler(side: int, spread: str | None, direction: str, faded: bool = False) -> str:
@@ -348,7 +356,7 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> str:
         if kind == "single":
             side = -1 if card["side"] == "left" else 1
             parts.append(_feature(side, hand))
-            parts.append(_badge(80 - side * 58, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828"))
+            parts.append(_badge(80 - side * 55, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828"))
             parts.append(_banner(t("◀ LEFT hand") if side < 0 else t("RIGHT hand ▶"), "start" if side < 0 else "end"))
         else:
             parts.append(_feature(-1, hand) + _feature(1, hand))
@@ -668,7 +676,8 @@ def _results_html(obs: dict, ctx: ViewContext) -> str:
         pose = (obs.get("poses") or [None] * (p + 1))[p]
         parts.append(
             f'<section class="bm-result" style="--pc:{_colour(p)}" data-player="{p}" data-score="{r["score"]}">'
-            f'<header><b>{esc(ctx.names[p])}</b><span class="score {cls}">{esc(_signed(r["score"]))}</span></header>'
+            f'<header>{pose_svg(pose) if pose else ""}<b>{esc(ctx.names[p])}</b>'
+            f'<span class="score {cls}">{esc(_signed(r["score"]))}</span></header>'
             f'<p class="pose">{esc(pose_words(pose, t)) if pose else ""}</p>'
             f'{_row(obs, t, marks=marks)}<ol>{steps}</ol>'
             f'<p class="pose">{esc(_move_words(_move_for(obs, p, False), t))}</p></section>'
@@ -732,7 +741,7 @@ def _scored_html(obs: dict, ctx: ViewContext) -> str:
     can_continue = {"type": "continue"} in ctx.legal
     if ctx.local.get("trail"):
         parts = [f'<h2>{esc(t("The trail after round {r}").format(r=obs["round"]))}</h2>', trail_html(obs, ctx)]
-        parts.append(f'<p class="note">{esc(t("Your rear figure counts at the end: keep both animals moving."))}</p>')
+        parts.append(f'<p class="note">{esc(t("Upper row: rabbits · lower row: moose. Your rear figure counts at the end: keep both animals moving."))}</p>')
         if can_continue:
             parts.append(f'<div class="actions"><button type="button" class="secondary"{tap_attr({"bm": "scores"})}>{esc(t("Back to the scores"))}</button>'
                          f'<button type="button" class="primary"{tap_attr({"bm": "continue"})}>{esc(t("Next round"))}</button></div>')
@@ -761,7 +770,10 @@ def render(obs: dict, ctx: ViewContext) -> str:
         body = _pose_html(obs, ctx)
     else:
         body = _scored_html(obs, ctx)
-    return f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">{body}</div>'
+    # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
+    scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
+    return (f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">'
+            f'<i hidden data-scroll-key="{esc(scroll)}"></i>{body}</div>')
 
 
 def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
@@ -843,13 +855,13 @@ def status_line(obs: dict, ctx: ViewContext) -> str:
         return t("BAM! Freeze!")
     phase = obs["phase"]
     narrator = ctx.names[obs["narrator"]]
-    rounds = t("Round {r} of {n}").format(r=obs["round"], n=obs["total_rounds"])
+    rounds = t("Round {r}/{n}").format(r=obs["round"], n=obs["total_rounds"])
     if phase == "bet":
         return t("{rounds}: {name} bets").format(rounds=rounds, name=narrator)
     if phase == "reveal":
         if obs["mode"] == "app":
             return t("{rounds}: hands on heads!").format(rounds=rounds)
-        return t("{rounds}: {name} reads the poem").format(rounds=rounds, name=narrator)
+        return t("{rounds}: {name} reads").format(rounds=rounds, name=narrator)
     if phase == "poses":
         if ctx.viewer is not None and ctx.viewer in obs["current_players"]:
             return t("{name}'s pose").format(name=ctx.names[ctx.viewer])
