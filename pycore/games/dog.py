@@ -238,7 +238,11 @@ class DogState(State):
     def _home_count(self, p: int) -> int:
         """Figures of player ``p`` in their goal."""
         F = self.F
-        return sum(1 for x in self.pos[p * F : p * F + F] if x >= GOAL_BASE)
+        k = 0
+        for x in self.pos[p * F : p * F + F]:
+            if x >= GOAL_BASE:
+                k += 1
+        return k
 
     def _finished(self, p: int) -> bool:
         """DOG-10: all of ``p``'s figures are in the goal (4 players only)."""
@@ -247,12 +251,13 @@ class DogState(State):
     def _movers(self, p: int) -> range:
         """Figure ids ``p`` moves now: their own, or the partner's once all own are home (DOG-10)."""
         F = self.F
+        base = p * F
         if self.num_players == 4:
-            pos = self.pos
-            if all(x >= GOAL_BASE for x in pos[p * F : p * F + F]):
-                q = (p + 2) % 4
-                return range(q * F, q * F + F)
-        return range(p * F, p * F + F)
+            for x in self.pos[base : base + F]:
+                if x < GOAL_BASE:
+                    return range(base, base + F)
+            base = ((p + 2) % 4) * F
+        return range(base, base + F)
 
     def _forward(self, f: int, k: int, prot: list[int]) -> list[int]:
         """Destinations of figure ``f`` moving ``k`` steps forward (DOG-5, DOG-6).
@@ -393,6 +398,39 @@ class DogState(State):
         memo[key] = ok
         return ok
 
+    def _reach(self, f: int, r: int, prot: list[int]) -> list[tuple[int, int]]:
+        """Every ``(steps, to)`` figure ``f`` can move forward with 1..``r`` steps (same rules as
+        :meth:`_forward`, computed in one pass)."""
+        x = self.pos[f]
+        if x < 0:
+            return []
+        board = self.board
+        out = []
+        if x >= GOAL_BASE:
+            g = (x - GOAL_BASE) & 3
+            for n in range(1, min(r, 3 - g) + 1):
+                if board[x + n] >= 0:
+                    break
+                out.append((n, x + n))
+            return out
+        block = 99
+        for pf in prot:
+            d = (pf - x) & 63
+            if d and d < block:
+                block = d
+        last = r if r < block else block - 1
+        for n in range(1, last + 1):
+            out.append((n, (x + n) & 63))
+        c = self.fcol[f]
+        d = ((c << 4) - x) & 63
+        if d and d < r and block > d:
+            base = GOAL_BASE + 4 * c
+            for g in range(0, min(3, r - d - 1) + 1):
+                if board[base + g] >= 0:
+                    break
+                out.append((d + 1 + g, base + g))
+        return out
+
     def _seven_steps(self, p: int, r: int) -> list[tuple[int, int, int]]:
         """Legal next steps ``(figure, to, steps)`` of a 7 with ``r`` steps left.
 
@@ -401,100 +439,102 @@ class DogState(State):
         (except on its own start field before the goal, which would make it protected and
         unable to turn in), which settles most steps without a search.
         """
-        movers = self._movers(p)
         prot = self._protected()
-        fwd = self._forward
         memo: dict = {}
         out = []
-        pos0 = None
-        for f in movers:
-            x = self.pos[f]
+        pos0 = board0 = None
+        pos = self.pos
+        for f in self._movers(p):
+            x = pos[f]
             if x < 0:
                 continue
-            full = fwd(f, r, prot)
+            reach = self._reach(f, r, prot)
             track_ok = goal_ok = False
-            if x < GOAL_BASE:
-                for t in full:
-                    if t < GOAL_BASE:
+            for n, to in reach:
+                if n == r:
+                    if to < GOAL_BASE:
                         track_ok = True
                     else:
                         goal_ok = True
-                dstart = ((self.fcol[f] << 4) - x) & 63
-            else:
-                goal_ok = bool(full)
-                dstart = -1
-            for n in range(1, r + 1):
-                for to in fwd(f, n, prot):
-                    if n == r:
-                        out.append((f, to, n))
-                        continue
-                    if to < GOAL_BASE:
-                        if track_ok or (goal_ok and n < dstart):
-                            out.append((f, to, n))
-                            continue
-                    elif goal_ok:
-                        out.append((f, to, n))
-                        continue
-                    if pos0 is None:
-                        pos0, board0 = self.pos[:], self.board[:]
-                    self._seven_step(f, to, None)
-                    ok = self._seven_feasible(p, r - n, memo)
-                    self.pos[:] = pos0
-                    self.board[:] = board0
-                    if ok:
-                        out.append((f, to, n))
+            dstart = ((self.fcol[f] << 4) - x) & 63 if x < GOAL_BASE else -1
+            for n, to in reach:
+                if n == r or (track_ok and to < GOAL_BASE) or (goal_ok and (to >= GOAL_BASE or n < dstart)):
+                    out.append((f, to, n))
+                    continue
+                if pos0 is None:
+                    pos0, board0 = pos[:], self.board[:]
+                self._seven_step(f, to, None)
+                ok = self._seven_feasible(p, r - n, memo)
+                self.pos[:] = pos0
+                self.board[:] = board0
+                if ok:
+                    out.append((f, to, n))
         return out
+
+    def _seven_step_ok(self, p: int, f: int, to: int, left: int) -> bool:
+        """Is moving ``f`` to ``to`` a legal step of a 7 with ``left`` steps left (DOG-7)?"""
+        if f not in self._movers(p) or self.pos[f] < 0:
+            return False
+        n = self._steps(f, to)
+        if not 1 <= n <= left or to not in self._forward(f, n, self._protected()):
+            return False
+        pos0, board0 = self.pos[:], self.board[:]
+        self._seven_step(f, to, None)
+        ok = self._seven_feasible(p, left - n, {})
+        self.pos[:] = pos0
+        self.board[:] = board0
+        return ok
 
     # ---- legal plays -------------------------------------------------------------------------
 
-    def _plays(self, p: int, kind: str, card: str, first_only: bool = False) -> list[dict]:
-        """Legal ``play`` actions of ``card`` played as ``kind`` (DOG-1, DOG-4..DOG-8)."""
-        as_ = kind if card == "joker" else None
-        movers = self._movers(p)
-        out: list[dict] = []
+    def _kind_moves(self, p: int, kind: str, movers: range, prot: list[int], any_only: bool = False) -> list[tuple]:
+        """What a card of ``kind`` can do for ``p`` (DOG-1, DOG-4..DOG-8).
 
-        def add(f: int, to: int) -> bool:
-            a = {"type": "play", "card": card, "figure": f, "to": to}
-            if as_ is not None:
-                a["as"] = as_
-            out.append(a)
-            return first_only
-
-        if kind == "swap":
-            return self._swap_plays(p, card, first_only)
-        prot = self._protected()
-        if kind == "7":
-            for f, to, _ in self._seven_steps(p, 7):
-                if add(f, to):
-                    break
-            return out
+        Returns ``(figure, to)`` pairs for moves (a start is ``(kennel figure, start field)``,
+        listed once), ``(figure, other)`` pairs for a swap, ``[()]`` for a swap without effect,
+        ``[]`` when the card cannot be played. With ``any_only`` it may stop after the first.
+        """
         pos = self.pos
+        out: list[tuple] = []
         if kind in FORWARD:
             k = FORWARD[kind]
+            fwd = self._forward
             for f in movers:
-                for to in self._forward(f, k, prot):
-                    if add(f, to):
+                if pos[f] >= 0:
+                    for to in fwd(f, k, prot):
+                        out.append((f, to))
+                    if any_only and out:
                         return out
             return out
         if kind == "4":
             for f in movers:
-                for to in self._forward(f, 4, prot) + self._backward(f, prot):
-                    if add(f, to):
+                if pos[f] >= 0:
+                    for to in self._forward(f, 4, prot) + self._backward(f, prot):
+                        out.append((f, to))
+                    if any_only and out:
                         return out
             return out
+        if kind == "7":
+            if any_only:
+                return [()] if self._seven_feasible(p, 7, {}) else []
+            return [(f, to) for f, to, _ in self._seven_steps(p, 7)]
+        if kind == "swap":
+            pairs = self._swap_pairs(p)
+            return pairs if pairs else [()]
         # "1/11" and "13": start a figure (DOG-4) or move 1 / 11 / 13
         started = False
+        steps = (1, 11) if kind == "1/11" else (13,)
         for f in movers:
             if pos[f] == KENNEL:
                 if not started and self._can_start(f):
                     started = True
-                    if add(f, start_field(self.fcol[f])):
-                        return out
-                continue
-            for k in ((1, 11) if kind == "1/11" else (13,)):
-                for to in self._forward(f, k, prot):
-                    if add(f, to):
-                        return out
+                    out.append((f, start_field(self.fcol[f])))
+            else:
+                for k in steps:
+                    for to in self._forward(f, k, prot):
+                        out.append((f, to))
+            if any_only and out:
+                return out
         return out
 
     def _swap_pairs(self, p: int) -> list[tuple[int, int]]:
@@ -513,32 +553,35 @@ class DogState(State):
         others = [g for g in range(len(pos)) if owner[g] != mine_owner and free(g)]
         return [(f, g) for f in own for g in others]
 
-    def _swap_plays(self, p: int, card: str, first_only: bool) -> list[dict]:
-        pairs = self._swap_pairs(p)
-        extra = {"as": "swap"} if card == "joker" else {}
-        if not pairs:
-            return [{"type": "play", "card": card, **extra}]
-        if first_only:
-            pairs = pairs[:1]
-        return [{"type": "play", "card": card, **extra, "figure": f, "with": g} for f, g in pairs]
-
-    def _all_plays(self, p: int, first_only: bool = False) -> list[dict]:
+    def _all_plays(self, p: int) -> list[dict]:
+        """Every legal ``play`` action of ``p`` (the joker once per kind it can play as)."""
+        movers = self._movers(p)
+        prot = self._protected()
+        cache: dict[str, list[tuple]] = {}
         out: list[dict] = []
-        seen = set()
-        for card in self.hands[p]:
-            if card in seen:
-                continue
-            seen.add(card)
-            kinds = JOKER_AS if card == "joker" else (card,)
-            for kind in kinds:
-                if card == "joker" and kind == "13" and "1/11" in kinds:
-                    # a joker start is listed once (as "1/11"); "as": "13" is accepted too
-                    found = self._plays(p, kind, card, first_only)
-                    out.extend(a for a in found if self.pos[a["figure"]] != KENNEL)
-                else:
-                    out.extend(self._plays(p, kind, card, first_only))
-                if first_only and out:
-                    return out
+        for card in dict.fromkeys(self.hands[p]):
+            joker = card == "joker"
+            for kind in (JOKER_AS if joker else (card,)):
+                moves = cache.get(kind)
+                if moves is None:
+                    moves = cache[kind] = self._kind_moves(p, kind, movers, prot)
+                if kind == "swap":
+                    for m in moves:
+                        a = {"type": "play", "card": card}
+                        if joker:
+                            a["as"] = "swap"
+                        if m:
+                            a["figure"], a["with"] = m
+                        out.append(a)
+                    continue
+                pos = self.pos
+                for f, to in moves:
+                    if joker:
+                        if kind == "13" and pos[f] == KENNEL:
+                            continue  # a joker start is listed once, as "1/11" ("13" is accepted too)
+                        out.append({"type": "play", "card": card, "as": kind, "figure": f, "to": to})
+                    else:
+                        out.append({"type": "play", "card": card, "figure": f, "to": to})
         return out
 
     def _can_play(self, p: int) -> bool:
@@ -546,7 +589,12 @@ class DogState(State):
         hand = self.hands[p]
         if "swap" in hand or "joker" in hand:
             return True  # DOG-12: a swap is always playable, with or without effect
-        return bool(self._all_plays(p, first_only=True))
+        movers = self._movers(p)
+        prot = self._protected()
+        for card in dict.fromkeys(hand):
+            if self._kind_moves(p, card, movers, prot, any_only=True):
+                return True
+        return False
 
     # ---- the contract ------------------------------------------------------------------------
 
@@ -691,12 +739,10 @@ class DogState(State):
     def _check_seven_step(self, player: int, f: int, to: int, left: int) -> None:
         if f not in self._movers(player):
             raise IllegalActionError("DOG-7", f"figure {f} is not one you move now")
-        for g, t, _ in self._seven_steps(player, left):
-            if g == f and t == to:
-                return
-        raise IllegalActionError(
-            "DOG-7", f"figure {f} cannot step to {to} with {left} steps of the 7 left so that all of them can be used"
-        )
+        if not self._seven_step_ok(player, f, to, left):
+            raise IllegalActionError(
+                "DOG-7", f"figure {f} cannot step to {to} with {left} steps of the 7 left so that all of them can be used"
+            )
 
     def _apply(self, player: int, action: dict) -> list[dict]:
         kind = action["type"]
@@ -788,15 +834,15 @@ class DogState(State):
         """A card is fully played: report a newly finished player (DOG-10), check the win, end the turn."""
         if not finished_before and self._finished(player):
             events.append({"type": "finished", "player": player})
+        # only the player's own (or team's) figures moved into a goal: nobody else can have won
+        team = self._team_of(player)
         need = 8 if self.num_players == 4 else 4
-        for p in range(self.num_players):
-            team = self._team_of(p)
-            if sum(self._home_count(q) for q in team) >= need:
-                self.winners_ = sorted(team)
-                self.phase = "over"
-                self.seven = None
-                events.append({"type": "game_over", "winners": self.winners_[:]})
-                return
+        if sum(self._home_count(q) for q in team) >= need:
+            self.winners_ = sorted(team)
+            self.phase = "over"
+            self.seven = None
+            events.append({"type": "game_over", "winners": self.winners_[:]})
+            return
         self._end_turn(events)
 
     def _apply_step(self, player: int, f: int, to: int, events: list[dict]) -> None:
