@@ -310,3 +310,25 @@ def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
     state = saved_state(page)
     assert state.is_terminal()
     assert [s["kind"] for s in saved(page)["seats"]] == ["human", "bot:easy", "bot:normal", "bot:hard"]
+
+
+def test_an_unreadable_save_is_reported_kept_and_discarded_only_on_tap(page):
+    page.goto("./")
+    wait_ready(page)
+    broken = json.dumps({"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1,
+                         "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+                         "state": '{"format": "hotseat-state", "game": "six_nimmt", "vers'})
+    page.evaluate("t => localStorage.setItem('hotseat.save', t)", broken)
+    page.reload()
+    wait_ready(page)
+    notice = page.locator(".notice.bad")
+    assert notice.count() == 1 and "could not be read" in notice.inner_text()
+    assert "game state is invalid" in notice.inner_text()  # the reason is named
+    shot(page, "15_unreadable_save")
+    assert page.evaluate("localStorage.getItem('hotseat.unreadable')") == broken
+    page.reload()  # still there after another reload: nothing is deleted without a tap
+    wait_ready(page)
+    assert page.locator(".notice.bad").count() == 1
+    page.locator("[data-tap*='\"discard\"']").click()
+    assert page.locator(".notice.bad").count() == 0
+    assert page.evaluate("localStorage.getItem('hotseat.unreadable')") is None

@@ -52,11 +52,10 @@ def frame(body: str, status: str = "", screen: str = "", rules_game: str | None 
         if rules_game
         else '<span class="icon-space"></span>'
     )
-    return (
-        f'<div class="screen" data-screen="{esc(screen)}"><header class="bar">{left}'
-        f'<p class="status" role="status">{esc(status)}</p>{right}</header>'
-        f'<div class="body">{body}</div></div>'
-    )
+    header = ""
+    if menu or rules_game or status:
+        header = f'<header class="bar">{left}<p class="status" role="status">{esc(status)}</p>{right}</header>'
+    return f'<div class="screen" data-screen="{esc(screen)}">{header}<div class="body">{body}</div></div>'
 
 
 def home(games: list[dict], save: dict | None, save_error: str | None) -> str:
