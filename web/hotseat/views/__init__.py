@@ -53,5 +53,37 @@ in the rendered HTML makes the browser glue (:mod:`hotseat.fx`) play it once per
 
 Shell taps (dicts with a "shell" key, handled by the shell, never by views): menu, rules,
 close, new, resume, discard, count, kind, opt, start, show, undo, confirm, skip, continue,
-rematch. Pass-and-play and bots: see ``hotseat.session``.
+rematch. The browser glue adds ``"fields"`` (values of every ``data-field`` input) to each tap.
+
+Pass-and-play as built (``hotseat.session``; deviations from /tmp/hs/VIEWS.md marked *):
+
+* Curtain: when the next human to act is not the human holding the phone (the last one shown
+  their private view) and ``game.hidden_information``; never between a human and themselves;
+  never when the table has exactly one human (*: that human's view is then on screen all the
+  time, bot turns and reveals included); always after a reload (the holder is unknown). The
+  curtain screen shows the public table (``render(public_observation(), viewer=None)``) under
+  "Pass the phone to NAME" / "Show my cards".
+* * Order in simultaneous phases: humans first, round the table starting after the holder, then
+  bots. Non-simultaneous phases follow ``current_players()``.
+* Pending: ``needs_confirm(action)`` (or, by default, a simultaneous phase) keeps the action
+  pending; only Confirm applies it. An unconfirmed pick is not saved.
+* * Reveal: after every applied action whose events have a total ``pace_ms`` > 0, the shell
+  replays them on the public view (or the sole human's view): ``render(before_obs, ctx)`` with
+  ``ctx.step`` = 0..len(events), then the current observation. Taps are ignored meanwhile except
+  "skip".
+* * Round summary: after the reveal, if ``ends_round(events)``; a "continue" tap closes it (the
+  flag is saved, so a reload shows it again). Game over: ``state.is_terminal()``; winners from
+  ``state.winners()`` (ties share), standings ordered by ``state.returns()``, texts from
+  ``scoreboard``; Rematch keeps seats and options with a new seed.
+* Bots (issue 7): seat kinds ``bot:easy|normal|hard`` are offered in setup only for games in
+  ``pycore.bots.BOT_GAMES``; a bot sees only ``observation(seat)`` and ``legal_actions(seat)``;
+  it thinks through ``pycore.bots.Search.step`` in 12 ms slices (the page draws in between); the
+  bot's turn shows "NAME is thinking…" for at least 700 ms (250 ms for a hidden simultaneous
+  pick). Bot modules are imported in idle time after the setup screen paints.
+* Saves (``localStorage["hotseat.save"]``, after every applied action): ``{"format":
+  "hotseat-session", "version": 1, "game", "seed", "options", "seats", "state" (state JSON),
+  "summary_due", "events", "bot_rng"}``. An unreadable save is moved unchanged to
+  ``hotseat.unreadable`` and reported with its reason on the home screen until "Discard".
+* * ``body[data-screen]`` names the screen: home, setup, curtain, turn, reveal, bot, summary,
+  over (tests wait on it); ``body[data-ready]`` is set once taps work.
 """
