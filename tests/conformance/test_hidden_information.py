@@ -16,55 +16,19 @@ from __future__ import annotations
 
 import pytest
 
-from pycore.rng import Rng
-
 from .harness import (
     case_id,
-    check_contract,
+    check_sample_hidden,
     game_setup,
     play_random_game,
     player_count_cases,
-    random_continuation,
     require_game,
-    round_trip,
     stable_seed,
 )
 
 CASES = player_count_cases()
-SAMPLES = 3
 #: states checked along each game: early, middle and late (geometric, so long games cost little more)
 CHECK_STEPS = {1, 4, 12, 30, 70, 150, 300, 600, 1200}
-
-
-def check_sample_hidden(game, state, p, seed, stats):
-    before = state.to_json()
-    obs = state.observation(p)
-    public = state.public_observation()
-    players = state.current_players()
-    legal = state.legal_actions(p)
-    others = {q: state.observation(q) for q in range(state.num_players) if q != p}
-    for k in range(SAMPLES):
-        sample = game.sample_hidden(state, p, Rng(seed + k))
-        assert state.to_json() == before, f"sample_hidden({p}) changed the original state"
-        assert sample is not state
-        assert sample.observation(p) == obs, (
-            f"observation({p}) changed when only what player {p} cannot see was re-dealt:\n"
-            f"  before {obs}\n  after  {sample.observation(p)}"
-        )
-        assert sample.public_observation() == public, "sample_hidden changed the public observation"
-        assert sample.current_players() == players, "sample_hidden changed who is to act"
-        assert sample.legal_actions(p) == legal, f"sample_hidden changed player {p}'s legal actions"
-        sample.check_invariants()
-        check_contract(game, sample, all_players=False)
-        round_trip(game, sample)
-        for q, view in others.items():
-            stats["pairs"] += 1
-            if sample.observation(q) != view:
-                stats["varied"] += 1
-        random_continuation(game, sample, Rng(seed ^ k), 12)
-        assert state.to_json() == before, "playing on a sample changed the original state"
-    # the same rng seed gives the same sample
-    assert game.sample_hidden(state, p, Rng(seed)).to_json() == game.sample_hidden(state, p, Rng(seed)).to_json()
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
