@@ -32,7 +32,13 @@ def test_precache_does_not_download_the_app_twice(persistent_context, live_site)
     page.goto("./")
     wait_ready(page)
     wait_controlled(page)
-    page.wait_for_timeout(500)
+    # The server's status lines arrive through a pipe: wait until they stop coming (slow CI).
+    seen, stable_since = -1, 0.0
+    while stable_since < 1.5:
+        page.wait_for_timeout(250)
+        now = len(live_site.served)
+        stable_since = stable_since + 0.25 if now == seen else 0.0
+        seen = now
     served = live_site.served[first:]
     wasm = [status for status, path in served if path.split("?")[0] == "/pyodide/pyodide.asm.wasm"]
     assert wasm.count(200) == 1, f"pyodide.asm.wasm served {wasm}"

@@ -14,6 +14,7 @@ import argparse
 import functools
 import http.server
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,9 @@ MIME_TYPES = {
 }
 
 
+_STDOUT_LOCK = threading.Lock()
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
@@ -60,7 +64,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_request(self, code="-", size="-") -> None:
         # --quiet still reports every error status, one line each (the e2e tests read them).
         if str(code).isdigit() and (self.status_lines or (self.quiet and int(code) >= 400)):
-            print(f"HTTP {int(code)} {self.command} {self.path}", flush=True)
+            with _STDOUT_LOCK:  # one whole line per request, even from parallel threads
+                sys.stdout.write(f"HTTP {int(code)} {self.command} {self.path}\n")
+                sys.stdout.flush()
         super().log_request(code, size)
 
 
