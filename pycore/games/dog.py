@@ -47,7 +47,7 @@ Events returned by ``apply_action``::
     {"type": "no_effect", "player": p, "card": K, "as": K|None}
     {"type": "seven", "player": p, "card": K, "as": K|None}   # a 7 begins
     {"type": "step", "player": p, "figure": f, "from": x, "to": t, "steps": n, "left": r}
-    {"type": "undo", "player": p, "figure": f, "left": r}     # "figure": None when the 7 went back to the hand
+    {"type": "undo", "player": p, "left": r, "back_to_hand": bool}   # True: the 7 card went back
     {"type": "seven_done", "player": p}
     {"type": "finished", "player": p}                     # all own figures home: now moves the partner's
     {"type": "out", "player": p, "cards": [K, ...]}       # DOG-9: out for the round, hand discarded
@@ -56,6 +56,13 @@ Events returned by ``apply_action``::
     {"type": "round_end", "round": r}
     {"type": "deal", "round": r, "dealer": d, "cards": k, "reshuffled": bool}
     {"type": "game_over", "winners": [p, ...]}
+
+Observation keys (``observation(p)``; ``public_observation()`` has all but the last three)::
+
+    game, viewer, num_players, colours, figures_per_player, teams, phase, round, dealer,
+    cards_dealt, turn, current_players, figures (positions per player), home, finished,
+    hand_sizes, deck_size, discard, given, out, drawn, seven ({card, as, left, steps} or None),
+    winners; private: hand, my_gift, received
 """
 
 from __future__ import annotations
