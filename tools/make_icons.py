@@ -3,7 +3,7 @@
 Usage: .venv/bin/python tools/make_icons.py      (needs Pillow, from requirements-dev.txt)
 
 Design: a cream chair seen from the side (back, seat, two legs) with a warm dot above the seat —
-"the hot seat" — on a teal ground.
+"the hot seat" — on the green felt of the card table.
   icon-192.png, icon-512.png            purpose "any": rounded square, transparent corners
   icon-maskable-192/512.png             purpose "maskable": full-bleed ground, the drawing kept
                                         inside the central 80 % safe zone (radius 40 %)
@@ -17,9 +17,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 OUT = Path(__file__).resolve().parent.parent / "web" / "icons"
-TEAL = (31, 95, 91, 255)  # #1f5f5b, the manifest theme_color
-CREAM = (247, 243, 234, 255)  # #f7f3ea, the manifest background_color
-EMBER = (242, 140, 56, 255)  # #f28c38
+TEAL = (29, 79, 74, 255)  # #1d4f4a, the table felt of style.css and the manifest theme_color
+CREAM = (244, 241, 232, 255)  # #f4f1e8, the ink colour of style.css
+EMBER = (242, 193, 78, 255)  # #f2c14e, the accent of style.css
 SS = 4  # supersampling factor for smooth edges
 
 
