@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import signal
 import sys
 import time
 from pathlib import Path
@@ -72,45 +73,62 @@ def run_chunk(args: tuple[str, int, int]) -> tuple[str, int, int, list[dict]]:
 
 
 def soak(game_ids: list[str], games: int, jobs: int, max_seconds: float | None) -> int:
+    """Soak each game in turn; ``max_seconds`` caps the time spent on each game."""
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    totals = {gid: {"games": 0, "steps": 0, "failures": []} for gid in game_ids}
-    started = time.monotonic()
-    print(f"soak: {games} games per game for {', '.join(game_ids)} on {jobs} processes", flush=True)
+    totals = {gid: {"games": 0, "steps": 0, "failures": [], "seconds": 0.0, "note": ""} for gid in game_ids}
+    limit = f", at most {max_seconds:.0f} s per game" if max_seconds else ""
+    print(f"soak: {games} games per game for {', '.join(game_ids)} on {jobs} processes{limit}", flush=True)
+    interrupted = False
     for gid in game_ids:
+        t = totals[gid]
         t0 = time.monotonic()
         chunks = [(gid, s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
-        done_chunks = 0
         next_report = 0.1
-        with multiprocessing.Pool(jobs) as pool:
+        pool = multiprocessing.Pool(jobs, initializer=_worker_signals)
+        try:
             for _, n_games, steps, failures in pool.imap_unordered(run_chunk, chunks):
-                t = totals[gid]
                 t["games"] += n_games
                 t["steps"] += steps
                 t["failures"].extend(failures)
                 for f in failures:
                     print(f"FAILURE {gid} --index {f['index']}:\n{f['message']}\n", flush=True)
-                done_chunks += 1
-                if done_chunks / len(chunks) >= next_report:
+                if t["games"] / games >= next_report:
                     rate = t["games"] / (time.monotonic() - t0)
-                    print(f"  {gid}: {t['games']} games, {t['steps']} steps, {len(t['failures'])} failures ({rate:.0f} games/s)", flush=True)
+                    print(f"  {gid}: {t['games']} games, {t['steps']} steps, {len(t['failures'])} failures ({rate:.1f} games/s)", flush=True)
                     next_report += 0.1
-                if max_seconds is not None and time.monotonic() - started > max_seconds:
-                    print(f"  {gid}: time limit of {max_seconds:.0f} s reached, stopping", flush=True)
-                    pool.terminate()
+                if max_seconds is not None and time.monotonic() - t0 > max_seconds:
+                    t["note"] = f"stopped at the {max_seconds:.0f} s limit"
+                    print(f"  {gid}: {t['note']}", flush=True)
                     break
-        t = totals[gid]
+        except KeyboardInterrupt:
+            t["note"] = "interrupted"
+            interrupted = True
+        finally:
+            pool.terminate()
+            pool.join()
         t["seconds"] = round(time.monotonic() - t0, 1)
         (OUT_DIR / f"{gid}-failures.json").write_text(json.dumps(t["failures"], indent=1), encoding="utf-8")
-        if max_seconds is not None and time.monotonic() - started > max_seconds:
+        if interrupted:
             break
     print("\nsoak summary (games, steps, failures):")
     bad = 0
     for gid, t in totals.items():
         bad += len(t["failures"])
-        print(f"  {gid:12} {t['games']:8} games {t['steps']:11} steps {len(t['failures']):4} failures  {t.get('seconds', 0):8.1f} s")
+        print(f"  {gid:12} {t['games']:8} games {t['steps']:11} steps {len(t['failures']):4} failures"
+              f"  {t['seconds']:8.1f} s  {t['note']}", flush=True)
     if bad:
         print(f"{bad} failure(s); reproductions in {OUT_DIR}/<game>-failures.json")
-    return 1 if bad else 0
+    return 1 if bad or interrupted else 0
+
+
+def _worker_signals() -> None:
+    """Workers die quietly on SIGTERM (pool.terminate) and leave Ctrl-C to the main process."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(signum, frame):  # noqa: ARG001 - signal handler signature
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100_000, help="games per game (default 100000)")
     parser.add_argument("--game", action="append", help="game id (repeatable); default: all registered")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this long and report")
+    parser.add_argument("--max-seconds", type=float, default=None, help="stop each game after this long and report")
     parser.add_argument("--index", type=int, default=None, help="replay one game of --game and show the failure")
     args = parser.parse_args(argv)
     game_ids = args.game or list(pycore.GAMES)
@@ -134,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(failure["message"])
         return 1
+    signal.signal(signal.SIGTERM, _terminate)
     return soak(game_ids, args.games, args.jobs, args.max_seconds)
 
 
