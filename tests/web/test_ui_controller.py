@@ -138,3 +138,12 @@ def test_rules_overlay_uses_the_fetched_page_or_the_view_summary(storage):
     assert "own page" in c.render()
     c.tap({"shell": "close"})
     assert 'role="dialog"' not in c.render()
+
+
+def test_home_game_table_matches_the_engines():
+    import pycore
+    from hotseat.controller import GAME_INFO
+
+    for game_id, info in GAME_INFO.items():
+        game = pycore.load_game(game_id)
+        assert info == (game.name, game.min_players, game.max_players)

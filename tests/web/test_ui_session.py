@@ -251,11 +251,12 @@ def test_a_hard_bot_thinks_in_slices_and_humans_choose_first():
     while s.phase == "bot":
         t0 = time.perf_counter()
         s.tick()
-        assert (time.perf_counter() - t0) * 1000 < BOT_SLICE_MS + 60  # no long blocking slice
+        # one slice works ~BOT_SLICE_MS (wall clock: generous for a loaded machine)
+        assert (time.perf_counter() - t0) * 1000 < BOT_SLICE_MS + 250
         slices += 1
         if s.phase == "bot":
             assert s.delay_ms() == 0
-    assert slices > 2 and s.phase in ("reveal", "turn")
+    assert slices > 5 and s.phase in ("reveal", "turn")  # the think was cut into many slices
 
 
 def test_setup_offers_bot_seats_only_for_games_with_bots(storage):

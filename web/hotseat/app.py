@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -108,8 +109,10 @@ def _on_click(event) -> None:
 def start() -> None:
     """Boot: draw the home screen, listen to taps, mark the page ready, register the worker."""
     global _controller
+    t0 = time.perf_counter()
     _controller = Controller(LocalStorage(window))
     draw()
+    window.console.info(f"hotseat: home screen drawn {1000 * (time.perf_counter() - t0):.0f} ms after app.start()")
     handler = create_proxy(_on_click)
     _listeners.append(handler)
     _root().addEventListener("click", handler)

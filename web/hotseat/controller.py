@@ -33,6 +33,24 @@ SAVE_KEY = "hotseat.save"
 BAD_KEY = "hotseat.unreadable"
 
 
+#: name and player counts of each game, so the home screen needs no game module (fast boot);
+#: tests/web check that it matches the engines; a game missing here is loaded to ask it.
+GAME_INFO: dict[str, tuple[str, int, int]] = {
+    "six_nimmt": ("6 nimmt!", 2, 10),
+    "bunny_moose": ("Bunny Bunny Moose Moose", 3, 6),
+    "bad_bunnies": ("Bad Bunnies", 2, 6),
+    "dog": ("Dog", 2, 4),
+}
+
+
+def game_info(game_id: str) -> tuple[str, int, int]:
+    """``(name, min_players, max_players)`` of a registered game."""
+    if game_id in GAME_INFO:
+        return GAME_INFO[game_id]
+    game = pycore.load_game(game_id)
+    return game.name, game.min_players, game.max_players
+
+
 def playable_games() -> list[str]:
     """Registered games that have a view module in this app (others are not listed yet)."""
     return [g for g in pycore.GAMES if importlib.util.find_spec(f"{__package__}.views.{g}") is not None]
@@ -50,7 +68,7 @@ class Controller:
 
     def __init__(self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None) -> None:
         self.storage = storage
-        self.bot_hook = default_bot_hook() if bot_hook == "auto" else bot_hook
+        self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
         self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
         self.screen = "home"
         self.session: Session | None = None
@@ -116,9 +134,14 @@ class Controller:
         session.on_applied = self.persist
         self.session = session
         self.screen = "game"
-        if any(k != HUMAN for k in session.kinds):
-            self.warm.append(session.game_id)
+        self.warm.append(session.game_id)
         self.persist(session)
+
+    @property
+    def bot_hook(self):
+        if self._bot_hook == "auto":
+            self._bot_hook = default_bot_hook()
+        return self._bot_hook
 
     def bot_kinds(self, game_id: str) -> list[str]:
         """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
@@ -192,8 +215,7 @@ class Controller:
             "error": None,
         }
         self.screen = "setup"
-        if bots_for(game_id, self.bot_hook):
-            self.warm.append(game_id)
+        self.warm.append(game_id)
 
     def _read_fields(self, fields: dict) -> None:
         st = self.setup
@@ -271,12 +293,14 @@ class Controller:
         self._start_session(session)
 
     def warm_up(self) -> None:
-        """Import the bot modules of the games in :attr:`warm` (the app calls this in idle time,
-        after the setup screen has painted, so a bot's first turn does not pay for the import)."""
+        """Import the view and bot modules of the games in :attr:`warm` (the app calls this in idle
+        time, after the setup screen has painted, so neither the first frame of the table nor a
+        bot's first turn pays for compiling them)."""
         games, self.warm = self.warm, []
         for game_id in games:
+            load_view(game_id)
             prepare = getattr(self.bot_hook, "prepare", None)
-            if prepare is not None:
+            if prepare is not None and bots_for(game_id, self.bot_hook):
                 prepare(game_id)
 
     # ---- time --------------------------------------------------------------------------------
@@ -329,8 +353,8 @@ class Controller:
     def _render_home(self) -> str:
         games = []
         for game_id in playable_games():
-            game = pycore.load_game(game_id)
-            games.append({"id": game_id, "name": game.name, "min": game.min_players, "max": game.max_players})
+            name, low, high = game_info(game_id)
+            games.append({"id": game_id, "name": name, "min": low, "max": high})
         return screens.home(games, self.save_info, self.save_error)
 
     def _render_game(self) -> str:
