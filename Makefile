@@ -15,7 +15,8 @@ WHEEL_STAMP := dist/.hotseat-wheel
 SITE_STAMP := build/.hotseat-site
 
 ENGINE_SRC := pyproject.toml $(shell find pycore -name '*.py' -o -name 'py.typed' 2>/dev/null)
-WEB_SRC := $(shell find web -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+# Folders too, so that deleting a file also triggers a rebuild.
+WEB_SRC := $(shell find web -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 SEED_SRC := $(wildcard seeds/*.md)
 TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs service-worker/sw-src.js
 
@@ -28,7 +29,8 @@ all: site
 
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements-dev.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV) || \
+	  (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
@@ -72,9 +74,11 @@ test: test-engine test-pyodide test-e2e
 test-engine: $(VENV_STAMP)
 	$(PY) -m pytest tests -q
 
-# The same engine tests inside Pyodide under Node (tests/pyodide/run_pytest.mjs).
+# The same engine tests inside Pyodide under Node (tests/pyodide/README.md): prepare.sh unpacks
+# pure-Python pytest/hypothesis wheels for Python 3.14 into build/pyodide-deps (cached).
 test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 	@if [ -f tests/pyodide/run_pytest.mjs ]; then \
+	  if [ -f tests/pyodide/prepare.sh ]; then bash tests/pyodide/prepare.sh || exit 1; fi; \
 	  echo "node tests/pyodide/run_pytest.mjs"; node tests/pyodide/run_pytest.mjs; \
 	else echo "tests/pyodide/run_pytest.mjs not present yet: Pyodide run skipped"; fi
 
