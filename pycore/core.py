@@ -261,10 +261,14 @@ class State:
             IllegalActionError: ``player`` is not to act, ``action`` is malformed, or the rules
                 forbid it. The state is unchanged.
         """
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
-            raise IllegalActionError("CORE", f"no such player {player!r}")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalActionError("CORE", f"an action must be a dict with a string \"type\", got {action!r}")
+        # exact-type fast paths first (bools are not players; int/dict/str subclasses take the
+        # slow, equivalent checks)
+        if type(player) is not int or not 0 <= player < self.num_players:
+            if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
+                raise IllegalActionError("CORE", f"no such player {player!r}")
+        if type(action) is not dict or type(action.get("type")) is not str:
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                raise IllegalActionError("CORE", f"an action must be a dict with a string \"type\", got {action!r}")
         if player not in self.current_players():
             raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
         self._check_action(player, action)

@@ -182,7 +182,7 @@ class SixNimmtState(State):
 
     def current_players(self) -> list[int]:
         if self.phase == "pick":
-            return [p for p in range(self.num_players) if self.picks[p] is None]
+            return [p for p, pick in enumerate(self.picks) if pick is None]
         if self.phase == "choose_row":
             return [self.chooser]
         return []
@@ -199,10 +199,15 @@ class SixNimmtState(State):
     def _check_action(self, player: int, action: dict) -> None:
         kind = action["type"]
         if kind == "pick":
-            check_action_keys("SN-3", action, ("card",))
+            # fast path for the common well-formed action: exactly {"type", "card"}, card an int
+            # in range; anything else goes through the helpers, which raise the precise error
+            if len(action) != 2 or "card" not in action:
+                check_action_keys("SN-3", action, ("card",))
             if self.phase != "pick":
                 raise IllegalActionError("SN-5", f"player {self.chooser} must choose a row before anyone picks")
-            card = require_int("SN-3", action, "card", 1, DECK_SIZE)
+            card = action.get("card")
+            if type(card) is not int or not 1 <= card <= DECK_SIZE:
+                card = require_int("SN-3", action, "card", 1, DECK_SIZE)
             if card not in self.hands[player]:
                 raise IllegalActionError("SN-3", f"player {player} does not hold card {card}")
         elif kind == "choose_row":
@@ -219,7 +224,7 @@ class SixNimmtState(State):
             self.hands[player].remove(card)
             self.picks[player] = card
             events: list[dict] = [{"type": "picked", "player": player}]
-            if all(p is not None for p in self.picks):
+            if None not in self.picks:
                 self.pending = sorted([c, p] for p, c in enumerate(self.picks))
                 self.picks = [None] * self.num_players
                 events.append({"type": "reveal", "picks": [{"player": p, "card": c} for c, p in self.pending]})
