@@ -313,10 +313,13 @@ def _antler(side: int, spread: str | None, direction: str, faded: bool = False) 
     for x1, y1, x2, y2 in prongs:
         lines.append(f'<path d="M{x1} {y1} L{x2} {y2}" stroke="{_ANTLER}" stroke-width="4.5" stroke-linecap="round"{dash}/>')
     lines.append(f'<circle cx="0" cy="0" r="4" fill="{_SKIN}" stroke="{_LINE}" stroke-width="1.5"/>')
+    group = f'<g transform="translate({x},{y}) scale({side},{flip})"{opacity}>{"".join(lines)}</g>'
     if spread is None:
-        lines.append(f'<text x="22" y="-34" text-anchor="middle" font-size="15" font-weight="800" fill="{_LINE}" '
-                     f'transform="scale(1,{flip})">?</text>')
-    return f'<g transform="translate({x},{y}) scale({side},{flip})"{opacity}>{"".join(lines)}</g>'
+        # the "?" stays upright and unmirrored: placed beside the prongs in card coordinates
+        qx, qy = x + side * 44, y - flip * 30 + 5
+        group += (f'<text x="{qx}" y="{qy}" text-anchor="middle" font-size="15" font-weight="800" '
+                  f'fill="{_LINE}"{opacity}>?</text>')
+    return group
 
 
 def _feature(side: int, hand: dict) -> str:
@@ -376,7 +379,7 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> str:
         parts.append(_banner(t("MOOSE ×2")))
     elif kind == "invert":
         parts.append(f'<text x="80" y="82" text-anchor="middle" font-size="74" font-weight="900" fill="#5b3fb5">±</text>')
-        parts.append(_banner(t("SCORES TURN ROUND")))
+        parts.append(_banner(t("ALL SCORES FLIP")))
     else:  # hunter: a hat and a sight
         parts.append(
             '<path d="M48 62 L58 30 L102 30 L112 62 Z" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
