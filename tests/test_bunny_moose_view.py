@@ -188,3 +188,25 @@ def test_setup_accepts_string_choice_options():
     c.tap({"shell": "start"})
     assert c.screen == "game"
     assert c.session.options == {"narrator": "app", "rounds": 3, "basic": False, "poem": "short", "tempo": "fast"}
+
+
+def test_narrator_mode_round_scores_show_the_bet_move():
+    s = Session("bunny_moose", SEATS, seed=21)
+    tap(s, bm="bet", player=1)
+    while s.state.phase == "reveal":
+        tap(s, bm="reveal")
+        finish_reveal(s)
+    assert s.state.phase == "poses" and s.state.posers() == [1, 2]
+    assert 0 not in s.state.current_players()  # the narrator does not pose
+    for left, right in ((1, 1), (5, 6)):
+        tap(s, bm="hand", side="left", i=left)
+        tap(s, bm="hand", side="right", i=right)
+        tap(s, bm="pose")
+    state = s.state
+    assert state.phase == "scored"
+    markup = screen(s)
+    score1 = state.results()[1]["score"]
+    assert f'data-player="1" data-score="{score1}"' in markup
+    assert 'data-bet="1"' in markup and "Ann (narrator) bet on Ben:" in text(markup)
+    assert f"rabbit: field 5 → {5 + score1}" in text(markup)
+    assert state.figures[0] == [5 + score1, 5] == state.figures[1]
