@@ -16,7 +16,7 @@ from hotseat.views import bunny_moose as view  # noqa: E402
 from hotseat.views.base import ViewContext  # noqa: E402
 
 import pycore  # noqa: E402
-from pycore.games.bunny_moose import DECK, HANDS, HUNTER_IDS, score_pose  # noqa: E402
+from pycore.games.bunny_moose import DECK, HANDS, score_pose  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cat"]
 SEATS = [{"name": n, "kind": "human"} for n in NAMES]
