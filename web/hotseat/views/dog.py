@@ -290,13 +290,9 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
 # ---- pieces of the table ----------------------------------------------------------------------
 
 
-def _home_counts(obs: dict) -> list[int]:
-    return list(obs["home"])
-
-
 def _teams_html(obs: dict, ctx: ViewContext) -> str:
     t = ctx.t
-    home = _home_counts(obs)
+    home = list(obs["home"])
     if obs["num_players"] == 4:
         a, b = home[0] + home[2], home[1] + home[3]
         ta = t("{x} + {y}").format(x=ctx.names[0], y=ctx.names[2])
@@ -316,8 +312,6 @@ def _teams_html(obs: dict, ctx: ViewContext) -> str:
 
 def _players_html(obs: dict, ctx: ViewContext) -> str:
     t = ctx.t
-    n = obs["num_players"]
-    F = obs["figures_per_player"]
     items = []
     for p, name in enumerate(ctx.names):
         c = colour_of(obs, p)
@@ -344,7 +338,6 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
             f'<li class="{" ".join(classes)}" aria-label="{esc(label)}">{icon}<span class="who">{esc(name)}</span>'
             f'<span class="sub">{esc(" · ".join(parts))}</span></li>'
         )
-    del n, F
     return f'<ul class="dg-players" aria-label="{esc(t("Players"))}">{"".join(items)}</ul>'
 
 
@@ -397,7 +390,6 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> str:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD + .6:.1f}" fill="#0d2a27" '
                        f'stroke="{fill}" stroke-width="2.6"/>')
         if c in used:
-            p = colours.index(c)
             kx, ky = kennel_xy(c, 0)
             kx2, ky2 = kennel_xy(c, 3)
             pad = 13
@@ -406,7 +398,6 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> str:
             for s in range(F):
                 sx, sy = kennel_xy(c, s)
                 out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="4" fill="#0d2a27" opacity=".6"/>')
-            del p
     # last move: where the figure came from
     for e in ctx.events:
         if e.get("type") in ("move", "step") and 0 <= e.get("from", -1):
@@ -531,21 +522,13 @@ def _candidates(ctx: ViewContext) -> tuple[list[dict], str | None]:
     return plays, None
 
 
-def _figure_key(a: dict):
-    return a.get("figure")
-
-
-def _dest_key(a: dict):
-    return a.get("to", a.get("with"))
-
-
 def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict, list[str]]:
     """Board marks and option buttons for choosing a figure and then a target."""
     t = ctx.t
     figs: dict[int, dict] = {}
     by_fig: dict[int, list[dict]] = {}
     for a in cands:
-        f = _figure_key(a)
+        f = a.get("figure")
         if f is None:
             continue
         by_fig.setdefault(f, []).append(a)
