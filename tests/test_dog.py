@@ -636,6 +636,15 @@ def test_from_dict_rejects_broken_states():
         GAME.state_from_json(json.dumps(bad))
 
 
+def test_from_dict_checks_the_undo_positions_of_a_7_in_progress():
+    state = position({0: [10, 30], 1: [12]}, {0: ["7", "2"], 1: ["2"]})
+    play(state, 0, card="7", figure=0, to=13)
+    data = json.loads(state.to_json())
+    data["state"]["seven"]["undo"][0][1][1] = 10  # two figures on field 10 before the step
+    with pytest.raises(InvalidStateError, match="two figures on field 10"):
+        GAME.state_from_json(json.dumps(data))
+
+
 def test_illegal_actions_leave_the_state_unchanged():
     state = position({0: [10]}, {0: ["2", "7"], 1: ["2"]})
     before = state.to_json()

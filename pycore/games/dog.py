@@ -1204,8 +1204,14 @@ class DogState(State):
                 expect(isinstance(u, list) and len(u) == 2, w, "expected [steps, positions]")
                 total += expect_int(u[0], f"{w}[0]", 1, 6)
                 expect(isinstance(u[1], list) and len(u[1]) == len(pos), f"{w}[1]", f"expected {len(pos)} positions")
+                taken: set[int] = set()
                 for k, x in enumerate(u[1]):
                     expect_int(x, f"{w}[1][{k}]", -1, NUM_FIELDS - 1)
+                    c = st.fcol[k]
+                    expect(x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4,
+                           f"{w}[1][{k}]", f"field {x} is not on the track nor in colour {c}'s goal")
+                    expect(x < 0 or x not in taken, f"{w}[1]", f"two figures on field {x}")
+                    taken.add(x)
             expect(total + s["left"] == 7, "state.seven", "steps taken and steps left must add up to 7")
             st.seven = {"card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], list(u[1])] for u in undo]}
         if phase == "give":
