@@ -111,6 +111,7 @@ def test_keep_or_redraw_behind_the_curtain_and_the_summary():
     assert view.ends_round(events)
     summary = text(view.round_summary_html(state.public_observation(), ctx_for(state, None, events=events)))
     assert "Ben wins round 1" in summary and "+4 points: 4 cards on the pile" in summary
+    assert "How it ended:" in summary and "Ben 13 · last card" in summary
     markup = view.render(obs_for(state, 0), ctx_for(state, 0))
     assert {"choose": "keep"} in taps(markup) and {"choose": "redraw"} in taps(markup)
     assert "Keep these 4 cards" in text(markup) and "draw 3 more" in text(markup)

@@ -134,11 +134,13 @@ def rule_line(obs: dict, t) -> tuple[str, str]:
     return head, detail
 
 
-def move_text(move: dict, names: list[str], t) -> str:
-    """``Anna 9 ▲`` style text of one public move (plain words for screen readers in aria)."""
+def move_text(move: dict, names: list[str], t, final: bool = False) -> str:
+    """``Anna 9 ▲`` style text of one public move; ``final``: the card that emptied a hand."""
     name = names[move["player"]]
     if move["card"] is None:
         return t("{name} passed").format(name=name)
+    if final:
+        return t("{name} {card} · last card").format(name=name, card=move["card"])
     call = move["call"]
     if call == "higher":
         return t("{name} {card} ▲").format(name=name, card=move["card"])
@@ -148,7 +150,7 @@ def move_text(move: dict, names: list[str], t) -> str:
         return t("{name} {card} double").format(name=name, card=move["card"])
     if move["card"] == 1:
         return t("{name} 1 · any").format(name=name)
-    return t("{name} {card} · last card").format(name=name, card=move["card"])  # BB-D4: no call
+    return t("{name} {card}").format(name=name, card=move["card"])
 
 
 def _players_html(obs: dict, ctx: ViewContext) -> str:
@@ -464,10 +466,20 @@ def round_summary_html(obs: dict, ctx: ViewContext) -> str:
     for p in order:
         delta = f"+{end['points']}" if p == end["winner"] else ""
         rows.append(f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>{delta}</td><td><b>{end["scores"][p]}</b></td></tr>')
+    moves = obs.get("moves") or []
+    ending = ""
+    if moves:
+        shown = moves[-6:]
+        chips = "".join(
+            f'<li class="{"pass" if m["card"] is None else ""}">'
+            f'{esc(move_text(m, ctx.names, t, final=(end["reason"] == "last_card" and i == len(shown) - 1)))}</li>'
+            for i, m in enumerate(shown)
+        )
+        ending = f'<p class="note">{esc(t("How it ended:"))}</p><ul class="bb-moves">{chips}</ul>'
     title = t("{name} wins round {r}").format(name=name, r=end["round"])
     goal = t("First to {n} points wins the game.").format(n=target) if target else ""
     return (
-        f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>'
+        f'{_STYLE}<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
         f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
     )
