@@ -15,7 +15,9 @@ time is wall time around that call (observation and legal actions excluded).
 Chromium: Debian Chromium (Playwright, fresh persistent profile, no routes) opens bench/page.html
 served by tools/serve.py: bare Pyodide, the engine unpacked from the site's wheel (or a zip of
 the source tree pycore/ when the wheel is older than the source or lacks the bots), and this
-file; decisions run blocking on the page's main thread, like the UI's blocking bot hook. Before
+file; decisions run blocking on the page's main thread ("Chromium" rows) and, as the UI thinks,
+in ``BOT_SLICE_MS`` slices of ``Search.step`` with a ``setTimeout(0)`` between them ("sliced"
+rows: wall time, without the app's own redraw between slices). Before
 timing, ``--warmup`` seconds of random play let V8 finish optimizing Pyodide's WebAssembly (a
 fresh profile starts on the baseline compiler; see bench/README.md).
 Target (issue 8): hard ≤ 1 s in Chromium (judged on p95; max shown).
@@ -92,6 +94,29 @@ def time_decisions(game_id, level, count, budget, seed=1):
     }
 
 
+_prepared = {}
+
+
+def prepare_json(text):
+    """For the sliced run in page.html: sample the positions of a config; return their count."""
+    c = json.loads(text)
+    game, pos = positions(c["game"], c["count"], c.get("seed", 1))
+    _prepared["current"] = (game, pos, c)
+    return len(pos)
+
+
+def start_search(i):
+    """A fresh ``Search`` for prepared position ``i`` (same rng seed as :func:`time_decisions`)."""
+    from pycore.bots import Search
+    from pycore.rng import Rng
+
+    game, pos, c = _prepared["current"]
+    state, p = pos[i]
+    seed = c.get("seed", 1)
+    return Search(game, state.observation(p), state.legal_actions(p), Rng(seed * 7919 + i),
+                  level=c["level"], time_budget=c["budget"])
+
+
 def run_json(text):
     """Pyodide entry point: JSON {"game", "level", "count", "budget", "seed"} → JSON result."""
     c = json.loads(text)
@@ -102,18 +127,23 @@ def run_json(text):
 
 
 def ui_budgets():
-    """``BOT_BUDGET`` from web/hotseat/session.py (read as text), else :data:`DEFAULT_BUDGET`."""
-    path = os.path.join(ROOT, "web", "hotseat", "session.py")
-    try:
-        m = re.search(r"^BOT_BUDGET\s*=\s*(\{[^}]*\})", open(path).read(), re.M)
-        if m:
-            import ast
+    """(``BOT_BUDGET``, ``BOT_SLICE_MS``, source) read as text from web/hotseat/session.py."""
+    import ast
 
-            value = ast.literal_eval(m.group(1))
-            return {k: float(v) for k, v in value.items()}, "web/hotseat/session.py BOT_BUDGET"
+    path = os.path.join(ROOT, "web", "hotseat", "session.py")
+    budgets, slice_ms, src = dict(DEFAULT_BUDGET), 12.0, "bench defaults"
+    try:
+        text = open(path).read()
+        m = re.search(r"^BOT_BUDGET\s*=\s*(\{[^}]*\})", text, re.M)
+        if m:
+            budgets = {k: float(v) for k, v in ast.literal_eval(m.group(1)).items()}
+            src = "web/hotseat/session.py"
+        m = re.search(r"^BOT_SLICE_MS\s*=\s*([0-9.]+)", text, re.M)
+        if m:
+            slice_ms = float(m.group(1))
     except (OSError, ValueError, SyntaxError):
         pass
-    return dict(DEFAULT_BUDGET), "bench default"
+    return budgets, slice_ms, src
 
 
 def pct(xs, q):
@@ -131,6 +161,8 @@ def main(argv=None):
     ap.add_argument("--quick", type=int, default=40, help="positions timed for easy and normal")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: pycore.bots.BOT_GAMES)")
     ap.add_argument("--no-chromium", action="store_true")
+    ap.add_argument("--no-sliced", action="store_true",
+                    help="skip the Chromium run that thinks in BOT_SLICE_MS slices with setTimeout(0) between")
     ap.add_argument("--warmup", type=float, default=5.0,
                     help="seconds of random 6 nimmt! play in the page before timing (lets V8 tier up)")
     ap.add_argument("--json", metavar="FILE")
@@ -152,14 +184,14 @@ def main(argv=None):
         except ValueError:
             print(f"{g}: no pycore/bots/{g}.py yet, skipped")
     levels = list(getattr(bots, "LEVELS", ("easy", "normal", "hard")))
-    budgets, budget_src = ui_budgets()
+    budgets, slice_ms, budget_src = ui_budgets()
     chrome = None
     if not args.no_chromium:
         sys.path.insert(0, os.path.join(ROOT, "bench"))
         import _browser
 
         chrome = _browser.BenchPage(warmup_s=args.warmup)
-    print(f"budgets (s) from {budget_src}: {budgets}")
+    print(f"from {budget_src}: BOT_BUDGET (s) {budgets}, BOT_SLICE_MS {slice_ms:g}")
     if chrome:
         print(f"Chromium: {chrome.version}; engine in the page: {chrome.engine}")
         if chrome.warmup:
@@ -175,21 +207,25 @@ def main(argv=None):
             rows = [("CPython", time_decisions(gid, level, count, cfg["budget"], 1))]
             if chrome:
                 rows.append(("Chromium", json.loads(chrome.call("bench_bots.run_json", json.dumps(cfg)))))
+                if not args.no_sliced:
+                    rows.append(("sliced", json.loads(chrome.page.evaluate(
+                        "([cfg, ms]) => window.decideSliced(cfg, ms)", [json.dumps(cfg), slice_ms]))))
             for label, r in rows:
                 t = [x * 1000 for x in r["times"]]
                 w = sorted(r["worlds"])
-                results.append({"game": gid, "level": level, "runtime": label, **r})
+                results.append({**r, "python": r.get("runtime"), "game": gid, "level": level, "runtime": label})
                 print(f"{gid:<12} {level:<7} {label:<8} {len(t):>3} {pct(t, 50):>9,.1f} {pct(t, 95):>8,.1f} "
                       f"{max(t):>8,.1f} {w[len(w) // 2] if level == 'hard' else '':>10} {cfg['budget']:>7}",
                       flush=True)
     if chrome:
         chrome.close()
     print()
-    print(f"{'target (issue 8)':<36} {'p95 ms':>8} {'max ms':>8} {'goal':>8}  met")
+    print(f"{'target (issue 8)':<36} {'p95 ms':>8} {'max ms':>8} {'goal':>8}  met   "
+          "(sliced = the UI's way, without its redraws)")
     for r in results:
-        if r["level"] == "hard" and r["runtime"] == "Chromium":
+        if r["level"] == "hard" and r["runtime"] in ("Chromium", "sliced"):
             t = [x * 1000 for x in r["times"]]
-            print(f"{'hard ' + r['game'] + ' in Chromium':<36} {pct(t, 95):>8,.0f} {max(t):>8,.0f} {'<= 1000':>8}  "
+            print(f"{'hard ' + r['game'] + ' in ' + r['runtime']:<36} {pct(t, 95):>8,.0f} {max(t):>8,.0f} {'<= 1000':>8}  "
                   f"{'yes' if pct(t, 95) <= TARGET_HARD_S * 1000 else 'NO'}")
     if args.json:
         with open(args.json, "w") as f:
