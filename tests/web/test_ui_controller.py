@@ -147,3 +147,15 @@ def test_home_game_table_matches_the_engines():
     for game_id, info in GAME_INFO.items():
         game = pycore.load_game(game_id)
         assert info == (game.name, game.min_players, game.max_players)
+
+
+def test_a_refused_save_is_told_to_the_players(storage):
+    class Refusing(type(storage)):
+        last_error = None
+
+        def set(self, key, text):
+            self.last_error = "QuotaExceededError"
+
+    c = Controller(Refusing(), bot_hook=None)
+    start(c)
+    assert "refused to save" in c.render()

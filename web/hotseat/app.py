@@ -21,6 +21,7 @@ from pyscript import document, window
 
 from . import fx
 from .controller import Controller
+from .i18n import gettext as _
 from .storage import LocalStorage
 
 _controller: Controller | None = None
@@ -70,8 +71,13 @@ def _on_timer(*_args) -> None:
     _timer = None
     try:
         _controller.tick()
-    finally:
-        draw()
+    except Exception as exc:
+        window.console.error(f"hotseat: tick failed: {exc!r}")
+        _controller.message = _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(error=type(exc).__name__)
+        if _controller.session is not None:
+            _controller.session.reveal = None
+            _controller.session.phase = "error"
+    draw()
 
 
 async def _fetch_rules(game_id: str) -> None:
@@ -99,7 +105,11 @@ def _on_click(event) -> None:
         return
     tap["fields"] = _fields()
     before = _controller.screen, getattr(_controller.session, "phase", None)
-    _controller.tap(tap)
+    try:
+        _controller.tap(tap)
+    except Exception as exc:  # a bug must not leave the page dead: say so, keep the save
+        window.console.error(f"hotseat: tap {tap!r} failed: {exc!r}")
+        _controller.message = _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(error=type(exc).__name__)
     draw()
     after = _controller.screen, getattr(_controller.session, "phase", None)
     if before != after:

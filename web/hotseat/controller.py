@@ -129,6 +129,9 @@ class Controller:
 
     def persist(self, session: Session) -> None:
         self.storage.set(SAVE_KEY, session.to_json())
+        if getattr(self.storage, "last_error", None):
+            self.message = _("This browser refused to save the game; it will be lost if the page closes.")
+            self.storage.last_error = None
 
     def _start_session(self, session: Session) -> None:
         session.on_applied = self.persist
@@ -385,7 +388,7 @@ class Controller:
             label = label_fn(s.pending["action"], _) if label_fn else _("Confirm your choice?")
             body += screens.pending_bar(label)
         elif s.phase == "bot":
-            body = screens.thinking(names[s.bot_seat]) + body
+            status = _("{name} is thinking…").format(name=names[s.bot_seat])
         elif s.phase == "reveal":
             body += screens.skip_button()
         return screens.frame(body, status, screen=s.phase, rules_game=s.game_id)

@@ -189,10 +189,6 @@ def pending_bar(label: str) -> str:
     )
 
 
-def thinking(name: str) -> str:
-    return f'<p class="thinking" role="status">{esc(_("{name} is thinking…").format(name=name))}</p>'
-
-
 def skip_button() -> str:
     return f'<div class="actions"><button type="button" class="secondary"{tap_attr({"shell": "skip"})}>{esc(_("Skip animation"))}</button></div>'
 

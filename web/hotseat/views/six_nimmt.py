@@ -320,7 +320,7 @@ def status_line(obs: dict, ctx: ViewContext) -> str:
     """Whose turn it is / what is happening, for the header."""
     t = ctx.t
     if ctx.step is not None:
-        return t("Revealing the cards, lowest first…")
+        return t("Revealing, lowest first…")
     phase = obs["phase"]
     if phase == "game_over":
         return t("Game over")
