@@ -53,7 +53,7 @@ def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> s
     label = esc(t("{card}, {n} bullheads").format(card=card, n=heads) if heads != 1 else t("{card}, 1 bullhead").format(card=card))
     icons = _BULL * heads
     inner = f'<span class="heads">{icons}</span><span class="num">{card}</span>'
-    classes = f"card bh{heads} {extra_class}".strip()
+    classes = f"card bh{heads}{' n3' if card >= 100 else ''} {extra_class}".strip()
     if tap is not None:
         return f'<button type="button" class="{classes}" aria-label="{label}"{tap_attr(tap)}>{inner}</button>'
     return f'<span class="{classes}" role="img" aria-label="{label}">{inner}</span>'
