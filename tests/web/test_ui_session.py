@@ -266,3 +266,17 @@ def test_setup_offers_bot_seats_only_for_games_with_bots(storage):
     assert c.bot_kinds("six_nimmt") == ["bot:easy", "bot:normal", "bot:hard"]
     if "bunny_moose" in pycore.GAMES:
         assert c.bot_kinds("bunny_moose") == []
+
+
+def test_a_save_for_a_game_without_a_view_is_a_save_error(monkeypatch):
+    import hotseat.session as session_module
+
+    s = Session("six_nimmt", HUMANS3, seed=1)
+    text = s.to_json()
+
+    def no_view(game_id):
+        raise ImportError(f"no module named hotseat.views.{game_id}")
+
+    monkeypatch.setattr(session_module, "load_view", no_view)
+    with pytest.raises(SaveError, match="no table screen for 6 nimmt!"):
+        Session.from_json(text)

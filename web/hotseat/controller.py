@@ -101,7 +101,7 @@ class Controller:
         if text is not None:
             try:
                 session = Session.from_json(text, bot_hook=self.bot_hook)
-            except SaveError:
+            except Exception:  # SaveError, or any bug while reading: never lose the save
                 # keep it, untouched, where no new game will overwrite it
                 bad = self._bad_keys()
                 self.storage.set(BAD_KEY if not bad else f"{BAD_KEY}.{len(bad) + 1}", text)
@@ -119,6 +119,8 @@ class Controller:
                 self.save_error = _("unknown")
             except SaveError as exc:
                 self.save_error = str(exc)
+            except Exception as exc:  # a bug in this app, not in the save: still say what happened
+                self.save_error = f"{type(exc).__name__}: {exc}"
 
     def discard_unreadable(self) -> None:
         """Delete the most recent unreadable save (only on the player's explicit tap)."""

@@ -163,7 +163,10 @@ class Session:
         self.seed = seed
         self.options = self.game.resolve_options(options)
         self.state = state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
-        self.view = load_view(game_id)
+        try:
+            self.view = load_view(game_id)
+        except ImportError:
+            raise ValueError(f"this app has no table screen for {self.game.name} yet") from None
         self.bot_rng = Rng(seed ^ 0x5EA7B07)
         self.phase = ""
         self.viewer: int | None = None
