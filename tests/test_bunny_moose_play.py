@@ -34,7 +34,7 @@ ILLEGAL = [
 ]
 
 
-def random_game(n, seed, options, check_every=1, roundtrip_every=7):
+def random_game(n, seed, options, check_every=1, roundtrip_every=11):
     """Play one game with random legal actions; return (state, actions applied)."""
     state = GAME.new_initial_state(n, seed, options)
     rng = Rng(seed * 7919 + n)
