@@ -63,6 +63,10 @@ def test_three_humans_play_to_a_low_target(page):
             assert page.locator("[data-tap*='\"choose\"']").count() == 0
             assert page.locator(".bb-rule, .bb-note").count() >= 1  # the public table is there
             shot(page, "curtain", taken)
+            if page.locator(".bb-moves li").count() >= 4:
+                shot(page, "curtain-mid-round", taken)
+            if page.locator(".bb-players .sub", has_text="choosing").count():
+                shot(page, "curtain-choose", taken)
             tap(page, "[data-tap*='\"show\"']")
             continue
         if kind == "summary":
