@@ -34,6 +34,12 @@ Events returned by ``apply_action`` (in order; none of them names a hidden card)
     {"type": "chose", "player": p}                      # the choice itself stays secret
     {"type": "reshuffle", "cards": k}                   # reserve pile became the draw pile
     {"type": "new_round", "round": r, "starter": s, "choices": [None | "keep" | "redraw", ...]}
+
+Observation keys (``public_observation``; ``observation(p)`` adds ``hand`` and ``my_choice``)::
+
+    type game viewer num_players phase round starter turn top announce double top_player pile
+    pile_count draw_count reserve_count hand_sizes passed choosing scores target_score last_round
+    moves ([{"player", "card" (None = pass), "call"}]) current_players winners
 """
 
 from __future__ import annotations
