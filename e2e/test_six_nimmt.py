@@ -19,8 +19,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pycore  # noqa: E402
+import pytest  # noqa: E402
 
-from conftest import wait_ready  # noqa: E402
+wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
+
+
+@pytest.fixture(autouse=True)
+def _wait_ready(ready):
+    """Take wait_ready from the `ready` fixture (no `from conftest import`, which clashes with
+    tests/web/conftest.py when both folders run in one pytest)."""
+    global wait_ready
+    wait_ready = ready
 
 SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
 GAME = pycore.load_game("six_nimmt")
@@ -127,7 +136,7 @@ def play_turn_screen(page, shots: dict) -> None:
     page.locator("[data-tap*='\"take\"']").click()
 
 
-def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400) -> int:
+def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400, prefix: str = "") -> int:
     """Play every screen until game over; returns the number of curtains checked."""
     curtains = 0
     reveals = 0
@@ -139,7 +148,7 @@ def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400)
             curtains += 1
             check_curtain_is_private(page)
             if curtains == 1:
-                shot(page, "03_curtain")
+                shot(page, prefix + "03_curtain")
             if reload_at is not None and curtains == reload_at:
                 reload_and_resume(page)
                 shots["reloaded"] = True
@@ -151,7 +160,7 @@ def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400)
             reveals += 1
             if reveals == 1:
                 page.wait_for_timeout(1900)  # the picks are shown, then placed one by one
-                shot(page, "06_reveal")
+                shot(page, prefix + "06_reveal")
             if reveals <= 2:  # let the first reveals run at their own pace
                 page.wait_for_function("document.body.getAttribute('data-screen') !== 'reveal'", timeout=30_000)
             elif page.locator(SKIP).count():
@@ -250,7 +259,7 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     assert screen(page) == "home" and page.locator(RESUME).count() == 1
     page.locator(RESUME).click()
     assert screen(page) == "curtain"
-    drive(page, shots)
+    drive(page, shots, prefix="r2_")
     assert shots.get("summary"), "two rounds: the first one ends with its summary"
     state = saved_state(page)
     assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+
 import json
 
-from ui_helpers import first_legal_bot, taps
+from ui_helpers import first_legal_bot, taps, storage  # noqa: F401 (storage is a fixture)
 from hotseat.controller import BAD_KEY, SAVE_KEY, Controller
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+
 import json
 
 import pycore
 from pycore.rng import Rng
 
-from ui_helpers import cards_shown, taps
+from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
 from hotseat.controller import Controller
 from hotseat.session import Session
 from hotseat.views import six_nimmt as view

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+
 import json
 
 import pycore
 import pytest
 
-from ui_helpers import first_legal_bot
+from ui_helpers import first_legal_bot, storage  # noqa: F401 (storage is a fixture)
 from hotseat.session import SaveError, Session
 
 HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "human"}]

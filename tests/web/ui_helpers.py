@@ -1,10 +1,23 @@
-"""Helpers shared by the UI tests (a module name of its own, so it never clashes with e2e/conftest)."""
+"""Helpers shared by the UI tests; importing it puts the repo root and web/ on ``sys.path``.
+
+There is deliberately no tests/web/conftest.py: e2e tests do ``from conftest import ...``, and a
+second conftest module would clash with theirs when both folders run in one pytest.
+"""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+for _path in (ROOT, ROOT / "web"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 
 class MemoryStorage(dict):
@@ -39,3 +52,9 @@ def taps(markup: str) -> list[dict]:
 def cards_shown(markup: str) -> list[int]:
     """Numbers of every card element drawn in ``markup``."""
     return [int(n) for n in CARD_RE.findall(markup)]
+
+
+@pytest.fixture
+def storage():
+    """A fresh dict-backed storage for a Controller."""
+    return MemoryStorage()
