@@ -23,7 +23,10 @@ Levels:
   useful card (plain forward cards before 4, 7, swap and joker).
 * ``hard`` — determinized Monte Carlo: unseen cards are dealt at random to the other hands and
   the deck; the best few moves by ``normal``'s evaluation are each played and followed by one turn
-  of every other player (quick greedy policy), then the board is evaluated.
+  of every other player, each playing ``normal``'s move with the hand dealt to it in that world
+  (so the bot sees which replies the likely cards allow: hits, blocks, the partner's help), then
+  the board is evaluated. In 40-game trials this won 82% against normal teams where a cheaper
+  table-driven reply policy won 65%.
 """
 
 from __future__ import annotations
@@ -262,10 +265,21 @@ def quick_score(state: DogState, p: int, a: dict) -> float:
     return score
 
 
+#: playout policy: "normal" (each player plays ``normal``'s move: the best board by
+#: :func:`evaluate`, an exact model of normal opponents) or "quick" (:func:`quick_score`)
+PLAYOUT_POLICY = "normal"
+
+
 def quick_action(state: DogState, p: int, rand) -> dict:
-    """The playout policy: mostly the best move by :func:`quick_score`, sometimes a random one."""
+    """The playout policy (see :data:`PLAYOUT_POLICY`); discards take the least useful card."""
     legal = moves(state.legal_actions(p))
-    if len(legal) == 1 or rand() < 0.2:
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0]["type"] == "discard":
+        return {"type": "discard", "card": min((a["card"] for a in legal), key=GIVE_ORDER.index)}
+    if PLAYOUT_POLICY == "normal":
+        return ranked(state, p, legal)[0][2]
+    if rand() < 0.2:
         return legal[int(rand() * len(legal))]
     best, best_score = legal[0], -1e9
     for a in legal:

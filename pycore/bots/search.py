@@ -12,7 +12,11 @@ Carlo over sampled worlds):
    rollout seed for each candidate, so differences between candidates are not drowned by the luck
    of the deal) and the game's ``playout`` plays on to its horizon (end of the round or the game)
    with a fast rollout policy and returns a value for the seat (higher is better);
-3. after the last world the candidate with the best mean value is played (ties: the first listed).
+3. successive halving spends the worlds where they matter: after :data:`HALVING_FIRST` worlds the
+   worse half of the candidates is dropped, after twice as many more the worse half of the rest,
+   and so on down to two (the survivors have all seen the same worlds, so their totals compare);
+4. after the last world the surviving candidate with the best total is played (ties: the first
+   listed).
 
 Each world costs one playout per candidate; :meth:`Search.step` checks the clock after every
 playout so a slice never runs much longer than asked, and the time budget counts only the time
@@ -31,6 +35,10 @@ LEVELS = ("easy", "normal", "hard")
 #: default thinking time of ``hard`` in seconds of CPython time (Pyodide is ≈ 2× slower, so the UI
 #: that wants ≤ 1 s in Chromium passes its own budget)
 DEFAULT_TIME_BUDGET = 0.4
+
+#: successive halving: after this many worlds the worse half of the candidates is dropped, then
+#: again after 2×+this more, and so on (never below two candidates)
+HALVING_FIRST = 10
 
 
 def bot_module(game_id: str) -> Any:
@@ -154,19 +162,26 @@ class Search:
             self.result = candidates[0]
             return
         totals = [0.0] * len(candidates)
+        active = list(range(len(candidates)))
+        next_cut = HALVING_FIRST
         while True:
             world = module.determinize(game, obs, rng)
             seed = rng.next64()
             values = []
-            for action in candidates:
-                values.append(module.playout(game, world, obs, action, seed))
+            for i in active:
+                values.append(module.playout(game, world, obs, candidates[i], seed))
                 yield
-            for i, v in enumerate(values):
+            for i, v in zip(active, values):
                 totals[i] += v
             self.worlds += 1
             if self._out_of_time():
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+            if self.worlds == next_cut and len(active) > 2:
+                # successive halving: every survivor has seen the same worlds, so totals compare
+                active.sort(key=lambda i: (-totals[i], i))
+                active = sorted(active[: max(2, (len(active) + 1) // 2)])
+                next_cut = 2 * next_cut + HALVING_FIRST
+        best = max(active, key=lambda i: (totals[i], -i))
         self.result = candidates[best]
 
 
