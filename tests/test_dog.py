@@ -657,6 +657,10 @@ def test_illegal_actions_leave_the_state_unchanged():
         {"type": "give", "card": "2"},
         {"type": "discard", "card": "2"},
         {"type": "play", "card": "2", "figure": 0, "to": 12, "extra": 1},
+        {"type": "play", "card": ["2"], "figure": 0, "to": 12},
+        {"type": "play", "card": "joker", "as": ["5"], "figure": 0, "to": 15},
+        {"type": "give", "card": {"k": 1}},
+        {"type": "fold", "card": "2"},
     ):
         with pytest.raises(IllegalActionError):
             state.apply_action(0, action)

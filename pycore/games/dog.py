@@ -681,7 +681,7 @@ class DogState(State):
 
     def _check_play(self, player: int, action: dict) -> None:
         card = action.get("card")
-        if card not in KIND_ORDER:
+        if not isinstance(card, str) or card not in KIND_ORDER:
             raise IllegalActionError("DOG-1", f"no card kind {card!r}; kinds are {list(KINDS)}")
         if card not in self.hands[player]:
             raise IllegalActionError("DOG-1", f"player {player} does not hold {card!r}")
