@@ -197,8 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     results = run(args.game, seats, args.games, args.seed, options, iterations, args.time_budget, args.jobs, args.progress)
     print(report(args.game, seats, results))
-    hard = f"hard {iterations} worlds/decision" if iterations is not None else f"hard {args.time_budget} s/decision"
-    print(f"  ({hard}; seed {args.seed}; {time.perf_counter() - start:.0f} s wall, {args.jobs} job(s))")
+    hard = f"hard {iterations} worlds/decision; " if iterations is not None else f"hard {args.time_budget} s/decision; "
+    if "hard" not in seats:
+        hard = ""
+    print(f"  ({hard}seed {args.seed}; {time.perf_counter() - start:.0f} s wall, {args.jobs} job(s))")
     return 0
 
 
