@@ -72,6 +72,18 @@ def snapshot() -> tuple[Path, Path]:
     return app, bare
 
 
+def snapshot_pyscript_floor() -> Path:
+    """bench/results/site/pyscript: bench/pyscript_floor.html + the site's pyscript/ and pyodide/."""
+    base = RESULTS / "site" / "pyscript"
+    shutil.rmtree(base, ignore_errors=True)
+    base.mkdir(parents=True)
+    shutil.copy(ROOT / "bench" / "pyscript_floor.html", base / "index.html")
+    shutil.copytree(SITE / "pyscript", base / "pyscript")
+    shutil.copytree(SITE / "pyodide", base / "pyodide")
+    (base / "pyscript.toml").write_text('name = "PyScript floor"\ninterpreter = "./pyodide/pyodide.mjs"\n')
+    return base
+
+
 class Server:
     """tools/serve.py serving ``directory`` on 127.0.0.1:``port`` in a subprocess."""
 

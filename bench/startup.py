@@ -13,6 +13,9 @@ build/site; see bench/_browser.py):
   folder: ``loadPyodide()`` then ``runPython('1')``. *cold*: first visit on the fresh profile;
   *warm*: second visit (HTTP cache; the server answers revalidations with 304). A bare page has
   no service worker, so it cannot start offline.
+* **pyscript** — the PyScript floor: bench/pyscript_floor.html with the site's pyscript/ and
+  pyodide/, no [files], a one-line script that sets data-ready; cold and warm as for bare. It
+  splits the app's overhead over bare into PyScript's part and the app's own part.
 * **app** — build/site: *cold*: first visit on the fresh profile; then the service worker
   (registered by the app once it is ready) installs its precache; *warm*: next visit, served by
   the worker; *offline*: the server is stopped and the context set offline, then one more visit.
@@ -57,7 +60,8 @@ def phases(load: dict) -> dict:
     }
 
 
-def run_bare(pw, url):
+def run_plain(pw, url):
+    """Cold then warm (HTTP cache) visit of a page without a service worker."""
     ctx, d = B.launch(pw)
     try:
         page = B.page_of(ctx)
@@ -98,46 +102,52 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     app_dir, bare_dir = B.snapshot()
+    floor_dir = B.snapshot_pyscript_floor()
     runs = []
     print(f"{B.chromium_version()}; {args.runs} runs; snapshot of build/site in {app_dir.relative_to(B.ROOT)}",
           flush=True)
-    with B.Server(app_dir) as app_srv, B.Server(bare_dir) as bare_srv, sync_playwright() as pw:
+    with B.Server(app_dir) as app_srv, B.Server(bare_dir) as bare_srv, B.Server(floor_dir) as floor_srv, \
+            sync_playwright() as pw:
         for i in range(args.runs):
             # alternate the order so a noisy neighbour does not always hit the same kind
             if i % 2 == 0:
-                bare = run_bare(pw, bare_srv.url)
+                bare = run_plain(pw, bare_srv.url)
                 app = run_app(pw, app_srv)
+                floor = run_plain(pw, floor_srv.url)
             else:
+                floor = run_plain(pw, floor_srv.url)
                 app = run_app(pw, app_srv)
-                bare = run_bare(pw, bare_srv.url)
-            runs.append({"bare": bare, "app": app})
+                bare = run_plain(pw, bare_srv.url)
+            runs.append({"bare": bare, "app": app, "pyscript": floor})
             print(f"  run {i + 1}: bare cold/warm {bare['cold']['ready']:,.0f}/{bare['warm']['ready']:,.0f} ms; "
+                  f"pyscript floor {floor['cold']['ready']:,.0f}/{floor['warm']['ready']:,.0f} ms; "
                   f"app cold/warm/offline {app['cold']['ready']:,.0f}/{app['warm']['ready']:,.0f}/"
                   f"{app['offline']['ready']:,.0f} ms (warm controlled: {app['warm']['controlled']}, "
                   f"offline controlled: {app['offline']['controlled']})", flush=True)
 
-    rows = [("bare", "cold"), ("bare", "warm"), ("app", "cold"), ("app", "warm"), ("app", "offline")]
+    rows = [("bare", "cold"), ("bare", "warm"), ("pyscript", "cold"), ("pyscript", "warm"),
+            ("app", "cold"), ("app", "warm"), ("app", "offline")]
     med = {}
     print()
-    print(f"{'page':<5} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11}  (ms, {args.runs} runs)")
+    print(f"{'page':<8} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11}  (ms, {args.runs} runs)")
     for kind, visit in rows:
         ready = [r[kind][visit]["ready"] for r in runs]
         fcp = [r[kind][visit]["fcp"] for r in runs]
         med[kind, visit] = B.median(ready)
-        print(f"{kind:<5} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
+        print(f"{kind:<8} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
               f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11}")
-    print(f"{'bare':<5} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
+    print(f"{'bare':<8} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
 
     print()
     print("where the time goes (medians, ms from navigation start; Resource Timing):")
-    print(f"{'page':<5} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
+    print(f"{'page':<8} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
           f"{'asks app files':>14} {'app files loaded':>16} {'ready':>7}")
     for kind, visit in rows:
         ph = [phases(r[kind][visit]) for r in runs]
         cols = [B.median([p[k] for p in ph])
                 for k in ("pyodide_asked", "wasm_end", "stdlib_end", "files_asked", "files_end", "ready")]
         app = kind == "app"
-        print(f"{kind:<5} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
+        print(f"{kind:<8} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
               f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}")
     print("(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
           " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)")
@@ -147,6 +157,8 @@ def main(argv=None) -> int:
     for label, a, b, goal in (
         ("app warm / bare warm", ("app", "warm"), ("bare", "warm"), TARGET_WARM_RATIO),
         ("app cold / bare cold", ("app", "cold"), ("bare", "cold"), None),
+        ("pyscript floor warm / bare warm", ("pyscript", "warm"), ("bare", "warm"), None),
+        ("app warm / pyscript floor warm", ("app", "warm"), ("pyscript", "warm"), None),
         ("app offline / bare warm", ("app", "offline"), ("bare", "warm"), None),
     ):
         v = med[a] / med[b]
