@@ -282,3 +282,22 @@ def test_a_save_for_a_game_without_a_view_is_a_save_error(monkeypatch):
     monkeypatch.setattr(session_module, "load_view", no_view)
     with pytest.raises(SaveError, match="no table screen for 6 nimmt!"):
         Session.from_json(text)
+
+
+def test_two_humans_and_two_bots_curtain_only_between_the_humans():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "B1", "kind": "bot:normal"},
+             {"name": "Bob", "kind": "human"}, {"name": "B2", "kind": "bot:easy"}]
+    s = Session("six_nimmt", seats, seed=13, options={"rounds": 1}, bot_hook=first_legal_bot)
+    log = []
+    for _ in range(4000):
+        if s.phase == "over":
+            break
+        log.append((s.phase, s.curtain_for, s.viewer, s.bot_seat))
+        if s.phase in ("bot", "reveal", "summary"):
+            assert s.viewer is None  # bots and reveals on the public view: no hand on screen
+        act(s)
+    assert s.phase == "over"
+    curtains = [c for phase, c, _, _ in log if phase == "curtain"]
+    assert curtains and set(curtains) <= {0, 2}
+    # every turn: Ann and Bob each pass the phone once; the bots never get a curtain
+    assert len(curtains) >= 20
