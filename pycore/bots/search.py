@@ -15,6 +15,7 @@ Carlo over sampled worlds):
 3. successive halving spends the worlds where they matter: after :data:`HALVING_FIRST` worlds the
    worse half of the candidates is dropped, after twice as many more the worse half of the rest,
    and so on down to two (the survivors have all seen the same worlds, so their totals compare);
+   a game module can turn this off with ``HALVING = False``;
 4. after the last world the surviving candidate with the best total is played (ties: the first
    listed).
 
@@ -163,7 +164,7 @@ class Search:
             return
         totals = [0.0] * len(candidates)
         active = list(range(len(candidates)))
-        next_cut = HALVING_FIRST
+        next_cut = HALVING_FIRST if getattr(module, "HALVING", True) else -1
         while True:
             world = module.determinize(game, obs, rng)
             seed = rng.next64()
