@@ -409,6 +409,23 @@ def test_dog7_cannot_pass_a_protected_figure():
     assert (0, 17) not in first and (0, 15) in first and (1, 37) in first
 
 
+def test_dog_d3_the_last_card_must_be_used_in_full_even_for_the_winning_figure():
+    # Cat's last figure is 1 before its start field; 2 steps of a 7 would take it home, but the
+    # other 5 could not be used (every goal field full): only the whole 7 along the track is legal
+    state = position({0: [64, 65, 66, 67], 2: [31, 73, 74, 75]}, {0: ["7", "5"], 1: ["2"]})
+    first = {(a["card"], a["figure"], a["to"]) for a in state.legal_actions(0)}
+    assert ("7", 8, 72) not in first and ("7", 8, 38) in first
+    assert ("5", 8, 36) in first and not any(c == "5" and t >= 64 for c, f, t in first)
+
+
+def test_dog_d4_a_7_step_stopping_on_the_start_field_cannot_turn_in_later():
+    state = position({0: [62, 30]}, {0: ["7"], 1: ["2"]})
+    play(state, 0, card="7", figure=0, to=0)  # 63, 0: stops on its own start field
+    steps = {(a["figure"], a["to"]) for a in state.legal_actions(0) if a["type"] == "step"}
+    assert not any(t >= 64 for f, t in steps if f == 0)
+    assert (0, 5) in steps and (1, 35) in steps
+
+
 # ---- DOG-8: the swap ------------------------------------------------------------------------
 
 
