@@ -333,3 +333,14 @@ def test_observations_and_saves_do_not_share_last_round_bullheads_with_the_state
     state.observation(1)["last_round_bullheads"][0] = 0
     state.to_dict()["last_round_bullheads"].clear()
     assert state.last_round_bullheads == [11, 0]
+
+
+def test_round_end_event_does_not_share_lists_with_the_state():
+    # regression (conformance suite): the round_end event's "bullheads" was the state's own
+    # last_round_bullheads list, so a caller that edited the event edited the saved game
+    state = position([[51, 52, 53, 54, 55], [70], [80], [90]], [[56], [71]], scores=[40, 10])
+    events = play_turn(state, {0: 56, 1: 71})
+    round_end = next(e for e in events if e["type"] == "round_end")
+    round_end["bullheads"].append(99)
+    round_end["scores"].clear()
+    assert state.last_round_bullheads == [11, 0] and state.scores == [51, 10]

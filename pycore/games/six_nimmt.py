@@ -282,7 +282,7 @@ class SixNimmtState(State):
         for p, b in enumerate(round_bullheads):
             self.scores[p] += b
         self.last_round_bullheads = round_bullheads
-        events.append({"type": "round_end", "round": self.round, "bullheads": round_bullheads, "scores": self.scores[:]})
+        events.append({"type": "round_end", "round": self.round, "bullheads": round_bullheads[:], "scores": self.scores[:]})
         rounds = self.options["rounds"]
         if rounds is not None:
             over = self.round >= rounds
