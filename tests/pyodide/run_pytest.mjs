@@ -53,10 +53,11 @@ const out = (stream) => ({ write: (buf) => { stream.write(buf); return buf.lengt
 pyodide.setStdout(out(process.stdout));
 pyodide.setStderr(out(process.stderr));
 
-// /hotseat/tests and /hotseat/seeds are the repo's folders; /dist holds the wheel; /deps pytest.
+// /hotseat/tests, /hotseat/seeds and /hotseat/web are the repo's folders; /dist holds the wheel; /deps pytest.
 pyodide.FS.mkdirTree("/hotseat");
 pyodide.mountNodeFS("/hotseat/tests", path.join(ROOT, "tests"));
 pyodide.mountNodeFS("/hotseat/seeds", path.join(ROOT, "seeds"));
+pyodide.mountNodeFS("/hotseat/web", path.join(ROOT, "web")); // the UI package the view tests import
 pyodide.mountNodeFS("/dist", DIST);
 pyodide.mountNodeFS("/deps", DEPS);
 pyodide.globals.set("WHEEL", "/dist/" + wheel);
