@@ -73,7 +73,7 @@ test: test-engine test-pyodide test-e2e
 
 # Engine tests (and every other pytest under tests/) in CPython.
 test-engine: $(VENV_STAMP)
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest tests
 
 # The same engine tests inside Pyodide under Node (tests/pyodide/README.md): prepare.sh unpacks
 # pure-Python pytest/hypothesis wheels for Python 3.14 into build/pyodide-deps (cached).
@@ -85,7 +85,7 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 
 # Browser tests: Playwright + Debian Chromium against the built site.
 test-e2e: site chromium
-	$(PY) -m pytest e2e -q
+	$(PY) -m pytest e2e
 
 soak: $(VENV_STAMP)
 	@if [ -f tests/conformance/soak.py ]; then \
