@@ -159,16 +159,72 @@ def page_of(ctx):
     return ctx.pages[0] if ctx.pages else ctx.new_page()
 
 
-def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> dict:
+_TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
+def chromium_cpu_by_type(profile_dir: str) -> dict:
+    """Like :func:`chromium_cpu_ms`, split by process ``--type`` (browser, renderer, gpu-process, utility)."""
+    out: dict = {}
+    needle = f"--user-data-dir={profile_dir}".encode()
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read()
+            if needle not in cmd:
+                continue
+            kind = "browser"
+            for arg in cmd.replace(b"\0", b" ").split(b" "):
+                if arg.startswith(b"--type="):
+                    kind = arg[7:].decode()
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) * _TICK_MS
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+def chromium_cpu_ms(profile_dir: str) -> float:
+    """CPU time (user + system, ms) used so far by every Chromium process of ``profile_dir``.
+
+    All of a profile's processes (browser, renderers, service-worker host, network, GPU) carry
+    ``--user-data-dir=<profile_dir>`` on their command line. CPU time is what the work costs,
+    whatever else the machine is doing; wall time on a loaded machine is mostly waiting.
+    """
+    total = 0.0
+    needle = f"--user-data-dir={profile_dir}".encode()
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if needle not in f.read():
+                    continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) * _TICK_MS  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profile_dir: str | None = None) -> dict:
     """Navigate to ``url``, wait for ``<body data-ready>``; return ms since navigation start.
 
     Keys: ready (data-ready / bare runPython done), fcp (first-contentful-paint or None),
     controlled (a service worker answered this page), resources ([path, startTime, responseEnd]
-    from Resource Timing).
+    from Resource Timing), cpu_ms (CPU time of the profile's Chromium processes from just before
+    the navigation until ready was seen; ``None`` without ``profile_dir``).
     """
+    cpu0 = chromium_cpu_by_type(profile_dir) if profile_dir else {}
     page.goto(url, wait_until="commit", timeout=timeout)
     page.wait_for_function("window.__readyAt !== undefined", timeout=timeout, polling=50)
-    return page.evaluate(
+    cpu1 = chromium_cpu_by_type(profile_dir) if profile_dir else {}
+    by_type = {k: v - cpu0.get(k, 0.0) for k, v in cpu1.items()}
+    cpu = sum(by_type.values()) if profile_dir else None
+    out = page.evaluate(
         """() => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0];
             const res = performance.getEntriesByType('resource').map(
@@ -178,6 +234,9 @@ def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> dic
                     resources: res};
         }"""
     )
+    out["cpu_ms"] = cpu
+    out["cpu_by_type"] = by_type
+    return out
 
 
 def wait_sw_installed(page, timeout: float = 120_000) -> None:
