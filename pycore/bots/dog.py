@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..games.dog import FORWARD, GOAL_BASE, KENNEL, KINDS, TRACK, DogState, full_deck, sort_hand
+from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState, full_deck, sort_hand
 from ..rng import Rng
 
 #: the worth of a won (lost) game in evaluation points
