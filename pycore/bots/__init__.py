@@ -32,9 +32,10 @@ How the UI calls bots (sliced, so no frame is blocked for more than ~200 ms)::
     search = Search(game, state.observation(seat), state.legal_actions(seat), rng,
                     level=seat_level,            # "easy" | "normal" | "hard"
                     time_budget=0.45)            # seconds of thinking counted inside step();
-                                                 # Pyodide runs ≈ 2× slower than CPython, so
-                                                 # 0.45 s here ≈ 0.9 s of CPython-equivalent work
-                                                 # and a hard bot decides within ~1 s in Chromium
+                                                 # a hard bot then decides within ~0.5 s of
+                                                 # thinking in Chromium (Pyodide is ≈ 2× slower
+                                                 # than CPython, so it evaluates about half the
+                                                 # worlds CPython would in that time)
     # then, once per animation frame or setTimeout(0) tick:
     action = search.step(30)       # works ≈ 30 ms, returns None until the decision is made
     if action is not None:
@@ -45,6 +46,9 @@ playout, each well under 5 ms); easy and normal decide on the first step. The ti
 only time spent inside ``step``, so the UI's frames in between do not shorten the bot's thinking.
 After the decision ``search.done`` is true and further ``step`` calls return the same action.
 With simultaneous turns (6 nimmt! picks) ask each bot seat in ``current_players()`` in turn.
+A hard bot limited by a time budget evaluates as many worlds as the machine allows, so its choice
+is reproducible only with ``iterations=N, time_budget=None`` (tests, tournaments); easy and
+normal are always reproducible from the rng.
 """
 
 from __future__ import annotations
