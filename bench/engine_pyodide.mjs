@@ -3,7 +3,8 @@
 // Usage (normally started by bench/engine.py, which talks to it over stdin/stdout):
 //   node bench/engine_pyodide.mjs            # then one JSON config per stdin line:
 //   {"game": "six_nimmt", "players": 4, "seed0": 1000, "games": 300}
-// Each answer is one JSON line (run_config's result). The first line printed is
+// Each answer is one JSON line (run_config's result plus node_cpu_seconds, the Node process's CPU
+// time for the call). The first line printed is
 //   {"hello": true, "pyodide": <version>, "python": <version>, "engine": <where pycore came from>}
 //
 // The engine comes from the built wheel dist/hotseat_pycore-*.whl (unpacked into site-packages
@@ -51,7 +52,8 @@ const py = await loadPyodide({ indexURL: join(ROOT, "node_modules/pyodide") + "/
 const engine = pickEngine(process.argv.slice(2));
 let engineDesc;
 if (engine.wheel) {
-  py.unpackArchive(readFileSync(engine.wheel), "wheel");
+  const buf = readFileSync(engine.wheel);
+  py.unpackArchive(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), "wheel");
   engineDesc = relative(ROOT, engine.wheel);
 } else {
   const sp = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
@@ -67,11 +69,21 @@ py.FS.writeFile("/bench/bench_engine.py", readFileSync(join(ROOT, "bench/engine.
 py.runPython("import sys; sys.path.insert(0, '/bench'); import bench_engine");
 const runConfig = py.globals.get("bench_engine").run_config_json;
 const pyVersion = py.runPython("import sys; sys.version.split()[0]");
+// Warm-up: V8 starts Pyodide's WebAssembly on its baseline compiler and optimizes the hot
+// functions in the background; play random 6 nimmt! for a few seconds so the timed runs see the
+// steady state (BENCH_WARMUP_S, default 4).
+const warmupS = Number(process.env.BENCH_WARMUP_S ?? 4);
+for (let k = 0, t0 = performance.now(); performance.now() - t0 < warmupS * 1000; k++)
+  runConfig(JSON.stringify({ game: "six_nimmt", players: 4, seed0: 900000 + 100 * k, games: 10 }));
 console.log(JSON.stringify({ hello: true, pyodide: py.version, python: pyVersion, engine: engineDesc }));
 
 const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
   if (!line.trim()) continue;
-  console.log(runConfig(line));
+  const c0 = process.cpuUsage();
+  const result = JSON.parse(runConfig(line));
+  const c = process.cpuUsage(c0);
+  result.node_cpu_seconds = (c.user + c.system) / 1e6; // the whole Node process, JIT threads included
+  console.log(JSON.stringify(result));
 }
 process.exit(0);
