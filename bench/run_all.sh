@@ -12,7 +12,7 @@ out=bench/results/run-$stamp.txt
 if [ "${QUICK:-0}" = 1 ]; then
   engine_args="--seconds 0.6 --repeats 2"; startup_args="--runs 2"; bots_args="--hard 4 --quick 10 --warmup 2"
 else
-  engine_args=""; startup_args="--runs 5"; bots_args=""
+  engine_args="--chromium"; startup_args="--runs 5"; bots_args=""
 fi
 run() {
   echo "== $*" | tee -a "$out"
