@@ -217,12 +217,16 @@ def check_contract(game: Game, state: State, all_players: bool = True, deep: boo
     if deep:
         returns = state.returns()
         assert isinstance(returns, list) and len(returns) == n, f"returns() must have {n} values: {returns!r}"
-        assert all(isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r) for r in returns), returns
+        assert all(
+            isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r) for r in returns
+        ), f"returns() must be finite numbers, got {returns}"
         winners = state.winners()
         assert isinstance(winners, list)
         if terminal:
             assert winners, "a finished game has no winner"
-            assert len(set(winners)) == len(winners) and all(isinstance(w, int) and 0 <= w < n for w in winners), winners
+            assert len(set(winners)) == len(winners) and all(
+                isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners
+            ), f"winners() must be distinct seats, got {winners}"
         else:
             assert winners == [], f"winners() must be [] while the game is on, got {winners}"
     seats = range(n) if (all_players and deep) else players

@@ -146,6 +146,15 @@ def test_out_of_range_and_moved_values_are_refused_or_valid(case):
                 refused += 1
             else:
                 accepted += 1
+        # every top-level list of plain values once with its first entry repeated
+        for path, value in paths:
+            if len(path) == 1 and isinstance(value, list) and value and not isinstance(value[0], (list, dict)):
+                tampered = _parse(text)
+                get_path(tampered["state"], path).append(value[0])
+                if expect_refused_or_valid(game, json.dumps(tampered), f"{path_text(path)} with {value[0]!r} repeated", rng):
+                    refused += 1
+                else:
+                    accepted += 1
     assert refused > 0, "no tampered save was refused at all"
 
 
