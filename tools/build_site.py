@@ -177,8 +177,20 @@ def copy_wheel(out: Path, wheel: Path) -> str:
     return f"./wheels/{wheel.name}"
 
 
+DEVELOPERS_HEADING = "\n## For developers"
+
+
+def players_part(text: str) -> str:
+    """The part of a rules page meant for players: everything before '## For developers'."""
+    return text.split(DEVELOPERS_HEADING, 1)[0]
+
+
 def render_rules(out: Path) -> list[str]:
-    """Render seeds/<game_id>.md for every registered game into rules/<game_id>.html fragments."""
+    """Render seeds/<game_id>.md for every registered game into rules/<game_id>.html fragments.
+
+    Only the players' part is rendered; the '## For developers' section (actions, state JSON)
+    stays in the repository.
+    """
     import markdown  # only needed here; the venv has it (requirements-dev.txt)
 
     sys.path.insert(0, str(ROOT))
@@ -191,7 +203,7 @@ def render_rules(out: Path) -> list[str]:
         md = ROOT / "seeds" / f"{game_id}.md"
         if not md.is_file():
             continue
-        html = markdown.markdown(md.read_text(encoding="utf-8"), extensions=["tables", "sane_lists"])
+        html = markdown.markdown(players_part(md.read_text(encoding="utf-8")), extensions=["tables", "sane_lists"])
         dest = out / "rules" / f"{game_id}.html"
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(html + "\n", encoding="utf-8")
