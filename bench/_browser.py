@@ -319,6 +319,9 @@ class BenchPage:
         self.engine = _engine_for_page(dest)
         self.version = chromium_version()
         self.server = Server(dest).start()
+        import atexit
+
+        atexit.register(self.server.stop)  # no orphaned server if the caller dies before close()
         self.pw = sync_playwright().start()
         self.ctx, self.profile = launch(self.pw)
         self.page = page_of(self.ctx)
