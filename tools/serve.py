@@ -5,14 +5,19 @@ Usage: python tools/serve.py [--port 8000] [--dir build/site] [--quiet]
 --port 0 picks a free port.  Prints "Hotseat: http://127.0.0.1:PORT/" once listening (tests wait
 for that line).  Every response carries Cache-Control: no-cache (the browser revalidates with
 If-Modified-Since and gets 304s; after the first visit the service worker answers from its
-precache anyway), and sw.js is never cached by HTTP.  Stdlib only.
+precache anyway), and sw.js is never cached by HTTP.  Text and wasm files go out gzip-compressed to clients that
+accept it, as every real static host does (the 9.6 MB wasm travels as 3.5 MB).  Stdlib only.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 from pathlib import Path
@@ -41,11 +46,64 @@ MIME_TYPES = {
 
 _STDOUT_LOCK = threading.Lock()
 
+# Suffixes worth compressing (png, zip and whl are compressed already).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".py", ".toml",
+                ".md", ".txt", ".svg"}
+_GZIP_CACHE: dict[str, tuple[int, bytes]] = {}  # path -> (mtime_ns, gzipped bytes)
+
+
+def gzipped(path: str, mtime_ns: int) -> bytes:
+    """The gzip body of ``path``, compressed once per file version and kept in memory."""
+    hit = _GZIP_CACHE.get(path)
+    if hit is None or hit[0] != mtime_ns:
+        with open(path, "rb") as f:
+            hit = (mtime_ns, gzip.compress(f.read(), compresslevel=6, mtime=0))
+        _GZIP_CACHE[path] = hit
+    return hit[1]
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     status_lines = False
+
+    def send_head(self):
+        """Like the stdlib's, but compressible files go out gzip-encoded when accepted."""
+        path = self.translate_path(self.path)
+        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts_gzip and os.path.isfile(path) and Path(path).suffix in COMPRESSIBLE):
+            return super().send_head()
+        st = os.stat(path)
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
+        last_modified = self.date_time_string(int(st.st_mtime))
+        if self.headers.get("If-None-Match") == etag or (
+            "If-None-Match" not in self.headers and self._not_modified_since(st.st_mtime)
+        ):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Last-Modified", last_modified)
+            self.end_headers()
+            return None
+        body = gzipped(path, st.st_mtime_ns)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", last_modified)
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _not_modified_since(self, mtime: float) -> bool:
+        value = self.headers.get("If-Modified-Since")
+        if not value:
+            return False
+        try:
+            since = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return since is not None and int(mtime) <= since.timestamp()
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0]
