@@ -50,8 +50,10 @@ BOT_BUDGET = {"easy": 0.45, "normal": 0.45, "hard": 0.45}
 BOT_DELAY_MS = 700
 #: ms for a bot's hidden pick in a simultaneous phase (nothing to watch but the marker)
 BOT_PICK_DELAY_MS = 250
-#: ms of thinking per slice; the app draws (and the browser paints) between slices
-BOT_SLICE_MS = 12
+#: ms of thinking per slice; the app draws (and the browser paints) between slices. 30 ms keeps
+#: every frame far below the 200 ms budget while costing a hard decision ~80 ms of overhead
+#: (12 ms slices cost ~195 ms: bench/bots.py measured 12/30/50 ms slices in one run).
+BOT_SLICE_MS = 30
 DEFAULT_PACE_MS = 700
 
 #: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
