@@ -17,10 +17,9 @@ observation keys, actions and events) and the :class:`~hotseat.views.base.ViewCo
 
 from __future__ import annotations
 
-from .base import ViewContext, esc, tap_attr
+from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printed cards (SN-1, SN-2)
 
-ROW_LIMIT = 5
-HAND_SIZE = 10
+from .base import ViewContext, esc, tap_attr
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
 _BULL = (
@@ -28,23 +27,6 @@ _BULL = (
     '<path d="M1 1.5Q3 6 6.5 6.3L13.5 6.3Q17 6 19 1.5Q18.5 7.5 14.6 8.6L14.2 11.5Q13.8 15.2 10 15.2'
     'Q6.2 15.2 5.8 11.5L5.4 8.6Q1.5 7.5 1 1.5Z"/></svg>'
 )
-
-
-def bullheads(card: int) -> int:
-    """Bullheads printed on ``card`` (SN-1), for drawing; the engine keeps the score.
-
-    >>> [bullheads(c) for c in (55, 11, 10, 15, 1)]
-    [7, 5, 3, 2, 1]
-    """
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
 
 
 def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> str:
