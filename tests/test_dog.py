@@ -718,3 +718,22 @@ def test_random_games_end_with_checked_invariants_and_round_trips(n):
 def test_many_random_games_end(n):
     for seed in range(100, 160):
         random_game(n, seed, check_every=97)
+
+
+def test_dog10_a_save_whose_winners_are_not_a_finished_team_is_refused():
+    # found by the conformance suite: a finished 2-player save with "winners": [1, 1] was accepted
+    game = pycore.load_game("dog")
+    state = game.new_initial_state(2, seed=3)
+    rng = Rng(8)
+    while not state.is_terminal():
+        p = state.current_players()[0]
+        state.apply_action(p, rng.choice(state.legal_actions(p)))
+    winner = state.winners()
+    assert len(winner) == 1
+    data = json.loads(state.to_json())
+    data["state"]["winners"] = winner * 2
+    with pytest.raises(InvalidStateError, match="state.winners"):
+        game.state_from_json(json.dumps(data))
+    data["state"]["winners"] = [1 - winner[0]]  # the loser, whose figures are not all home
+    with pytest.raises(InvalidStateError, match="state.winners"):
+        game.state_from_json(json.dumps(data))

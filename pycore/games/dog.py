@@ -1222,6 +1222,12 @@ class DogState(State):
         if phase == "play" and st.seven is None:
             expect(bool(st.hands[st.turn]), "state.turn", f"player {st.turn} is to play but holds no card")
         expect(not (st.drawn and phase != "play"), "state.drawn", "only during play")
+        if winners:  # DOG-10/DOG-11: the winners are one team (a lone player with 2-3) with every figure home
+            team = st._team_of(winners[0])
+            expect(winners == sorted(team), "state.winners", f"expected the team {sorted(team)}, got {winners}")
+            need = 8 if n == 4 else 4
+            expect(sum(st._home_count(q) for q in team) >= need, "state.winners",
+                   f"team {sorted(team)} has not brought {need} figures home")
         try:
             st.check_invariants()
         except AssertionError as exc:
