@@ -157,8 +157,8 @@ class Game:
 
         Raises:
             InvalidStateError: the text is not JSON, not a Hotseat envelope, for another game, of
-                an unknown version, or its state fails the game's validation. The message says what
-                is wrong.
+                an unknown version, or its state fails the game's validation (``from_dict``) or its
+                invariants (``check_invariants``). The message says what is wrong.
         """
         if not isinstance(text, str):
             raise InvalidStateError(f"expected JSON text, got {type(text).__name__}")
@@ -184,11 +184,17 @@ class Game:
         if version < self.STATE_VERSION:
             data = self.migrate(version, data)
         try:
-            return self.state_class.from_dict(self, data)
+            state = self.state_class.from_dict(self, data)
         except InvalidStateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise InvalidStateError(f"{self.id}: malformed state ({type(exc).__name__}: {exc})") from None
+        # every game's invariants (card conservation, one figure per field ...) hold in a valid save
+        try:
+            state.check_invariants()
+        except AssertionError as exc:
+            raise InvalidStateError(f"state: {exc}") from None
+        return state
 
     # ---- hidden information ------------------------------------------------------------------
 

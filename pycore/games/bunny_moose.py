@@ -821,11 +821,7 @@ class BunnyMooseState(State):
         if phase == "poses":
             expect(any(state.poses[p] is None for p in state.posers()), "state.poses",
                    "every pose is in but the round was not scored")
-        try:
-            state.check_invariants()
-        except AssertionError as exc:
-            expect(False, "state", str(exc))
-        return state
+        return state  # Game.state_from_json then checks the invariants
 
 
 class BunnyMoose(Game):

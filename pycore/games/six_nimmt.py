@@ -483,12 +483,7 @@ class SixNimmtState(State):
         state.last_round_bullheads = None if lrb is None else list(lrb)
         if phase == "pick":
             expect(any(c is None for c in state.picks), "state.picks", "all picks are in but were not revealed")
-        if phase != "game_over":
-            try:
-                state.check_invariants()
-            except AssertionError as exc:
-                expect(False, "state", str(exc))
-        return state
+        return state  # Game.state_from_json then checks the invariants
 
 
 class SixNimmt(Game):
