@@ -72,17 +72,18 @@ def run_chunk(args: tuple[str, int, int]) -> tuple[str, int, int, list[dict]]:
     return gid, stop - start, steps, failures
 
 
-def soak(game_ids: list[str], games: int, jobs: int, max_seconds: float | None) -> int:
+def soak(game_ids: list[str], games: int, jobs: int, max_seconds: float | None, start: int = 0) -> int:
     """Soak each game in turn; ``max_seconds`` caps the time spent on each game."""
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     totals = {gid: {"games": 0, "steps": 0, "failures": [], "seconds": 0.0, "note": ""} for gid in game_ids}
     limit = f", at most {max_seconds:.0f} s per game" if max_seconds else ""
+    limit += f", games {start}.." if start else ""
     print(f"soak: {games} games per game for {', '.join(game_ids)} on {jobs} processes{limit}", flush=True)
     interrupted = False
     for gid in game_ids:
         t = totals[gid]
         t0 = time.monotonic()
-        chunks = [(gid, s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
+        chunks = [(gid, s, min(s + CHUNK, start + games)) for s in range(start, start + games, CHUNK)]
         next_report = 0.1
         pool = multiprocessing.Pool(jobs, initializer=_worker_signals)
         try:
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random-game soak of every registered game.")
     parser.add_argument("--games", type=int, default=100_000, help="games per game (default 100000)")
     parser.add_argument("--game", action="append", help="game id (repeatable); default: all registered")
+    parser.add_argument("--start", type=int, default=0, help="index of the first game (to continue a soak)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--max-seconds", type=float, default=None, help="stop each game after this long and report")
     parser.add_argument("--index", type=int, default=None, help="replay one game of --game and show the failure")
@@ -153,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         print(failure["message"])
         return 1
     signal.signal(signal.SIGTERM, _terminate)
-    return soak(game_ids, args.games, args.jobs, args.max_seconds)
+    return soak(game_ids, args.games, args.jobs, args.max_seconds, args.start)
 
 
 if __name__ == "__main__":
