@@ -184,3 +184,58 @@ def test_saved_near_end_position_played_to_a_team_win(page):
     assert "Ann" in headline and "Cat" in headline
     assert page.locator(".standings li.winner").count() == 2
     assert "8/8" in page.locator(".game-over .dg-teams").inner_text()
+
+
+def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
+    """Issue 7: in Dog with one human and three bots the curtain never appears; bots play visibly."""
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_selector(NEW_DOG, timeout=10_000)
+    page.locator(NEW_DOG).first.click()
+    page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
+    page.locator("[data-tap*='\"count\"'][data-tap*='\"delta\":1']").first.click()  # 3 -> 4 players
+    for seat, clicks in ((1, 2), (2, 1), (3, 2)):  # normal, easy, normal
+        for _ in range(clicks):
+            page.locator(f"[data-tap*='\"kind\"'][data-tap*='\"seat\":{seat}']").click()
+    assert page.locator(".kind").all_inner_texts() == ["Human", "Bot · normal", "Bot · easy", "Bot · normal"]
+    page.evaluate("""() => {
+        window.__screens = [];
+        new MutationObserver(() => window.__screens.push(document.body.getAttribute('data-screen')))
+            .observe(document.body, {attributes: true, attributeFilter: ['data-screen']});
+    }""")
+    page.locator("[data-tap*='\"start\"']").first.click()
+    page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
+    human_moves = 0
+    for step in range(2000):
+        kind = screen(page)
+        if kind == "over":
+            break
+        if kind == "bot":
+            page.wait_for_timeout(100)
+            continue
+        assert kind == "turn", f"unexpected screen {kind!r}"
+        if round_number(page) >= 3:
+            break
+        if page.locator(".pendingbar").count():
+            page.locator("[data-tap*='\"confirm\"']").first.click()
+            continue
+        for selector in (
+            ".dg-hand button[data-tap*='\"give\"']",
+            ".dg-opts button[data-tap*='\"do\"']",
+            ".dg-opts button[data-tap*='\"fig\"']:not([data-tap*='null'])",
+            ".dg-opts button[data-tap*='\"as\"']",
+            ".dg-hand button.dg-card",
+        ):
+            loc = visible(page, selector)
+            if loc is not None:
+                loc.first.click()
+                human_moves += 1
+                break
+        else:
+            # nothing to tap: the human waits while the bots play on (their moves show on this view)
+            page.wait_for_timeout(100)
+    screens = set(page.evaluate("window.__screens"))
+    assert "curtain" not in screens, screens
+    assert "bot" in screens and human_moves >= 5
+    assert [s["kind"] for s in json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))["seats"]] == [
+        "human", "bot:normal", "bot:easy", "bot:normal"]
