@@ -59,7 +59,7 @@ def _two_humans_with_row_choice_for_the_last_picker() -> Session:
     return Session("six_nimmt", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], seed=11, state=loaded)
 
 
-def test_no_curtain_between_a_human_and_themselves():
+def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     s = _two_humans_with_row_choice_for_the_last_picker()
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 61})
@@ -68,13 +68,16 @@ def test_no_curtain_between_a_human_and_themselves():
     s.tap({"shell": "show"})  # Bob
     s.tap({"pick": 5})
     s.tap({"shell": "confirm"})
-    # the reveal plays out; the 5 is below every row (SN-5) and Bob, who holds the phone, chooses
+    # the reveal plays out in front of the whole table; the 5 is below every row (SN-5) and Bob
+    # chooses: his hand must not appear before he has taken the phone back (found by a new user)
     assert s.phase == "reveal"
     finish_reveal(s)
     assert s.state.current_players() == [1]
-    assert (s.phase, s.viewer, s.curtain_for) == ("turn", 1, None)
-    s.tap({"row": 3})  # select row [60] ...
-    assert s.phase == "turn" and s.local == {"row": 3}
+    assert (s.phase, s.viewer, s.curtain_for) == ("curtain", None, 1)
+    s.tap({"shell": "show"})
+    assert (s.phase, s.viewer) == ("turn", 1)
+    s.tap({"row": 3})  # select row [60]: no curtain between Bob and himself ...
+    assert s.phase == "turn" and s.viewer == 1 and s.local == {"row": 3}
     s.tap({"take": 3})  # ... and take it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]

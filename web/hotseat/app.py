@@ -94,8 +94,14 @@ async def _fetch_rules(game_id: str) -> None:
 
 
 def _on_click(event) -> None:
+    # The second click of a double tap (detail 2, 3 ...) is ignored: after the first tap the next
+    # button (e.g. "Lay the 9") may sit where the card was, and one quick double tap must never
+    # make a move the player did not see.
+    if getattr(event, "detail", 1) > 1:
+        return
     target = event.target.closest("[data-tap]") if event.target is not None else None
-    if target is None:
+    # closest() gives JS null (pyodide's JsNull, not None) for a tap outside any button
+    if target is None or not hasattr(target, "getAttribute"):
         return
     try:
         tap = json.loads(str(target.getAttribute("data-tap")))

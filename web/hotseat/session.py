@@ -408,7 +408,10 @@ class Session:
                 self.apply(self.viewer, auto[1])
 
     def _finish_reveal(self) -> None:
+        # The whole table watched the reveal: nobody holds the phone any more, so the next human
+        # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
         self.reveal = None
+        self.holder = None
         self._advance()
 
     def _bot_level(self, seat: int) -> str:
