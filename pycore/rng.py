@@ -73,10 +73,27 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Shuffle ``seq`` in place (Fisher–Yates)."""
+        """Shuffle ``seq`` in place (Fisher–Yates).
+
+        Draws exactly what ``randbelow(i + 1)`` for ``i = len(seq)-1 .. 1`` would draw; SplitMix64
+        is inlined here because shuffles are the hottest use of the generator (64-bit arithmetic
+        on Python ints costs most under Pyodide).
+        """
+        state = self.state
+        mask = _MASK
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = 18446744073709551616 - (18446744073709551616 % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & mask
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
 
     def fork(self) -> "Rng":
         """A new, independent generator seeded from this one (advances this one by one step)."""

@@ -67,6 +67,7 @@ Observation keys (``observation(p)``; ``public_observation()`` has all but the l
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..core import Game, State, check_action_keys, expect, expect_int, require_int
@@ -1059,8 +1060,10 @@ class DogState(State):
         if self.seven is not None:
             cards.append(self.seven["card"])
         assert len(cards) == DECK_SIZE, f"{len(cards)} cards in play, not {DECK_SIZE}"
-        for k in KINDS:
-            assert cards.count(k) == COPIES[k], f"{cards.count(k)} cards {k!r}, not {COPIES[k]}"
+        counts = Counter(cards)
+        if counts != COPIES:
+            k = next(k for k in set(counts) | set(COPIES) if counts.get(k, 0) != COPIES.get(k, 0))
+            raise AssertionError(f"{counts.get(k, 0)} cards {k!r}, not {COPIES.get(k, 0)}")
         assert len(self.pos) == self.num_players * self.F, "figure count changed"
         board = [-1] * NUM_FIELDS
         for f, x in enumerate(self.pos):
