@@ -344,3 +344,195 @@ def test_round_end_event_does_not_share_lists_with_the_state():
     round_end["bullheads"].append(99)
     round_end["scores"].clear()
     assert state.last_round_bullheads == [11, 0] and state.scores == [51, 10]
+
+
+# ---- scenarios added by the rules audit ------------------------------------------------------
+
+
+def test_sn4_a_later_card_of_the_same_turn_follows_the_card_that_took_a_full_row():
+    # row 0 is full; 14 takes it and starts it; 16 (same turn) then goes after the 14
+    state = position([[3, 8, 9, 12, 13], [40], [50], [60]], [[14, 90], [16, 91], [45, 92]])
+    events = play_turn(state, {0: 14, 1: 16, 2: 45})
+    places = [(e["player"], e["card"], e["row"], e["taken"]) for e in events if e["type"] == "place"]
+    assert places == [(0, 14, 0, [3, 8, 9, 12, 13]), (1, 16, 0, []), (2, 45, 1, [])]
+    assert state.rows == [[14, 16], [40, 45], [50], [60]]
+    assert state.returns() == [-5.0, 0.0, 0.0]
+
+
+def test_sn4_a_row_of_four_takes_a_fifth_card_without_penalty():
+    state = position([[3, 8, 9, 12], [40], [50], [60]], [[14, 90], [70, 91]])
+    play_turn(state, {0: 14, 1: 70})
+    assert state.rows == [[3, 8, 9, 12, 14], [40], [50], [60, 70]]
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_sn4_the_closest_lower_row_end_wins_even_if_another_row_is_full():
+    # 44 goes after 43 (gap 1), not after 37; row 2 is full so its player takes it
+    state = position([[12], [37], [20, 25, 30, 33, 43], [58]], [[44, 90], [59, 91]])
+    events = play_turn(state, {0: 44, 1: 59})
+    take = next(e for e in events if e["type"] == "place" and e["card"] == 44)
+    assert take["row"] == 2 and take["taken"] == [20, 25, 30, 33, 43]
+    assert take["bullheads"] == 3 + 2 + 3 + 5 + 1
+    assert state.rows == [[12], [37], [44], [58, 59]]
+
+
+def test_sn5_the_chooser_may_take_any_row_even_the_most_expensive_full_row():
+    # 2 is below every row; its player picks the full row 1 (free choice): takes its 5 cards
+    state = position([[30], [5, 10, 11, 15, 55], [60], [70]], [[2, 90], [80, 91]])
+    play_turn(state, {0: 2, 1: 80})
+    obs = state.observation(0)
+    assert obs["row_bullheads"] == [3, 2 + 3 + 5 + 2 + 7, 3, 3]
+    assert obs["chooser"] == 0 and obs["revealed"] == [{"player": 0, "card": 2}, {"player": 1, "card": 80}]
+    events = state.apply_action(0, {"type": "choose_row", "row": 1})
+    assert events[0] == {"type": "place", "player": 0, "card": 2, "row": 1, "taken": [5, 10, 11, 15, 55], "bullheads": 19}
+    assert state.rows == [[30], [2], [60], [70, 80]]
+    assert state.returns() == [-19.0, 0.0]
+
+
+def test_sn5_only_the_lowest_card_below_every_row_chooses_later_ones_follow_it():
+    # rows end 30..60; 25 and 27 are both below all of them: only 25's player chooses, and 27 then
+    # goes after the 25; 35 goes against the rows as they stand after the choice
+    state = position([[30], [40], [50], [60]], [[27, 90], [25, 91], [35, 92]])
+    events = play_turn(state, {0: 27, 1: 25, 2: 35})
+    assert [e for e in events if e["type"] == "row_choice"] == [{"type": "row_choice", "player": 1, "card": 25}]
+    assert state.current_players() == [1]
+    assert state.legal_actions(0) == [] and state.legal_actions(2) == []
+    events = state.apply_action(1, {"type": "choose_row", "row": 0})
+    places = [(e["player"], e["card"], e["row"], e["taken"]) for e in events if e["type"] == "place"]
+    assert places == [(1, 25, 0, [30]), (0, 27, 0, []), (2, 35, 0, [])]
+    assert state.rows == [[25, 27, 35], [40], [50], [60]]
+    assert state.public_observation()["revealed"] == [] and state.phase == "pick"
+
+
+def test_sn5_cards_above_the_chosen_row_use_the_rows_as_they_are_after_the_choice():
+    # 25 chooses row 0 ([30]); 32 then goes after the 25 (the 30 is gone), not after 30
+    state = position([[30], [40], [50], [60]], [[25, 90], [32, 91]])
+    play_turn(state, {0: 25, 1: 32})
+    state.apply_action(0, {"type": "choose_row", "row": 0})
+    assert state.rows == [[25, 32], [40], [50], [60]]
+    # had the chooser taken row 3 instead, 32 would have gone after the 30
+    state = position([[30], [40], [50], [60]], [[25, 90], [32, 91]])
+    play_turn(state, {0: 25, 1: 32})
+    state.apply_action(0, {"type": "choose_row", "row": 3})
+    assert state.rows == [[30, 32], [40], [50], [25]]
+
+
+@pytest.mark.parametrize("before, over", [(61, True), (60, False), (70, True)])
+def test_sn6_the_game_ends_after_the_round_in_which_someone_reaches_66(before, over):
+    # last turn of a round: player 0 takes the row 2, 3, 4, 6, 7 (5 bullheads)
+    state = position([[2, 3, 4, 6, 7], [70], [80], [90]], [[8], [71]], scores=[before, 0])
+    events = play_turn(state, {0: 8, 1: 71})
+    round_end = next(e for e in events if e["type"] == "round_end")
+    assert round_end["bullheads"] == [5, 0] and round_end["scores"] == [before + 5, 0]
+    assert state.is_terminal() is over
+    if over:
+        assert events[-1] == {"type": "game_over", "winners": [1], "scores": [before + 5, 0]}
+    else:
+        assert events[-1] == {"type": "deal", "round": 2} and state.winners() == []
+
+
+def test_sn6_scores_add_up_over_rounds_and_the_fewest_wins_not_the_one_below_66():
+    # three players: 0 reaches 66; 1 and 2 stay below; 2 has fewer and wins alone
+    state = position([[2, 3, 4, 6, 7], [70], [80], [90]], [[8], [71], [81]], scores=[61, 30, 12])
+    play_turn(state, {0: 8, 1: 71, 2: 81})
+    assert state.is_terminal() and state.scores == [66, 30, 12] and state.winners() == [2]
+    assert state.returns() == [-66.0, -30.0, -12.0]
+
+
+def test_sn6_target_score_option_changes_the_end():
+    state = position([[2, 3, 4, 6, 7], [70], [80], [90]], [[8], [71]], scores=[15, 0], options={"target_score": 20})
+    play_turn(state, {0: 8, 1: 71})
+    assert state.is_terminal() and state.winners() == [1]
+
+
+def test_sn7_rounds_option_ignores_the_target_until_the_last_round():
+    # with rounds=2 a player past 66 after round 1 does not end the game
+    state = position([[2, 3, 4, 6, 7], [70], [80], [90]], [[8], [71]], scores=[90, 0], options={"rounds": 2})
+    events = play_turn(state, {0: 8, 1: 71})
+    assert not state.is_terminal() and events[-1] == {"type": "deal", "round": 2}
+
+
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_sn7_tactical_deck_size_is_10_per_player_plus_4(n):
+    state = GAME.new_initial_state(n, seed=n, options={"tactical": True})
+    cards = sorted([c for h in state.hands for c in h] + [c for r in state.rows for c in r])
+    assert cards == list(range(1, 10 * n + 5)) and state.deck == []
+    assert deck_for(n, True) == list(range(1, 10 * n + 5))
+
+
+# ---- an independent model of a turn, checked against the engine over random games -------------
+
+# SN-1 written out as the card pictures show it, not computed the engine's way
+_BULLHEAD_TABLE = {55: 7}
+_BULLHEAD_TABLE.update({c: 5 for c in (11, 22, 33, 44, 66, 77, 88, 99)})
+_BULLHEAD_TABLE.update({c: 3 for c in range(10, 101, 10)})
+_BULLHEAD_TABLE.update({c: 2 for c in range(5, 100, 10) if c != 55})
+
+
+def _heads(cards):
+    return sum(_BULLHEAD_TABLE.get(c, 1) for c in cards)
+
+
+def reference_turn(rows, picks, choices):
+    """SN-3..SN-5 from the ruling text: returns (places, choice requests, rows after).
+
+    ``picks`` maps player -> card; ``choices`` yields the row each low card's player chose.
+    """
+    rows = [list(r) for r in rows]
+    places, requests = [], []
+    for card, player in sorted((c, p) for p, c in picks.items()):
+        below = [i for i in range(4) if rows[i][-1] < card]
+        if not below:
+            requests.append((player, card))
+            i = next(choices)
+            places.append((player, card, i, rows[i]))
+            rows[i] = [card]
+            continue
+        i = max(below, key=lambda k: rows[k][-1])
+        if len(rows[i]) == 5:
+            places.append((player, card, i, rows[i]))
+            rows[i] = [card]
+        else:
+            rows[i].append(card)
+            places.append((player, card, i, []))
+    return places, requests, rows
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7, 10])
+def test_engine_agrees_with_an_independent_model_of_turns_rounds_and_the_end(n):
+    for seed in range(3):
+        options = {"tactical": seed == 2, "target_score": 40 if seed else 66}
+        state = GAME.new_initial_state(n, seed=1000 + seed, options=options)
+        rng = Rng(77 + seed)
+        totals = [0] * n
+        round_heads = [0] * n
+        while not state.is_terminal():
+            rows_before = [r[:] for r in state.rows]
+            picks, events = {}, []
+            order = list(range(n))
+            rng.shuffle(order)
+            for p in order:
+                picks[p] = rng.choice(state.hands[p])
+                events += state.apply_action(p, {"type": "pick", "card": picks[p]})
+            made = []
+            while state.phase == "choose_row":
+                made.append(rng.randbelow(4))
+                events += state.apply_action(state.chooser, {"type": "choose_row", "row": made[-1]})
+            places, requests, rows_after = reference_turn(rows_before, picks, iter(made))
+            assert len(made) == len(requests) <= 1
+            got = [(e["player"], e["card"], e["row"], e["taken"]) for e in events if e["type"] == "place"]
+            assert got == places
+            assert [(e["player"], e["card"]) for e in events if e["type"] == "row_choice"] == requests
+            assert all(e["bullheads"] == _heads(e["taken"]) for e in events if e["type"] == "place")
+            for player, _, _, taken in places:
+                round_heads[player] += _heads(taken)
+            end = next((e for e in events if e["type"] == "round_end"), None)
+            if end is None:
+                assert state.rows == rows_after
+                continue
+            assert end["bullheads"] == round_heads
+            totals = [t + b for t, b in zip(totals, round_heads)]
+            round_heads = [0] * n
+            assert end["scores"] == totals == state.scores
+            assert state.is_terminal() == (max(totals) >= options["target_score"])
+        assert state.winners() == [p for p in range(n) if totals[p] == min(totals)]
