@@ -625,3 +625,248 @@ def test_same_seed_and_actions_give_the_same_game():
 def test_needs_announcement_table():
     assert [needs_announcement(c, 5) for c in (1, 5, 7, 9)] == [False, False, True, True]
     assert needs_announcement(7, 7) and not needs_announcement(1, 1) and needs_announcement(4, None)
+
+
+# ---- scenarios added by the rules audit ------------------------------------------------------
+
+
+def test_bb_d1_a_first_1_calls_nothing_and_frees_the_next_card():
+    state = position([[1, 2, 3, 4, 5, 6, 8], [2, 9, 10, 11, 12, 13, 1], [3, 4, 5, 6, 8, 9, 10]])
+    refused(state, 0, {"type": "play", "card": 1, "announce": "lower"}, "BB-2")
+    events = state.apply_action(0, {"type": "play", "card": 1})
+    assert events == [{"type": "play", "player": 0, "card": 1, "announce": None, "double": False, "cards_left": 6}]
+    assert cards_of(state, 1) == [1, 2, 9, 10, 11, 12, 13]
+    state.apply_action(1, {"type": "play", "card": 1})  # a 1 on the first 1: a double of 1s
+    assert state.double and state.public_observation()["moves"][-1] == {"player": 1, "card": 1, "call": "double"}
+    assert cards_of(state, 2) == []
+
+
+def test_bb_d1_the_first_card_may_be_a_7_and_is_called():
+    state = position([[7, 2, 3, 4, 5, 6, 8], [2, 9, 10, 11, 12, 13, 1]])
+    refused(state, 0, {"type": "play", "card": 7}, "BB-2")
+    state.apply_action(0, {"type": "play", "card": 7, "announce": "higher"})
+    assert cards_of(state, 1) == [1, 9, 10, 11, 12, 13]
+
+
+def test_bb5b_a_last_card_that_doubles_the_top_wins_without_a_call():
+    state = position([[5], [10, 11, 12, 13, 2, 3], [6, 8, 9, 10, 11, 12]], pile=[9, 5], announce="higher", turn=0)
+    assert state.legal_actions(0) == [{"type": "play", "card": 5}, {"type": "pass"}]
+    events = state.apply_action(0, {"type": "play", "card": 5})
+    assert events[0] == {"type": "play", "player": 0, "card": 5, "announce": None, "double": True, "cards_left": 0}
+    assert events[1]["reason"] == "last_card" and events[1]["points"] == 3 and events[1]["winner"] == 0
+
+
+def test_bb5b_a_last_card_on_an_open_double_continues_it_and_wins():
+    state = position([[4], [10, 11, 12, 13, 2, 3]], pile=[6, 4, 4], double=True, turn=0)
+    events = state.apply_action(0, {"type": "play", "card": 4})
+    assert events[-1] == {"type": "round_end", "round": 1, "winner": 0, "points": 4, "reason": "last_card", "scores": [4, 0]}
+
+
+def test_bb6_a_last_7_may_not_end_an_open_double_of_another_number():
+    # BB-3 lets a 7 end a double, but as the hand's last card it needs a joker on top (BB-6)
+    state = position([[7], [10, 11, 12, 13, 2, 3]], pile=[6, 4, 4], double=True, turn=0)
+    assert state.legal_actions(0) == [{"type": "pass"}]
+    refused(state, 0, {"type": "play", "card": 7}, "BB-6")
+
+
+@pytest.mark.parametrize("last, pile, announce, double", [
+    (1, [3, 7], "higher", False),  # a last 1 on a 7
+    (7, [3, 7], "lower", False),  # a last 7 on a 7 (no double, no call)
+    (1, [3, 1], None, False),  # a last 1 on a single 1: a double of 1s
+    (7, [3, 1, 1], None, True),  # a last 7 on a double of 1s
+])
+def test_bb6_a_last_joker_on_a_joker_wins(last, pile, announce, double):
+    state = position([[last], [10, 11, 12, 13, 2, 3]], pile=pile, announce=announce, double=double, turn=0)
+    assert {"type": "play", "card": last} in state.legal_actions(0)
+    events = state.apply_action(0, {"type": "play", "card": last})
+    assert events[0]["announce"] is None and events[0]["double"] == (last == 1 and pile[-1] == 1)
+    assert events[-1]["type"] == "round_end" and events[-1]["winner"] == 0 and events[-1]["points"] == len(pile) + 1
+
+
+def test_bb6_only_the_last_card_is_restricted_the_second_last_joker_needs_its_call():
+    state = position([[7, 12], [10, 11, 12, 13, 2, 3]], pile=[3, 9], announce="higher", turn=0)
+    assert cards_of(state, 0) == [7, 12]
+    refused(state, 0, {"type": "play", "card": 7}, "BB-2")
+    state.apply_action(0, {"type": "play", "card": 7, "announce": "higher"})
+    assert state.hands[0] == [12] and state.top == 7
+
+
+@pytest.mark.parametrize("before, over", [(55, True), (54, False)])
+def test_bb7_the_game_ends_when_a_round_takes_the_winner_to_60(before, over):
+    # pile of four; the winner lays the fifth and everyone else passes: before + 5
+    state = position([[9, 2], [10, 11, 12, 13, 2, 3]], pile=[3, 4, 5, 8], announce="higher", turn=0, scores=[before, 59])
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    events = state.apply_action(1, {"type": "pass"})
+    assert state.scores == [before + 5, 59]
+    assert state.is_terminal() is over
+    if over:
+        assert events[-1] == {"type": "game_over", "winners": [0], "scores": [60, 59]}
+    else:
+        assert state.phase == "choose" and state.winners() == []
+
+
+def test_bb5a_two_players_the_first_card_and_a_pass_win_one_point():
+    state = position([[9, 2, 3, 4, 5, 6, 8], [10, 11, 12, 13, 2, 3, 4]])
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    events = state.apply_action(1, {"type": "pass"})
+    assert events[-1] == {"type": "round_end", "round": 1, "winner": 0, "points": 1, "reason": "all_passed", "scores": [1, 0]}
+    assert state.current_players() == [0, 1]  # both still hold cards and choose
+
+
+def test_bb4_a_passed_player_stays_out_even_when_their_number_comes_up():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 10, 12, 13, 2, 3, 4], [5, 6, 8, 9, 10, 11, 12]], pile=[11], announce="lower", turn=1
+    )
+    state.apply_action(1, {"type": "pass"})  # on purpose, holding 10s
+    state.apply_action(2, {"type": "play", "card": 10, "announce": "lower"})
+    state.apply_action(0, {"type": "play", "card": 9, "announce": "higher"})
+    assert state.current_players() == [2] and state.legal_actions(1) == []
+    refused(state, 1, {"type": "play", "card": 10, "announce": "higher"}, "CORE")
+
+
+def test_bb4_a_voluntary_pass_when_only_a_7_would_fit():
+    state = position([[7, 2, 3, 4, 5, 6, 8], [10, 11, 12, 13, 2, 3, 4]], pile=[12], announce="higher", turn=0)
+    assert state.legal_actions(0) == [
+        {"type": "play", "card": 7, "announce": "higher"},
+        {"type": "play", "card": 7, "announce": "lower"},
+        {"type": "pass"},
+    ]
+    events = state.apply_action(0, {"type": "pass"})
+    assert events[-1]["type"] == "round_end" and events[-1]["winner"] == 1
+
+
+def test_bb8_after_all_passed_the_winner_chooses_too_and_starts_the_next_round():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]], pile=[13], announce="higher", turn=2, top_player=1
+    )
+    state.apply_action(2, {"type": "pass"})
+    state.apply_action(0, {"type": "pass"})
+    assert state.last_round == {"round": 1, "winner": 1, "points": 1, "reason": "all_passed"}
+    state.apply_action(1, {"type": "keep"})
+    state.apply_action(0, {"type": "redraw"})  # a player who still holds 7 cards may redraw (BB-D6)
+    events = state.apply_action(2, {"type": "keep"})
+    assert events[-1] == {"type": "new_round", "round": 2, "starter": 1, "choices": ["redraw", "keep", "keep"]}
+    assert Counter([10, 11, 12, 13, 2, 3]) <= Counter(state.hands[1])
+    assert Counter([5, 6, 8, 9, 10, 11]) <= Counter(state.hands[2])
+    assert all(len(h) == 7 for h in state.hands) and state.current_players() == [1]
+    # player 0's old hand went onto the reserve before anyone drew
+    assert state.reserve[-7:] == [2, 3, 4, 5, 6, 8, 9]
+    assert {"type": "pass"} not in state.legal_actions(1)
+
+
+def test_bb8_keep_with_seven_cards_draws_nothing():
+    state = position(
+        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]], pile=[13], announce="higher", turn=2, top_player=1
+    )
+    state.apply_action(2, {"type": "pass"})
+    state.apply_action(0, {"type": "pass"})
+    for p in (0, 1, 2):
+        state.apply_action(p, {"type": "keep"})
+    assert state.hands[0] == [2, 3, 4, 5, 6, 8, 9]
+
+
+# ---- an independent model of the rules, checked against the engine over random games ---------
+
+
+class ReferenceRound:
+    """BB-2..BB-7 from the ruling text, tracked only from the actions applied (not engine fields)."""
+
+    def __init__(self, n, starter):
+        self.n = n
+        self.turn = starter
+        self.laid = []  # (player, card, call) in order
+        self.passed = [False] * n
+
+    def open_double(self):
+        # the top card was laid on an equal card that is not a 7 (BB-2): a double is open
+        return len(self.laid) >= 2 and self.laid[-1][1] == self.laid[-2][1] != 7
+
+    def fits(self, card, hand_size):
+        if self.laid:
+            top, call = self.laid[-1][1], self.laid[-1][2]
+            if hand_size == 1 and card in (1, 7) and top not in (1, 7):
+                return False  # BB-6
+        if not self.laid or card == 7:
+            return True
+        if self.open_double():
+            return card == top
+        if top == 1 or card in (1, top):
+            return True
+        return card > top if call == "higher" else card < top
+
+    def legal(self, hand):
+        out = []
+        for card in sorted(set(hand)):
+            if not self.fits(card, len(hand)):
+                continue
+            is_double = bool(self.laid) and card == self.laid[-1][1] and card != 7
+            if len(hand) == 1 or card == 1 or is_double:
+                out.append({"type": "play", "card": card})
+            else:
+                out += [{"type": "play", "card": card, "announce": a} for a in ("higher", "lower")]
+        if self.laid or not out:
+            out.append({"type": "pass"})
+        return out
+
+    def next_turn(self, after):
+        for i in range(1, self.n + 1):
+            if not self.passed[(after + i) % self.n]:
+                return (after + i) % self.n
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_engine_agrees_with_an_independent_model_of_play_passing_scoring_and_new_rounds(n):
+    key = lambda a: json.dumps(a, sort_keys=True)
+    for seed in range(4):
+        target = 30
+        state = GAME.new_initial_state(n, 500 + seed, {"target_score": target, "random_starter": seed % 2 == 1})
+        rng = Rng(900 + seed)
+        scores = [0] * n
+        ref = ReferenceRound(n, state.current_players()[0])
+        assert seed % 2 == 1 or ref.turn == 0
+        while not state.is_terminal():
+            if state.phase == "choose":
+                hands_before = [h[:] for h in state.hands]
+                choosers = [p for p in range(n) if hands_before[p]]
+                assert state.current_players() == choosers
+                picks = {}
+                for p in choosers:
+                    picks[p] = rng.choice(["keep", "redraw"])
+                    events = state.apply_action(p, {"type": picks[p]})
+                assert events[-1]["type"] == "new_round" and events[-1]["starter"] == winner
+                for p in range(n):
+                    assert len(state.hands[p]) == 7
+                    if picks.get(p) == "keep":
+                        assert Counter(hands_before[p]) <= Counter(state.hands[p])
+                ref = ReferenceRound(n, winner)
+                continue
+            p = state.current_players()[0]
+            assert p == ref.turn
+            hand = state.hands[p][:]
+            legal = state.legal_actions(p)
+            assert sorted(map(key, legal)) == sorted(map(key, ref.legal(hand)))
+            # a voluntary pass now and then, otherwise a random play if there is one
+            plays = [a for a in legal if a["type"] == "play"]
+            may_pass = {"type": "pass"} in legal
+            action = rng.choice(plays) if plays and (rng.randbelow(8) or not may_pass) else {"type": "pass"}
+            events = state.apply_action(p, action)
+            if action["type"] == "play":
+                ref.laid.append((p, action["card"], action.get("announce")))
+                if len(hand) == 1:
+                    winner, reason = p, "last_card"
+                else:
+                    ref.turn = ref.next_turn(p)
+                    continue
+            else:
+                ref.passed[p] = True
+                left = [q for q in range(n) if not ref.passed[q]]
+                if len(left) > 1:
+                    ref.turn = ref.next_turn(p)
+                    continue
+                winner, reason = left[0], "all_passed"
+                assert winner == ref.laid[-1][0]  # BB-5: always the one who laid the last card
+            scores[winner] += len(ref.laid)
+            end = next(e for e in events if e["type"] == "round_end")
+            assert (end["winner"], end["reason"], end["points"], end["scores"]) == (winner, reason, len(ref.laid), scores)
+            assert state.is_terminal() == (scores[winner] >= target)
+        assert state.winners() == [winner] and state.scores == scores
