@@ -737,3 +737,293 @@ def test_dog10_a_save_whose_winners_are_not_a_finished_team_is_refused():
     data["state"]["winners"] = [1 - winner[0]]  # the loser, whose figures are not all home
     with pytest.raises(InvalidStateError, match="state.winners"):
         game.state_from_json(json.dumps(data))
+
+
+# ---- rules audit (session 2): one scenario per rule not pinned above ------------------------
+
+
+def unchanged_after(state, player, action, rule):
+    """``action`` raises IllegalActionError naming ``rule`` and leaves the saved state as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action(player, action)
+    assert err.value.rule == rule, str(err.value)
+    assert state.to_json() == before
+
+
+def test_dog1_the_1_11_moves_1_or_11_and_either_count_may_turn_into_the_goal():
+    state = position({0: [56, 63]}, {0: ["1/11"], 1: ["2"]})
+    assert dests(state, "1/11", 0) == [3, 57, 66]  # 57; 11 along the track; 8 to the start field + 3
+    assert dests(state, "1/11", 1) == [0, 10]  # 1 ends on the start field: 2 are needed for goal 64
+    play(state, 0, card="1/11", figure=0, to=66)
+    assert state.pos[:2] == [66, 63]
+
+
+def test_dog1_the_13_moves_13_or_starts_and_turns_in_only_with_an_exact_fit():
+    state = position({0: [52, 40]}, {0: ["13"], 1: ["2"]})
+    assert dests(state, "13", 0) == [1, 64]  # 12 to the start field, 13th step onto goal field 0
+    assert dests(state, "13", 1) == [53]  # 24 to the start field: too far for the goal
+    assert dests(state, "13", 2) == [0]  # a start
+    state = position({0: [56]}, {0: ["13"], 1: ["2"]})
+    assert dests(state, "13", 0) == [5]  # the goal would need a 5th goal field
+    assert dests(state, "13", 1) == [0]  # the start is listed once, for the first kennel figure
+
+
+def test_dog1_the_4_forward_may_enter_the_goal_backward_jumps_and_sends_a_figure_home():
+    state = position({0: [63]}, {0: ["4"], 1: ["2"]})
+    assert dests(state, "4", 0) == [3, 59, 66]
+    state = position({0: [22], 1: [18, 20]}, {0: ["4"], 1: ["2"]})
+    assert dests(state, "4", 0) == [18, 26]
+    events = play(state, 0, card="4", figure=0, to=18)
+    assert events == [
+        {"type": "move", "player": 0, "card": "4", "as": None, "figure": 0, "from": 22, "to": 18, "steps": -4},
+        {"type": "home", "figure": 4, "from": 18, "by": 0},
+    ]
+    assert state.pos[4:6] == [-1, 20]  # jumped over 20 without harm
+
+
+def test_dog1_the_4_is_the_only_card_that_moves_backward():
+    state = position({0: [20]}, {0: ["2", "3", "5", "6", "8", "9", "10", "12", "13", "1/11"], 1: ["2"]})
+    assert all(t > 20 for c, a, f, t in moves(state) if f == 0)
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 0, "to": 15}, "DOG-5")
+
+
+def test_dog1_a_joker_as_7_is_split_step_by_step_and_undo_returns_the_joker():
+    state = position({0: [10, 30], 1: [12]}, {0: ["joker"], 1: ["2"]})
+    events = play(state, 0, card="joker", **{"as": "7"}, figure=0, to=13)
+    assert events[0] == {"type": "seven", "player": 0, "card": "joker", "as": "7"}
+    assert state.pos[4] == -1 and state.hands[0] == []
+    state.apply_action(0, {"type": "undo"})
+    assert state.hands[0] == ["joker"] and state.pos[4] == 12 and state.seven is None
+    play(state, 0, card="joker", **{"as": "7"}, figure=0, to=13)
+    state.apply_action(0, {"type": "step", "figure": 1, "to": 34})
+    assert state.pos[:2] == [13, 34] and state.discard == ["joker"] and state.turn == 1
+
+
+def test_dog1_a_joker_as_swap_must_swap_when_a_swap_exists():
+    state = position({0: [5], 1: [30]}, {0: ["joker"], 1: ["2"]})
+    swaps = [a for a in state.legal_actions(0) if a["as"] == "swap"]
+    assert swaps == [{"type": "play", "card": "joker", "as": "swap", "figure": 0, "with": 4}]
+    unchanged_after(state, 0, {"type": "play", "card": "joker", "as": "swap"}, "DOG-8")
+    unchanged_after(state, 0, {"type": "play", "card": "joker", "as": "joker", "figure": 0, "to": 5}, "DOG-1")
+    events = play(state, 0, card="joker", **{"as": "swap"}, figure=0, **{"with": 4})
+    assert events[0]["type"] == "swap" and state.pos[0] == 30 and state.pos[4] == 5
+
+
+def test_dog1_rulebook_example_4_backward_then_a_7_split_over_three_figures():
+    # Green (player 0) has its figure A protected on its start field 0, and holds 4, 5, swap: the
+    # swap can only go without effect (A is protected), so green takes A 4 back to 60.
+    # Yellow (player 1) then splits a 7: B one on in the goal (closes the gap), C one on onto a
+    # blue figure (player 2), D five on past a red figure (player 3) and green's A.
+    state = position(
+        {0: [0], 1: [69, 71, 20, 56], 2: [21], 3: [58]},
+        {0: ["4", "5", "swap"], 1: ["7", "2"], 2: ["3"], 3: ["3"]},
+    )
+    assert ("swap", None, None, None) in moves(state)  # only without effect
+    assert not any(c == "swap" and f is not None for c, a, f, t in moves(state))
+    assert dests(state, "4", 0) == [4, 60]
+    play(state, 0, card="4", figure=0, to=60)
+    assert state.turn == 1
+    play(state, 1, card="7", figure=4, to=70)
+    state.apply_action(1, {"type": "step", "figure": 6, "to": 21})
+    assert state.pos[8] == -1  # blue landed on: home
+    events = state.apply_action(1, {"type": "step", "figure": 7, "to": 61})
+    assert {(e["figure"], e["from"]) for e in events if e["type"] == "home"} == {(12, 58), (0, 60)}
+    assert state.pos[4:8] == [70, 71, 21, 61] and state.pos[0] == -1 and state.pos[12] == -1
+    assert state.turn == 2
+
+
+def test_dog4_and_dog5_a_figure_on_another_colours_start_field_is_not_protected():
+    # colour 1's figure 4 stands on colour 0's start field 0: it can be passed, landed on, swapped
+    state = position({0: [62, 20], 1: [0]}, {0: ["2", "5", "swap"], 1: ["2"]})
+    assert dests(state, "5", 0) == [3, 66]  # passes it (and turns into goal over the start field)
+    assert dests(state, "2", 0) == [0]
+    assert ("swap", None, 0, 4) in moves(state) and ("swap", None, 1, 4) in moves(state)
+    play(state, 0, card="2", figure=0, to=0)
+    assert state.pos[4] == -1 and state.pos[0] == 0
+
+
+def test_dog4_a_protected_figure_cannot_be_landed_on_by_a_7_step_nor_passed():
+    state = position({0: [12, 40], 1: [16]}, {0: ["7"], 1: ["2"]})
+    first = {(a["figure"], a["to"]) for a in state.legal_actions(0)}
+    assert {(0, 13), (0, 14), (0, 15)} <= first and (0, 16) not in first and (0, 17) not in first
+    unchanged_after(state, 0, {"type": "play", "card": "7", "figure": 0, "to": 16}, "DOG-7")
+
+
+def test_dog4_leaving_the_kennel_needs_a_start_card_and_goes_only_onto_the_own_start_field():
+    state = position({}, {0: ["1/11", "5", "4"], 1: ["2"]})
+    assert moves(state) == {("1/11", None, 0, 0)}  # one start listed (all kennel figures alike)
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 0, "to": 0}, "DOG-4")
+    unchanged_after(state, 0, {"type": "play", "card": "1/11", "figure": 0, "to": 16}, "DOG-4")
+    play(state, 0, card="1/11", figure=3, to=0)  # any kennel figure may be the one
+    assert state.pos[:4] == [-1, -1, -1, 0]
+    state = position({0: [0]}, {0: ["13"], 1: ["2"]})
+    unchanged_after(state, 0, {"type": "play", "card": "13", "figure": 1, "to": 0}, "DOG-4")
+
+
+def test_dog6_no_jumping_inside_the_goal():
+    state = position({0: [64, 65, 20]}, {0: ["2", "1/11", "3"], 1: ["2"]})
+    assert dests(state, "2", 0) == [] and dests(state, "1/11", 0) == []  # 65 is in the way
+    assert dests(state, "2", 1) == [67] and dests(state, "1/11", 1) == [66]
+    assert dests(state, "3", 1) == []  # only 2 goal fields beyond 65
+    unchanged_after(state, 0, {"type": "play", "card": "2", "figure": 0, "to": 66}, "DOG-6")
+
+
+def test_dog6_an_own_protected_figure_on_the_start_field_bars_the_way_into_the_goal():
+    state = position({0: [0, 61]}, {0: ["5", "7", "3"], 1: ["2"]})
+    assert dests(state, "5", 1) == [] and dests(state, "3", 1) == []
+    steps = {(a["figure"], a["to"]) for a in state.legal_actions(0) if a["card"] == "7"}
+    assert not any(t >= 64 for f, t in steps) and (1, 63) in steps
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 1, "to": 65}, "DOG-4")
+
+
+def test_dog6_a_figure_come_round_onto_its_start_field_goes_on_round_not_in():
+    state = position({0: [0], 1: [30]}, {0: ["1/11", "2", "3", "4", "5"], 1: ["2"]})
+    assert dests(state, "1/11", 0) == [1, 11] and dests(state, "2", 0) == [2]
+    assert dests(state, "4", 0) == [4, 60]
+    unchanged_after(state, 0, {"type": "play", "card": "1/11", "figure": 0, "to": 64}, "DOG-6")
+
+
+def test_dog6_a_figure_does_not_enter_another_colours_goal():
+    state = position({0: [14]}, {0: ["5"], 1: ["2"]})
+    assert dests(state, "5", 0) == [19]
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 0, "to": 70}, "DOG-6")
+
+
+def test_dog7_entering_the_goal_sends_home_every_figure_passed_including_one_on_the_start_field():
+    state = position({0: [60], 1: [0, 62]}, {0: ["7"], 1: ["2"]})
+    events = play(state, 0, card="7", figure=0, to=66)  # 61, 62, 63, 0, 64, 65, 66
+    assert [e for e in events if e["type"] == "home"] == [
+        {"type": "home", "figure": 5, "from": 62, "by": 0},
+        {"type": "home", "figure": 4, "from": 0, "by": 0},
+    ]
+    assert state.pos[0] == 66 and state.pos[4:6] == [-1, -1]
+
+
+def test_dog7_passing_the_partners_figure_sends_it_home_and_landing_on_an_own_figure_too():
+    state = position({0: [10, 15], 2: [12]}, {0: ["7"], 1: ["2"]})
+    play(state, 0, card="7", figure=0, to=15)  # passes partner at 12, lands on own 15
+    assert state.pos[8] == -1 and state.pos[1] == -1 and state.pos[0] == 15
+    state.apply_action(0, {"type": "step", "figure": 0, "to": 17})
+    assert state.turn == 1
+
+
+def test_dog7_a_blue_card_jumps_without_sending_home_only_the_7_burns():
+    state = position({0: [10], 1: [12], 2: [14]}, {0: ["7", "5"], 1: ["2"]})
+    play(state, 0, card="5", figure=0, to=15)
+    assert state.pos[4] == 12 and state.pos[8] == 14
+
+
+def test_dog7_a_7_finishing_both_partners_wins_for_the_team():
+    # player 0: last figure 2 before its start field (3 to goal field 64); partner's last figure
+    # 3 before its start field 32 (4 to goal field 72)
+    state = position({0: [62, 65, 66, 67], 2: [29, 73, 74, 75]}, {0: ["7"], 1: ["2"]})
+    play(state, 0, card="7", figure=0, to=64)
+    assert state.seven["left"] == 4 and not state.is_terminal()
+    events = state.apply_action(0, {"type": "step", "figure": 8, "to": 72})  # 30, 31, 32, then 72
+    assert events[-1] == {"type": "game_over", "winners": [0, 2]}
+    assert state.winners() == [0, 2] and state.discard == ["7"]
+
+
+def test_dog8_a_finished_player_swaps_the_partners_figures():
+    state = position({0: [64, 65, 66, 67], 1: [20], 2: [40]}, {0: ["swap"], 1: ["2"]})
+    assert state.legal_actions(0) == [{"type": "play", "card": "swap", "figure": 8, "with": 4}]
+    play(state, 0, card="swap", figure=8, **{"with": 4})
+    assert state.pos[8] == 20 and state.pos[4] == 40
+
+
+def test_dog8_a_figure_swapped_onto_its_own_start_field_is_protected_there():
+    # own figure 0 at 30, colour 1's figure 4 on colour 0's start field 0: swapping puts figure 0
+    # on its own start field, where DOG-4 protects it like any figure standing there
+    state = position(
+        {0: [30], 1: [0], 3: [62]}, {0: ["swap", "2"], 1: ["3"], 2: ["1/11"], 3: ["2", "3", "5"]}
+    )
+    play(state, 0, card="swap", figure=0, **{"with": 4})
+    assert state.pos[0] == 0 and state.pos[4] == 30
+    play(state, 1, card="3", figure=4, to=33)
+    play(state, 2, card="1/11", figure=8, to=32)
+    assert state.turn == 3 and state.legal_actions(3) == [{"type": "fold"}]  # 12 at 62 cannot pass 0
+    unchanged_after(state, 3, {"type": "play", "card": "2", "figure": 12, "to": 0}, "DOG-4")
+
+
+def test_dog8_swap_in_three_players_with_any_other_player():
+    state = position({0: [5], 1: [30], 2: [40]}, {0: ["swap"], 1: ["2"], 2: ["2"]}, n=3)
+    assert {(a["figure"], a["with"]) for a in state.legal_actions(0)} == {(0, 5), (0, 10)}
+
+
+def test_dog9_an_out_player_is_skipped_and_the_others_play_the_round_out():
+    state = position({1: [20]}, {0: ["2", "3"], 1: ["2", "3"], 2: ["5"], 3: ["2"]})
+    state.apply_action(0, {"type": "fold"})
+    play(state, 1, card="2", figure=4, to=22)
+    state.apply_action(2, {"type": "fold"})
+    state.apply_action(3, {"type": "fold"})
+    assert state.turn == 1 and state.out == [True, False, True, True]
+    events = play(state, 1, card="3", figure=4, to=25)
+    assert [e["type"] for e in events][-2:] == ["round_end", "deal"]
+
+
+def test_dog10_a_player_not_finished_cannot_move_the_partners_figures():
+    state = position({0: [64, 65, 66, 10], 2: [40]}, {0: ["5"], 1: ["2"]})
+    assert moves(state) == {("5", None, 3, 15)}
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 8, "to": 45}, "DOG-10")
+    unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 4, "to": 45}, "DOG-10")
+
+
+def test_dog10_a_finished_player_still_gets_cards_and_gives_one():
+    state = position({0: [64, 65, 66, 67], 2: [40]}, {0: ["2"], 1: ["2"]})
+    state.apply_action(0, {"type": "play", "card": "2", "figure": 8, "to": 42})
+    state.apply_action(1, {"type": "fold"})
+    assert state.phase == "give" and [len(h) for h in state.hands] == [5, 5, 5, 5]
+    assert state.current_players() == [0, 1, 2, 3]
+
+
+def test_dog11_the_draw_reshuffles_the_discard_pile_when_the_deck_is_empty():
+    state = position({1: [40]}, {0: ["2", "3"], 1: ["5"]}, n=2)
+    data = json.loads(state.to_json())
+    data["state"]["discard"] = data["state"]["deck"]
+    data["state"]["deck"] = []
+    state = GAME.state_from_json(json.dumps(data))
+    state.apply_action(0, {"type": "discard", "card": "3"})
+    assert len(state.hands[0]) == 2 and len(state.deck) + len(state.discard) == 107 and state.discard == []
+    state.check_invariants()
+
+
+def test_dog11_after_the_draw_a_playable_card_must_be_played():
+    state = position({0: [], 1: [32]}, {0: ["2", "3"], 1: ["5"]}, n=2, deck_top=["1/11"])
+    state.apply_action(0, {"type": "discard", "card": "2"})
+    unchanged_after(state, 0, {"type": "discard", "card": "3"}, "DOG-11")
+    unchanged_after(state, 0, {"type": "fold"}, "DOG-11")
+    assert moves(state) == {("1/11", None, 0, 0)}
+
+
+def test_dog11_a_player_who_can_play_may_not_discard():
+    state = position({1: [32]}, {0: ["2", "13"], 1: ["5"]}, n=2)
+    unchanged_after(state, 0, {"type": "discard", "card": "2"}, "DOG-11")
+
+
+def test_dog11_the_fifth_figure_may_take_the_rest_of_a_7_after_the_fourth_goes_home():
+    state = position({0: [62, 65, 66, 67, 20], 1: [40]}, {0: ["7"], 1: ["5"]}, n=2)
+    play(state, 0, card="7", figure=0, to=64)
+    assert not state.is_terminal() and state.seven["left"] == 4
+    events = state.apply_action(0, {"type": "step", "figure": 4, "to": 24})
+    assert events[-1] == {"type": "game_over", "winners": [0]}
+
+
+def test_dog3_cards_are_given_before_play_and_played_only_after():
+    state = GAME.new_initial_state(4, seed=12)
+    card = state.hands[0][0]
+    unchanged_after(state, 0, {"type": "play", "card": card, "figure": 0, "to": 0}, "DOG-3")
+    state = position({0: [10]}, {0: ["2"], 1: ["2"]})
+    unchanged_after(state, 0, {"type": "give", "card": "2"}, "DOG-3")
+
+
+def test_illegal_rule_actions_name_their_rule_and_change_nothing():
+    state = position({0: [12, 64], 1: [16], 3: [40]}, {0: ["7", "12", "swap", "4"], 1: ["2"]})
+    unchanged_after(state, 0, {"type": "play", "card": "12", "figure": 0, "to": 24}, "DOG-4")  # passes 16
+    unchanged_after(state, 0, {"type": "play", "card": "4", "figure": 0, "to": 16}, "DOG-4")  # lands on 16
+    unchanged_after(state, 0, {"type": "play", "card": "7", "figure": 0, "to": 15}, "DOG-7")  # 4 steps left, 3 usable
+    unchanged_after(state, 0, {"type": "play", "card": "swap"}, "DOG-8")  # a swap with 12 at 40 exists
+    unchanged_after(state, 0, {"type": "play", "card": "swap", "figure": 0, "with": 4}, "DOG-8")  # protected
+    unchanged_after(state, 0, {"type": "play", "card": "swap", "figure": 1, "with": 12}, "DOG-8")  # in goal
+    unchanged_after(state, 0, {"type": "play", "card": "4", "figure": 1, "to": 60}, "DOG-6")  # back from goal
+    unchanged_after(state, 0, {"type": "fold"}, "DOG-9")
