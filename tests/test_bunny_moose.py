@@ -581,3 +581,169 @@ def test_json_round_trip_and_validation_messages():
     broken(lambda s: s.update(narrator=2), "narrator")
     broken(lambda s: s["poses"].__setitem__(0, s["poses"][1]), "narrator does not pose")
     assert data["state"]["poses"][1]["tongue"] is True
+
+
+# ---- scenarios added by the rules audit ------------------------------------------------------
+
+
+def test_bm5_ambiguous_double_card_counts_each_matching_hand():
+    d = card("double", "ear", None, 1, position="top")  # shape open, both sides
+    assert score_of([d], pose(ear("top", "straight"), ear("top", "floppy")))["score"] == 2
+    assert score_of([d], pose(ear("top", "floppy"), ear("side", "floppy")))["score"] == 1
+    assert score_of([d], pose(ear("side", "straight"), ear("side", "floppy")))["score"] == 0
+    r = score_of([d], pose(ear("top", "straight"), ear("top", "straight")))
+    assert r["matches"] == [{"stack": 0, "card": d, "times": 2}] and r["base"] == 2
+
+
+def test_bm5_negative_points_doubled_then_inverted_become_positive():
+    minus1 = card("single", "antler", "left", -1, spread="compact", direction="down")
+    six = [minus1, MOOSE_X2[0], INVERTS[0], TONGUES[2], HUNTERS[0], RABBIT_X2[0]]
+    r = score_of(six, pose(antler("compact", "down"), antler("wide", "up")))
+    assert (r["base"], r["doublers"], r["inversions"], r["inverted"], r["score"]) == (-1, 1, 1, True, 2)
+    # a ×2 card and a ± with nothing else matched: 0 stays 0
+    r = score_of([RABBIT_X2[0], INVERTS[0]], pose(ear("top", "straight"), ear("side", "floppy")))
+    assert (r["base"], r["doublers"], r["score"]) == (0, 1, 0)
+
+
+def test_bm5_a_bush_with_its_tongue_out_scores_nothing_even_on_tongue_and_inverted_tables():
+    r = score_of([TONGUES[3], INVERTS[0], RABBIT_X2[0]], pose(antler("wide", "up"), NONE, True))
+    assert r["bush"] and r["score"] == 0 and r["matches"] == [] and r["looks_like"] is None
+
+
+def test_bm6_narrator_follows_a_negative_score_of_the_player_bet_on():
+    minus3 = card("single", "ear", "left", -3, position="top", shape="straight")
+    state = table([minus3, TONGUES[1], TONGUES[2], TONGUES[3], TONGUES[-1], TONGUES[-2]], bet=2)
+    state.apply_action(1, pose(antler("wide", "up"), antler("wide", "up")))  # 0
+    state.apply_action(2, pose(ear("top", "straight"), ear("side", "floppy")))  # −3
+    assert state.figures == [[2, 5], [5, 5], [2, 5]]
+    assert state.public_observation()["moves"] == [
+        {"player": 1, "figure": "moose", "from": 5, "to": 5, "by": 0, "bet": False},
+        {"player": 2, "figure": "rabbit", "from": 5, "to": 2, "by": -3, "bet": False},
+        {"player": 0, "figure": "rabbit", "from": 5, "to": 2, "by": -3, "bet": True},
+    ]
+
+
+def test_bm4_the_long_poem_still_fills_six_stacks_and_a_seventh_card_hunter_ends_it():
+    six = [TONGUES[1], TONGUES[2], TONGUES[3], TONGUES[-1], TONGUES[-2], TONGUES[-3]]
+    state = rigged(3, six + [HUNTERS[0]], options={"poem": "long"})
+    events = reveal_all(state)
+    assert [e.get("stack") for e in events] == [0, 1, 2, 3, 4, 5, None]
+    assert events[-1]["type"] == "hunter" and state.phase == "poses"
+    assert state.public_observation()["poem_lines"] == 12
+
+
+def test_bm4_six_hunters_in_the_first_pass_then_a_seventh_ends_the_round():
+    state = rigged(3, HUNTERS[:6] + [TONGUES[3], HUNTERS[6]])
+    events = reveal_all(state)
+    assert [e["type"] for e in events] == ["reveal"] * 7 + ["hunter"]
+    assert state.top_cards() == [TONGUES[3]] + HUNTERS[1:6]
+    state.apply_action(1, pose(ear("top", "straight"), ear("top", "straight"), True))
+    state.apply_action(2, pose(ear("top", "straight"), ear("top", "straight")))
+    assert [r and r["score"] for r in state.results()] == [None, 3, 0]
+
+
+def test_bm7_app_narrator_leader_rotates_and_the_game_lasts_players_times_rounds():
+    state = GAME.new_initial_state(4, seed=5, options={"narrator": "app", "rounds": 3})
+    leaders = []
+    while not state.is_terminal():
+        leaders.append(state.narrator)
+        assert state.phase == "reveal" and state.bet is None
+        play_round(state, {p: pose(ear("top", "straight"), ear("top", "straight")) for p in range(4)})
+        if not state.is_terminal():
+            state.apply_action(state.narrator, {"type": "continue"})
+    assert leaders == [0, 1, 2, 3] * 3
+
+
+# ---- an independent model of scoring, the poem and the trail, checked over random games ------
+
+
+def reference_score(left, right, tongue, tops):
+    """BM-1..BM-5 read off the ruling text and the card descriptions."""
+    kinds = (left["kind"], right["kind"])
+    if kinds not in (("ear", "ear"), ("antler", "antler")):
+        return 0, None  # a bush
+    animal = "rabbit" if kinds[0] == "ear" else "moose"
+    looks = animal if not tongue else ("moose" if animal == "rabbit" else "rabbit")
+    points, factor, flips = 0, 1, 0
+    for c in tops:
+        if c is None:
+            continue
+        cd = DECK[c]
+        if cd["kind"] == "invert":
+            flips += 1
+        elif cd["kind"] == "tongue":
+            points += cd["points"] if tongue else 0
+        elif cd["kind"] in ("rabbit", "moose"):
+            factor *= 2 if cd["kind"] == looks else 1
+        elif cd["kind"] in ("single", "double"):
+            names = ("position", "shape") if cd["hand"] == "ear" else ("spread", "direction")
+            def shows(h):
+                return h["kind"] == cd["hand"] and all(cd[k] in (None, h[k]) for k in names)
+            if cd["kind"] == "single":
+                points += cd["points"] * shows(left if cd["side"] == "left" else right)  # mirror: same side
+            else:
+                points += cd["points"] * (shows(left) + shows(right))
+    score = points * factor
+    return (-score if flips % 2 else score), animal
+
+
+def test_score_pose_agrees_with_an_independent_scorer_on_random_tables():
+    from pycore.rng import Rng
+    rng = Rng(2024)
+    ids = list(range(len(DECK)))
+    for _ in range(300):
+        rng.shuffle(ids)
+        tops = ids[:6]
+        if rng.randbelow(4) == 0:
+            tops[rng.randbelow(6)] = None
+        for left in HANDS:
+            for right in HANDS:
+                for tongue in (False, True):
+                    want, animal = reference_score(left, right, tongue, tops)
+                    got = score_pose({"left": left, "right": right, "tongue": tongue}, tops)
+                    assert (got["score"], got["animal"]) == (want, animal), (tops, left, right, tongue)
+
+
+@pytest.mark.parametrize("options", [{}, {"narrator": "app"}, {"basic": True, "poem": "long"}])
+def test_rounds_agree_with_an_independent_model_of_stacks_hunter_and_trail(options):
+    from pycore.rng import Rng
+    for n in (3, 5, 6):
+        state = GAME.new_initial_state(n, seed=40 + n, options=options)
+        rng = Rng(n)
+        figures = [[5, 5] for _ in range(n)]
+        while not state.is_terminal():
+            narrator = state.narrator
+            bet = None
+            if state.phase == "bet":
+                bet = rng.choice([p for p in range(n) if p != narrator])
+                state.apply_action(narrator, {"type": "bet", "player": bet})
+            order = state.deck[:]
+            # BM-4: cards go on stacks 0..5 in turn; the first hunter after the first pass ends it
+            k = next(i for i, c in enumerate(order) if i >= 6 and c in HUNTER_IDS)
+            stacks = [[] for _ in range(6)]
+            for i in range(k):
+                stacks[i % 6].append(order[i])
+            reveal_all(state)
+            assert state.stacks == stacks and state.hunter == order[k]
+            tops = [s[-1] for s in stacks]
+            posers = list(range(n)) if options.get("narrator") == "app" else [p for p in range(n) if p != narrator]
+            assert state.current_players() == posers
+            moved = {}
+            for p in posers:
+                left, right, tongue = rng.choice(HANDS), rng.choice(HANDS), rng.randbelow(2) == 1
+                if rng.randbelow(2):
+                    right = left = rng.choice(HANDS[1:])  # plenty of rabbits and moose
+                state.apply_action(p, {"type": "pose", "left": dict(left), "right": dict(right), "tongue": tongue})
+                moved[p] = reference_score(left, right, tongue, tops)
+            for p, (score, animal) in moved.items():
+                if animal is not None:
+                    figures[p][0 if animal == "rabbit" else 1] += score
+            if bet is not None and moved[bet][1] is not None:
+                figures[narrator][0 if moved[bet][1] == "rabbit" else 1] += moved[bet][0]
+            assert state.figures == figures
+            if not state.is_terminal():
+                state.apply_action(narrator, {"type": "continue"})
+                assert state.narrator == (narrator + 1) % n
+        assert state.round == n * 2
+        keys = [(min(f), max(f)) for f in figures]
+        assert state.winners() == [p for p in range(n) if keys[p] == max(keys)]
