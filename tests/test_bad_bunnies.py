@@ -870,3 +870,16 @@ def test_engine_agrees_with_an_independent_model_of_play_passing_scoring_and_new
             assert (end["winner"], end["reason"], end["points"], end["scores"]) == (winner, reason, len(ref.laid), scores)
             assert state.is_terminal() == (scores[winner] >= target)
         assert state.winners() == [winner] and state.scores == scores
+
+
+def test_bb2_a_null_call_where_none_is_made_is_refused_like_any_other_call():
+    # regression (audit): {"announce": null} with a 1, a double or a last card was accepted
+    # although legal_actions has no such action (the contract: only actions equal to a legal one apply)
+    state = position([[1, 9, 5, 6, 8, 10, 11], [2, 3, 3, 8, 9, 10, 12]], pile=[9], announce="higher", turn=0)
+    refused(state, 0, {"type": "play", "card": 1, "announce": None}, "BB-2")
+    refused(state, 0, {"type": "play", "card": 9, "announce": None}, "BB-2")
+    refused(state, 0, {"type": "play", "card": 10, "announce": None}, "BB-2")
+    state = position([[9], [10, 11, 12, 13, 2, 3]], pile=[3, 4, 5], announce="higher", turn=0)
+    refused(state, 0, {"type": "play", "card": 9, "announce": None}, "BB-2")
+    state.apply_action(0, {"type": "play", "card": 9})
+    assert state.phase == "choose"

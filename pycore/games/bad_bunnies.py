@@ -356,7 +356,8 @@ class BadBunniesState(State):
                 )
             announce = action.get("announce")
             if len(hand) == 1 or not needs_announcement(card, top):
-                if announce is not None:
+                # BB-2/BB-D4: no "announce" key at all (not even null), as in legal_actions
+                if "announce" in action:
                     if card == LITTLE_JOKER:
                         why = "nothing is announced after a 1"
                     elif len(hand) == 1:
