@@ -1027,3 +1027,206 @@ def test_illegal_rule_actions_name_their_rule_and_change_nothing():
     unchanged_after(state, 0, {"type": "play", "card": "swap", "figure": 1, "with": 12}, "DOG-8")  # in goal
     unchanged_after(state, 0, {"type": "play", "card": "4", "figure": 1, "to": 60}, "DOG-6")  # back from goal
     unchanged_after(state, 0, {"type": "fold"}, "DOG-9")
+
+
+# ---- an independent model of the moves, checked against the engine over random games --------
+
+
+class MoveModel:
+    """The moving rules written a second time, walking field by field (no shared code with the
+    engine): DOG-4 protection, DOG-5 jumping and landing, DOG-6 the goal, DOG-7 the 7 and its
+    burning, DOG-8 the swap, DOG-10 moving the partner's figures."""
+
+    def __init__(self, n, pos):
+        self.n, self.F = n, (4 if n == 4 else 5)
+        self.colours = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[n]
+        self.pos = list(pos)
+
+    def colour(self, f):
+        return self.colours[f // self.F]
+
+    def at(self, field):
+        for f, x in enumerate(self.pos):
+            if x == field:
+                return f
+        return None
+
+    def protected(self, field):
+        f = self.at(field)
+        return f is not None and field == 16 * self.colour(f)
+
+    def movers(self, p):
+        own = list(range(p * self.F, p * self.F + self.F))
+        if self.n == 4 and all(self.pos[f] >= 64 for f in own):
+            q = (p + 2) % 4
+            return list(range(q * self.F, q * self.F + self.F))
+        return own
+
+    def paths(self, f, k):
+        """{destination: fields passed on the track} for ``f`` walking ``k`` steps forward."""
+        x = self.pos[f]
+        if x < 0:
+            return {}
+        start, goal0 = 16 * self.colour(f), 64 + 4 * self.colour(f)
+        out = {}
+
+        def walk(where, taken, passed):
+            if taken == k:
+                out[where] = passed
+                return
+            if where < 64:
+                nexts = [(where + 1) % 64]
+                if where == start and taken > 0:  # over the start field, not from it
+                    nexts.append(goal0)
+            else:
+                nexts = [where + 1] if where < goal0 + 3 else []
+            for nxt in nexts:
+                if nxt >= 64 and self.at(nxt) is not None:
+                    continue  # the goal: no jumping, no landing
+                if nxt < 64 and self.protected(nxt):
+                    continue  # a protected figure is neither passed nor landed on
+                walk(nxt, taken + 1, passed + ([where] if taken > 0 and where < 64 else []))
+
+        walk(x, 0, [])
+        return out
+
+    def back4(self, f):
+        x = self.pos[f]
+        if not 0 <= x < 64:
+            return []
+        if any(self.protected((x - i) % 64) for i in range(1, 5)):
+            return []
+        return [(x - 4) % 64]
+
+    def land(self, f, to):
+        g = self.at(to)
+        if g is not None and g != f:
+            self.pos[g] = -1
+        self.pos[f] = to
+
+    def seven_step(self, f, to):
+        for field in self.paths(f, self.steps_to(f, to))[to]:
+            g = self.at(field)
+            if g is not None and g != f:
+                self.pos[g] = -1  # burnt by the 7
+        self.land(f, to)
+
+    def steps_to(self, f, to):
+        for n in range(1, 8):
+            if to in self.paths(f, n):
+                return n
+        raise AssertionError("not a 7 step")
+
+    def seven_first(self, p, r, memo):
+        """{(figure, to)} steps after which the rest of the ``r`` steps can be used."""
+        out = set()
+        for f in self.movers(p):
+            for n in range(1, r + 1):
+                for to in self.paths(f, n):
+                    saved = self.pos[:]
+                    self.seven_step(f, to)
+                    if self.seven_ok(p, r - n, memo):
+                        out.add((f, to))
+                    self.pos = saved
+        return out
+
+    def seven_ok(self, p, r, memo):
+        if r == 0:
+            return True
+        key = (tuple(self.pos), r)
+        if key not in memo:
+            memo[key] = False
+            memo[key] = bool(self.seven_first(p, r, memo))
+        return memo[key]
+
+    def can_start(self, f):
+        if self.pos[f] != -1:
+            return False
+        g = self.at(16 * self.colour(f))
+        return g is None or self.colour(g) != self.colour(f)
+
+    def kind_moves(self, p, kind):
+        """{(figure or "start", to or with)}; {(None, None)} for a swap without effect."""
+        movers = self.movers(p)
+        out = set()
+        if kind == "7":
+            return self.seven_first(p, 7, {})
+        if kind == "swap":
+            def free(f):
+                return 0 <= self.pos[f] < 64 and self.pos[f] != 16 * self.colour(f)
+            others = [g for g in range(len(self.pos)) if g not in movers and free(g)]
+            out = {(f, g) for f in movers if free(f) for g in others}
+            return out or {(None, None)}
+        steps = {"1/11": (1, 11), "13": (13,), "4": (4,)}.get(kind, (int(kind),) if kind.isdigit() else ())
+        for f in movers:
+            for k in steps:
+                out |= {(f, to) for to in self.paths(f, k)}
+            if kind == "4":
+                out |= {(f, to) for to in self.back4(f)}
+            if kind in ("1/11", "13") and self.can_start(f):
+                out.add(("start", 16 * self.colour(f)))
+        return out
+
+    def plays(self, p, hand):
+        out = set()
+        for card in set(hand):
+            for kind in (KINDS[:-1] if card == "joker" else (card,)):
+                for f, t in self.kind_moves(p, kind):
+                    out.add((card, kind if card == "joker" else None, f, t))
+        return {(c, "1/11" if c == "joker" and f == "start" else a, f, t) for c, a, f, t in out}
+
+
+def engine_plays(state, p):
+    out = set()
+    for a in state.legal_actions(p):
+        if a["type"] != "play":
+            continue
+        f = a.get("figure")
+        if f is not None and state.pos[f] == -1:
+            f = "start"
+        out.add((a["card"], a.get("as"), f, a.get("to", a.get("with"))))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_engine_agrees_with_an_independent_model_of_every_move(n):
+    checked = sevens = 0
+    for seed in range(6 if n == 4 else 4):
+        state = GAME.new_initial_state(n, seed=300 + seed)
+        rng = Rng(seed * 31 + n)
+        while not state.is_terminal():
+            p = state.current_players()[0]
+            acts = state.legal_actions(p)
+            if state.phase == "play":
+                model = MoveModel(n, state.pos)
+                if state.seven is None:
+                    want = model.plays(p, state.hands[p])
+                    assert engine_plays(state, p) == want, (state.to_json(), p)
+                    stuck = [a for a in acts if a["type"] in ("fold", "discard")]
+                    assert bool(stuck) == (not want)
+                else:
+                    want = model.seven_first(p, state.seven["left"], {})
+                    got = {(a["figure"], a["to"]) for a in acts if a["type"] == "step"}
+                    assert got == want, (state.to_json(), p)
+                    sevens += 1
+                checked += 1
+            action = acts[rng.randbelow(len(acts))]
+            if action["type"] == "undo" and rng.randbelow(4):
+                action = acts[0]  # (undo now and then, not half the time)
+            model = MoveModel(n, state.pos)
+            kind = action.get("as") or action.get("card")
+            if action["type"] == "step" or (action["type"] == "play" and kind == "7"):
+                model.seven_step(action["figure"], action["to"])
+            elif action["type"] == "play" and kind == "swap" and "figure" in action:
+                f, g = action["figure"], action["with"]
+                model.pos[f], model.pos[g] = model.pos[g], model.pos[f]
+            elif action["type"] == "play" and "figure" in action:
+                model.land(action["figure"], action["to"])
+            state.apply_action(p, action)
+            if action["type"] in ("play", "step"):
+                assert state.pos == model.pos, (action, state.to_json())
+            done = [sum(1 for f in range(len(state.pos)) if state.pos[f] >= 64 and f // model.F in team) for team in
+                    ([[0, 2], [1, 3]] if n == 4 else [[q] for q in range(n)])]
+            if state.seven is None:  # (DOG-D3: a 7 must be complete before the win counts)
+                assert state.is_terminal() == any(d == (8 if n == 4 else 4) for d in done)
+    assert checked > 500 and sevens > 20
