@@ -932,7 +932,7 @@ def test_dog8_a_finished_player_swaps_the_partners_figures():
     assert state.pos[8] == 20 and state.pos[4] == 40
 
 
-def test_dog8_a_figure_swapped_onto_its_own_start_field_is_protected_there():
+def test_dog_d9_a_figure_swapped_onto_its_own_start_field_is_protected_there():
     # own figure 0 at 30, colour 1's figure 4 on colour 0's start field 0: swapping puts figure 0
     # on its own start field, where DOG-4 protects it like any figure standing there
     state = position(
@@ -988,7 +988,7 @@ def test_dog11_the_draw_reshuffles_the_discard_pile_when_the_deck_is_empty():
     state.check_invariants()
 
 
-def test_dog11_after_the_draw_a_playable_card_must_be_played():
+def test_dog_d10_after_the_draw_a_playable_card_must_be_played():
     state = position({0: [], 1: [32]}, {0: ["2", "3"], 1: ["5"]}, n=2, deck_top=["1/11"])
     state.apply_action(0, {"type": "discard", "card": "2"})
     unchanged_after(state, 0, {"type": "discard", "card": "3"}, "DOG-11")
@@ -1026,6 +1026,20 @@ def test_illegal_rule_actions_name_their_rule_and_change_nothing():
     unchanged_after(state, 0, {"type": "play", "card": "swap", "figure": 0, "with": 4}, "DOG-8")  # protected
     unchanged_after(state, 0, {"type": "play", "card": "swap", "figure": 1, "with": 12}, "DOG-8")  # in goal
     unchanged_after(state, 0, {"type": "play", "card": "4", "figure": 1, "to": 60}, "DOG-6")  # back from goal
+    unchanged_after(state, 0, {"type": "fold"}, "DOG-9")
+
+
+def test_dog_d3_with_two_players_the_fourth_figure_needs_a_fifth_to_take_the_rest_of_a_7():
+    state = position({0: [62, 65, 66, 67], 1: [40]}, {0: ["7"], 1: ["5"]}, n=2)
+    first = {(a["figure"], a["to"]) for a in state.legal_actions(0)}
+    assert first == {(0, 63), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)}
+    unchanged_after(state, 0, {"type": "play", "card": "7", "figure": 0, "to": 64}, "DOG-7")
+
+
+def test_dog5_a_card_that_only_fits_past_the_goal_must_be_played_all_the_same():
+    # 3 to 6 would take the figure home; holding only an 8 it must go round again (Zugzwang)
+    state = position({0: [62]}, {0: ["8"], 1: ["2"]})
+    assert state.legal_actions(0) == [{"type": "play", "card": "8", "figure": 0, "to": 6}]
     unchanged_after(state, 0, {"type": "fold"}, "DOG-9")
 
 
