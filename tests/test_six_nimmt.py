@@ -366,8 +366,8 @@ def test_sn4_a_row_of_four_takes_a_fifth_card_without_penalty():
     assert state.returns() == [0.0, 0.0]
 
 
-def test_sn4_the_closest_lower_row_end_wins_even_if_another_row_is_full():
-    # 44 goes after 43 (gap 1), not after 37; row 2 is full so its player takes it
+def test_sn4_the_closest_row_is_used_even_when_full_never_a_roomier_one():
+    # 44 belongs after 43 (gap 1), not after 37 (room left): row 2 is full, so its player takes it
     state = position([[12], [37], [20, 25, 30, 33, 43], [58]], [[44, 90], [59, 91]])
     events = play_turn(state, {0: 44, 1: 59})
     take = next(e for e in events if e["type"] == "place" and e["card"] == 44)
