@@ -1236,9 +1236,20 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
                 model.pos[f], model.pos[g] = model.pos[g], model.pos[f]
             elif action["type"] == "play" and "figure" in action:
                 model.land(action["figure"], action["to"])
-            state.apply_action(p, action)
+            dealer, turn_before = state.dealer, state.turn
+            events = state.apply_action(p, action)
             if action["type"] in ("play", "step"):
                 assert state.pos == model.pos, (action, state.to_json())
+            deals = [e for e in events if e["type"] == "deal"]
+            if deals:  # DOG-3: next dealer to the left, 6 5 4 3 2 cards, left of the dealer starts
+                assert deals[0]["dealer"] == (dealer + 1) % n == state.dealer
+                assert [len(h) for h in state.hands] == [DEAL_SIZES[(state.round - 1) % 5]] * n
+                assert state.turn == (state.dealer + 1) % n and state.phase == "give"
+            elif state.phase == "play" and state.seven is None and not state.drawn and action["type"] != "undo" \
+                    and "cards_given" not in str(events):
+                # the turn passed clockwise to the next player still holding cards
+                nxt = next(q for q in [(turn_before + i) % n for i in range(1, n + 1)] if state.hands[q])
+                assert state.turn == nxt
             done = [sum(1 for f in range(len(state.pos)) if state.pos[f] >= 64 and f // model.F in team) for team in
                     ([[0, 2], [1, 3]] if n == 4 else [[q] for q in range(n)])]
             if state.seven is None:  # (DOG-D3: a 7 must be complete before the win counts)
