@@ -6,6 +6,11 @@
 * Paced reveals and bot turns: after each draw, if the controller asks for a delay, one
   ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it).
 * The rules overlay fetches ``rules/<game_id>.html`` (same origin, precached by the worker).
+* The Back button (browser or Android): while :meth:`~hotseat.controller.Controller.back_target`
+  says Back has something to do, one extra history entry (``history.state ==
+  "hotseat-back-guard"``) sits on top of the page's own; Back pops it, ``popstate`` calls
+  :meth:`~hotseat.controller.Controller.back`, and the next draw pushes the entry again if Back
+  still has something to do. On the home screen with nothing open Back leaves the app.
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -28,6 +33,8 @@ _controller: Controller | None = None
 _timer = None
 _last_html = None  # redraw only when the screen changes (keeps CSS animations from restarting)
 _listeners = []  # keep the proxies alive
+_GUARD = "hotseat-back-guard"  # history.state of our entry (a string: no JS object needed)
+_guarded = False  # our history entry is the current one (Back will come to us first)
 
 
 def _root():
@@ -59,11 +66,46 @@ def draw() -> None:
     delay = _controller.delay_ms()
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), delay)
+    _sync_history()
     if _controller.warm:
         window.setTimeout(create_once_callable(_controller.warm_up), 80)
     wanted = _controller.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
+
+
+def _sync_history() -> None:
+    """Push the guard entry when Back has something to do and it is not there yet."""
+    global _guarded
+    if not _guarded and _controller.back_target() is not None:
+        try:
+            window.history.pushState(_GUARD, "")
+            _guarded = True
+        except Exception as exc:  # a browser without the History API: Back simply leaves
+            window.console.warn(f"hotseat: no history entry: {exc!r}")
+
+
+def _is_guard(state) -> bool:
+    return isinstance(state, str) and state == _GUARD
+
+
+def _on_popstate(event) -> None:
+    global _guarded
+    if _is_guard(event.state):  # Forward onto our own entry: nothing to do
+        _guarded = True
+        return
+    _guarded = False
+    try:
+        handled = _controller.back()
+    except Exception as exc:
+        window.console.error(f"hotseat: back failed: {exc!r}")
+        handled = True
+    if not handled:
+        # a stale guard entry (e.g. Menu was tapped): this Back was meant to leave the app
+        window.history.back()
+        return
+    draw()
+    window.scrollTo(0, 0)
 
 
 def _on_timer(*_args) -> None:
@@ -124,14 +166,18 @@ def _on_click(event) -> None:
 
 def start() -> None:
     """Boot: draw the home screen, listen to taps, mark the page ready, register the worker."""
-    global _controller
+    global _controller, _guarded
     t0 = time.perf_counter()
     _controller = Controller(LocalStorage(window))
+    _guarded = _is_guard(window.history.state)  # a reload keeps the history entries
     draw()
     window.console.info(f"hotseat: home screen drawn {1000 * (time.perf_counter() - t0):.0f} ms after app.start()")
     handler = create_proxy(_on_click)
     _listeners.append(handler)
     _root().addEventListener("click", handler)
+    popstate = create_proxy(_on_popstate)
+    _listeners.append(popstate)
+    window.addEventListener("popstate", popstate)
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)
     if register is not None:

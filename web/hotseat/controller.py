@@ -78,6 +78,11 @@ class Controller:
         self.save_info: dict | None = None
         self.save_error: str | None = None
         self.message: str | None = None
+        #: a calm line for the player (not an error), e.g. "Your game is saved"; cleared by a tap
+        self.notice: str | None = None
+        #: a question on a sheet over the screen, e.g. ``{"kind": "replace", "game": id}``
+        #: ("Replace the saved game?"); every other tap waits until it is answered
+        self.dialog: dict | None = None
         #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
         self.warm: list[str] = []
         self.check_save()
@@ -108,10 +113,13 @@ class Controller:
                 self.storage.remove(SAVE_KEY)
             else:
                 obs = session.state.public_observation()
-                detail = _("Game over") if session.state.is_terminal() else ""
-                if not detail and isinstance(obs.get("round"), int):
-                    detail = _("Round {n}").format(n=obs["round"])
-                self.save_info = {"game": session.game.name, "names": session.names, "detail": detail}
+                over = session.state.is_terminal()
+                round_no = obs.get("round") if isinstance(obs.get("round"), int) and not over else None
+                detail = _("Game over") if over else ""
+                if round_no is not None:
+                    detail = _("Round {n}").format(n=round_no)
+                self.save_info = {"game": session.game.name, "names": session.names, "detail": detail,
+                                  "unfinished": not over, "round": round_no}
         bad = self._bad_keys()
         if bad:
             try:
@@ -157,12 +165,16 @@ class Controller:
     def tap(self, tap: dict) -> None:
         """Handle one tap (see the module docstring)."""
         self.message = None
+        self.notice = None
         if not isinstance(tap, dict):
             return
         fields = tap.get("fields") or {}
         if self.screen == "setup" and self.setup is not None:
             self._read_fields(fields)
         shell = tap.get("shell")
+        if self.dialog is not None:
+            self._dialog_tap(shell)
+            return
         if shell == "menu":
             self.rules_for = None
             self.session = None
@@ -180,7 +192,12 @@ class Controller:
         elif shell == "resume" and self.screen == "home":
             self._resume()
         elif shell == "new" and tap.get("game") in playable_games():
-            self._open_setup(tap["game"])
+            if self.screen == "home" and self.save_info is not None and self.save_info["unfinished"]:
+                # never lose an unfinished game silently: ask first (the save stays until the
+                # new game actually starts)
+                self.dialog = {"kind": "replace", "game": tap["game"]}
+            else:
+                self._open_setup(tap["game"])
         elif self.screen == "setup" and shell in ("count", "kind", "opt", "start"):
             self._setup_tap(shell, tap)
         elif shell == "rematch" and self.session is not None and self.session.phase == "over":
@@ -190,6 +207,15 @@ class Controller:
             self.session.tap(tap)
             if self.session.error:
                 self.message = _(self.session.error)
+
+    def _dialog_tap(self, shell: str | None) -> None:
+        """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it."""
+        dialog = self.dialog
+        if shell == "keep":
+            self.dialog = None
+        elif shell == "replace" and dialog["kind"] == "replace":
+            self.dialog = None
+            self._open_setup(dialog["game"])
 
     def _resume(self) -> None:
         text = self.storage.get(SAVE_KEY)
@@ -204,6 +230,49 @@ class Controller:
         session.on_applied = self.persist
         self.session = session
         self.screen = "game"
+
+    # ---- the Back button ---------------------------------------------------------------------
+
+    def back_target(self) -> str | None:
+        """What the browser's (or Android's) Back button does now, or ``None`` to leave the app.
+
+        In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
+        rules sheet, ``"undo"`` takes back a chosen but unconfirmed pick, ``"home"`` goes from
+        setup or a game to the home screen (the game stays saved; Continue resumes it behind the
+        curtain). ``None`` only on the home screen with nothing open: Back then leaves the app,
+        which loses nothing.
+        """
+        if self.dialog is not None:
+            return "dialog"
+        if self.rules_for is not None:
+            return "rules"
+        if self.screen == "game" and self.session is not None:
+            if self.session.phase == "turn" and self.session.pending is not None:
+                return "undo"
+            return "home"
+        if self.screen == "setup":
+            return "home"
+        return None
+
+    def back(self) -> bool:
+        """Do what :meth:`back_target` says; ``False`` when there was nothing to go back from."""
+        target = self.back_target()
+        self.message = None
+        self.notice = None
+        if target is None:
+            return False
+        if target == "dialog":
+            self.dialog = None
+        elif target == "rules":
+            self.rules_for = None
+        elif target == "undo":
+            self.session.tap({"shell": "undo"})
+        else:
+            in_game = self.screen == "game"
+            self.tap({"shell": "menu"})
+            if in_game and self.save_info is not None and self.save_info["unfinished"]:
+                self.notice = _("Your game is saved. Tap Continue to play on.")
+        return True
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -343,8 +412,12 @@ class Controller:
             html = self._render_home()
         if self.message:
             html += screens.toast(self.message)
+        elif self.notice:
+            html += screens.toast(self.notice, info=True)
         if self.rules_for is not None:
             html += screens.rules_overlay(self._rules_html(self.rules_for))
+        if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
+            html += screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0])
         return html
 
     def _rules_html(self, game_id: str) -> str:

@@ -232,5 +232,31 @@ def rules_overlay(html_fragment: str) -> str:
     )
 
 
-def toast(message: str) -> str:
+def replace_dialog(save: dict, new_game: str) -> str:
+    """"Replace the saved game of GAME (round N; names)?" with Keep and Replace.
+
+    ``save``: the home screen's save summary (``game``, ``names``, ``round``); ``new_game``: the
+    name of the game about to be set up.
+    """
+    names = ", ".join(save["names"])
+    if save.get("round") is not None:
+        detail = _("round {n}; {names}").format(n=save["round"], names=names)
+    else:
+        detail = names
+    question = _("Replace the saved game of {game} ({detail})?").format(game=save["game"], detail=detail)
+    note = _("Starting {game} will delete it for good. Keep it to go on playing it later.").format(game=new_game)
+    return (
+        f'<div class="overlay dialog" role="alertdialog" aria-modal="true" aria-labelledby="dlg-q"><div class="sheet">'
+        f'<h2 id="dlg-q">{esc(question)}</h2><p>{esc(note)}</p>'
+        '<div class="actions">'
+        f'<button type="button" class="secondary"{tap_attr({"shell": "keep"})}>{esc(_("Keep"))}</button>'
+        f'<button type="button" class="danger"{tap_attr({"shell": "replace"})}>{esc(_("Replace"))}</button>'
+        "</div></div></div>"
+    )
+
+
+def toast(message: str, info: bool = False) -> str:
+    """A line at the bottom of the screen: an error (``role="alert"``) or, with ``info``, a calm note."""
+    if info:
+        return f'<p class="toast info" role="status">{esc(message)}</p>'
     return f'<p class="toast" role="alert">{esc(message)}</p>'

@@ -1,0 +1,112 @@
+"""The Back button and the "Replace the saved game?" question in Chromium (390x844).
+
+The decisions are pure Python and tested in tests/web/test_ui_navigation.py; this checks the
+browser glue of web/hotseat/app.py: a history entry is kept while Back has something to do, and
+``popstate`` reaches the controller, so Back closes sheets and goes back a screen instead of
+leaving the app.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
+
+
+@pytest.fixture(autouse=True)
+def _wait_ready(ready):
+    global wait_ready
+    wait_ready = ready
+
+
+SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
+NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
+NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
+START = "[data-tap*='\"start\"']"
+SHOW = "[data-tap*='\"show\"']"
+RESUME = "[data-tap*='\"resume\"']"
+RULES = "header [data-tap*='\"rules\"']"
+KEEP = "[data-tap*='\"keep\"']"
+REPLACE = "[data-tap*='\"replace\"']"
+HAND = ".hand"
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def screen(page) -> str:
+    return page.evaluate("document.body.getAttribute('data-screen')")
+
+
+def wait_screen(page, name: str) -> None:
+    page.wait_for_function(f"document.body.getAttribute('data-screen') === '{name}'", timeout=10_000)
+
+
+def back(page) -> None:
+    page.go_back(wait_until="commit")
+    page.wait_for_timeout(300)
+
+
+def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_curtain(page, base_url):
+    page.goto("./")
+    wait_ready(page)
+    page.locator(NEW_SIX).first.click()
+    wait_screen(page, "setup")
+    page.locator(START).first.click()
+    wait_screen(page, "curtain")
+    page.locator(SHOW).first.click()
+    wait_screen(page, "turn")
+    assert page.locator(HAND).count() == 1
+    page.locator(RULES).click()
+    page.wait_for_selector(".overlay .rules")
+    back(page)
+    assert page.locator(".overlay").count() == 0
+    assert screen(page) == "turn" and page.url.startswith(base_url)
+    back(page)
+    wait_screen(page, "home")
+    assert page.url.startswith(base_url)  # still in the app
+    assert page.locator(RESUME).count() == 1
+    assert "Your game is saved" in page.locator(".toast").inner_text()
+    shot(page, "ui_back_home")
+    # Forward does not bring the hand back
+    page.go_forward(wait_until="commit")
+    page.wait_for_timeout(300)
+    assert screen(page) == "home" and page.locator(HAND).count() == 0
+    page.locator(RESUME).click()
+    wait_screen(page, "curtain")
+    assert page.locator(HAND).count() == 0
+
+
+def test_new_game_asks_before_replacing_the_saved_one(page):
+    page.goto("./")
+    wait_ready(page)
+    page.locator(NEW_SIX).first.click()
+    wait_screen(page, "setup")
+    page.locator(START).first.click()
+    wait_screen(page, "curtain")
+    back(page)
+    wait_screen(page, "home")
+    page.locator(NEW_DOG).first.click()
+    dialog = page.locator("[role='alertdialog']")
+    dialog.wait_for()
+    assert "Replace the saved game of 6 nimmt! (round 1; Player 1, Player 2, Player 3)?" in dialog.inner_text()
+    shot(page, "ui_replace_dialog")
+    # Back answers as Keep does
+    back(page)
+    assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1
+    page.locator(NEW_DOG).first.click()
+    page.locator(KEEP).click()
+    assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1
+    page.locator(NEW_DOG).first.click()
+    page.locator(REPLACE).click()
+    wait_screen(page, "setup")
+    assert "Dog" in page.locator(".setup h1").inner_text()
+    # Back from setup: the old game is still there
+    back(page)
+    wait_screen(page, "home")
+    assert "6 nimmt!" in page.locator(".notice").inner_text()

@@ -1,0 +1,162 @@
+"""Navigation safety (web/hotseat/controller.py): no silent loss of a saved game, and what Back does.
+
+The browser glue (hotseat/app.py) only forwards ``popstate`` to :meth:`Controller.back` and keeps
+one history entry while :meth:`Controller.back_target` is not ``None``; e2e/test_ui_navigation.py
+checks that glue in Chromium.
+"""
+
+from __future__ import annotations
+
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+
+import json
+
+from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
+from hotseat.controller import SAVE_KEY, Controller
+
+
+def start(c: Controller, game="six_nimmt", names=("Ann", "Bob", "Cy")) -> None:
+    c.tap({"shell": "new", "game": game})
+    assert c.screen == "setup", c.render()
+    c.tap({"shell": "start", "fields": {f"name-{i}": n for i, n in enumerate(names)}})
+    assert c.screen == "game"
+
+
+def play_one_turn(c: Controller) -> None:
+    """Every human picks and confirms a card (one 6 nimmt! turn), so the save is mid-game."""
+    s = c.session
+    before = (s.state.public_observation()["round"], s.state.public_observation()["turn"])
+    while (s.state.public_observation()["round"], s.state.public_observation()["turn"]) == before \
+            and s.phase not in ("summary", "over"):
+        if s.phase == "curtain":
+            c.tap({"shell": "show"})
+        elif s.phase == "turn":
+            legal = s.state.legal_actions(s.viewer)
+            c.tap({"pick": legal[0]["card"]} if legal[0]["type"] == "pick" else {"row": legal[0]["row"]})
+            if s.pending is not None:
+                c.tap({"shell": "confirm"})
+            elif legal[0]["type"] == "choose_row":
+                c.tap({"take": legal[0]["row"]})
+        elif s.phase == "reveal":
+            c.tap({"shell": "skip"})
+
+
+# ---- 1. a new game never replaces an unfinished one without asking -----------------------------
+
+
+def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_nothing(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    play_one_turn(c)
+    saved = storage[SAVE_KEY]
+    c.tap({"shell": "menu"})
+    c.tap({"shell": "new", "game": "bad_bunnies"})
+    markup = c.render()
+    assert c.screen == "home" and c.dialog == {"kind": "replace", "game": "bad_bunnies"}
+    assert "Replace the saved game of 6 nimmt! (round 1; Ann, Bob, Cy)?" in markup
+    assert {"shell": "keep"} in taps(markup) and {"shell": "replace"} in taps(markup)
+    # taps behind the question do nothing until it is answered
+    c.tap({"shell": "resume"})
+    assert c.screen == "home" and c.dialog is not None
+    c.tap({"shell": "keep"})
+    markup = c.render()
+    assert c.screen == "home" and c.dialog is None and "Replace the saved game" not in markup
+    assert {"shell": "resume"} in taps(markup) and storage[SAVE_KEY] == saved
+    c.tap({"shell": "resume"})
+    assert c.screen == "game" and c.session.state.to_json() == json.loads(saved)["state"]
+    assert c.session.state.public_observation()["turn"] == 2
+
+
+def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_game_starts(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    play_one_turn(c)
+    saved = storage[SAVE_KEY]
+    c.tap({"shell": "menu"})
+    c.tap({"shell": "new", "game": "bad_bunnies"})
+    c.tap({"shell": "replace"})
+    assert c.screen == "setup" and c.setup["game"] == "bad_bunnies" and c.dialog is None
+    assert storage[SAVE_KEY] == saved  # not lost yet: Back from setup still finds it
+    c.tap({"shell": "start", "fields": {}})
+    assert c.screen == "game" and c.session.game_id == "bad_bunnies"
+    assert '"game":"bad_bunnies"' in storage[SAVE_KEY]
+
+
+def test_no_question_without_a_save_or_when_the_saved_game_is_over(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    assert c.screen == "setup" and c.dialog is None
+    # a finished game: nothing to lose
+    c.tap({"shell": "start", "fields": {"opt-target_score": "1"}})
+    s = c.session
+    while s.phase != "over":
+        play_one_turn(c) if s.phase != "summary" else c.tap({"shell": "continue"})
+    c.tap({"shell": "menu"})
+    assert c.save_info["unfinished"] is False and "Game over" in c.render()
+    c.tap({"shell": "new", "game": "dog"})
+    assert c.screen == "setup" and c.dialog is None
+
+
+# ---- 2. the Back button --------------------------------------------------------------------------
+
+
+def test_back_on_home_with_nothing_open_leaves_the_app(storage):
+    c = Controller(storage, bot_hook=None)
+    assert c.back_target() is None
+    assert c.back() is False and c.screen == "home"
+
+
+def test_back_closes_the_rules_sheet_and_the_question_before_anything_else(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "rules", "game": "dog"})
+    assert c.back_target() == "rules"
+    assert c.back() is True and c.rules_for is None and c.screen == "home"
+    start(c)
+    c.tap({"shell": "rules"})
+    assert c.back() is True and c.rules_for is None and c.screen == "game"  # still in the game
+    c.tap({"shell": "menu"})
+    c.tap({"shell": "new", "game": "dog"})
+    assert c.back_target() == "dialog"
+    assert c.back() is True and c.dialog is None and c.screen == "home"  # as Keep
+    assert {"shell": "resume"} in taps(c.render())
+
+
+def test_back_from_setup_goes_home(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    assert c.back_target() == "home"
+    assert c.back() is True and c.screen == "home" and c.setup is None
+
+
+def test_back_undoes_an_unconfirmed_pick_before_leaving_the_game(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    c.tap({"shell": "show"})
+    card = c.session.state.legal_actions(0)[0]["card"]
+    c.tap({"pick": card})
+    assert c.session.pending is not None and c.back_target() == "undo"
+    assert c.back() is True and c.screen == "game" and c.session.pending is None
+    assert c.session.phase == "turn" and c.session.viewer == 0
+
+
+def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_curtain(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    play_one_turn(c)
+    # Ann holds the phone and sees her hand
+    while c.session.phase != "turn":
+        c.tap({"shell": "show"} if c.session.phase == "curtain" else {"shell": "skip"})
+    viewer = c.session.viewer
+    hand = c.session.state.observation(viewer)["hand"]
+    assert set(hand) <= set(cards_shown(c.render()))
+    saved = storage[SAVE_KEY]
+    assert c.back_target() == "home"
+    assert c.back() is True
+    markup = c.render()
+    assert c.screen == "home" and c.session is None and storage[SAVE_KEY] == saved
+    assert "Your game is saved" in markup and {"shell": "resume"} in taps(markup)
+    assert c.back_target() is None  # a second Back leaves the app; the game is saved
+    c.tap({"shell": "resume"})
+    markup = c.render()
+    assert c.session.phase == "curtain" and c.session.curtain_for == viewer
+    assert not set(hand) & set(cards_shown(markup))  # the hand stays behind the curtain
