@@ -1,14 +1,28 @@
 """Bad Bunnies through the real UI: three humans pass one phone and play to a low target.
 
-At every curtain no hand card is in the DOM (the curtain shows only the public table). Screens are
-saved at 390x844 into /tmp/hs/shots/bb-*.png for a human to look at.
+The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
+e2e/secret_check.py searches the whole document (text, attributes, hidden elements, data-*, outside
+#app too) and counts every card token against what that screen may show (the public table at a
+curtain, plus the own hand on a player's screen); a planted leak proves the check can fail.
+Screens are saved at 390x844 into /tmp/hs/shots/bad_bunnies/ for a human to look at.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import wait_ready
+import pytest
+
+from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens
+
+wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
+
+
+@pytest.fixture(autouse=True)
+def _wait_ready(ready):
+    global wait_ready
+    wait_ready = ready
+
 
 SHOTS = Path("/tmp/hs/shots/bad_bunnies")  # a folder of its own: other suites clean /tmp/hs/shots
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"
@@ -32,19 +46,25 @@ def tap(page, selector: str) -> None:
     page.locator(selector).first.click()
 
 
-def test_three_humans_play_to_a_low_target(page):
+def start(page, checker: SecretChecker, taken: set[str], target: int = TARGET) -> None:
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector(NEW_BAD_BUNNIES, timeout=10_000)
-    taken: set[str] = set()
+    checker.baseline(page)  # the document outside #app before any card is dealt
     tap(page, NEW_BAD_BUNNIES)
     page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
     for i, name in enumerate(NAMES):
         page.fill(f"[data-field='name-{i}']", name)
-    page.fill("[data-field='opt-target_score']", str(TARGET))
+    page.fill("[data-field='opt-target_score']", str(target))
     shot(page, "setup", taken)
     tap(page, "[data-tap*='\"start\"']")
     page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
+
+
+def test_three_humans_play_to_a_low_target(page):
+    taken: set[str] = set()
+    checker = SecretChecker("bad_bunnies")
+    start(page, checker, taken)
 
     curtains = 0
     turns = 0
@@ -57,6 +77,7 @@ def test_three_humans_play_to_a_low_target(page):
             break
         if kind == "curtain":
             curtains += 1
+            assert checker.check(page), "every curtain is a new screen to check"
             # nothing private behind the curtain: no hand, no tappable card, no keep/redraw
             assert page.locator(".bb-hand").count() == 0
             assert page.locator("[data-tap*='\"card\"']").count() == 0
@@ -78,6 +99,7 @@ def test_three_humans_play_to_a_low_target(page):
             continue
         assert kind == "turn", f"unexpected screen {kind!r}"
         turns += 1
+        checker.check(page)  # on arrival at a player's screen (later taps on it are not new screens)
         if page.locator(".pendingbar").count():
             shot(page, "choose-pending", taken)
             tap(page, "[data-tap*='\"confirm\"']")
@@ -113,6 +135,10 @@ def test_three_humans_play_to_a_low_target(page):
     headline = page.locator(".game-over h1").inner_text()
     assert any(f"{n} wins" in headline for n in NAMES)
     assert curtains >= 10 and summaries >= 1 and choices >= 2
+    # the secrets check ran on every curtain and on every arrival at a player's own screen
+    assert checker.counts["curtain"] == curtains
+    assert checker.counts["turn"] >= curtains and checker.counts["tap"] >= 10  # and screens after a tap
+    print(f"secrets checked: {checker.counts}")
     assert page.locator(".standings li.winner").count() == 1
 
     # the rules overlay opens from the header
@@ -121,3 +147,48 @@ def test_three_humans_play_to_a_low_target(page):
     page.wait_for_function("document.querySelector('.overlay .rules').innerText.includes('joker')", timeout=10_000)
     shot(page, "rules", taken)
     assert "joker" in page.locator(".overlay .rules").inner_text().lower()
+
+
+def test_a_leak_planted_into_a_curtain_is_found(page):
+    """The check can fail: a card of another hand planted into a real curtain's DOM is reported."""
+    checker = SecretChecker("bad_bunnies")
+    taken: set[str] = {"setup"}
+    start(page, checker, taken)
+    tap(page, "[data-tap*='\"show\"']")  # Ann lays a card: the next curtain has a table to count
+    page.locator(".bb-hand button.bb-card").first.click()
+    tap(page, ".bb-say [data-tap*='\"play\"']")
+    page.wait_for_selector("body[data-screen='curtain']", state="attached", timeout=10_000)
+    assert checker.check(page)
+    state = checker.last["state"]
+    report = leak_report(page, checker)
+    assert report == {"cards": None, "tokens": None}, report  # the real curtain is clean
+    live = checker.last["items"]
+    # a hidden card whose number the curtain already shows (a count, a score, the pile…): only
+    # counting can tell the extra one
+    shown = tokens(live, in_app=1)
+    ben = hands(state)[1]
+    card = max(ben, key=lambda c: shown[c])
+    assert shown[card] >= 1, (card, dict(shown))
+    plants = {
+        "a hidden element with data-card": (
+            "c => { const e = document.createElement('i'); e.hidden = true; e.dataset.card = c;"
+            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", True),
+        "an aria-label in the public table": (
+            "c => { const e = document.querySelector('#app .public .bb-info');"
+            " e.setAttribute('aria-label', 'Ben holds ' + c); e.dataset.planted = 'attr:aria-label'; }", False),
+        "a display:none text": (
+            "c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
+            " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }", False),
+        "a body attribute outside #app": (
+            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }", False),
+    }
+    for what, (js, card_element) in plants.items():
+        page.evaluate(js, card)
+        try:
+            report = leak_report(page, checker)
+        finally:
+            page.evaluate(UNPLANT_JS)
+        assert report["tokens"] is not None and "LEAK" in report["tokens"], what
+        assert f"'{card}': 1" in report["tokens"] and "seat 1's hand holds" in report["tokens"], (what, report)
+        assert (report["cards"] is not None) == card_element, (what, report)
+    assert leak_report(page, checker) == {"cards": None, "tokens": None}  # all plants removed

@@ -1,6 +1,11 @@
 """Dog through the real UI: four humans pass one phone through curtains and partner swaps for a few
 rounds, and a saved near-end position is played to a team win.
 
+The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
+e2e/secret_check.py searches the whole document (text, attributes, hidden elements, data-*, outside
+#app too) and counts every card token against what that screen may show (no other hand, no deck,
+no other player's gift); a planted leak proves the check can fail.
+
 The driver reads its moves from the screen (the buttons and board marks the view offers), never
 from the engine. Screens are saved at 390x844 into /tmp/hs/shots/dog/ for a human to look at.
 """
@@ -12,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-from conftest import wait_ready
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -20,6 +25,15 @@ if str(ROOT) not in sys.path:
 
 import pycore  # noqa: E402
 from pycore.games.dog import full_deck  # noqa: E402
+from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens  # noqa: E402
+
+wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
+
+
+@pytest.fixture(autouse=True)
+def _wait_ready(ready):
+    global wait_ready
+    wait_ready = ready
 
 SHOTS = Path("/tmp/hs/shots/dog")
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
@@ -49,11 +63,11 @@ def visible(page, selector: str):
     return loc if loc.count() else None
 
 
-def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
+def start_four_humans(page, checker: SecretChecker, taken: set[str]) -> None:
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector(NEW_DOG, timeout=10_000)
-    taken: set[str] = set()
+    checker.baseline(page)  # the document outside #app before any card is dealt
     page.locator(NEW_DOG).first.click()
     page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
     page.locator("[data-tap*='\"count\"'][data-tap*='\"delta\":1']").first.click()  # 3 -> 4 players
@@ -63,6 +77,12 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     page.locator("[data-tap*='\"start\"']").first.click()
     page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
 
+
+def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
+    taken: set[str] = set()
+    checker = SecretChecker("dog")
+    start_four_humans(page, checker, taken)
+
     curtains = gives = confirms = plays = board_taps = 0
     received_notes = 0
     seen_rounds = set()
@@ -71,6 +91,7 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
         assert kind != "over", "a random game should not end within three rounds"
         if kind == "curtain":
             curtains += 1
+            assert checker.check(page), "every curtain is a new screen to check"
             # nothing private behind the curtain: no hand, no card to tap, no gift shown
             assert page.locator(".dg-hand").count() == 0
             assert page.locator("[data-card]").count() == 0
@@ -79,6 +100,7 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
             page.locator("[data-tap*='\"show\"']").first.click()
             continue
         assert kind == "turn", f"unexpected screen {kind!r}"
+        checker.check(page)  # on arrival at a player's screen (later taps on it are not new screens)
         rnd = round_number(page)
         seen_rounds.add(rnd)
         if rnd >= 4:
@@ -130,6 +152,51 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     assert gives >= 12 and confirms >= 12  # 4 gifts per round, each confirmed behind its curtain
     assert curtains >= 20 and plays >= 10 and board_taps >= 1
     assert received_notes >= 1
+    # the secrets check ran on every curtain and on every arrival at a player's own screen
+    assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains
+    assert checker.counts["tap"] >= 10  # and screens after a tap (a card or a figure selected)
+    print(f"secrets checked: {checker.counts}")
+
+
+def test_a_leak_planted_into_a_curtain_is_found(page):
+    """The check can fail: another hand's card, or a secret gift, planted into a real curtain."""
+    checker = SecretChecker("dog")
+    start_four_humans(page, checker, {"setup"})
+    # Ann chooses her gift for Cat and confirms: the next curtain hides a secret gift too
+    page.locator("[data-tap*='\"show\"']").first.click()
+    page.locator(".dg-hand button[data-tap*='\"give\"']").first.click()
+    page.locator("[data-tap*='\"confirm\"']").first.click()
+    page.wait_for_selector("body[data-screen='curtain']", state="attached", timeout=10_000)
+    assert checker.check(page)
+    state = checker.last["state"]
+    assert leak_report(page, checker) == {"cards": None, "tokens": None}  # the real curtain is clean
+    shown = tokens(checker.last["items"], in_app=1)
+    gift = secret_picks("dog", state)[0]
+    assert gift, "Ann's gift is chosen and secret"
+    ben = hands(state)[1]
+    card = max(ben, key=lambda c: shown[c.split("/")[0]])  # a kind whose token the board already shows
+    plants = [
+        (gift, "a hidden element with data-card", "c => { const e = document.createElement('i'); e.hidden = true;"
+         " e.dataset.card = c; e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", True),
+        (card, "a title in the board", "c => { const e = document.querySelector('#app .dg-board svg');"
+         " e.setAttribute('title', c); e.dataset.planted = 'attr:title'; }", False),
+        (card, "an svg text kept invisible", "c => { const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
+         " t.setAttribute('opacity', '0'); t.textContent = c; t.dataset.planted = 'el';"
+         " document.querySelector('#app .dg-board svg').append(t); }", False),
+        (card, "a dialog outside #app", "c => { const d = document.createElement('dialog'); d.textContent = 'Ben: ' + c;"
+         " d.dataset.planted = 'el'; document.body.append(d); }", False),
+    ]
+    for planted, what, js, card_element in plants:
+        page.evaluate(js, planted)
+        try:
+            report = leak_report(page, checker)
+        finally:
+            page.evaluate(UNPLANT_JS)
+        assert report["tokens"] is not None and "LEAK" in report["tokens"], what
+        who = "seat 0's secret gift" if planted == gift else "seat 1's hand holds"
+        assert who in report["tokens"], (what, report)
+        assert (report["cards"] is not None) == card_element, (what, report)
+    assert leak_report(page, checker) == {"cards": None, "tokens": None}  # all plants removed
 
 
 def near_end_save() -> str:

@@ -1,8 +1,10 @@
 """6 nimmt! through the real UI in Chromium (390x844): pass-and-play privacy, a complete game, reload.
 
-The app's own save (localStorage "hotseat.save") holds the whole state; the test reads it and
-asks the engine (CPython, same pycore) for every hand, to check that no curtain screen carries
-any of them anywhere in the DOM (text, attributes, hidden elements, data-*).
+The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
+e2e/secret_check.py reads the app's save (localStorage "hotseat.save"), asks the engine (CPython,
+same pycore) for every hand, and searches the whole document (text, attributes, hidden elements,
+data-*, outside #app too): no number that is not public (or, on a player's screen, from their own
+hand) and no card token beyond what the screen may show; a planted leak proves the check can fail.
 Screenshots of every screen go to /tmp/hs/shots/ (override with HOTSEAT_SHOTS).
 """
 
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ if str(ROOT) not in sys.path:
 
 import pycore  # noqa: E402
 import pytest  # noqa: E402
+from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 
@@ -49,14 +51,6 @@ RULES = "header [data-tap*='\"rules\"']"
 CLOSE = ".sheet .actions [data-tap*='\"close\"']"
 REMATCH = "[data-tap*='\"rematch\"']"
 
-# Every element of #app except the inline SVG drawings (their path data is only geometry).
-APP_HTML_JS = """() => {
-  const app = document.getElementById('app').cloneNode(true);
-  app.querySelectorAll('svg').forEach(s => s.remove());
-  return app.outerHTML;
-}"""
-
-
 def shot(page, name: str, full: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
@@ -74,43 +68,9 @@ def saved_state(page):
     return GAME.state_from_json(saved(page)["state"])
 
 
-def bullheads(card: int) -> int:
-    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else 2 if card % 5 == 0 else 1
-
-
-def public_numbers(obs: dict) -> set[int]:
-    """Every number the public table may show: cards on the table, totals, scores, counters."""
-    nums = {c for r in obs["rows"] for c in r} | {p["card"] for p in obs["revealed"]}
-    nums |= {bullheads(c) for c in nums} | {sum(bullheads(c) for c in r) for r in obs["rows"]}
-    nums |= set(obs["scores"]) | set(obs["round_bullheads"])
-    nums |= {s + b for s, b in zip(obs["scores"], obs["round_bullheads"])}
-    nums |= {obs["round"], obs["turn"], 10, obs["target_score"], 1, 2, 3, 4}
-    if obs["rounds"]:
-        nums.add(obs["rounds"])
-    return nums
-
-
-def check_curtain_is_private(page) -> None:
-    """At a curtain the DOM holds no card of any hand (and nothing that is not public)."""
-    state = saved_state(page)
-    hands = {c for p in range(state.num_players) for c in state.observation(p)["hand"]}
-    assert hands, "every player still holds cards at a curtain"
-    card_numbers = page.evaluate(
-        "() => [...document.querySelectorAll('#app .card')].map(e => e.getAttribute('aria-label'))"
-    )
-    shown = {int(label.split(",")[0]) for label in card_numbers}
-    assert not shown & hands, f"hand cards {sorted(shown & hands)} are in the curtain's DOM"
-    markup = page.evaluate(APP_HTML_JS)
-    assert "&quot;pick&quot;" not in markup and 'class="hand"' not in markup and "Your hand" not in markup
-    numbers = {int(n) for n in re.findall(r"(?<![\w.#-])\d+(?![\w.-])", markup)}
-    stray = numbers - public_numbers(state.public_observation())
-    where = [markup[max(0, m.start() - 60): m.end() + 20] for m in re.finditer(r"(?<![\w.#-])\d+(?![\w.-])", markup)
-             if int(m.group()) in stray]
-    assert not stray, f"numbers {sorted(stray)} on the curtain are not public: {where}"
-
-
-def play_turn_screen(page, shots: dict) -> None:
-    """On a player's own screen: pick (with one Undo the first time) or choose a row."""
+def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) -> None:
+    """On a player's own screen: pick (with one Undo the first time) or choose a row; the
+    checker also looks at the screen with the pick pending or the row chosen."""
     if page.locator(PICK).count():
         if "turn" not in shots:
             shots["turn"] = True
@@ -118,6 +78,8 @@ def play_turn_screen(page, shots: dict) -> None:
         cards = page.locator(PICK)
         cards.first.click()
         assert page.locator(CONFIRM).count() == 1
+        if checker is not None:
+            assert not checker.check(page)  # the same game state, a pick pending: observation checks
         if "pending" not in shots:
             shots["pending"] = True
             shot(page, "05_pending")
@@ -130,14 +92,18 @@ def play_turn_screen(page, shots: dict) -> None:
     assert rows.count() == 4, "a player's screen without cards to pick must be a row choice"
     assert page.locator(".rowtot").count() == 4
     rows.nth(1).click()
+    if checker is not None:
+        assert not checker.check(page)
     if "choose" not in shots:
         shots["choose"] = True
         shot(page, "07_row_choice")
     page.locator("[data-tap*='\"take\"']").click()
 
 
-def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400, prefix: str = "") -> int:
-    """Play every screen until game over; returns the number of curtains checked."""
+def drive(page, shots: dict, checker: SecretChecker, reload_at: int | None = None, max_steps: int = 400,
+          prefix: str = "") -> int:
+    """Play every screen until game over, checking each curtain and each player's screen for
+    secrets; returns the number of curtains seen."""
     curtains = 0
     reveals = 0
     for _ in range(max_steps):
@@ -146,16 +112,18 @@ def drive(page, shots: dict, reload_at: int | None = None, max_steps: int = 400,
             return curtains
         if name == "curtain":
             curtains += 1
-            check_curtain_is_private(page)
+            assert checker.check(page), "every curtain is a new screen to check"
             if curtains == 1:
                 shot(page, prefix + "03_curtain")
             if reload_at is not None and curtains == reload_at:
                 reload_and_resume(page)
+                checker.reloaded(page)
                 shots["reloaded"] = True
                 continue
             page.locator(SHOW).click()
         elif name == "turn":
-            play_turn_screen(page, shots)
+            assert checker.check(page), "a player's screen, on arrival"
+            play_turn_screen(page, shots, checker)
         elif name == "reveal":
             reveals += 1
             if reveals == 1:
@@ -190,10 +158,12 @@ def reload_and_resume(page) -> None:
     assert page.evaluate("() => document.querySelector('.public .rows').innerText") == rows_before
 
 
-def start_game(page, names, options: dict) -> None:
+def start_game(page, names, options: dict, checker: SecretChecker | None = None) -> None:
     page.goto("./")
     wait_ready(page)
     assert screen(page) == "home"
+    if checker is not None:
+        checker.baseline(page)  # the document outside #app before any card is dealt
     page.locator(NEW).click()
     assert screen(page) == "setup"
     for _ in range(10):
@@ -211,6 +181,8 @@ def start_game(page, names, options: dict) -> None:
 def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     page.goto("./")
     wait_ready(page)
+    checker = SecretChecker("six_nimmt")
+    checker.baseline(page)
     shot(page, "01_home")
     start_game(page, NAMES, {"target_score": "3"})
     shot(page, "02_setup")
@@ -227,8 +199,12 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     page.locator(CLOSE).click()
     assert page.locator(".overlay").count() == 0
 
-    curtains = drive(page, shots, reload_at=4)
+    curtains = drive(page, shots, checker, reload_at=4)
     assert curtains >= 30  # three humans, ten turns: every pick goes through a curtain
+    # every curtain was checked (the one reloaded twice), and every player's screen on arrival
+    assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
+    assert checker.counts["tap"] >= checker.counts["turn"]
+    print(f"secrets checked: {checker.counts}")
     assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
 
     state = saved_state(page)
@@ -250,7 +226,8 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
 
 
 def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
-    start_game(page, ["Dee", "Eli"], {"rounds": "2"})
+    checker = SecretChecker("six_nimmt")
+    start_game(page, ["Dee", "Eli"], {"rounds": "2"}, checker)
     page.locator("[data-tap*='\"tactical\"']").click()  # the tactical variant: cards 1..24
     page.locator(START).click()
     shots: dict = {"turn": True, "pending": True}
@@ -259,7 +236,9 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     assert screen(page) == "home" and page.locator(RESUME).count() == 1
     page.locator(RESUME).click()
     assert screen(page) == "curtain"
-    drive(page, shots, prefix="r2_")
+    checker.reloaded(page)  # Continue resumes from the save, as after a reload
+    curtains = drive(page, shots, checker, prefix="r2_")
+    assert checker.counts["curtain"] == curtains >= 20 and checker.counts["turn"] >= curtains
     assert shots.get("summary"), "two rounds: the first one ends with its summary"
     state = saved_state(page)
     assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2
@@ -345,3 +324,48 @@ def test_an_unreadable_save_is_reported_kept_and_discarded_only_on_tap(page):
     page.locator("[data-tap*='\"discard\"']").click()
     assert page.locator(".notice.bad").count() == 0
     assert page.evaluate("localStorage.getItem('hotseat.unreadable')") is None
+
+
+def test_a_leak_planted_into_a_curtain_is_found(page):
+    """The check can fail: a card of another hand planted into a real curtain's DOM is reported."""
+    checker = SecretChecker("six_nimmt")
+    start_game(page, NAMES, {}, checker)
+    page.locator(START).click()
+    assert screen(page) == "curtain"
+    assert checker.check(page)
+    assert leak_report(page, checker) == {"cards": None, "tokens": None, "numbers": None}  # clean
+    state = GAME.state_from_json(saved(page)["state"])
+    public = six_nimmt_public_numbers(state.public_observation())
+    # one of Bob's cards that is no public number (a card like 10 hides among the numbers a table
+    # shows; the token count still finds it, see the last plant)
+    card = next(c for c in state.observation(1)["hand"] if c not in public)
+    plants = {
+        "a hidden element with data-card": (
+            "c => { const e = document.createElement('i'); e.hidden = true; e.dataset.card = c;"
+            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", {"cards", "tokens", "numbers"}),
+        "an aria-label on the rows": (
+            "c => { const e = document.querySelector('#app .public .rows');"
+            " e.setAttribute('aria-label', 'Bob: ' + c); e.dataset.planted = 'attr:aria-label'; }", {"tokens", "numbers"}),
+        "a body attribute outside #app": (
+            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }", {"tokens"}),
+    }
+    for what, (js, caught_by) in plants.items():
+        page.evaluate(js, str(card))
+        try:
+            report = leak_report(page, checker)
+        finally:
+            page.evaluate(UNPLANT_JS)
+        assert {k for k, v in report.items() if v} == caught_by, (what, report)
+        assert all("LEAK" in report[k] for k in caught_by), report
+        assert "seat 1's hand holds" in report["tokens"], report
+    # a number the public table shows anyway (a row's card) counted once more: only the count sees it
+    row_card = state.public_observation()["rows"][0][0]
+    page.evaluate("c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
+                  " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", str(row_card))
+    try:
+        report = leak_report(page, checker)
+    finally:
+        page.evaluate(UNPLANT_JS)
+    assert report["numbers"] is None and report["cards"] is None
+    assert report["tokens"] is not None and f"'{row_card}': 1" in report["tokens"], report
+    assert leak_report(page, checker) == {"cards": None, "tokens": None, "numbers": None}  # all removed
