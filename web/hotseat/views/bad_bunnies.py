@@ -20,6 +20,7 @@ observation keys, actions and events) and the :class:`~hotseat.views.base.ViewCo
 
 from __future__ import annotations
 
+from ..i18n import ngettext
 from .base import ViewContext, esc, tap_attr
 
 HAND_SIZE = 7
@@ -164,7 +165,7 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
         if obs["phase"] == "play" and obs["turn"] == p:
             classes.append("turn")
         size = obs["hand_sizes"][p]
-        cards = t("1 card") if size == 1 else t("{n} cards").format(n=size)
+        cards = ngettext("{n} card", "{n} cards", size).format(n=size)
         if obs["phase"] == "play" and obs["passed"][p]:
             classes.append("out")
             sub = t("out this round") + " · " + cards
@@ -178,7 +179,7 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
             sub = cards
         score = obs["scores"][p]
         width = min(100, round(100 * score / target)) if target else 0
-        label = t("{name}: {score} of {target} points, {sub}").format(name=name, score=score, target=target, sub=sub)
+        label = ngettext("{name}: {score} of {target} point, {sub}", "{name}: {score} of {target} points, {sub}", target).format(name=name, score=score, target=target, sub=sub)
         items.append(
             f'<li class="{" ".join(classes)}" aria-label="{esc(label)}"><span class="who">{esc(name)}</span>'
             f'<span class="pts">{score}</span><span class="bb-bar" aria-hidden="true"><i style="width:{width}%"></i></span>'
@@ -202,7 +203,7 @@ def _pile_html(obs: dict, ctx: ViewContext) -> str:
     cls = "top double" if obs.get("double") else "top"
     count = obs["pile_count"]
     by = t("laid by {name}").format(name=ctx.names[obs["top_player"]]) if obs.get("top_player") is not None else ""
-    pile = t("pile: 1 card = 1 point") if count == 1 else t("pile: {n} cards = {n} points").format(n=count)
+    pile = ngettext("pile: {n} card = {n} point", "pile: {n} cards = {n} points", count).format(n=count)
     return (
         f'<section class="bb-pile" aria-label="{esc(t("Discard pile"))}">{card_html(top, t, cls)}'
         f'<div><p class="bb-rule" data-rule>{esc(head)}<small>{esc(detail)}</small></p>'
@@ -310,7 +311,7 @@ def _round_result_line(obs: dict, ctx: ViewContext) -> str:
         how = t("{name} laid their last card").format(name=name)
     else:
         how = t("everyone else passed, so {name} won").format(name=name)
-    return t("Round {r}: {how} and scored {points} points.").format(r=last["round"], how=how, points=last["points"])
+    return ngettext("Round {r}: {how} and scored {points} point.", "Round {r}: {how} and scored {points} points.", last["points"]).format(r=last["round"], how=how, points=last["points"])
 
 
 def _choose_html(obs: dict, ctx: ViewContext) -> str:
@@ -324,10 +325,10 @@ def _choose_html(obs: dict, ctx: ViewContext) -> str:
         return f'<p class="bb-note">{esc(chosen)}</p>'
     if not any(a.get("type") in ("keep", "redraw") for a in ctx.legal):
         return ""
-    keep_title = t("Keep these {k} cards").format(k=k) if k != 1 else t("Keep this card")
+    keep_title = ngettext("Keep this card", "Keep these {k} cards", k).format(k=k)
     keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
     redraw_title = t("New hand")
-    redraw_sub = t("throw these {k} away, draw 7 new cards").format(k=k) if k != 1 else t("throw this card away, draw 7 new cards")
+    redraw_sub = ngettext("throw this card away, draw 7 new cards", "throw these {k} away, draw 7 new cards", k).format(k=k)
     keep_cls = "primary" + (" chosen" if pending == "keep" else " dim" if pending else "")
     redraw_cls = "secondary" + (" chosen" if pending == "redraw" else " dim" if pending else "")
     tap_keep = tap_attr({"choose": "keep"}) if pending is None else ""
@@ -348,7 +349,7 @@ def render(obs: dict, ctx: ViewContext) -> str:
     """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
     t = ctx.t
     phase = obs["phase"]
-    info = t("Round {r} · first to {n} points wins").format(r=obs["round"], n=obs["target_score"])
+    info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
     info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
     parts = [_STYLE, '<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
     private = ctx.viewer is not None and "hand" in obs
@@ -459,7 +460,7 @@ def round_summary_html(obs: dict, ctx: ViewContext) -> str:
         how = t("{name} laid their last card.").format(name=name)
     else:
         how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
-    points = t("+{n} points: {n} cards on the pile").format(n=end["points"]) if end["points"] != 1 else t("+1 point: 1 card on the pile")
+    points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile", end["points"]).format(n=end["points"])
     target = obs.get("target_score")
     rows = []
     order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
@@ -477,7 +478,7 @@ def round_summary_html(obs: dict, ctx: ViewContext) -> str:
         )
         ending = f'<p class="note">{esc(t("How it ended:"))}</p><ul class="bb-moves">{chips}</ul>'
     title = t("{name} wins round {r}").format(name=name, r=end["round"])
-    goal = t("First to {n} points wins the game.").format(n=target) if target else ""
+    goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target) if target else ""
     return (
         f'{_STYLE}<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
         f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
@@ -488,7 +489,7 @@ def round_summary_html(obs: dict, ctx: ViewContext) -> str:
 def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
     """One score text per seat for the shell's game-over screen."""
     t = ctx.t
-    return [t("1 point") if s == 1 else t("{n} points").format(n=s) for s in obs["scores"]]
+    return [ngettext("{n} point", "{n} points", s).format(n=s) for s in obs["scores"]]
 
 
 def status_line(obs: dict, ctx: ViewContext) -> str:
@@ -530,7 +531,8 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
         elif kind == "pass":
             out.append(t("{name} passed and is out of this round.").format(name=names[e["player"]]))
         elif kind == "round_end":
-            out.append(t("{name} wins the round: +{n} points.").format(name=names[e["winner"]], n=e["points"]))
+            out.append(ngettext("{name} wins the round: +{n} point.", "{name} wins the round: +{n} points.", e["points"]).format(
+                name=names[e["winner"]], n=e["points"]))
         elif kind == "reshuffle":
             out.append(t("The reserve pile was shuffled into a new draw pile."))
     return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import ngettext
 from .base import ViewContext, esc, tap_attr
 
 # ---- constants shared with the engine's documented JSON (not imported: views never import
@@ -645,9 +646,11 @@ def result_lines(result: dict, obs: dict, t) -> list[str]:
     inv = result["inversions"]
     if inv:
         if result["inverted"]:
-            lines.append(t("{n} ± card(s) on the table, an odd number: turned round = {value}").format(n=inv, value=_signed(result["score"])))
+            lines.append(ngettext("{n} ± card on the table, an odd number: turned round = {value}",
+                                  "{n} ± cards on the table, an odd number: turned round = {value}", inv).format(n=inv, value=_signed(result["score"])))
         else:
-            lines.append(t("{n} ± cards on the table, an even number: they cancel out").format(n=inv))
+            lines.append(ngettext("{n} ± card on the table, an even number: they cancel out",
+                                  "{n} ± cards on the table, an even number: they cancel out", inv).format(n=inv))
     return lines
 
 

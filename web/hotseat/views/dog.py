@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import ngettext
 from .base import ViewContext, esc, tap_attr
 
 TRACK = 64
@@ -200,7 +201,8 @@ def where_text(obs: dict, figure: int, t) -> str:
         return t("in goal field {g}").format(g=(x - GOAL_BASE) % 4 + 1)
     if x == start_field(c):
         return t("on its start field")
-    return t("{d} fields before its goal").format(d=(start_field(c) - x) % TRACK)
+    d = (start_field(c) - x) % TRACK
+    return ngettext("{d} field before its goal", "{d} fields before its goal", d).format(d=d)
 
 
 def figure_label(obs: dict, figure: int, names: list[str], viewer: int | None, t) -> str:
@@ -274,13 +276,14 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
                     name=who, partner=names[(e["player"] + 2) % 4]))
         elif kind == "out":
             k = len(e.get("cards", []))
-            out.append(t("{name} cannot play any card and is out for this round ({k} cards discarded).").format(name=who, k=k))
+            out.append(ngettext("{name} cannot play any card and is out for this round ({k} card discarded).",
+                                "{name} cannot play any card and is out for this round ({k} cards discarded).", k).format(name=who, k=k))
         elif kind == "discard":
             out.append(t("{name} cannot play and discards a {card}.").format(name=who, card=card_name(e["card"], t)))
         elif kind == "draw":
             out.append(t("{name} draws a card.").format(name=who))
         elif kind == "deal":
-            out.append(t("Round {r}: {k} cards each.").format(r=e["round"], k=e["cards"]))
+            out.append(ngettext("Round {r}: {k} card each.", "Round {r}: {k} cards each.", e["cards"]).format(r=e["round"], k=e["cards"]))
         elif kind == "game_over":
             winners = " + ".join(names[p] for p in e["winners"])
             out.append(t("{names} win!").format(names=winners) if len(e["winners"]) > 1 else t("{names} wins!").format(names=winners))
@@ -321,7 +324,7 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
         if obs["phase"] == "play" and obs["turn"] == p:
             classes.append("turn")
         size = obs["hand_sizes"][p]
-        parts = [t("1 card") if size == 1 else t("{n} cards").format(n=size)]
+        parts = [ngettext("{n} card", "{n} cards", size).format(n=size)]
         parts.append(t("{k}/{m} home").format(k=obs["home"][p], m=4))
         if obs["phase"] == "play" and obs["out"][p]:
             classes.append("out")
@@ -577,7 +580,7 @@ def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict,
                 else:
                     text = f"{what}: {target_text(obs, f, a['to'], t)}"
             else:
-                text = t("{what} ({k} choices)").format(what=what, k=len(acts))
+                text = ngettext("{what} ({k} choice)", "{what} ({k} choices)", len(acts)).format(what=what, k=len(acts))
             buttons.append(_button(text, figs[f], "primary"))
     marks = {"figs": figs, "selected": selected, "targets": targets}
     return marks, buttons
@@ -588,13 +591,13 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
     lines = []
     if obs["phase"] == "over":
         return [(t("Game over"), 20, "#f2c14e")]
-    lines.append((t("Round {r} · {k} cards").format(r=obs["round"], k=obs["cards_dealt"]), 12, "#cfe0dc"))
+    lines.append((ngettext("Round {r} · {k} card", "Round {r} · {k} cards", obs["cards_dealt"]).format(r=obs["round"], k=obs["cards_dealt"]), 12, "#cfe0dc"))
     if obs["phase"] == "give":
         lines.append((t("Giving cards"), 17, "#f4f1e8"))
     elif obs.get("turn") is not None:
         lines.append((ctx.names[obs["turn"]], 19, "#f2c14e"))
         if obs.get("seven"):
-            lines.append((t("7: {k} steps left").format(k=obs["seven"]["left"]), 15, "#f4f1e8"))
+            lines.append((ngettext("7: {k} step left", "7: {k} steps left", obs["seven"]["left"]).format(k=obs["seven"]["left"]), 15, "#f4f1e8"))
         elif obs.get("discard"):
             lines.append((t("last card: {card}").format(card=card_name(obs["discard"][-1], t)), 12, "#cfe0dc"))
     return lines
@@ -640,7 +643,7 @@ def render(obs: dict, ctx: ViewContext) -> str:
         by_card = _plays_by_card(ctx)
         if "step" in types:
             left = obs["seven"]["left"] if obs.get("seven") else 0
-            below.append(f'<div class="dg-seven"><span>{esc(t("7: {k} steps left").format(k=left))}</span>'
+            below.append(f'<div class="dg-seven"><span>{esc(ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left))}</span>'
                          f'{_button(t("Undo step"), {"do": {"type": "undo"}})}</div>')
             m, buttons = _choice_marks(obs, ctx, cands)
             marks.update(m)
@@ -772,7 +775,7 @@ def status_line(obs: dict, ctx: ViewContext) -> str:
     name = ctx.names[turn]
     if ctx.viewer == turn:
         if obs.get("seven"):
-            return t("{name}: 7, {k} steps left").format(name=name, k=obs["seven"]["left"])
+            return ngettext("{name}: 7, {k} step left", "{name}: 7, {k} steps left", obs["seven"]["left"]).format(name=name, k=obs["seven"]["left"])
         if any(a.get("type") == "fold" for a in ctx.legal):
             return t("{name} cannot play").format(name=name)
         return t("{name}, play a card").format(name=name)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printed cards (SN-1, SN-2)
 
 from .base import ViewContext, esc, tap_attr
+from ..i18n import ngettext
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
 _BULL = (
@@ -32,7 +33,7 @@ _BULL = (
 def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> str:
     """One card: its number, and its bullheads as heads; a ``<button>`` when ``tap`` is given."""
     heads = bullheads(card)
-    label = esc(t("{card}, {n} bullheads").format(card=card, n=heads) if heads != 1 else t("{card}, 1 bullhead").format(card=card))
+    label = esc(ngettext("{card}, {n} bullhead", "{card}, {n} bullheads", heads).format(card=card, n=heads))
     icons = _BULL * heads
     inner = f'<span class="heads">{icons}</span><span class="num">{card}</span>'
     classes = f"card bh{heads}{' n3' if card >= 100 else ''} {extra_class}".strip()
@@ -96,7 +97,7 @@ def _scores_html(obs: dict, ctx: ViewContext, extra_taken: list[int]) -> str:
         if ctx.step is None and phase == "choose_row" and obs["chooser"] == p:
             classes.append("waiting")
         delta = f' <span class="delta">+{this_round}</span>' if this_round else ""
-        label = esc(t("{name}: {total} bullheads").format(name=name, total=total))
+        label = esc(ngettext("{name}: {total} bullhead", "{name}: {total} bullheads", total).format(name=name, total=total))
         chips.append(
             f'<li class="{" ".join(classes)}" aria-label="{label}"><span class="who">{esc(name)}</span>'
             f'<span class="pts">{_BULL}<b>{total}</b>{delta}</span>{"".join(marks)}</li>'
@@ -127,7 +128,7 @@ def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, ch
             if picked_row == r:
                 classes.append("chosen")
         head = (
-            f'<span class="rowtot" aria-label="{esc(t("Row {n}: {b} bullheads").format(n=r + 1, b=total))}">'
+            f'<span class="rowtot" aria-label="{esc(ngettext("Row {n}: {b} bullhead", "Row {n}: {b} bullheads", total).format(n=r + 1, b=total))}">'
             f"{_BULL}<b>{total}</b></span>"
         )
         body = head + '<span class="rowcards">' + "".join(cards) + "</span>"
@@ -196,7 +197,7 @@ def render(obs: dict, ctx: ViewContext) -> str:
     choosing = step is None and any(a.get("type") == "choose_row" for a in ctx.legal)
     info = t("Round {r} · turn {turn} of {n}").format(r=obs["round"], turn=obs["turn"], n=HAND_SIZE)
     if obs.get("rounds"):
-        info += " · " + t("{n} rounds").format(n=obs["rounds"])
+        info += " · " + ngettext("{n} round", "{n} rounds", obs["rounds"]).format(n=obs["rounds"])
     else:
         info += " · " + t("game ends at {n}").format(n=obs["target_score"])
     parts = [
@@ -215,7 +216,7 @@ def render(obs: dict, ctx: ViewContext) -> str:
     if choosing and ctx.local.get("row") is not None:
         r = ctx.local["row"]
         total = sum(bullheads(c) for c in table["rows"][r])
-        text = t("Take row {n} ({b} bullheads)").format(n=r + 1, b=total)
+        text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(n=r + 1, b=total)
         parts.append(f'<div class="actions"><button type="button" class="primary"{tap_attr({"take": r})}>{esc(text)}</button></div>')
     if ctx.viewer is not None:
         hidden = set()
@@ -294,7 +295,7 @@ def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
     out = []
     for p in range(len(ctx.names)):
         total = obs["scores"][p] + obs["round_bullheads"][p]
-        out.append(t("1 bullhead") if total == 1 else t("{n} bullheads").format(n=total))
+        out.append(ngettext("{n} bullhead", "{n} bullheads", total).format(n=total))
     return out
 
 
@@ -331,7 +332,8 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
         elif kind == "row_choice":
             out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(name=names[e["player"]], card=e["card"]))
         elif kind == "place" and e.get("taken"):
-            out.append(t("{name} takes row {n}: {b} bullheads.").format(name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"]))
+            out.append(ngettext("{name} takes row {n}: {b} bullhead.", "{name} takes row {n}: {b} bullheads.", e["bullheads"]).format(
+                name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"]))
         elif kind == "place":
             out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"], n=e["row"] + 1))
     return out
