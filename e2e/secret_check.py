@@ -27,9 +27,9 @@ title, data-*, style …; form values; ``<script>``/``<style>`` text left out). 
    state, so the allowance is exact (no slack for a leak to hide in) and the checker cannot pass
    by comparing the wrong screen.
 
-Checks 1–3 run at every curtain and on arrival at each player's screen; after a tap that changes
-nothing in the game (a card selected, a question opened) the UI's selection cannot be rendered
-again here, so only check 1 runs (``counts["tap"]``). The checker follows the game: it infers the
+Checks 1–3 run at every curtain, every round summary and on arrival at each player's screen;
+after a tap that changes nothing in the game (a card selected, a question opened) the UI's
+selection cannot be rendered again here, so only check 1 runs (``counts["tap"]``). The checker follows the game: it infers the
 action between two saves (to give the view the same last events as the live session) and who
 holds the phone (the last curtain's player).
 """
@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -291,7 +292,8 @@ class SecretChecker:
         self.events: list[dict] = []
         self.holder: int | None = None
         self.seen: set = set()
-        self.counts = {"curtain": 0, "turn": 0, "tap": 0}
+        self.counts = {"curtain": 0, "turn": 0, "summary": 0, "tap": 0}
+        self.seconds = 0.0  # wall time spent checking
         self.last: dict = {}
 
     # -- following the game ------------------------------------------------------------------
@@ -328,17 +330,20 @@ class SecretChecker:
 
     # -- the reference render -------------------------------------------------------------------
 
-    def render(self, save: dict, state, phase: str, who: int) -> str:
-        """The app's whole #app markup for ``state`` at a curtain for ``who`` / on ``who``'s screen."""
+    def render(self, save: dict, state, screen: str, who: int | None) -> str:
+        """The app's whole #app markup for ``state``: the curtain for ``who``, ``who``'s own screen
+        (``"turn"``) or the round summary."""
         session = Session(self.game_id, save["seats"], save["seed"], save.get("options"), state=state,
-                          bot_hook=None, summary_due=False, events=self.events)
+                          bot_hook=None, summary_due=screen == "summary", events=self.events)
         session.reveal = None
         session.pending = None
         session.local = {}
-        if phase == "curtain":
+        if screen == "curtain":
             session.phase, session.curtain_for, session.viewer = "curtain", who, None
-        else:
+        elif screen == "turn":
             session.phase, session.viewer, session.holder, session.curtain_for = "turn", who, who, None
+        else:
+            assert session.phase == "summary", session.phase
         controller = Controller(storage=_NoStorage(), bot_hook=None)
         controller.session, controller.screen = session, "game"
         return controller.render()
@@ -346,9 +351,16 @@ class SecretChecker:
     # -- the checks -----------------------------------------------------------------------------
 
     def check(self, page) -> bool:
+        t0 = time.perf_counter()
+        try:
+            return self._check(page)
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+    def _check(self, page) -> bool:
         dump = page.evaluate(DUMP_JS)
         screen = dump["screen"]
-        if screen not in ("curtain", "turn"):
+        if screen not in ("curtain", "turn", "summary"):
             return False
         save = json.loads(dump["save"])
         state = self._follow(save["state"])
@@ -357,11 +369,13 @@ class SecretChecker:
             assert dump["passName"] in names, f"curtain for an unknown name {dump['passName']!r}"
             who = names.index(dump["passName"])
             self.holder = who  # "Show my cards" gives the phone to them
+        elif screen == "summary":
+            who = None  # the round summary is for the whole table
         else:
             assert self.holder is not None, "a player's screen without a curtain before it"
             who = self.holder
         key = (screen, self.prev_json, who, json.dumps(self.events, sort_keys=True))
-        viewer = None if screen == "curtain" else who
+        viewer = who if screen == "turn" else None
         if key in self.seen:
             # the same screen after a tap that changed nothing in the game (a card selected, a
             # question opened): the UI's own selection cannot be re-rendered here, so only the
@@ -394,9 +408,9 @@ class SecretChecker:
         stray = {c: k for c, k in named.items() if c not in own}
         assert not stray, self._explain(f"data-tap names cards {self._who(viewer)} does not hold", Counter(stray), state, viewer)
 
-    def check_tokens(self, items, state, save: dict, screen: str, who: int) -> None:
+    def check_tokens(self, items, state, save: dict, screen: str, who: int | None) -> None:
         """Per token: live count <= the same screen's count under re-deals of everything hidden."""
-        viewer = None if screen == "curtain" else who
+        viewer = who if screen == "turn" else None
         assert self.outside is not None, "call baseline(page) on the home screen first"
         live_out = tokens(items, in_app=0)
         extra_out = live_out - self.outside
@@ -417,7 +431,8 @@ class SecretChecker:
         assert not extra, self._explain(f"tokens in #app beyond what {self._who(viewer)} may see", extra, state, viewer)
         actual = tokens(parse_items(self.render(save, state, screen, who)))
         assert live == actual, (
-            f"the live #app is not the app's render of this {screen} (checker out of step?): "
+            f"the live #app is not the app's render of this {screen} (checker out of step, or build/site "
+            f"older than web/?): "
             f"only live {dict(live - actual)}, only rendered {dict(actual - live)}"
         )
 
@@ -429,7 +444,7 @@ class SecretChecker:
     def _explain(self, what: str, extra: Counter, state, viewer: int | None) -> str:
         def names(card: str) -> bool:  # all tokens of the card are in excess ("1/11": "1" and "11")
             toks = [t.lower() for t in TOKEN_RE.findall(card)]
-            return bool(toks) and all(t in extra for t in toks)
+            return card in extra or (bool(toks) and all(t in extra for t in toks))
 
         hidden = []
         for p, hand in enumerate(hands(state)):

@@ -92,6 +92,7 @@ def test_three_humans_play_to_a_low_target(page):
             continue
         if kind == "summary":
             summaries += 1
+            assert checker.check(page), "the round summary is for the whole table: nothing hidden on it"
             assert page.locator(".bb-summary").count() == 1
             assert "points" in page.locator(".bb-summary").inner_text()
             shot(page, "summary", taken)
@@ -136,9 +137,9 @@ def test_three_humans_play_to_a_low_target(page):
     assert any(f"{n} wins" in headline for n in NAMES)
     assert curtains >= 10 and summaries >= 1 and choices >= 2
     # the secrets check ran on every curtain and on every arrival at a player's own screen
-    assert checker.counts["curtain"] == curtains
+    assert checker.counts["curtain"] == curtains and checker.counts["summary"] == summaries
     assert checker.counts["turn"] >= curtains and checker.counts["tap"] >= 10  # and screens after a tap
-    print(f"secrets checked: {checker.counts}")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s")
     assert page.locator(".standings li.winner").count() == 1
 
     # the rules overlay opens from the header

@@ -134,6 +134,7 @@ def drive(page, shots: dict, checker: SecretChecker, reload_at: int | None = Non
             elif page.locator(SKIP).count():
                 page.locator(SKIP).click()
         elif name == "summary":
+            assert checker.check(page), "the round summary is for the whole table: nothing hidden on it"
             if "summary" not in shots:
                 shots["summary"] = True
                 shot(page, "08_round_summary")
@@ -204,7 +205,7 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     # every curtain was checked (the one reloaded twice), and every player's screen on arrival
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
     assert checker.counts["tap"] >= checker.counts["turn"]
-    print(f"secrets checked: {checker.counts}")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s")
     assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
 
     state = saved_state(page)
@@ -239,6 +240,7 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     checker.reloaded(page)  # Continue resumes from the save, as after a reload
     curtains = drive(page, shots, checker, prefix="r2_")
     assert checker.counts["curtain"] == curtains >= 20 and checker.counts["turn"] >= curtains
+    assert checker.counts["summary"] == 1 and checker.counts["tap"] >= curtains
     assert shots.get("summary"), "two rounds: the first one ends with its summary"
     state = saved_state(page)
     assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2
