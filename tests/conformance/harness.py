@@ -196,8 +196,12 @@ def round_trip(game: Game, state: State) -> str:
 # ---- the per-state contract -----------------------------------------------------------------
 
 
-def check_contract(game: Game, state: State, all_players: bool = True, deep: bool = True) -> list[int]:
+def check_contract(game: Game, state: State, all_players: bool = True, deep: bool = True,
+                   legal_out: dict | None = None) -> list[int]:
     """Check the contract questions at one state; return ``current_players()``.
+
+    ``legal_out``, when given, receives ``{player: legal_actions(player)}`` for the current
+    players, so a caller that goes on to choose an action need not ask again.
 
     * ``current_players()`` is a list of distinct seats; empty exactly when terminal;
     * every current player has at least one legal action (nobody is stuck), and with
@@ -235,6 +239,8 @@ def check_contract(game: Game, state: State, all_players: bool = True, deep: boo
         assert isinstance(legal, list)
         if p in players:
             assert legal, f"player {p} must act but has no legal action (stuck)"
+            if legal_out is not None:
+                legal_out[p] = legal
             for a in legal:
                 assert isinstance(a, dict) and isinstance(a.get("type"), str), f"legal action {a!r} is not a dict with a str type"
             if not deep:
@@ -323,7 +329,8 @@ def play_random_game(
         while True:
             state.check_invariants()
             deep = step % deep_every == 0 or state.is_terminal()
-            players = check_contract(game, state, all_players, deep=deep)
+            legal = {}
+            players = check_contract(game, state, all_players, deep=deep, legal_out=legal)
             if step % roundtrip_every == 0 or not players:
                 round_trip(game, state)
             if on_state is not None:
@@ -332,7 +339,7 @@ def play_random_game(
                 return state, actions
             assert step < game.max_game_length, f"no end after max_game_length={game.max_game_length} actions"
             player = rng.choice(players)
-            action = json.loads(json.dumps(rng.choice(state.legal_actions(player))))
+            action = json.loads(json.dumps(rng.choice(legal[player])))
             events = state.apply_action(player, action)
             check_events(events, deep)
             actions.append([player, action])
