@@ -190,7 +190,10 @@ def pending_bar(label: str) -> str:
 
 
 def skip_button() -> str:
-    return f'<div class="actions"><button type="button" class="secondary"{tap_attr({"shell": "skip"})}>{esc(_("Skip animation"))}</button></div>'
+    """"Skip animation" during a paced reveal: a bar fixed to the bottom of the screen, above
+    everything a view draws (even a full-screen effect such as Bunny Bunny Moose Moose's BAM!)."""
+    return (f'<div class="skipbar"><button type="button" class="secondary"{tap_attr({"shell": "skip"})}>'
+            f'{esc(_("Skip animation"))}</button></div>')
 
 
 def summary(summary_html: str) -> str:

@@ -147,12 +147,13 @@ _STYLE = """<style>
 .bm-fig.rabbit { top: 13px; } .bm-fig.moose { top: 41px; }
 .bm-fig.moved { animation: bm-move 1.4s ease-in-out both; }
 @keyframes bm-move { from { left: var(--from); } to { left: var(--to); } }
-.bm-bam { position: fixed; inset: 0; z-index: 50; display: grid; place-items: center; align-content: center; gap: 1rem;
+.bm-bam { position: fixed; inset: 0; z-index: 50; display: grid; place-items: center; align-content: center; gap: min(1rem, 2.5vh);
+  padding: 0 0 4.5rem;
   background: radial-gradient(circle, #ffdd55 0%, #ff7a1a 35%, #b3261e 70%, #3a0b08 100%); color: #fff; text-align: center; }
-.bm-bam b { font-size: 8rem; font-weight: 900; letter-spacing: .02em; line-height: 1; text-shadow: 0 6px 0 #3a0b08;
+.bm-bam b { font-size: min(8rem, 25vw, 28vh); font-weight: 900; letter-spacing: .02em; line-height: 1; text-shadow: 0 6px 0 #3a0b08;
   animation: bm-bam .5s cubic-bezier(.2,2,.4,1); font-family: Impact, "DejaVu Sans", sans-serif; }
-.bm-bam p { margin: 0; font-size: 1.6rem; font-weight: 800; }
-.bm-bam svg { width: 120px; height: 90px; }
+.bm-bam p { margin: 0 1rem; font-size: 1.6rem; font-weight: 800; }
+.bm-bam svg { width: min(120px, 22vh); height: auto; }
 @keyframes bm-bam { from { transform: scale(3) rotate(-12deg); opacity: 0; } }
 .bm-tempo { display: flex; justify-content: center; gap: .5rem; align-items: center; font-size: .9rem; color: var(--ink-soft); }
 @media (prefers-reduced-motion: reduce) { .bm-fig.moved, .bm-bam b, .bm-big.new svg { animation: none; } }
