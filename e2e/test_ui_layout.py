@@ -93,3 +93,34 @@ def test_skip_stays_above_the_bam_and_can_be_tapped(page, size):
     skip.click(timeout=2_000)  # Playwright refuses to click a covered button
     page.wait_for_function("document.body.getAttribute('data-screen') !== 'reveal'", timeout=5_000)
     assert page.locator(".bm-bam").count() == 0
+
+
+def six_nimmt_row_choice() -> str:
+    """A save of a 4-player 6 nimmt! game where Cyrille-Marguerite must choose a row (SN-5)."""
+    game = pycore.load_game("six_nimmt")
+    state = game.new_initial_state(4, 7, game.resolve_options({}))
+    while state.public_observation()["phase"] != "choose_row":
+        p = state.current_players()[0]
+        state.apply_action(p, state.legal_actions(p)[0])
+    assert state.current_players() == [2]
+    seats = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cyrille-Marguerite", "Dan")]
+    return Session("six_nimmt", seats, 7, state=state).to_json()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_six_nimmt_row_choice_header_fits(page, width):
+    page.set_viewport_size({"width": width, "height": 780})
+    open_save(page, six_nimmt_row_choice())
+    page.locator("[data-tap*='\"show\"']").click()
+    page.locator("[data-tap*='\"row\"']").first.click()
+    page.wait_for_selector("[data-tap*='\"take\"']")
+    status = page.locator(".bar .status")
+    assert status.inner_text() == "Cyrille-Marguerite, choose a row to take"
+    clipped = page.evaluate("""(() => { const s = document.querySelector('.bar .status');
+        return [s.scrollWidth - s.clientWidth, s.scrollHeight - s.clientHeight]; })()""")
+    assert clipped == [0, 0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for sel in (".bar .icon", ".prompt", "[data-tap*='\"take\"']", ".rows"):
+        box = page.locator(sel).first.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, sel
+    shot(page, f"ui_sn_row_choice_{width}")
