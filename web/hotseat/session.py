@@ -155,6 +155,7 @@ class Session:
         bot_hook: BotHook | None = None,
         summary_due: bool = False,
         events: list[dict] | None = None,
+        round_events: list[dict] | None = None,
     ) -> None:
         self.game = pycore.load_game(game_id)
         self.game_id = game_id
@@ -178,6 +179,8 @@ class Session:
         self.pending: dict | None = None
         self.local: dict = {}
         self.events: list[dict] = list(events or [])
+        #: events of this round the view keeps for its round summary (its ``round_log`` hook)
+        self.round_events: list[dict] = list(round_events or [])
         self.reveal: dict | None = None
         self.search = None  # the bot's sliced search in progress
         self.summary_due = summary_due
@@ -281,6 +284,7 @@ class Session:
             step=step,
             acting=acting,
             kinds=self.kinds,
+            round_events=self.round_events,
         )
 
     def screen_obs(self) -> dict:
@@ -313,8 +317,12 @@ class Session:
             self.apply(pending["player"], pending["action"])
         elif shell == "continue" and self.phase == "summary":
             self.summary_due = False
+            self.round_events = []  # the next round starts its own log
             self._saved()
             self._advance()
+        elif shell == "details" and self.phase in ("summary", "over"):
+            # the round summary's optional detail (e.g. the cards each player took)
+            self.local["details"] = not self.local.get("details")
         elif shell == "skip" and self.phase == "reveal":
             self._finish_reveal()
         elif shell is None and self.phase == "turn" and self.pending is None:
@@ -337,6 +345,7 @@ class Session:
         before = self.observation(reveal_viewer)
         events = self.state.apply_action(player, action)
         self.events = events
+        self._log_round(events)
         self.local = {}
         self.pending = None
         self.summary_due = self._summary_for(events)
@@ -345,6 +354,12 @@ class Session:
         self._saved()
         self._advance()
         return events
+
+    def _log_round(self, events: list[dict]) -> None:
+        """Keep the events the view's ``round_log(event)`` wants for the round summary."""
+        hook = getattr(self.view, "round_log", None)
+        if hook is not None:
+            self.round_events.extend(e for e in events if hook(e))
 
     def _summary_for(self, events: list[dict]) -> bool:
         hook = getattr(self.view, "ends_round", None)
@@ -469,6 +484,7 @@ class Session:
             "state": self.state.to_json(),
             "summary_due": self.summary_due,
             "events": self.events if self.summary_due else [],
+            "round_events": self.round_events,
             "bot_rng": self.bot_rng.state,
         }
 
@@ -509,10 +525,13 @@ class Session:
         events = data.get("events", [])
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise SaveError("its last events are malformed")
+        round_events = data.get("round_events", [])  # absent in saves from before it existed
+        if not isinstance(round_events, list) or not all(isinstance(e, dict) for e in round_events):
+            raise SaveError("its events of this round are malformed")
         try:
             session = cls(
                 game_id, seats, seed, data.get("options"), state=state, bot_hook=bot_hook,
-                summary_due=bool(data.get("summary_due")), events=events,
+                summary_due=bool(data.get("summary_due")), events=events, round_events=round_events,
             )
         except ValueError as exc:
             raise SaveError(str(exc)) from None

@@ -21,6 +21,7 @@ ViewContext (``hotseat/views/base.py``)::
                          #   the view must show it with events[:step] played onto it; None = normal
     acting: list[int]    # (added) state.current_players() (public: who the table waits for)
     kinds: list[str]     # (added) seat kinds: "human" | "bot:easy" | "bot:normal" | "bot:hard"
+    round_events: list  # (added) events of this round kept by the view's round_log hook
 
 Required functions of a view module::
 
@@ -42,6 +43,8 @@ Optional functions (the shell has a default when absent)::
     ends_round(events) -> bool       # the shell then shows the round summary screen
     round_summary_html(obs, ctx) -> str  # ctx.events holds the round's last events; also shown
                                          #   on the game-over screen
+    round_log(event) -> bool         # (added) keep this event in ctx.round_events until the
+                                     #   round summary closes (saved; e.g. 6 nimmt! rows taken)
     scoreboard(obs, ctx) -> list[str]    # one score text per seat for the game-over standings
                                          #   (default: str(returns)); ranking uses returns()
     event_messages(events, names, t) -> list[str]  # short feedback lines
@@ -53,7 +56,8 @@ in the rendered HTML makes the browser glue (:mod:`hotseat.fx`) play it once per
 
 Shell taps (dicts with a "shell" key, handled by the shell, never by views): menu, rules,
 close, new, resume, discard, count, kind, opt, start, show, undo, confirm, skip, continue,
-rematch. The browser glue adds ``"fields"`` (values of every ``data-field`` input) to each tap.
+rematch, keep, replace (the "Replace the saved game?" question), details (toggles
+``ctx.local["details"]`` on the round summary and game-over screens). The browser glue adds ``"fields"`` (values of every ``data-field`` input) to each tap.
 
 Pass-and-play as built (``hotseat.session``; deviations from /tmp/hs/VIEWS.md marked *):
 
@@ -82,7 +86,8 @@ Pass-and-play as built (``hotseat.session``; deviations from /tmp/hs/VIEWS.md ma
   pick). Bot modules are imported in idle time after the setup screen paints.
 * Saves (``localStorage["hotseat.save"]``, after every applied action): ``{"format":
   "hotseat-session", "version": 1, "game", "seed", "options", "seats", "state" (state JSON),
-  "summary_due", "events", "bot_rng"}``. An unreadable save is moved unchanged to
+  "summary_due", "events", "round_events", "bot_rng"}`` ("round_events" may be absent in older
+  saves). An unreadable save is moved unchanged to
   ``hotseat.unreadable`` and reported with its reason on the home screen until "Discard".
 * * ``body[data-screen]`` names the screen: home, setup, curtain, turn, reveal, bot, summary,
   over (tests wait on it); ``body[data-ready]`` is set once taps work.

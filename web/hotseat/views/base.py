@@ -28,6 +28,8 @@ class ViewContext:
             (``obs`` is then the current observation).
         acting: seats the table is waiting for now (``state.current_players()``; public).
         kinds: seat kinds, by seat (``"human"``, ``"bot:easy"`` ...).
+        round_events: the events of this round that the view's optional ``round_log(event)``
+            hook asked to keep (oldest first; kept in the save), for the round summary.
     """
 
     viewer: int | None
@@ -40,6 +42,7 @@ class ViewContext:
     step: int | None = None
     acting: list[int] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
+    round_events: list[dict] = field(default_factory=list)
 
 
 def esc(text: Any) -> str:

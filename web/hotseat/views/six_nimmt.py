@@ -268,23 +268,76 @@ def ends_round(events: list[dict]) -> bool:
     return any(e.get("type") == "round_end" for e in events)
 
 
+def round_log(event: dict) -> bool:
+    """Keep every taken row of the round (``place`` events with cards taken, SN-4/SN-5) for the
+    round summary: the ``round_end`` event has only the bullhead totals."""
+    return event.get("type") == "place" and bool(event.get("taken"))
+
+
+def taken_this_round(round_events: list[dict], n: int) -> list[list[int]]:
+    """The cards each of ``n`` players took this round, in the order taken, from ``place`` events.
+
+    >>> taken_this_round([{"type": "place", "player": 1, "taken": [3, 55]}], 2)
+    [[], [3, 55]]
+    """
+    taken: list[list[int]] = [[] for _ in range(n)]
+    for e in round_events:
+        if e.get("type") == "place" and isinstance(e.get("player"), int) and 0 <= e["player"] < n:
+            taken[e["player"]].extend(c for c in e.get("taken", []) if isinstance(c, int))
+    return taken
+
+
 def round_summary_html(obs: dict, ctx: ViewContext) -> str:
-    """Bullheads taken this round and the totals, from the ``round_end`` event (SN-6)."""
+    """Bullheads taken this round and the totals (SN-6); on request, under each player, the cards
+    they took and from how many rows.
+
+    Totals come from the ``round_end`` event; the cards from ``ctx.round_events`` (the ``place``
+    events kept by :func:`round_log`). "Show the cards taken" (shell tap
+    ``{"shell": "details"}``, which toggles ``ctx.local["details"]``) opens them: with ten players
+    the list is long, and the table stays short by default. The button is offered only when every
+    player's cards add up to their bullheads of the round (a save from before the log existed
+    lacks the early turns).
+    """
     t = ctx.t
     end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
     if end is None:
         return ""
+    n = len(ctx.names)
+    taken = taken_this_round(ctx.round_events, n)
+    # complete when every player's cards add up to their bullheads of the round
+    complete = all(sum(bullheads(c) for c in taken[p]) == end["bullheads"][p] for p in range(n))
+    details = complete and bool(ctx.local.get("details"))
     lines = []
-    order = sorted(range(len(ctx.names)), key=lambda p: (end["scores"][p], p))
+    order = sorted(range(n), key=lambda p: (end["scores"][p], p))
     for p in order:
+        cards = taken[p]
+        b = end["bullheads"][p]
+        row_class = ' class="who-row"' if details else ""
         lines.append(
-            f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>+{end["bullheads"][p]}</td><td><b>{end["scores"][p]}</b></td></tr>'
+            f'<tr{row_class}><th scope="row">{esc(ctx.names[p])}</th><td>+{b}</td><td><b>{end["scores"][p]}</b></td></tr>'
         )
+        if not details:
+            took = ""
+        elif not cards:
+            took = f'<p class="note">{esc(t("took no cards"))}</p>'
+        else:
+            rows = sum(1 for e in ctx.round_events if e.get("type") == "place" and e.get("player") == p)
+            what = ngettext("took {k} card", "took {k} cards", len(cards)).format(k=len(cards))
+            what += " " + ngettext("(from {r} row)", "(from {r} rows)", rows).format(r=rows)
+            took = (f'<p class="note">{esc(what)}</p>'
+                    f'<div class="took-cards">{"".join(card_html(c, t, "small") for c in sorted(cards))}</div>')
+        if took:
+            lines.append(f'<tr class="took"><td colspan="3">{took}</td></tr>')
     title = t("Round {n} scored").format(n=end["round"])
+    toggle = ""
+    if complete and any(taken):
+        label = t("Hide the cards") if details else t("Show the cards taken")
+        toggle = (f'<button type="button" class="secondary took-toggle" aria-expanded="{"true" if details else "false"}"'
+                  f'{tap_attr({"shell": "details"})}>{esc(label)}</button>')
     return (
-        f'<section class="summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
+        f'<section class="summary sn-summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
         f'<th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
-        f'<tbody>{"".join(lines)}</tbody></table>'
+        f'<tbody>{"".join(lines)}</tbody></table>{toggle}'
         f'<p class="note">{esc(t("Fewest bullheads wins."))}</p></section>'
     )
 

@@ -1,0 +1,94 @@
+"""6 nimmt! round summary: the bullheads of the round and, on request, the cards each player took.
+
+The cards come from the engine's ``place`` events (their ``taken`` lists), kept by the session
+through the view's ``round_log`` hook for the whole round and saved with the game.
+"""
+
+from __future__ import annotations
+
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+
+import json
+
+import pycore
+from pycore.games.six_nimmt import bullheads
+
+from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
+from hotseat.controller import SAVE_KEY, Controller
+from hotseat.session import SaveError, Session
+import pytest
+
+SEATS = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy", "Di")]
+
+
+def play_round(session: Session) -> list[list[int]]:
+    """Play one round with the lowest legal action; return the cards each player took, as the
+    engine's own ``place`` events report them."""
+    took = [[] for _ in session.seats]
+    while True:
+        p = session.state.current_players()[0]
+        events = session.apply(p, session.state.legal_actions(p)[0])
+        for e in events:
+            if e["type"] == "place":
+                took[e["player"]] += e["taken"]
+        if any(e["type"] == "round_end" for e in events):
+            session.tap({"shell": "skip"})
+            return took
+
+
+def test_summary_lists_the_cards_each_player_took_and_they_add_up_to_the_bullheads(storage):
+    c = Controller(storage, bot_hook=None)
+    s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
+    c._start_session(s)
+    took = play_round(s)
+    assert s.phase == "summary"
+    end = next(e for e in s.events if e["type"] == "round_end")
+    assert [sum(bullheads(x) for x in t) for t in took] == end["bullheads"]
+    markup = c.render()
+    # closed by default: the table of bullheads, and the button
+    assert {"shell": "details"} in taps(markup) and cards_shown(markup) == []
+    assert "Show the cards taken" in markup
+    c.tap({"shell": "details"})
+    markup = c.render()
+    assert sorted(cards_shown(markup)) == sorted(x for t in took for x in t)
+    for p, name in enumerate(("Ann", "Bob", "Cy", "Di")):
+        if took[p]:
+            block = markup.split(f"<th scope=\"row\">{name}</th>")[1].split("</tr>", 2)[1]
+            assert sorted(cards_shown(block)) == sorted(took[p])
+            assert f"took {len(took[p])} card" in block
+    # a reload on the summary keeps the log (it is in the save)
+    c2 = Controller(storage, bot_hook=None)
+    c2.tap({"shell": "resume"})
+    assert c2.session.phase == "summary"
+    c2.tap({"shell": "details"})
+    assert sorted(cards_shown(c2.render())) == sorted(x for t in took for x in t)
+    # the next round starts a new log
+    c2.tap({"shell": "continue"})
+    assert c2.session.round_events == [] and json.loads(storage[SAVE_KEY])["round_events"] == []
+
+
+def test_round_log_keeps_only_taken_rows_and_survives_a_save():
+    s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
+    play_round(s)
+    assert s.round_events and all(e["type"] == "place" and e["taken"] for e in s.round_events)
+    again = Session.from_json(s.to_json())
+    assert again.round_events == s.round_events
+
+
+def test_an_old_save_without_the_log_shows_no_cards_button():
+    s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
+    play_round(s)
+    data = json.loads(s.to_json())
+    del data["round_events"]
+    old = Session.from_dict(data)
+    assert old.phase == "summary" and old.round_events == []
+    html = old.view.round_summary_html(old.screen_obs(), old.context())
+    assert {"shell": "details"} not in taps(html) and "+" in html
+
+
+def test_a_malformed_log_is_a_save_error():
+    s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
+    data = json.loads(s.to_json())
+    data["round_events"] = ["x"]
+    with pytest.raises(SaveError, match="events of this round"):
+        Session.from_dict(data)
