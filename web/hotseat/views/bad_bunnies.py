@@ -26,66 +26,6 @@ from .base import ViewContext, esc, tap_attr
 HAND_SIZE = 7
 JOKERS = (1, 7)
 
-# Styles of this view only (the shared style.css holds the frame, buttons, chips, curtain).
-_STYLE = """<style>
-.bb-table { display: grid; gap: .6rem; }
-.bb-players { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(108px, 1fr)); gap: .35rem; }
-.bb-player { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 0 .3rem; padding: .3rem .5rem;
-  border-radius: 10px; background: rgba(0,0,0,.28); border: 2px solid transparent; font-size: .88rem; min-height: 44px; }
-.bb-player .who { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.bb-player .pts { font-weight: 800; font-size: 1rem; }
-.bb-player .sub { grid-column: 1 / -1; color: var(--ink-soft); font-size: .78rem; }
-.bb-player.me { border-color: var(--accent); }
-.bb-player.turn { background: rgba(242,193,78,.28); }
-.bb-player.out { opacity: .55; }
-.bb-player.out .sub { color: #ffb4ab; font-weight: 700; }
-.bb-bar { height: 4px; grid-column: 1 / -1; border-radius: 2px; background: rgba(255,255,255,.12); overflow: hidden; }
-.bb-bar i { display: block; height: 100%; background: var(--accent); }
-.bb-info { margin: 0; font-size: .85rem; color: var(--ink-soft); }
-.bb-pile { display: grid; grid-template-columns: 96px 1fr; gap: .8rem; align-items: center; padding: .7rem;
-  border-radius: var(--radius); background: rgba(0,0,0,.22); }
-.bb-pile.empty { grid-template-columns: 1fr; text-align: center; }
-.bb-rule { margin: 0; font-size: 1.75rem; font-weight: 800; line-height: 1.15; }
-.bb-rule small { display: block; font-size: .95rem; font-weight: 600; color: var(--ink-soft); margin-top: .25rem; }
-.bb-by { margin: .3rem 0 0; font-size: .85rem; color: var(--ink-soft); }
-.bb-card { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 100%;
-  aspect-ratio: 5 / 7; border-radius: 8px; background: var(--paper); color: #1f2a29; border: 3px solid #8fa8a4;
-  box-shadow: 0 2px 3px rgba(0,0,0,.35); font-weight: 800; font-size: 1.45rem; padding: 0; }
-.bb-card.joker { background: #fff2c9; border-color: #c98f00; color: #6b4400; }
-.bb-card .tag { position: absolute; bottom: 3px; left: 0; right: 0; text-align: center; font-size: .55rem;
-  letter-spacing: .05em; text-transform: uppercase; font-weight: 800; }
-.bb-card.top { font-size: 3.2rem; border-width: 4px; }
-.bb-card.top .tag { font-size: .75rem; bottom: 6px; }
-.bb-card.top.double { box-shadow: 6px 6px 0 -2px var(--paper), 6px 6px 0 0 #8fa8a4, 0 2px 3px rgba(0,0,0,.35); }
-.bb-hand { padding: .6rem; border-radius: var(--radius); background: rgba(0,0,0,.25); }
-.bb-hand h2 { font-size: .9rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; margin: 0 0 .45rem; }
-.bb-cards { display: grid; grid-template-columns: repeat(7, 1fr); gap: 5px; padding-top: 8px; }
-button.bb-card { cursor: pointer; min-height: 44px; }
-.bb-card.ok { border-color: #3fae5a; box-shadow: 0 0 0 2px #3fae5a, 0 2px 3px rgba(0,0,0,.35); }
-.bb-card.ok::after { content: "✓"; position: absolute; top: -9px; right: -6px; width: 18px; height: 18px; border-radius: 50%;
-  background: #3fae5a; color: #fff; font-size: .7rem; line-height: 18px; text-align: center; }
-.bb-card.no { opacity: .38; }
-.bb-card.sel { outline: 4px solid var(--accent); outline-offset: 1px; transform: translateY(-8px); }
-.bb-say { display: grid; gap: .5rem; padding: .7rem; border-radius: var(--radius); background: rgba(242,193,78,.16);
-  border: 1px solid var(--accent); }
-.bb-say p { margin: 0; font-weight: 700; font-size: 1.05rem; }
-.bb-say .btns { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
-.bb-say .btns.one { grid-template-columns: 1fr; }
-.bb-say .primary { min-height: 56px; font-size: 1.2rem; }
-.bb-moves { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; font-size: .85rem; }
-.bb-moves li { padding: .15rem .45rem; border-radius: 999px; background: rgba(0,0,0,.25); }
-.bb-moves li.pass { color: #ffb4ab; }
-.bb-moves li b { font-size: .95rem; }
-.bb-note { margin: 0; padding: .5rem .75rem; border-radius: 10px; background: rgba(0,0,0,.3); font-weight: 600; }
-.bb-note.warn { background: rgba(179,38,30,.45); border: 1px solid #e2766f; }
-.bb-choose { display: grid; gap: .5rem; }
-.bb-choose .primary, .bb-choose .secondary { width: 100%; min-height: 60px; text-align: left; }
-.bb-choose .chosen { outline: 4px solid var(--accent); outline-offset: 2px; }
-.bb-choose .dim { opacity: .4; }
-.bb-choose small { display: block; font-weight: 500; font-size: .85rem; }
-.bb-pass { width: 100%; }
-</style>"""
-
 
 # ---- small pieces ----------------------------------------------------------------------------
 
@@ -351,7 +291,7 @@ def render(obs: dict, ctx: ViewContext) -> str:
     phase = obs["phase"]
     info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
     info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
-    parts = [_STYLE, '<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
+    parts = ['<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
     private = ctx.viewer is not None and "hand" in obs
     if phase == "play":
         parts.append(_pile_html(obs, ctx))
@@ -480,7 +420,7 @@ def round_summary_html(obs: dict, ctx: ViewContext) -> str:
     title = t("{name} wins round {r}").format(name=name, r=end["round"])
     goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target) if target else ""
     return (
-        f'{_STYLE}<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
+        f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
         f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
     )
