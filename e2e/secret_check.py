@@ -4,7 +4,8 @@
 screen. One ``page.evaluate`` per screen (:data:`DUMP_JS`) returns the app's save and every
 element of the WHOLE document — inside and outside ``#app``, hidden or not, shadow roots included
 — as ``[in_app, tag, [[attr, value], ...], direct text, in_svg]`` (every attribute: aria-label,
-title, data-*, style …; form values; ``<script>``/``<style>`` text left out). The checks:
+title, data-*, style …; form values; texts of scripts and comments; template contents; only
+``<style>`` CSS is left out). The checks:
 
 1. **Card elements and taps, from the engine's observation** (:meth:`SecretChecker.check_cards`,
    independent of the UI code): the elements that draw a card (``data-card``, a class
@@ -17,9 +18,10 @@ title, data-*, style …; form values; ``<script>``/``<style>`` text left out). 
    may both hold a 7), so the search counts. Every token that can name a card or a secret choice
    (:data:`TOKEN_RE`) is counted in the live document; per token the count may not exceed what
    the same screen carries when everything hidden from the viewer is different — the app's own
-   shell and view (CPython, ``web/hotseat``) render the screen from three
-   ``game.sample_hidden`` re-deals (from two seats for a curtain, which shows nothing private;
-   Bad Bunnies' secret keep/redraw choices set both ways), the minimum is the allowance — and,
+   shell and view (in CPython: the UI package the served site runs, :func:`ui_modules`) render
+   the screen from three ``game.sample_hidden`` re-deals (from two seats for a curtain, which
+   shows nothing private; Bad Bunnies' secret keep/redraw choices set both ways), the minimum is
+   the allowance — and,
    outside ``#app``, what the document carried on the home screen before any card was dealt. A
    hidden card anywhere in the DOM is one token more than the allowance; the excess is reported
    with the hidden hands (and Dog's secret gifts) that hold it.
@@ -27,33 +29,63 @@ title, data-*, style …; form values; ``<script>``/``<style>`` text left out). 
    state, so the allowance is exact (no slack for a leak to hide in) and the checker cannot pass
    by comparing the wrong screen.
 
-Checks 1–3 run at every curtain, every round summary and on arrival at each player's screen;
-after a tap that changes nothing in the game (a card selected, a question opened) the UI's
-selection cannot be rendered again here, so only check 1 runs (``counts["tap"]``). The checker follows the game: it infers the
+Checks 1–3 run at every curtain, every round summary, on arrival at each player's screen and
+after each tap there that changes nothing in the game yet (a card selected, a question opened, a
+pick pending): :data:`TAP_LOG_JS` records the taps the app takes, and the reference render replays
+them (``counts["tap"]``). The checker follows the game: it infers the
 action between two saves (to give the view the same last events as the live session) and who
 holds the phone (the last curtain's player).
 """
 
 from __future__ import annotations
 
+import html
+import importlib
+import importlib.util
 import json
 import re
 import sys
+import tempfile
 import time
+import zipfile
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for _path in (ROOT, ROOT / "web"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 import pycore  # noqa: E402
 from pycore.rng import Rng  # noqa: E402
 
-from hotseat.controller import Controller  # noqa: E402
-from hotseat.session import Session  # noqa: E402
+SITE_UI = ROOT / "build" / "site" / "hotseat.zip"
+_ui_modules: dict = {}
+
+
+def ui_modules() -> tuple:
+    """``(Controller, Session)`` of the UI the served page runs: the package in build/site/hotseat.zip
+    (loaded once, under the name ``hotseat_site``, so it cannot clash with web/hotseat imported by
+    the unit tests), else web/hotseat. Call it after the `site` fixture has built the site."""
+    if not _ui_modules:
+        if SITE_UI.is_file():
+            where = Path(tempfile.mkdtemp(prefix="hotseat-secret-check-"))
+            with zipfile.ZipFile(SITE_UI) as z:
+                for name in z.namelist():
+                    if name.startswith("hotseat/") and name.endswith(".py"):
+                        z.extract(name, where)
+            package, alias = where / "hotseat", "hotseat_site"
+        else:
+            package, alias = ROOT / "web" / "hotseat", "hotseat_web"
+        spec = importlib.util.spec_from_file_location(alias, package / "__init__.py",
+                                                      submodule_search_locations=[str(package)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[alias] = module
+        spec.loader.exec_module(module)
+        _ui_modules["Controller"] = importlib.import_module(f"{alias}.controller").Controller
+        _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
+        _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
+    return _ui_modules["Controller"], _ui_modules["Session"]
 
 #: every element of the document as [in_app, tag, [[name, value]...], direct text, in_svg]; the save
 DUMP_JS = """() => {
@@ -68,24 +100,39 @@ DUMP_JS = """() => {
         attrs.push(['.value', el.value]);
       }
       let text = '';
-      if (tag !== 'script' && tag !== 'style') {
+      if (tag !== 'style') {  // CSS is left out; script text is kept
         const parts = [];
-        for (const n of el.childNodes) if (n.nodeType === 3) parts.push(n.nodeValue);
+        for (const n of el.childNodes) if (n.nodeType === 3 || n.nodeType === 8) parts.push(n.nodeValue);  // texts, comments
         text = parts.join(' ');
       }
       const inApp = app !== null && el !== app && (app.contains(el) || inShadow);
       items.push([inApp ? 1 : 0, tag, attrs, text, el.closest('svg') ? 1 : 0]);
       if (el.shadowRoot) walk(el.shadowRoot, inApp);
+      if (tag === 'template') walk(el.content, inApp);
     }
   };
   const top = document.documentElement;
   items.push([0, 'html', [...top.attributes].map(a => [a.name, a.value]), '', 0]);
   walk(document, false);
   const name = document.querySelector('#app .curtain .pass-name');
-  return {save: localStorage.getItem('hotseat.save'), items,
+  const taps = (window.__hsTaps || []).splice(0);
+  return {save: localStorage.getItem('hotseat.save'), items, taps,
           screen: document.body.getAttribute('data-screen') || '',
           passName: name ? name.textContent : null};
 }"""
+
+#: records the data-tap of every tap the app takes (as app.py: the nearest [data-tap] in #app, not
+#: the second click of a double tap), so the checker can replay a player's selections
+TAP_LOG_JS = """(() => {
+  if (window.__hsTapLog) return;
+  window.__hsTapLog = true;
+  window.__hsTaps = [];
+  document.addEventListener('click', e => {
+    const app = document.getElementById('app');
+    const t = e.target && e.target.closest ? e.target.closest('[data-tap]') : null;
+    if (t && app && app.contains(t) && !(e.detail > 1)) window.__hsTaps.push(t.getAttribute('data-tap'));
+  }, true);
+})()"""
 
 #: everything that can name a card or a secret choice: runs of digits (6 nimmt!, Bad Bunnies, Dog's
 #: number kinds and "1/11"), Dog's swap and joker (words and the symbols the view draws), Bad
@@ -123,8 +170,10 @@ class _Items(HTMLParser):
                 return
 
     def handle_data(self, data):
-        if self.stack and self.stack[-1][1] not in ("style", "script"):
+        if self.stack and self.stack[-1][1] != "style":
             self.stack[-1][3].append(data)
+
+    handle_comment = handle_data
 
 
 def parse_items(markup: str) -> list[list]:
@@ -136,14 +185,35 @@ def parse_items(markup: str) -> list[list]:
 
 def tokens(items, in_app: int | None = None) -> Counter:
     """Card-naming tokens (lower case) in the attributes and texts of ``items``."""
-    out: Counter = Counter()
+    parts = []
     for flag, _tag, attrs, text, *_ in items:
         if in_app is not None and flag != in_app:
             continue
-        for _name, value in attrs:
-            out.update(t.lower() for t in TOKEN_RE.findall(value))
-        out.update(t.lower() for t in TOKEN_RE.findall(text))
-    return out
+        parts.extend(value for _name, value in attrs)
+        parts.append(text)
+    return Counter(TOKEN_RE.findall("\x00".join(parts).lower()))
+
+
+_STYLE_RE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.IGNORECASE | re.DOTALL)
+_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
+_TAG_RE = re.compile(r"<[^>]*>")
+_VALUE_RE = re.compile(r"""=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
+
+
+def markup_tokens(markup: str) -> Counter:
+    """:func:`tokens` of the markup the app renders (attribute values and texts; no <style>),
+    without building the element list (a Dog board has some 2,000 elements)."""
+    markup = _COMMENT_RE.sub(lambda m: " " + m.group(1).replace("<", " ") + " ", _STYLE_RE.sub("<style>", markup))
+    parts = []
+    at = 0
+    for m in _TAG_RE.finditer(markup):
+        parts.append(markup[at:m.start()])
+        tag = m.group()
+        name_end = re.match(r"</?[^\s/>]*", tag).end()
+        parts.extend(a or b or c for a, b, c in _VALUE_RE.findall(tag[name_end:]))
+        at = m.end()
+    parts.append(markup[at:])
+    return Counter(TOKEN_RE.findall(html.unescape("\x00".join(parts)).lower()))
 
 
 def _card_of(attrs: dict, text: str) -> str | None:
@@ -276,9 +346,11 @@ class _NoStorage:
 class SecretChecker:
     """Follows one game through the real UI and checks each curtain and each player's own screen.
 
-    ``check(page)`` returns True when it checked a screen it had not seen yet (a curtain, or a
-    player's own screen on arrival), False for a screen already checked (e.g. after a tap that only
-    selected a card) or one that is neither. ``counts`` says how many of each were checked.
+    ``check(page)`` returns True when it checked the screen: a curtain, a round summary, a
+    player's own screen on arrival (``counts["turn"]``) or after taps that changed nothing in the
+    game yet (a card selected, a question opened, a pick pending: ``counts["tap"]``; the taps are
+    replayed on the reference render). False: nothing happened since the last check, or a screen
+    of another kind. ``counts`` says how many of each were checked; ``seconds`` the time it took.
     """
 
     REDEALS = 3
@@ -291,7 +363,9 @@ class SecretChecker:
         self.prev_json: str | None = None
         self.events: list[dict] = []
         self.holder: int | None = None
-        self.seen: set = set()
+        self.key: tuple | None = None  # the screen last checked: (screen, state, who, events)
+        self.taps: list[dict] = []  # taps made on that screen since it arrived
+        self.checked = 0
         self.counts = {"curtain": 0, "turn": 0, "summary": 0, "tap": 0}
         self.seconds = 0.0  # wall time spent checking
         self.last: dict = {}
@@ -300,6 +374,8 @@ class SecretChecker:
 
     def baseline(self, page) -> None:
         """Tokens outside #app before any card is dealt (call on the home screen)."""
+        page.add_init_script(script=TAP_LOG_JS)  # every later page load records taps
+        page.evaluate(TAP_LOG_JS)  # and this one
         dump = page.evaluate(DUMP_JS)
         self.outside = tokens(dump["items"], in_app=0)
 
@@ -308,7 +384,8 @@ class SecretChecker:
         save = json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))
         self.events = list(save.get("events") or []) if save.get("summary_due") else []
         self.holder = None
-        self.seen.clear()
+        self.key = None
+        self.taps = []
 
     def _follow(self, state_json: str):
         state = self.game.state_from_json(state_json)
@@ -333,8 +410,10 @@ class SecretChecker:
     def render(self, save: dict, state, screen: str, who: int | None) -> str:
         """The app's whole #app markup for ``state``: the curtain for ``who``, ``who``'s own screen
         (``"turn"``) or the round summary."""
-        session = Session(self.game_id, save["seats"], save["seed"], save.get("options"), state=state,
-                          bot_hook=None, summary_due=screen == "summary", events=self.events)
+        Controller, Session = ui_modules()
+        # through the app's own resume, so whatever else the save keeps reaches the view as live
+        session = Session.from_dict(dict(save, state=state.to_json(), summary_due=screen == "summary"))
+        session.events = list(self.events)
         session.reveal = None
         session.pending = None
         session.local = {}
@@ -346,6 +425,8 @@ class SecretChecker:
             assert session.phase == "summary", session.phase
         controller = Controller(storage=_NoStorage(), bot_hook=None)
         controller.session, controller.screen = session, "game"
+        for tap in self.taps:  # the viewer's selections on this screen, as the live page took them
+            controller.tap(dict(tap, fields={}))
         return controller.render()
 
     # -- the checks -----------------------------------------------------------------------------
@@ -376,23 +457,21 @@ class SecretChecker:
             who = self.holder
         key = (screen, self.prev_json, who, json.dumps(self.events, sort_keys=True))
         viewer = who if screen == "turn" else None
-        if key in self.seen:
-            # the same screen after a tap that changed nothing in the game (a card selected, a
-            # question opened): the UI's own selection cannot be re-rendered here, so only the
-            # checks from the engine's observation run
-            if screen == "turn":
-                self.check_cards(dump["items"], state, viewer)
-                if self.game_id == "six_nimmt":
-                    check_six_nimmt_numbers(dump["items"], state, viewer)
-                self.counts["tap"] += 1
+        new_taps = [json.loads(t) for t in dump["taps"]]
+        if key != self.key:  # a new screen: the taps that led here are history (local is cleared)
+            self.key, self.taps, kind = key, [], screen
+        elif new_taps:  # the same game state after taps on this screen: replay them
+            self.taps.extend(new_taps)
+            kind = "tap"
+        else:
             return False
-        self.seen.add(key)
+        self.checked += 1
         self.last = {"screen": screen, "viewer": viewer, "state": state, "save": save, "items": dump["items"]}
         self.check_cards(dump["items"], state, viewer)
         if self.game_id == "six_nimmt":
             check_six_nimmt_numbers(dump["items"], state, viewer)
         self.check_tokens(dump["items"], state, save, screen, who)
-        self.counts[screen] += 1
+        self.counts[kind] += 1
         return True
 
     def check_cards(self, items, state, viewer: int | None) -> None:
@@ -419,17 +498,17 @@ class SecretChecker:
         allowance: Counter | None = None
         for k in range(self.REDEALS):
             seat = viewer if viewer is not None else k % state.num_players
-            other = self.game.sample_hidden(state, seat, Rng(7919 * k + 17 + len(self.seen)))
+            other = self.game.sample_hidden(state, seat, Rng(7919 * k + 17 + self.checked))
             if viewer is None:  # a curtain shows only public things: re-deal from a second seat too
                 other = self.game.sample_hidden(other, (seat + 1) % state.num_players, Rng(31 * k + 5))
             if self.game_id == "bad_bunnies" and k < 2:  # BB-8: every secret choice both ways
                 other.choices = [c if c is None or p == viewer else ("keep", "redraw")[k]
                                  for p, c in enumerate(other.choices)]
-            counts = tokens(parse_items(self.render(save, other, screen, who)))
+            counts = markup_tokens(self.render(save, other, screen, who))
             allowance = counts if allowance is None else allowance & counts
         extra = live - allowance
         assert not extra, self._explain(f"tokens in #app beyond what {self._who(viewer)} may see", extra, state, viewer)
-        actual = tokens(parse_items(self.render(save, state, screen, who)))
+        actual = markup_tokens(self.render(save, state, screen, who))
         assert live == actual, (
             f"the live #app is not the app's render of this {screen} (checker out of step, or build/site "
             f"older than web/?): "

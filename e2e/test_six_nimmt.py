@@ -79,7 +79,7 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
         cards.first.click()
         assert page.locator(CONFIRM).count() == 1
         if checker is not None:
-            assert not checker.check(page)  # the same game state, a pick pending: observation checks
+            assert checker.check(page)  # the same game state with a pick pending
         if "pending" not in shots:
             shots["pending"] = True
             shot(page, "05_pending")
@@ -93,7 +93,7 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
     assert page.locator(".rowtot").count() == 4
     rows.nth(1).click()
     if checker is not None:
-        assert not checker.check(page)
+        assert checker.check(page)  # a row chosen, not yet taken
     if "choose" not in shots:
         shots["choose"] = True
         shot(page, "07_row_choice")
