@@ -124,3 +124,47 @@ def test_six_nimmt_row_choice_header_fits(page, width):
         box = page.locator(sel).first.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, sel
     shot(page, f"ui_sn_row_choice_{width}")
+
+
+def first_turn_save(game_id: str, n: int, seed: int) -> str:
+    """A fresh game of ``n`` humans at its first action (6 nimmt!, Bad Bunnies' first card)."""
+    game = pycore.load_game(game_id)
+    state = game.new_initial_state(n, seed, game.resolve_options({}))
+    if game_id == "dog":  # past the card exchange, so the play phase with the board and a hand
+        while state.public_observation()["phase"] != "play":
+            p = state.current_players()[0]
+            state.apply_action(p, state.legal_actions(p)[0])
+    seats = [{"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
+    return Session(game_id, seats, seed, state=state).to_json()
+
+
+def box(page, selector: str) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+# (game, the table's selector, the hand's selector): side by side when wide, stacked in portrait
+SIDE_BY_SIDE = [
+    ("six_nimmt", 4, ".rows", ".hand"),
+    ("bad_bunnies", 3, ".bb-players", ".bb-hand"),
+    ("dog", 4, ".dg-board", ".dg-hand"),
+]
+
+
+@pytest.mark.parametrize("size", [(844, 390), (1024, 768), (390, 844)])
+@pytest.mark.parametrize("game_id,n,table,hand", SIDE_BY_SIDE)
+def test_wide_screens_put_the_table_beside_the_hand_portrait_stacks_them(page, size, game_id, n, table, hand):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_save(page, first_turn_save(game_id, n, 3))
+    page.locator("[data-tap*='\"show\"']").click()
+    page.wait_for_selector(hand)
+    t, h = box(page, table), box(page, hand)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width >= 700:
+        assert h["x"] >= t["x"] + t["width"], (t, h)  # beside: the hand starts right of the table
+        assert h["y"] < t["y"] + t["height"]  # and at the same height, not below it
+        assert t["width"] + h["width"] > 0.6 * width  # the two columns use the width
+    else:
+        assert h["y"] >= t["y"] + t["height"]  # portrait: the hand below the table
+        assert h["width"] > 0.85 * width
+    shot(page, f"ui_layout_{game_id}_{width}x{height}")
