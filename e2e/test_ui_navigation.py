@@ -110,3 +110,19 @@ def test_new_game_asks_before_replacing_the_saved_one(page):
     back(page)
     wait_screen(page, "home")
     assert "6 nimmt!" in page.locator(".notice").inner_text()
+
+
+def test_a_page_back_from_the_back_forward_cache_shows_the_curtain_not_the_hand(page):
+    page.goto("./")
+    wait_ready(page)
+    page.locator(NEW_SIX).first.click()
+    wait_screen(page, "setup")
+    page.locator(START).first.click()
+    wait_screen(page, "curtain")
+    page.locator(SHOW).first.click()
+    wait_screen(page, "turn")
+    assert page.locator(HAND).count() == 1
+    # what Chromium fires when Forward brings the page back from its back/forward cache
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    wait_screen(page, "curtain")
+    assert page.locator(HAND).count() == 0

@@ -11,7 +11,7 @@ import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path
 
 import json
 
-from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
+from ui_helpers import cards_shown, first_legal_bot, taps, storage  # noqa: F401 (storage is a fixture)
 from hotseat.controller import SAVE_KEY, Controller
 
 
@@ -160,3 +160,32 @@ def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_cur
     markup = c.render()
     assert c.session.phase == "curtain" and c.session.curtain_for == viewer
     assert not set(hand) & set(cards_shown(markup))  # the hand stays behind the curtain
+
+
+def test_a_page_restored_from_the_back_forward_cache_hides_the_hand_behind_the_curtain(storage):
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    c.tap({"shell": "show"})
+    hand = c.session.state.observation(0)["hand"]
+    c.tap({"pick": hand[0]})
+    assert c.session.phase == "turn" and set(hand) <= set(cards_shown(c.render()))
+    c.page_restored()
+    markup = c.render()
+    assert c.session.phase == "curtain" and c.session.curtain_for == 0 and c.session.pending is None
+    assert not set(hand) & set(cards_shown(markup))
+    c.tap({"shell": "show"})
+    assert c.session.phase == "turn" and c.session.viewer == 0  # the same player goes on
+
+
+def test_page_restored_leaves_the_home_screen_and_bot_tables_alone(storage):
+    c = Controller(storage, bot_hook=None)
+    c.page_restored()
+    assert c.screen == "home"
+    c2 = Controller(storage, bot_hook=first_legal_bot)
+    c2.tap({"shell": "new", "game": "six_nimmt"})
+    c2.tap({"shell": "kind", "seat": 1})
+    c2.tap({"shell": "kind", "seat": 2})
+    c2.tap({"shell": "start", "fields": {}})
+    assert c2.session.sole_human == 0 and c2.session.phase == "turn"
+    c2.page_restored()  # one human: their own view is always on screen, no curtain
+    assert c2.session.phase == "turn"

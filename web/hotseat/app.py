@@ -10,7 +10,8 @@
   says Back has something to do, one extra history entry (``history.state ==
   "hotseat-back-guard"``) sits on top of the page's own; Back pops it, ``popstate`` calls
   :meth:`~hotseat.controller.Controller.back`, and the next draw pushes the entry again if Back
-  still has something to do. On the home screen with nothing open Back leaves the app.
+  still has something to do. On the home screen with nothing open Back leaves the app. A page
+  restored from the back/forward cache (``pageshow`` with ``persisted``) goes behind the curtain.
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -108,6 +109,14 @@ def _on_popstate(event) -> None:
     window.scrollTo(0, 0)
 
 
+def _on_pageshow(event) -> None:
+    # back from the back/forward cache: never show the last player's hand to whoever holds the
+    # phone now (Controller.page_restored puts a game behind the curtain)
+    if getattr(event, "persisted", False):
+        _controller.page_restored()
+        draw()
+
+
 def _on_timer(*_args) -> None:
     global _timer
     _timer = None
@@ -178,6 +187,9 @@ def start() -> None:
     popstate = create_proxy(_on_popstate)
     _listeners.append(popstate)
     window.addEventListener("popstate", popstate)
+    pageshow = create_proxy(_on_pageshow)
+    _listeners.append(pageshow)
+    window.addEventListener("pageshow", pageshow)
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)
     if register is not None:

@@ -274,6 +274,21 @@ class Controller:
                 self.notice = _("Your game is saved. Tap Continue to play on.")
         return True
 
+    def page_restored(self) -> None:
+        """The browser brought the page back from its back/forward cache (the player left the app,
+        e.g. with Back, and came back with Forward): whoever holds the phone now, a private view
+        must not be on screen. A game with hidden information goes behind the curtain; an
+        unconfirmed pick is dropped (it was never saved)."""
+        self.dialog = None
+        s = self.session
+        if self.screen != "game" or s is None or not s.game.hidden_information or s.sole_human is not None:
+            return
+        if s.phase == "turn":
+            s.pending = None
+            s.local = {}
+            s.holder = None
+            s._advance()
+
     # ---- setup -------------------------------------------------------------------------------
 
     def _open_setup(self, game_id: str) -> None:
