@@ -9,6 +9,13 @@
 * calls :meth:`Controller.tick` after :meth:`Controller.delay_ms` milliseconds;
 * fetches ``rules/<game_id>.html`` when :attr:`Controller.rules_wanted` names a game, and hands
   the text (or ``None``) to :meth:`Controller.rules_loaded`.
+* calls :meth:`Controller.back` when the Back button pops the app's history entry (kept while
+  :meth:`Controller.back_target` is not ``None``), and :meth:`Controller.page_restored` when the
+  page comes back from the back/forward cache.
+
+"New game" while an unfinished game is saved opens :attr:`Controller.dialog` ("Replace the saved
+game of GAME (round N; names)?" with Keep / Replace): the save is never lost without a yes, and
+it is overwritten only when the new game starts.
 
 Storage is any object with ``get(key) -> str | None``, ``set(key, text)`` and ``remove(key)``
 (:mod:`hotseat.storage` wraps ``localStorage``). The game is saved under :data:`SAVE_KEY` after
