@@ -47,6 +47,10 @@ READY_SCRIPT = """
   };
   new MutationObserver(stamp).observe(document, {attributes: true, subtree: true, childList: true,
                                                    attributeFilter: ['data-ready']});
+  // PyScript's boot milestones ("Loading interpreter", "Loaded files", "Loaded Pyodide"...);
+  // bench/bare.html pushes its own.
+  window.__pyProgress = [];
+  addEventListener('py:progress', e => window.__pyProgress.push([String(e.detail), performance.now()]));
 })();
 """
 
@@ -70,6 +74,14 @@ def snapshot() -> tuple[Path, Path]:
     shutil.copy(ROOT / "bench" / "bare.html", bare / "index.html")
     shutil.copytree(app / "pyodide", bare / "pyodide")
     return app, bare
+
+
+def snapshot_variant(label: str, directory: Path) -> Path:
+    """Copy another built site (``directory``) to bench/results/site/variant-<label>; return it."""
+    dest = RESULTS / "site" / f"variant-{label}"
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(directory, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
 
 
 def snapshot_pyscript_floor() -> Path:
@@ -215,7 +227,8 @@ def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profil
 
     Keys: ready (data-ready / bare runPython done), fcp (first-contentful-paint or None),
     controlled (a service worker answered this page), resources ([path, startTime, responseEnd]
-    from Resource Timing), cpu_ms (CPU time of the profile's Chromium processes from just before
+    from Resource Timing), progress ([milestone, time]: PyScript's py:progress events, then the
+    page's performance marks), cpu_ms (CPU time of the profile's Chromium processes from just before
     the navigation until ready was seen; ``None`` without ``profile_dir``).
     """
     cpu0 = chromium_cpu_by_type(profile_dir) if profile_dir else {}
@@ -229,9 +242,10 @@ def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profil
             const fcp = performance.getEntriesByName('first-contentful-paint')[0];
             const res = performance.getEntriesByType('resource').map(
                 e => [new URL(e.name).pathname, e.startTime, e.responseEnd]);
+            const marks = performance.getEntriesByType('mark').map(e => [e.name, e.startTime]);
             return {ready: window.__readyAt, fcp: fcp ? fcp.startTime : null,
                     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
-                    resources: res};
+                    resources: res, progress: (window.__pyProgress || []).concat(marks)};
         }"""
     )
     out["cpu_ms"] = cpu

@@ -16,7 +16,7 @@ Precache: the ``{url, revision}`` entries of the Workbox manifest in build/site/
 the files on disk (plus sw.js itself, which the browser fetches but does not precache).
 
 Groups: **Pyodide** (pyodide/), **PyScript** (pyscript/), and the app's own files: wheel
-(wheels/), HTML, CSS, Python (*.py), config (pyscript.toml), icons, manifest, sw (sw.js),
+(wheels/), HTML, CSS, Python (*.py, hotseat.zip), config (pyscript.toml), icons, manifest, sw (sw.js),
 rules (rules/), other. The gzip column is what a compressing static host would send (gzip -6 of
 each file); tools/serve.py does not compress. Target (issue 8): the app's own first-visit bytes
 ≤ 300 KB.
@@ -65,7 +65,7 @@ def group_of(path: str) -> str:
         return "HTML"
     if p.endswith(".css"):
         return "CSS"
-    if p.endswith(".py"):
+    if p.endswith((".py", ".zip")):  # main.py, hotseat.zip (the UI package; loose .py files before)
         return "Python"
     if p.endswith(".toml"):
         return "config"

@@ -45,6 +45,9 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
 import _browser as B  # noqa: E402
 
 TARGET_WARM_RATIO = 1.15
+# The app's Python files PyScript fetches after Pyodide has booted ([files] of pyscript.toml).
+APP_FILE_SUFFIXES = (".whl", ".zip", ".py")
+VISITS = ("cold", "warm1", "warm", "offline")
 
 
 def phases(load: dict) -> dict:
@@ -54,8 +57,8 @@ def phases(load: dict) -> dict:
     for path, t0, t1 in load.get("resources", []):
         start.setdefault(path, t0)
         end[path] = t1
-    files = [t for p, t in end.items() if p.endswith((".whl", ".py"))]
-    asked = [t for p, t in start.items() if p.endswith((".whl", ".py"))]
+    files = [t for p, t in end.items() if p.endswith(APP_FILE_SUFFIXES) and p != "/main.py"]
+    asked = [t for p, t in start.items() if p.endswith(APP_FILE_SUFFIXES) and p != "/main.py"]
     return {
         "pyodide_asked": start.get("/pyodide/pyodide.mjs"),
         "wasm_end": end.get("/pyodide/pyodide.asm.wasm"),
@@ -64,6 +67,31 @@ def phases(load: dict) -> dict:
         "files_end": max(files) if files else None,
         "ready": load["ready"],
     }
+
+
+# (label, start milestone, end milestone): spans of the boot from py:progress events and marks
+SPANS = (
+    ("to interp", None, "Loading interpreter"),
+    ("loadPyodide", "Loading interpreter", "Loaded interpreter"),
+    ("[files]", "Loading files", "Loaded files"),
+    ("PyScript py", "Loaded files", "hotseat:main"),
+    ("app imports", "hotseat:main", "hotseat:imported"),
+    ("1st render", "hotseat:imported", "ready"),
+    ("after interp", "Loaded interpreter", "ready"),
+)
+
+
+def spans(load: dict) -> dict:
+    """Durations (ms) of the boot's phases, see SPANS; None when a milestone is missing."""
+    at = {"ready": load["ready"]}
+    for name, t in load.get("progress", []):
+        at.setdefault(name, t)
+    out = {}
+    for label, a, b in SPANS:
+        t0 = 0.0 if a is None else at.get(a)
+        t1 = at.get(b)
+        out[label] = None if t0 is None or t1 is None else t1 - t0
+    return out
 
 
 def run_plain(pw, url):
@@ -105,91 +133,127 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Start-up: bare Pyodide vs the app in Chromium.")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--json", metavar="FILE", help="also write the raw runs as JSON")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=DIR",
+                    help="also measure another build of the site (e.g. `tools/build_site.py --out DIR "
+                         "--source-only`) as page kind 'app:LABEL', cold/warm/offline like the app, "
+                         "in the same runs (repeatable)")
+    ap.add_argument("--site", metavar="DIR", help="measure this built site as 'app' (default build/site)")
+    ap.add_argument("--no-floor", action="store_true",
+                    help="skip the pyscript floor and app?sw=0 pages (shorter A/B runs)")
     args = ap.parse_args(argv)
+    variants = []
+    for v in args.variant:
+        label, _, d = v.partition("=")
+        if not label or not d or not (B.Path(d) / "sw.js").is_file():
+            ap.error(f"--variant {v!r}: want LABEL=DIR with a built site in DIR")
+        variants.append((label, B.Path(d)))
+    if args.site:
+        B.SITE = B.Path(args.site).resolve()
 
     from playwright.sync_api import sync_playwright
 
     app_dir, bare_dir = B.snapshot()
     floor_dir = B.snapshot_pyscript_floor()
+    variants = [(label, B.snapshot_variant(label, d)) for label, d in variants]
     runs = []
-    print(f"{B.chromium_version()}; {args.runs} runs; snapshot of build/site in {app_dir.relative_to(B.ROOT)}",
+    print(f"{B.chromium_version()}; {args.runs} runs; snapshot of {B.SITE} in {app_dir.relative_to(B.ROOT)}",
           flush=True)
     with B.Server(app_dir) as app_srv, B.Server(bare_dir) as bare_srv, B.Server(floor_dir) as floor_srv, \
             sync_playwright() as pw:
-        for i in range(args.runs):
-            # alternate the order so a noisy neighbour does not always hit the same kind
-            if i % 2 == 0:
-                bare = run_plain(pw, bare_srv.url)
-                app = run_app(pw, app_srv)
-                floor = run_plain(pw, floor_srv.url)
-                nosw = run_plain(pw, app_srv.url + "?sw=0")
-            else:
-                nosw = run_plain(pw, app_srv.url + "?sw=0")
-                floor = run_plain(pw, floor_srv.url)
-                app = run_app(pw, app_srv)
-                bare = run_plain(pw, bare_srv.url)
-            runs.append({"bare": bare, "app": app, "pyscript": floor, "app?sw=0": nosw})
-            print(f"  run {i + 1}: bare cold/warm {bare['cold']['ready']:,.0f}/{bare['warm']['ready']:,.0f} ms; "
-                  f"pyscript floor {floor['cold']['ready']:,.0f}/{floor['warm']['ready']:,.0f} ms; "
-                  f"app?sw=0 {nosw['cold']['ready']:,.0f}/{nosw['warm']['ready']:,.0f} ms; "
-                  f"app cold/warm/offline {app['cold']['ready']:,.0f}/{app['warm']['ready']:,.0f}/"
-                  f"{app['offline']['ready']:,.0f} ms (warm controlled: {app['warm']['controlled']}, "
-                  f"offline controlled: {app['offline']['controlled']})", flush=True)
+        var_srvs = [(label, B.Server(d).start()) for label, d in variants]
+        try:
+            for i in range(args.runs):
+                jobs = [("bare", lambda: run_plain(pw, bare_srv.url)), ("app", lambda: run_app(pw, app_srv))]
+                jobs += [(f"app:{label}", lambda srv=srv: run_app(pw, srv)) for label, srv in var_srvs]
+                if not args.no_floor:
+                    jobs += [("pyscript", lambda: run_plain(pw, floor_srv.url)),
+                             ("app?sw=0", lambda: run_plain(pw, app_srv.url + "?sw=0"))]
+                # alternate the order so a noisy neighbour does not always hit the same kind
+                if i % 2:
+                    jobs.reverse()
+                run = {kind: job() for kind, job in jobs}
+                runs.append(run)
+                print(f"  run {i + 1}: " + "; ".join(
+                    f"{kind} " + "/".join(f"{run[kind][v]['ready']:,.0f}" for v in VISITS if v in run[kind]) + " ms"
+                    for kind in run) + "  (cold/warm1/warm[/offline]; controlled warm/offline: " +
+                    ", ".join(f"{run[k]['warm']['controlled']}/{run[k]['offline']['controlled']}"
+                              for k in run if "offline" in run[k]) + ")", flush=True)
+        finally:
+            for _, srv in var_srvs:
+                srv.stop()
 
-    rows = [(k, v) for k in ("bare", "pyscript", "app?sw=0") for v in ("cold", "warm1", "warm")]
-    rows += [("app", "cold"), ("app", "warm1"), ("app", "warm"), ("app", "offline")]
+    kinds = list(runs[0])
+    order = ["bare", "pyscript", "app?sw=0", "app"] + [k for k in kinds if k.startswith("app:")]
+    kinds = [k for k in order if k in kinds]
+    rows = [(k, v) for k in kinds for v in VISITS if v in runs[0][k]]
     med = {}
     print()
     cpu = {}
-    print(f"{'page':<9} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11} "
+    print(f"{'page':<12} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11} "
           f"{'CPU median':>10}  (ms, {args.runs} runs)")
     for kind, visit in rows:
         ready = [r[kind][visit]["ready"] for r in runs]
         fcp = [r[kind][visit]["fcp"] for r in runs]
         med[kind, visit] = B.median(ready)
         cpu[kind, visit] = B.median([r[kind][visit].get("cpu_ms") for r in runs])
-        print(f"{kind:<9} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
+        print(f"{kind:<12} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
               f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11} {B.fmt_ms(cpu[kind, visit]):>10}")
     print("(CPU = user+system time of all the profile's Chromium processes from navigation to ready;"
           " robust to a busy machine)")
     types = sorted({t for r in runs for k, _ in rows for t in r[k][_].get("cpu_by_type", {})})
     if types:
-        print(f"{'CPU median by process':<18} " + " ".join(f"{t:>11}" for t in types))
+        print(f"{'CPU median by process':<21} " + " ".join(f"{t:>11}" for t in types))
         for kind, visit in rows:
             vals = [B.median([r[kind][visit].get("cpu_by_type", {}).get(t, 0.0) for r in runs]) for t in types]
-            print(f"{kind + ' ' + visit:<18} " + " ".join(f"{B.fmt_ms(v):>11}" for v in vals))
-    print(f"{'bare':<9} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
+            print(f"{kind + ' ' + visit:<21} " + " ".join(f"{B.fmt_ms(v):>11}" for v in vals))
+    print(f"{'bare':<12} {'offline':<8} {'n/a':>12}  (no service worker: a bare page cannot start offline)")
 
     print()
     print("where the time goes (medians, ms from navigation start; Resource Timing):")
-    print(f"{'page':<9} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
+    print(f"{'page':<12} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
           f"{'asks app files':>14} {'app files loaded':>16} {'ready':>7}")
     for kind, visit in rows:
         ph = [phases(r[kind][visit]) for r in runs]
         cols = [B.median([p[k] for p in ph])
                 for k in ("pyodide_asked", "wasm_end", "stdlib_end", "files_asked", "files_end", "ready")]
         app = kind.startswith("app")
-        print(f"{kind:<9} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
+        print(f"{kind:<12} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
               f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}")
     print("(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
           " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)")
 
     print()
-    print(f"{'ratio (medians)':<42} {'wall':>6} {'CPU':>6} {'goal':>7}  met (on wall time)")
-    for label, a, b, goal in (
-        ("app warm / bare warm", ("app", "warm"), ("bare", "warm"), TARGET_WARM_RATIO),
-        ("app warm1 / bare warm1 (1st warm visit)", ("app", "warm1"), ("bare", "warm1"), None),
-        ("app cold / bare cold", ("app", "cold"), ("bare", "cold"), None),
-        ("pyscript floor warm / bare warm", ("pyscript", "warm"), ("bare", "warm"), None),
-        ("app warm / pyscript floor warm", ("app", "warm"), ("pyscript", "warm"), None),
-        ("app?sw=0 warm / pyscript floor warm", ("app?sw=0", "warm"), ("pyscript", "warm"), None),
-        ("app warm (SW) / app?sw=0 warm", ("app", "warm"), ("app?sw=0", "warm"), None),
-        ("app offline / bare warm", ("app", "offline"), ("bare", "warm"), None),
-    ):
+    print("boot phases (medians, ms; PyScript's py:progress events and main.py's performance marks):")
+    print(f"{'page':<12} {'visit':<8} " + " ".join(f"{label:>12}" for label, _, _ in SPANS))
+    for kind, visit in rows:
+        sp = [spans(r[kind][visit]) for r in runs]
+        print(f"{kind:<12} {visit:<8} " + " ".join(
+            f"{B.fmt_ms(B.median([x[label] for x in sp])):>12}" for label, _, _ in SPANS))
+    print("(to interp: navigation to loadPyodide() called; PyScript py: PyScript's own Python set-up and\n"
+          " main.py's start; app imports: `from hotseat import app`; 1st render: app.start() to data-ready)")
+
+    print()
+    print(f"{'ratio (medians)':<46} {'wall':>6} {'CPU':>6} {'goal':>7}  met (on wall time)")
+    ratios = []
+    for app in [k for k in kinds if k == "app" or k.startswith("app:")]:
+        ratios += [
+            (f"{app} warm / bare warm", (app, "warm"), ("bare", "warm"), TARGET_WARM_RATIO),
+            (f"{app} warm1 / bare warm1 (1st warm visit)", (app, "warm1"), ("bare", "warm1"), None),
+            (f"{app} cold / bare cold", (app, "cold"), ("bare", "cold"), None),
+            (f"{app} offline / bare warm", (app, "offline"), ("bare", "warm"), None),
+        ]
+    if "pyscript" in kinds:
+        ratios += [
+            ("pyscript floor warm / bare warm", ("pyscript", "warm"), ("bare", "warm"), None),
+            ("app warm / pyscript floor warm", ("app", "warm"), ("pyscript", "warm"), None),
+            ("app?sw=0 warm / pyscript floor warm", ("app?sw=0", "warm"), ("pyscript", "warm"), None),
+            ("app warm (SW) / app?sw=0 warm", ("app", "warm"), ("app?sw=0", "warm"), None),
+        ]
+    for label, a, b, goal in ratios:
         v = med[a] / med[b]
         c = cpu[a] / cpu[b] if cpu.get(a) and cpu.get(b) else None
         met = "" if goal is None else ("yes" if v <= goal else "NO")
-        print(f"{label:<42} {v:6.2f} {'n/a' if c is None else f'{c:.2f}':>6} "
+        print(f"{label:<46} {v:6.2f} {'n/a' if c is None else f'{c:.2f}':>6} "
               f"{('<= %.2f' % goal) if goal else '':>7}  {met}")
     # paired per-run ratio as a robustness check
     paired = sorted(r["app"]["warm"]["ready"] / r["bare"]["warm"]["ready"] for r in runs)
