@@ -13,7 +13,8 @@ title, data-*, style …; form values; texts of scripts and comments; template c
    may see — ``public_observation()`` at a curtain, ``observation(p)`` on p's screen (own hand,
    the table's face-up cards); every card named in a ``data-tap`` is in the viewer's own hand
    (none at a curtain). 6 nimmt! (unique cards 1..104) adds :func:`check_six_nimmt_numbers`:
-   every number in ``#app`` is public, or from the viewer's own hand on their screen.
+   every number in ``#app`` is public, or from the viewer's own hand on their screen. Both run at
+   curtains and players' screens (a round summary or game over also shows the finished round).
 2. **Token counts** (:meth:`SecretChecker.check_tokens`): cards have duplicate kinds (two players
    may both hold a 7), so the search counts. Every token that can name a card or a secret choice
    (:data:`TOKEN_RE`) is counted in the live document; per token the count may not exceed what
@@ -24,15 +25,15 @@ title, data-*, style …; form values; texts of scripts and comments; template c
    the allowance — and,
    outside ``#app``, what the document carried on the home screen before any card was dealt. A
    hidden card anywhere in the DOM is one token more than the allowance; the excess is reported
-   with the hidden hands (and Dog's secret gifts) that hold it.
+   with the hidden hands and secret picks (Dog's gifts, Bad Bunnies' choices) that hold it.
 3. **Sanity**: the live ``#app`` carries exactly the tokens of the app's own render of the real
    state, so the allowance is exact (no slack for a leak to hide in) and the checker cannot pass
    by comparing the wrong screen.
 
-Checks 1–3 run at every curtain, every round summary, on arrival at each player's screen and
-after each tap there that changes nothing in the game yet (a card selected, a question opened, a
-pick pending): :data:`TAP_LOG_JS` records the taps the app takes, and the reference render replays
-them (``counts["tap"]``). The checker follows the game: it infers the
+Checks 1–3 run at every curtain, round summary and game over screen, on arrival at each
+player's screen, and after each tap there that changes nothing in the game yet (a card selected,
+a question opened, a pick pending): :data:`TAP_LOG_JS` records the taps the app takes and the
+reference render replays them (``counts["tap"]``). The checker follows the game: it infers the
 action between two saves (to give the view the same last events as the live session) and who
 holds the phone (the last curtain's player).
 """
@@ -116,10 +117,16 @@ DUMP_JS = """() => {
   walk(document, false);
   const name = document.querySelector('#app .curtain .pass-name');
   const taps = (window.__hsTaps || []).splice(0);
-  return {save: localStorage.getItem('hotseat.save'), items, taps,
-          screen: document.body.getAttribute('data-screen') || '',
-          passName: name ? name.textContent : null};
+  // one JSON string: Playwright passes it as one value (a tree of 2,000 elements is slow to send)
+  return JSON.stringify({save: localStorage.getItem('hotseat.save'), items, taps,
+                         screen: document.body.getAttribute('data-screen') || '',
+                         passName: name ? name.textContent : null});
 }"""
+
+
+def dump_page(page) -> dict:
+    """:data:`DUMP_JS` of the page: ``{"save", "items", "taps", "screen", "passName"}``."""
+    return json.loads(page.evaluate(DUMP_JS))
 
 #: records the data-tap of every tap the app takes (as app.py: the nearest [data-tap] in #app, not
 #: the second click of a double tap), so the checker can replay a player's selections
@@ -282,10 +289,12 @@ def hands(state) -> list[list[str]]:
 
 
 def secret_picks(game_id: str, state) -> list[str]:
-    """Cards chosen in secret and not yet revealed (Dog's gifts), per seat ('' if none)."""
-    if game_id == "dog":
-        return [str(state.observation(p).get("my_gift") or "").lower() for p in range(state.num_players)]
-    return ["" for _ in range(state.num_players)]
+    """What each seat chose in secret and nobody else has seen yet ('' if nothing): Dog's gift for
+    the partner, Bad Bunnies' keep / redraw (BB-8). 6 nimmt!'s picks are cards of the hand."""
+    key = {"dog": "my_gift", "bad_bunnies": "my_choice"}.get(game_id)
+    if key is None:
+        return ["" for _ in range(state.num_players)]
+    return [str(state.observation(p).get(key) or "").lower() for p in range(state.num_players)]
 
 
 def bullheads(card: int) -> int:
@@ -366,8 +375,9 @@ class SecretChecker:
         self.key: tuple | None = None  # the screen last checked: (screen, state, who, events)
         self.taps: list[dict] = []  # taps made on that screen since it arrived
         self.checked = 0
-        self.counts = {"curtain": 0, "turn": 0, "summary": 0, "tap": 0}
+        self.counts = {"curtain": 0, "turn": 0, "summary": 0, "over": 0, "tap": 0}
         self.seconds = 0.0  # wall time spent checking
+        self.dump_seconds = 0.0  # of which reading the page
         self.last: dict = {}
 
     # -- following the game ------------------------------------------------------------------
@@ -376,7 +386,7 @@ class SecretChecker:
         """Tokens outside #app before any card is dealt (call on the home screen)."""
         page.add_init_script(script=TAP_LOG_JS)  # every later page load records taps
         page.evaluate(TAP_LOG_JS)  # and this one
-        dump = page.evaluate(DUMP_JS)
+        dump = dump_page(page)
         self.outside = tokens(dump["items"], in_app=0)
 
     def reloaded(self, page) -> None:
@@ -409,7 +419,7 @@ class SecretChecker:
 
     def render(self, save: dict, state, screen: str, who: int | None) -> str:
         """The app's whole #app markup for ``state``: the curtain for ``who``, ``who``'s own screen
-        (``"turn"``) or the round summary."""
+        (``"turn"``), the round summary or the game over screen."""
         Controller, Session = ui_modules()
         # through the app's own resume, so whatever else the save keeps reaches the view as live
         session = Session.from_dict(dict(save, state=state.to_json(), summary_due=screen == "summary"))
@@ -422,7 +432,7 @@ class SecretChecker:
         elif screen == "turn":
             session.phase, session.viewer, session.holder, session.curtain_for = "turn", who, who, None
         else:
-            assert session.phase == "summary", session.phase
+            assert session.phase == screen, (session.phase, screen)
         controller = Controller(storage=_NoStorage(), bot_hook=None)
         controller.session, controller.screen = session, "game"
         for tap in self.taps:  # the viewer's selections on this screen, as the live page took them
@@ -439,9 +449,11 @@ class SecretChecker:
             self.seconds += time.perf_counter() - t0
 
     def _check(self, page) -> bool:
-        dump = page.evaluate(DUMP_JS)
+        t0 = time.perf_counter()
+        dump = dump_page(page)
+        self.dump_seconds += time.perf_counter() - t0
         screen = dump["screen"]
-        if screen not in ("curtain", "turn", "summary"):
+        if screen not in ("curtain", "turn", "summary", "over"):
             return False
         save = json.loads(dump["save"])
         state = self._follow(save["state"])
@@ -450,8 +462,8 @@ class SecretChecker:
             assert dump["passName"] in names, f"curtain for an unknown name {dump['passName']!r}"
             who = names.index(dump["passName"])
             self.holder = who  # "Show my cards" gives the phone to them
-        elif screen == "summary":
-            who = None  # the round summary is for the whole table
+        elif screen in ("summary", "over"):
+            who = None  # the round summary and the game over screen are for the whole table
         else:
             assert self.holder is not None, "a player's screen without a curtain before it"
             who = self.holder
@@ -467,9 +479,12 @@ class SecretChecker:
             return False
         self.checked += 1
         self.last = {"screen": screen, "viewer": viewer, "state": state, "save": save, "items": dump["items"]}
-        self.check_cards(dump["items"], state, viewer)
-        if self.game_id == "six_nimmt":
-            check_six_nimmt_numbers(dump["items"], state, viewer)
+        if screen in ("curtain", "turn"):
+            # (a round summary and the game over screen also show the cards and points of the
+            # finished round, from its public events: only the token count applies to them)
+            self.check_cards(dump["items"], state, viewer)
+            if self.game_id == "six_nimmt":
+                check_six_nimmt_numbers(dump["items"], state, viewer)
         self.check_tokens(dump["items"], state, save, screen, who)
         self.counts[kind] += 1
         return True
@@ -522,6 +537,8 @@ class SecretChecker:
 
     def _explain(self, what: str, extra: Counter, state, viewer: int | None) -> str:
         def names(card: str) -> bool:  # all tokens of the card are in excess ("1/11": "1" and "11")
+            if card == "redraw" and "new hand" in extra:  # Bad Bunnies says "new hand" for it
+                return True
             toks = [t.lower() for t in TOKEN_RE.findall(card)]
             return card in extra or (bool(toks) and all(t in extra for t in toks))
 
@@ -533,8 +550,8 @@ class SecretChecker:
                     hidden.append(f"seat {p}'s hand holds {hits}")
         for p, pick in enumerate(secret_picks(self.game_id, state)):
             if p != viewer and pick and names(pick):
-                hidden.append(f"seat {p}'s secret gift is {pick}")
-        return f"LEAK — {what}: {dict(extra)}; " + ("; ".join(hidden) or "(no hidden hand holds them)")
+                hidden.append(f"seat {p}'s secret pick is {pick}")
+        return f"LEAK — {what}: {dict(extra)}; " + ("; ".join(hidden) or "(no hidden hand or pick holds them)")
 
 
 #: remove what a planted-leak test added: planted elements, and planted attributes of old ones
@@ -550,7 +567,7 @@ def leak_report(page, checker: SecretChecker) -> dict:
 
     For planted-leak tests: the page is not a new screen for the checker (nothing is recorded).
     """
-    dump = page.evaluate(DUMP_JS)
+    dump = dump_page(page)
     assert dump["screen"] == "curtain"
     save = json.loads(dump["save"])
     state = checker.game.state_from_json(save["state"])

@@ -1,19 +1,24 @@
 """Bad Bunnies through the real UI: three humans pass one phone and play to a low target.
 
-The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
-e2e/secret_check.py searches the whole document (text, attributes, hidden elements, data-*, outside
-#app too) and counts every card token against what that screen may show (the public table at a
-curtain, plus the own hand on a player's screen); a planted leak proves the check can fail.
+The screen keeps secrets (issue 3): at every curtain, round summary and game over, and on every
+player's own screen (on arrival and after each selection), e2e/secret_check.py searches the whole
+document (text, attributes, hidden elements, data-*, outside #app too) and counts every card token
+and keep/redraw word against what that screen may show (the public table at a curtain, plus the
+own hand and choice on a player's screen); planted leaks prove the check can fail.
 Screens are saved at 390x844 into /tmp/hs/shots/bad_bunnies/ for a human to look at.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens
+from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens  # puts the repo root on sys.path
+
+import pycore  # noqa: E402
+from pycore.rng import Rng  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
 
@@ -132,14 +137,16 @@ def test_three_humans_play_to_a_low_target(page):
         else:
             tap(page, "[data-tap*='\"pass\"']")
     assert screen(page) == "over", "the game did not end"
+    assert checker.check(page), "the game over screen is for the whole table: nothing hidden on it"
     shot(page, "over", taken)
     headline = page.locator(".game-over h1").inner_text()
     assert any(f"{n} wins" in headline for n in NAMES)
     assert curtains >= 10 and summaries >= 1 and choices >= 2
     # the secrets check ran on every curtain and on every arrival at a player's own screen
     assert checker.counts["curtain"] == curtains and checker.counts["summary"] == summaries
+    assert checker.counts["over"] == 1
     assert checker.counts["turn"] >= curtains and checker.counts["tap"] >= 10  # and screens after a tap
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
     assert page.locator(".standings li.winner").count() == 1
 
     # the rules overlay opens from the header
@@ -193,3 +200,53 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
         assert f"'{card}': 1" in report["tokens"] and "seat 1's hand holds" in report["tokens"], (what, report)
         assert (report["cards"] is not None) == card_element, (what, report)
     assert leak_report(page, checker) == {"cards": None, "tokens": None}  # all plants removed
+
+
+def choosing_save() -> tuple[str, int, str]:
+    """A saved game in the keep-or-redraw phase (BB-8) where one seat has chosen in secret and
+    the others still choose: ``(session save, that seat, its choice)``."""
+    game = pycore.load_game("bad_bunnies")
+    for seed in range(1, 200):
+        state = game.new_initial_state(3, seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            if state.public_observation()["phase"] == "choose":
+                chosen = [p for p in range(3) if state.observation(p)["my_choice"]]
+                if len(chosen) == 1 and len(state.current_players()) >= 1:
+                    seats = [{"name": n, "kind": "human"} for n in NAMES]
+                    save = json.dumps({"format": "hotseat-session", "version": 1, "game": "bad_bunnies", "seed": seed,
+                                       "options": {}, "seats": seats, "state": state.to_json(), "summary_due": False,
+                                       "events": [], "bot_rng": 1})
+                    return save, chosen[0], state.observation(chosen[0])["my_choice"]
+            p = rng.choice(state.current_players())
+            state.apply_action(p, rng.choice(state.legal_actions(p)))
+    raise AssertionError("no seed gave a half-chosen keep-or-redraw phase")
+
+
+def test_a_secret_keep_or_redraw_planted_into_a_curtain_is_found(page):
+    """BB-8: a seat's secret keep / redraw, planted into the next chooser's curtain, is reported."""
+    save, seat, choice = choosing_save()
+    page.goto("./")
+    wait_ready(page)
+    page.evaluate("save => localStorage.setItem('hotseat.save', save)", save)
+    page.reload()
+    wait_ready(page)
+    checker = SecretChecker("bad_bunnies")
+    checker.baseline(page)
+    tap(page, "[data-tap*='\"resume\"']")
+    page.wait_for_selector("body[data-screen='curtain']", state="attached", timeout=10_000)
+    assert checker.check(page)  # the real curtain is clean
+    assert page.locator(".bb-players .sub", has_text="has chosen").count() == 1  # only THAT is public
+    word = "keep" if choice == "keep" else "new hand"
+    page.evaluate("w => { const e = document.createElement('span'); e.hidden = true; e.textContent = w;"
+                  " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }",
+                  f"{NAMES[seat]}: {word}")
+    try:
+        report = leak_report(page, checker)
+    finally:
+        page.evaluate(UNPLANT_JS)
+    assert report["tokens"] is not None and f"seat {seat}'s secret pick is {choice}" in report["tokens"], report
+    assert leak_report(page, checker) == {"cards": None, "tokens": None}
+    # the chooser's own screen: their own cards and choice buttons, nothing of the other choice
+    tap(page, "[data-tap*='\"show\"']")
+    assert checker.check(page) and page.locator("[data-tap*='\"choose\"']").count() == 2

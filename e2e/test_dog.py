@@ -1,10 +1,11 @@
 """Dog through the real UI: four humans pass one phone through curtains and partner swaps for a few
 rounds, and a saved near-end position is played to a team win.
 
-The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
-e2e/secret_check.py searches the whole document (text, attributes, hidden elements, data-*, outside
-#app too) and counts every card token against what that screen may show (no other hand, no deck,
-no other player's gift); a planted leak proves the check can fail.
+The screen keeps secrets (issue 3): at every curtain, on every player's own screen (on arrival
+and after each selection) and at game over, e2e/secret_check.py searches the whole document
+(text, attributes, hidden elements, data-*, outside #app too) and counts every card token against
+what that screen may show (no other hand, no deck, no other player's gift); planted leaks prove
+the check can fail.
 
 The driver reads its moves from the screen (the buttons and board marks the view offers), never
 from the engine. Screens are saved at 390x844 into /tmp/hs/shots/dog/ for a human to look at.
@@ -34,6 +35,7 @@ wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no 
 def _wait_ready(ready):
     global wait_ready
     wait_ready = ready
+
 
 SHOTS = Path("/tmp/hs/shots/dog")
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
@@ -155,7 +157,7 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     # the secrets check ran on every curtain and on every arrival at a player's own screen
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains
     assert checker.counts["tap"] >= 10  # and screens after a tap (a card or a figure selected)
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
 
 
 def test_a_leak_planted_into_a_curtain_is_found(page):
@@ -193,7 +195,7 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
         finally:
             page.evaluate(UNPLANT_JS)
         assert report["tokens"] is not None and "LEAK" in report["tokens"], what
-        who = "seat 0's secret gift" if planted == gift else "seat 1's hand holds"
+        who = "seat 0's secret pick" if planted == gift else "seat 1's hand holds"
         assert who in report["tokens"], (what, report)
         assert (report["cards"] is not None) == card_element, (what, report)
     assert leak_report(page, checker) == {"cards": None, "tokens": None}  # all plants removed
@@ -226,11 +228,15 @@ def test_saved_near_end_position_played_to_a_team_win(page):
     page.evaluate("save => localStorage.setItem('hotseat.save', save)", near_end_save())
     page.reload()
     wait_ready(page)
+    checker = SecretChecker("dog")
+    checker.baseline(page)
     taken: set[str] = set()
     page.locator("[data-tap*='\"resume\"']").first.click()
     page.wait_for_selector("body[data-screen='curtain']", state="attached", timeout=10_000)
+    assert checker.check(page)
     page.locator("[data-tap*='\"show\"']").first.click()
     page.wait_for_selector(".dg-hand", timeout=10_000)
+    assert checker.check(page)
     assert "Ann, play a card" in page.locator(".bar .status").inner_text()
     assert "moves Cat" in page.locator(".dg-player.me").inner_text()  # DOG-10: Ann moves Cat's figures
     shot(page, "near-end", taken)
@@ -239,13 +245,17 @@ def test_saved_near_end_position_played_to_a_team_win(page):
     fig = page.locator(".dg-board circle[data-fig='8']")
     assert fig.count() == 1 and page.locator(".dg-board [data-fig]").count() == 1
     shot(page, "near-end-card", taken)
+    assert checker.check(page)  # a card selected
     fig.click()
     page.wait_for_selector(".dg-board g[data-target='72']", timeout=10_000)
+    assert checker.check(page)  # and a figure
     assert page.locator(".dg-board g[data-target]").count() == 2
     assert page.locator(".dg-opts", has_text="into goal field 1").count() == 1
     shot(page, "near-end-target", taken)
     page.locator(".dg-board g[data-target='72']").click()
     page.wait_for_selector("body[data-screen='over']", state="attached", timeout=10_000)
+    assert checker.check(page)
+    assert checker.counts == {"curtain": 1, "turn": 1, "summary": 0, "over": 1, "tap": 2}, checker.counts
     shot(page, "over", taken)
     headline = page.locator(".game-over h1").inner_text()
     assert "Ann" in headline and "Cat" in headline

@@ -1,10 +1,11 @@
 """6 nimmt! through the real UI in Chromium (390x844): pass-and-play privacy, a complete game, reload.
 
-The screen keeps secrets (issue 3): at every curtain and on arrival at every player's own screen,
-e2e/secret_check.py reads the app's save (localStorage "hotseat.save"), asks the engine (CPython,
-same pycore) for every hand, and searches the whole document (text, attributes, hidden elements,
-data-*, outside #app too): no number that is not public (or, on a player's screen, from their own
-hand) and no card token beyond what the screen may show; a planted leak proves the check can fail.
+The screen keeps secrets (issue 3): at every curtain, round summary and game over, and on every
+player's own screen (on arrival, with a pick pending, with a row chosen), e2e/secret_check.py
+reads the app's save (localStorage "hotseat.save"), asks the engine (CPython, same pycore) for
+every hand, and searches the whole document (text, attributes, hidden elements, data-*, outside
+#app too): no number that is not public (or, on a player's screen, from their own hand) and no
+card token beyond what the screen may show; planted leaks prove the check can fail.
 Screenshots of every screen go to /tmp/hs/shots/ (override with HOTSEAT_SHOTS).
 """
 
@@ -109,6 +110,7 @@ def drive(page, shots: dict, checker: SecretChecker, reload_at: int | None = Non
     for _ in range(max_steps):
         name = screen(page)
         if name == "over":
+            assert checker.check(page), "the game over screen is for the whole table: nothing hidden on it"
             return curtains
         if name == "curtain":
             curtains += 1
@@ -204,8 +206,8 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     assert curtains >= 30  # three humans, ten turns: every pick goes through a curtain
     # every curtain was checked (the one reloaded twice), and every player's screen on arrival
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
-    assert checker.counts["tap"] >= checker.counts["turn"]
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s")
+    assert checker.counts["tap"] >= checker.counts["turn"] and checker.counts["over"] == 1
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
     assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
 
     state = saved_state(page)
@@ -240,7 +242,7 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     checker.reloaded(page)  # Continue resumes from the save, as after a reload
     curtains = drive(page, shots, checker, prefix="r2_")
     assert checker.counts["curtain"] == curtains >= 20 and checker.counts["turn"] >= curtains
-    assert checker.counts["summary"] == 1 and checker.counts["tap"] >= curtains
+    assert checker.counts["summary"] == 1 and checker.counts["tap"] >= curtains and checker.counts["over"] == 1
     assert shots.get("summary"), "two rounds: the first one ends with its summary"
     state = saved_state(page)
     assert state.is_terminal() and state.public_observation()["round"] == 2 and state.num_players == 2
