@@ -355,11 +355,13 @@ class _NoStorage:
 class SecretChecker:
     """Follows one game through the real UI and checks each curtain and each player's own screen.
 
-    ``check(page)`` returns True when it checked the screen: a curtain, a round summary, a
-    player's own screen on arrival (``counts["turn"]``) or after taps that changed nothing in the
-    game yet (a card selected, a question opened, a pick pending: ``counts["tap"]``; the taps are
-    replayed on the reference render). False: nothing happened since the last check, or a screen
-    of another kind. ``counts`` says how many of each were checked; ``seconds`` the time it took.
+    ``check(page)`` returns True when it checked the screen: a curtain, a round summary, game
+    over, a player's own screen on arrival (``counts["turn"]``) or after taps that changed nothing
+    in the game yet (a card selected, a question opened, a pick pending: ``counts["tap"]``; the
+    taps are replayed on the reference render). False: nothing happened since the last check, or
+    a screen of another kind (reveal, bot). ``counts`` says how many of each were checked;
+    ``seconds`` the time it took. Call :meth:`baseline` on the home screen first, and
+    :meth:`reloaded` after a reload or Continue.
     """
 
     REDEALS = 3
