@@ -52,7 +52,8 @@ def back(page) -> None:
     page.wait_for_timeout(300)
 
 
-def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_curtain(page, base_url):
+def start_six_nimmt_and_show_hand(page) -> None:
+    """From a fresh page: a new 3-player 6 nimmt!, past the first curtain to the first hand."""
     page.goto("./")
     wait_ready(page)
     page.locator(NEW_SIX).first.click()
@@ -62,6 +63,10 @@ def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_cur
     page.locator(SHOW).first.click()
     wait_screen(page, "turn")
     assert page.locator(HAND).count() == 1
+
+
+def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_curtain(page, base_url):
+    start_six_nimmt_and_show_hand(page)
     page.locator(RULES).click()
     page.wait_for_selector(".overlay .rules")
     back(page)
@@ -113,15 +118,7 @@ def test_new_game_asks_before_replacing_the_saved_one(page):
 
 
 def test_a_page_back_from_the_back_forward_cache_shows_the_curtain_not_the_hand(page):
-    page.goto("./")
-    wait_ready(page)
-    page.locator(NEW_SIX).first.click()
-    wait_screen(page, "setup")
-    page.locator(START).first.click()
-    wait_screen(page, "curtain")
-    page.locator(SHOW).first.click()
-    wait_screen(page, "turn")
-    assert page.locator(HAND).count() == 1
+    start_six_nimmt_and_show_hand(page)
     # what Chromium fires when Forward brings the page back from its back/forward cache
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
     wait_screen(page, "curtain")
