@@ -59,7 +59,7 @@ def play_game(
     seats: list[str],
     seed: int,
     options: dict | None = None,
-    iterations: int | None = 100,
+    iterations: int | None = 120,
     time_budget: float | None = None,
     times: dict[str, list[float]] | None = None,
 ) -> tuple[list[float], list[int], int]:
@@ -132,7 +132,7 @@ def run(
     games: int,
     seed: int,
     options: dict | None = None,
-    iterations: int | None = 100,
+    iterations: int | None = 120,
     time_budget: float | None = None,
     jobs: int = 1,
     every: int = 0,
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default=None, help='game options as JSON, e.g. \'{"rounds": 1}\'')
-    parser.add_argument("--iterations", type=int, default=100, help="hard: worlds per decision (default 100)")
+    parser.add_argument("--iterations", type=int, default=120, help="hard: worlds per decision (default 120)")
     parser.add_argument("--time-budget", type=float, default=None, help="hard: seconds per decision (instead of --iterations)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--progress", type=int, default=0, help="print each worker's partial table every N games")
