@@ -330,6 +330,23 @@ def boot_modules(roots: list[Path], entries: list[str]) -> set[Path]:
     return seen
 
 
+#: the UI's dependencies from PyPI, shipped as their pure-Python modules (no compiled speed-ups:
+#: those are built for CPython, not for Pyodide; each package falls back to its Python code)
+PURE_PACKAGES = {"markupsafe": ("__init__.py", "_native.py", "py.typed")}
+
+
+def vendor_pure_packages(dest: Path) -> None:
+    """Copy the pure-Python files of :data:`PURE_PACKAGES`, as installed from PyPI in the build's
+    Python (requirements-dev.txt pins them), into ``dest/<package>/``."""
+    import importlib
+
+    for name, files in PURE_PACKAGES.items():
+        src = Path(importlib.import_module(name).__file__).parent
+        (dest / name).mkdir(parents=True, exist_ok=True)
+        for f in files:
+            shutil.copy2(src / f, dest / name / f)
+
+
 def zip_tree(tree: Path, dest: Path) -> None:
     """Deflate every file under ``tree`` into ``dest`` (sorted, fixed timestamps: reproducible)."""
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -357,6 +374,7 @@ def build_site_packages(out: Path, wheel: Path) -> list[tuple[str, str]]:
             zf.extractall(engine)
         ui = stage / "ui"
         shutil.copytree(out / "hotseat", ui / "hotseat")
+        vendor_pure_packages(ui)
         shutil.rmtree(out / "hotseat")  # the archive replaces the loose files
         res = compile_for_pyodide([(engine, SITE_PACKAGES), (ui, CWD)], pyscript_out=ui)
         if not res["pyscriptFiles"]:

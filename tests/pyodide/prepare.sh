@@ -12,9 +12,11 @@ PY=${PYTHON:-.venv/bin/python}
 test -x "$PY" || PY=python3
 DEPS=build/pyodide-deps
 PINS=$(grep -E '^(pytest|hypothesis)==' requirements-dev.txt | sort | sed 's/^hypothesis==/hypothesis<=/' | tr '\n' ' ')
+# markupsafe has no pure-Python wheel: its Python files are copied from the build's own install
+KEY="$PINS$(grep -E '^markupsafe==' requirements-dev.txt)"
 test -n "$PINS" || { echo "prepare.sh: no pytest/hypothesis pins in requirements-dev.txt" >&2; exit 1; }
 
-if [ -f "$DEPS/.pins" ] && [ "$(cat "$DEPS/.pins")" = "$PINS" ] && [ -d "$DEPS/site/_pytest" ]; then
+if [ -f "$DEPS/.pins" ] && [ "$(cat "$DEPS/.pins")" = "$KEY" ] && [ -d "$DEPS/site/_pytest" ] && [ -d "$DEPS/site/markupsafe" ]; then
   echo "pyodide deps up to date ($PINS) in $DEPS/site"
   exit 0
 fi
@@ -34,5 +36,7 @@ for whl in sorted(wheels.glob("*.whl")):
         z.extractall(site)
     print("  unpacked", whl.name)
 PYEOF
-echo "$PINS" > "$DEPS/.pins"
+# the UI's pure-Python dependencies (markupsafe), exactly as the site ships them
+"$PY" -c "import sys; sys.path.insert(0, 'tools'); import build_site, pathlib; build_site.vendor_pure_packages(pathlib.Path('$DEPS/site'))"
+echo "$KEY" > "$DEPS/.pins"
 echo "pyodide deps ready: $PINS in $DEPS/site"
