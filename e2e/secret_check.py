@@ -426,13 +426,11 @@ class SecretChecker:
         # through the app's own resume, so whatever else the save keeps reaches the view as live
         session = Session.from_dict(dict(save, state=state.to_json(), summary_due=screen == "summary"))
         session.events = list(self.events)
-        session.reveal = None
-        session.pending = None
-        session.local = {}
-        if screen == "curtain":
-            session.phase, session.curtain_for, session.viewer = "curtain", who, None
-        elif screen == "turn":
-            session.phase, session.viewer, session.holder, session.curtain_for = "turn", who, who, None
+        if screen in ("curtain", "turn"):
+            session.curtain(who)  # the curtain for who (nothing pending, no reveal) ...
+            if screen == "turn":
+                session.tap({"shell": "show"})  # ... and who's own screen behind it
+            assert session.phase == screen and (screen == "curtain" or session.viewer == who), (session.phase, screen)
         else:
             assert session.phase == screen, (session.phase, screen)
         controller = Controller(storage=_NoStorage(), bot_hook=None)

@@ -318,14 +318,14 @@ def test_an_unreadable_save_is_reported_kept_and_discarded_only_on_tap(page):
     page.reload()
     wait_ready(page)
     notice = page.locator(".notice.bad")
-    assert notice.count() == 1 and "could not be read" in notice.inner_text()
+    assert notice.count() == 1 and "could not be opened" in notice.inner_text()
     assert "game state is invalid" in notice.inner_text()  # the reason is named
     shot(page, "15_unreadable_save")
     assert page.evaluate("localStorage.getItem('hotseat.unreadable')") == broken
     page.reload()  # still there after another reload: nothing is deleted without a tap
     wait_ready(page)
     assert page.locator(".notice.bad").count() == 1
-    page.locator("[data-tap*='\"discard\"']").click()
+    page.locator("[data-tap*='\"delete_aside\"']").click()
     assert page.locator(".notice.bad").count() == 0
     assert page.evaluate("localStorage.getItem('hotseat.unreadable')") is None
 

@@ -21,7 +21,7 @@ def test_home_lists_the_games_with_a_view_and_no_continue_without_a_save(storage
     c = Controller(storage, bot_hook=None)
     markup = c.render()
     assert {"game": "six_nimmt", "shell": "new"} in taps(markup)
-    assert {"shell": "resume"} not in taps(markup)
+    assert not any(t.get("shell") == "resume" for t in taps(markup))
 
 
 def test_setup_reads_names_and_options_and_saves_at_once(storage):
@@ -68,7 +68,7 @@ def test_menu_goes_home_and_continue_resumes_the_saved_game(storage):
     state_json = c.session.state.to_json()
     c.tap({"shell": "menu"})
     markup = c.render()
-    assert c.screen == "home" and {"shell": "resume"} in taps(markup) and "Ann, Bob, Cy" in markup
+    assert c.screen == "home" and {"shell": "resume", "game": "six_nimmt"} in taps(markup) and "Ann, Bob, Cy" in markup
     # a fresh app (a reload) reads the same save
     c2 = Controller(storage, bot_hook=None)
     c2.tap({"shell": "resume"})
@@ -80,8 +80,8 @@ def test_unreadable_save_is_reported_kept_and_discarded_only_on_tap(storage):
     storage[SAVE_KEY] = '{"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1, "seats": "x"'
     c = Controller(storage, bot_hook=None)
     markup = c.render()
-    assert "could not be read" in markup and "not valid JSON" in markup
-    assert {"shell": "discard"} in taps(markup) and {"shell": "resume"} not in taps(markup)
+    assert "could not be opened" in markup and "not valid JSON" in markup
+    assert {"shell": "delete_aside", "key": BAD_KEY} in taps(markup) and not any(t.get("shell") == "resume" for t in taps(markup))
     kept = storage[BAD_KEY]
     assert kept.startswith('{"format": "hotseat-session"')
     # starting a new game does not overwrite the unreadable save
@@ -89,10 +89,10 @@ def test_unreadable_save_is_reported_kept_and_discarded_only_on_tap(storage):
     c.tap({"shell": "menu"})
     assert storage[BAD_KEY] == kept and SAVE_KEY in storage
     markup = c.render()
-    assert "could not be read" in markup and {"shell": "resume"} in taps(markup)
+    assert "could not be opened" in markup and {"shell": "resume", "game": "six_nimmt"} in taps(markup)
     c.tap({"shell": "discard"})
     assert BAD_KEY not in storage and SAVE_KEY in storage
-    assert "could not be read" not in c.render()
+    assert "could not be opened" not in c.render()
 
 
 def test_game_over_shows_winners_and_rematch_starts_a_new_game(storage):

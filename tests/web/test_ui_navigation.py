@@ -61,7 +61,7 @@ def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_noth
     c.tap({"shell": "keep"})
     markup = c.render()
     assert c.screen == "home" and c.dialog is None and "Replace the saved game" not in markup
-    assert {"shell": "resume"} in taps(markup) and storage[SAVE_KEY] == saved
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(markup) and storage[SAVE_KEY] == saved
     c.tap({"shell": "resume"})
     assert c.screen == "game" and c.session.state.to_json() == json.loads(saved)["state"]
     assert c.session.state.public_observation()["turn"] == 2
@@ -118,7 +118,7 @@ def test_back_closes_the_rules_sheet_and_the_question_before_anything_else(stora
     c.tap({"shell": "new", "game": "dog"})
     assert c.back_target() == "dialog"
     assert c.back() is True and c.dialog is None and c.screen == "home"  # as Keep
-    assert {"shell": "resume"} in taps(c.render())
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(c.render())
 
 
 def test_back_from_setup_goes_home(storage):
@@ -154,7 +154,7 @@ def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_cur
     assert c.back() is True
     markup = c.render()
     assert c.screen == "home" and c.session is None and storage[SAVE_KEY] == saved
-    assert "Your game is saved" in markup and {"shell": "resume"} in taps(markup)
+    assert "Your game is saved" in markup and {"shell": "resume", "game": "six_nimmt"} in taps(markup)
     assert c.back_target() is None  # a second Back leaves the app; the game is saved
     c.tap({"shell": "resume"})
     markup = c.render()

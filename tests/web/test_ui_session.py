@@ -304,3 +304,32 @@ def test_two_humans_and_two_bots_curtain_only_between_the_humans():
     assert curtains and set(curtains) <= {0, 2}
     # every turn: Ann and Bob each pass the phone once; the bots never get a curtain
     assert len(curtains) >= 20
+
+
+def test_hiding_the_page_puts_the_same_player_behind_the_curtain_and_drops_the_pending_pick():
+    from hotseat.session import Phase
+
+    s = Session("six_nimmt", HUMANS3, seed=3)
+    s.tap({"shell": "show"})
+    pick_first(s)
+    s.tap({"shell": "confirm"})
+    s.tap({"shell": "show"})  # Bob's hand
+    before = s.state.to_json()
+    hand = s.state.observation(1)["hand"]
+    s.tap({"pick": hand[0]})
+    assert s.pending is not None and s.private_on_screen
+    assert s.hide_private_view() is True
+    assert (s.phase, s.curtain_for, s.viewer, s.pending, s.curtain_hidden) == (Phase.CURTAIN, 1, None, None, True)
+    assert s.state.to_json() == before  # nothing applied, nothing lost
+    assert s.hide_private_view() is False  # a curtain has nothing private
+    s.tap({"shell": "show"})  # Bob again, not the next player
+    assert (s.phase, s.viewer, s.curtain_hidden) == (Phase.TURN, 1, False)
+    assert s.state.observation(1)["my_pick"] is None  # the dropped pick was never applied
+
+
+def test_a_curtain_for_a_seat_that_does_not_exist_is_refused():
+    s = Session("six_nimmt", HUMANS3, seed=3)
+    for seat in (3, -1, True, "1"):
+        with pytest.raises(ValueError, match="no seat"):
+            s.curtain(seat)
+    assert s.phase == "curtain" and s.curtain_for == 0

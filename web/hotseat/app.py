@@ -12,6 +12,9 @@
   :meth:`~hotseat.controller.Controller.back`, and the next draw pushes the entry again if Back
   still has something to do. On the home screen with nothing open Back leaves the app. A page
   restored from the back/forward cache (``pageshow`` with ``persisted``) goes behind the curtain.
+* Hide on hidden: ``visibilitychange`` to hidden and ``pagehide`` put a private view behind the
+  curtain of the same player and redraw at once (index.html blanks a ``[data-private]`` screen
+  first, in plain JavaScript, in case Python cannot answer).
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -53,8 +56,9 @@ def draw() -> None:
     """Render the controller into #app and schedule its next tick, if any."""
     global _timer, _last_html
     root = _root()
-    markup = _controller.render()
-    if markup != _last_html:
+    markup = str(_controller.render())
+    # a page hidden while Python could not answer was covered by index.html's fallback: redraw
+    if markup != _last_html or root.querySelector("[data-cover]") is not None:
         root.innerHTML = markup
         _last_html = markup
         fx.play(root)
@@ -117,6 +121,20 @@ def _on_pageshow(event) -> None:
         draw()
 
 
+def _on_visibility(event) -> None:
+    """``visibilitychange`` and ``pagehide``: a private view goes behind the curtain at once,
+    synchronously, before the browser takes its snapshot of the page for the app switcher."""
+    global _last_html
+    hidden = str(getattr(event, "type", "")) == "pagehide" or str(document.visibilityState) == "hidden"
+    if hidden:
+        try:
+            _controller.page_hidden()
+        except Exception as exc:  # index.html's fallback has already blanked a private screen
+            window.console.error(f"hotseat: hiding failed: {exc!r}")
+        _last_html = None
+    draw()
+
+
 def _on_timer(*_args) -> None:
     global _timer
     _timer = None
@@ -125,9 +143,6 @@ def _on_timer(*_args) -> None:
     except Exception as exc:
         window.console.error(f"hotseat: tick failed: {exc!r}")
         _controller.message = _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(error=type(exc).__name__)
-        if _controller.session is not None:
-            _controller.session.reveal = None
-            _controller.session.phase = "error"
     draw()
 
 
@@ -190,6 +205,10 @@ def start() -> None:
     pageshow = create_proxy(_on_pageshow)
     _listeners.append(pageshow)
     window.addEventListener("pageshow", pageshow)
+    hide = create_proxy(_on_visibility)
+    _listeners.append(hide)
+    document.addEventListener("visibilitychange", hide)
+    window.addEventListener("pagehide", hide)
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)
     if register is not None:

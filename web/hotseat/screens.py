@@ -1,18 +1,22 @@
-"""The shared screens, as HTML strings: home, setup, curtain, game frame, summary, game over, rules.
+"""The shared screens, built with :mod:`hotseat.markup`: home, setup, curtain, game frame, summary,
+game over, rules, the recovery screen and the dialogs.
 
 Pure functions of plain values (no session, no browser); :mod:`hotseat.controller` feeds them.
-Every tappable element carries ``data-tap`` (:func:`~hotseat.views.base.tap_attr`); every text
-input carries ``data-field`` (the app sends all field values with each tap under ``"fields"``).
+Every function returns :class:`~hotseat.markup.Markup`: names, reasons and every other value are
+escaped by :func:`~hotseat.markup.h`, so none of them can become an element or an attribute.
+Every tappable element carries ``data-tap`` (a dict, sent as JSON); every text input carries
+``data-field`` (the app sends all field values with each tap under ``"fields"``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .i18n import gettext as _
-from .views.base import esc, tap_attr
+from .markup import Markup, fragment, h, join, trusted
 
-_MENU_ICON = (
+_MENU_ICON = trusted(
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" '
     'stroke="currentColor" stroke-width="2.4" stroke-linecap="round" fill="none"/></svg>'
 )
@@ -40,226 +44,274 @@ def option_doc(doc: str) -> str:
     return re.sub(r"\s*\((?:[A-Z]+-\d+(?:,\s*)?)+\)", "", doc)
 
 
-def frame(body: str, status: str = "", screen: str = "", rules_game: str | None = None, menu: bool = True) -> str:
-    """A whole screen: header (menu button, status line, rules button) and ``body``."""
-    left = (
-        f'<button type="button" class="icon" aria-label="{esc(_("Menu"))}"{tap_attr({"shell": "menu"})}>{_MENU_ICON}</button>'
-        if menu
-        else '<span class="icon-space"></span>'
-    )
-    right = (
-        f'<button type="button" class="icon" aria-label="{esc(_("Rules"))}"{tap_attr({"shell": "rules", "game": rules_game})}>?</button>'
-        if rules_game
-        else '<span class="icon-space"></span>'
-    )
-    header = ""
-    if menu or rules_game or status:
-        header = f'<header class="bar">{left}<p class="status" role="status">{esc(status)}</p>{right}</header>'
-    return f'<div class="screen" data-screen="{esc(screen)}">{header}<div class="body">{body}</div></div>'
+def button(label: object, tap: dict, cls: str | list | None = None, **attrs: object) -> Markup:
+    """A ``<button type="button">`` sending ``tap``; extra attributes by keyword (``aria_label=``
+    becomes ``aria-label``)."""
+    named = {k.replace("_", "-"): v for k, v in attrs.items()}
+    return h("button", {"type": "button", "class": cls, **named, "data-tap": tap}, label)
 
 
-def home(games: list[dict], save: dict | None, save_error: str | None) -> str:
-    """The home screen: Continue (if a saved game), the unreadable-save notice, the game list.
+def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | None = None, menu: bool = True,
+          private: bool = False) -> Markup:
+    """A whole screen: header (menu button, status line, rules button) and ``body``.
 
-    ``games``: ``[{"id", "name", "min", "max"}]``; ``save``: ``{"game", "names", "detail"}``.
+    ``private``: the screen shows one player's private view (``data-private``): the page's
+    hide-on-hidden fallback (index.html) blanks such a screen at once when the page is hidden.
     """
-    parts = ['<div class="home"><h1 class="logo">Hotseat</h1>',
-             f'<p class="tagline">{esc(_("Tabletop games for one phone, passed around the table."))}</p>']
-    if save_error is not None:
-        parts.append(
-            '<section class="notice bad" role="alert">'
-            f'<h2>{esc(_("Your saved game could not be read"))}</h2>'
-            f'<p>{esc(_("Reason: {reason}").format(reason=save_error))}</p>'
-            f'<p>{esc(_("It is kept as it is. Discard it only if you want to start fresh."))}</p>'
-            f'<button type="button" class="danger"{tap_attr({"shell": "discard"})}>{esc(_("Discard saved game"))}</button>'
-            "</section>"
-        )
-    if save is not None:
-        parts.append(
-            '<section class="notice">'
-            f'<h2>{esc(_("Saved game"))}</h2><p><b>{esc(save["game"])}</b> · {esc(", ".join(save["names"]))}</p>'
-            f'<p class="note">{esc(save["detail"])}</p>'
-            f'<button type="button" class="primary"{tap_attr({"shell": "resume"})}>{esc(_("Continue"))}</button>'
-            "</section>"
-        )
-    parts.append(f'<h2 class="section">{esc(_("New game"))}</h2><ul class="games">')
+    left = (button(_MENU_ICON, {"shell": "menu"}, "icon", aria_label=_("Menu")) if menu
+            else h("span", {"class": "icon-space"}))
+    right = (button("?", {"shell": "rules", "game": rules_game}, "icon", aria_label=_("Rules")) if rules_game
+             else h("span", {"class": "icon-space"}))
+    header = None
+    if menu or rules_game or status:
+        header = h("header", {"class": "bar"}, left, h("p", {"class": "status", "role": "status"}, status), right)
+    return h("div", {"class": "screen", "data-screen": screen, "data-private": private},
+             header, h("div", {"class": "body"}, body))
+
+
+def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = ()) -> Markup:
+    """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
+
+    ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
+    ``{"game": id, "name": game name, "names": [str], "detail": "Round 2" | "Game over" | "",
+    "error": reason | None}`` (an error: the
+    save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
+    unreadable saves, ``{"key", "reason"}``, oldest first.
+    """
+    parts: list[Markup] = [h("h1", {"class": "logo"}, "Hotseat"),
+                           h("p", {"class": "tagline"}, _("Tabletop games for one phone, passed around the table."))]
+    if saves:
+        items = []
+        for save in saves:
+            if save.get("error") is not None:
+                items.append(h("li", {"class": "bad"},
+                               h("p", {"class": "gname"}, save["name"]),
+                               h("p", {"class": "note"}, _("This saved game cannot be opened.")),
+                               button(_("What can I do?"), {"shell": "recover", "game": save["game"]}, "danger")))
+            else:
+                items.append(h("li", None,
+                               h("p", {"class": "gname"}, save["name"]),
+                               h("p", {"class": "note names"}, join(", ", save["names"])),
+                               h("p", {"class": "note"}, save["detail"]) if save.get("detail") else None,
+                               button(_("Continue"), {"shell": "resume", "game": save["game"]}, "primary")))
+        parts.append(h("section", {"class": "notice saved"}, h("h2", None, _("Games in progress")),
+                       h("ul", {"class": "inprogress"}, items)))
+    parts.append(h("h2", {"class": "section"}, _("New game")))
+    rows = []
     for g in games:
         players = _("{a}–{b} players").format(a=g["min"], b=g["max"])
-        parts.append(
-            f'<li><button type="button" class="game"{tap_attr({"shell": "new", "game": g["id"]})}>'
-            f'<span class="gname">{esc(g["name"])}</span><span class="note">{esc(players)}</span></button>'
-            f'<button type="button" class="icon"{tap_attr({"shell": "rules", "game": g["id"]})} '
-            f'aria-label="{esc(_("Rules of {game}").format(game=g["name"]))}">?</button></li>'
-        )
-    parts.append("</ul></div>")
-    return frame("".join(parts), status="", screen="home", menu=False)
+        rows.append(h("li", None,
+                      button([h("span", {"class": "gname"}, g["name"]), h("span", {"class": "note"}, players)],
+                             {"shell": "new", "game": g["id"]}, "game"),
+                      button("?", {"shell": "rules", "game": g["id"]}, "icon",
+                             aria_label=_("Rules of {game}").format(game=g["name"]))))
+    parts.append(h("ul", {"class": "games"}, rows))
+    if aside:
+        entries = [h("li", None, h("p", {"class": "note"}, _("Reason: {reason}").format(reason=a["reason"])),
+                     h("div", {"class": "actions"},
+                       button(_("Download"), {"shell": "download", "key": a["key"]}, "secondary"),
+                       button(_("Delete"), {"shell": "delete_aside", "key": a["key"]}, "danger")))
+                   for a in aside]
+        parts.append(h("section", {"class": "notice bad aside"},
+                       h("h2", None, _("Saved games that could not be opened")),
+                       h("p", None, _("They are kept as they were. Download one to keep a copy, or delete it.")),
+                       h("ol", None, entries)))
+    return frame(h("div", {"class": "home"}, parts), status="", screen="home", menu=False)
 
 
-def setup(game, setup_state: dict, bot_kinds: list[str]) -> str:
+def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 
     ``setup_state``: ``{"game", "n", "names", "kinds", "opts", "error"}``; ``bot_kinds``: the
     bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist).
     """
     n = setup_state["n"]
-    parts = [f'<div class="setup"><h1>{esc(game.name)}</h1>']
-    count_label = _("Players")
-    parts.append(
-        f'<section class="field count"><h2>{esc(count_label)}</h2><div class="stepper">'
-        f'<button type="button" aria-label="{esc(_("Fewer players"))}"{tap_attr({"shell": "count", "delta": -1})}'
-        f'{" disabled" if n <= game.min_players else ""}>−</button>'
-        f'<output aria-live="polite">{n}</output>'
-        f'<button type="button" aria-label="{esc(_("More players"))}"{tap_attr({"shell": "count", "delta": 1})}'
-        f'{" disabled" if n >= game.max_players else ""}>+</button></div></section>'
-    )
-    parts.append(f'<section class="field seats"><h2>{esc(_("Seats"))}</h2><ol>')
+    parts: list[Markup] = [h("h1", None, game.name)]
+    parts.append(h("section", {"class": "field count"}, h("h2", None, _("Players")), h(
+        "div", {"class": "stepper"},
+        button("−", {"shell": "count", "delta": -1}, None, aria_label=_("Fewer players"), disabled=n <= game.min_players),
+        h("output", {"aria-live": "polite"}, n),
+        button("+", {"shell": "count", "delta": 1}, None, aria_label=_("More players"), disabled=n >= game.max_players),
+    )))
+    seats = []
     for i in range(n):
         kind = setup_state["kinds"][i]
-        kind_btn = ""
-        if bot_kinds:
-            kind_btn = (
-                f'<button type="button" class="kind"{tap_attr({"shell": "kind", "seat": i})}>'
-                f"{esc(_(KIND_LABELS.get(kind, kind)))}</button>"
-            )
-        parts.append(
-            f'<li><input type="text" maxlength="40" autocomplete="off" aria-label="{esc(_("Name of player {n}").format(n=i + 1))}" '
-            f'data-field="name-{i}" value="{esc(setup_state["names"][i])}">{kind_btn}</li>'
-        )
-    parts.append("</ol>")
-    if not bot_kinds:
-        parts.append(f'<p class="note">{esc(_("Every seat is a human player in this game."))}</p>')
-    parts.append("</section>")
+        kind_btn = button(_(KIND_LABELS.get(kind, kind)), {"shell": "kind", "seat": i}, "kind") if bot_kinds else None
+        seats.append(h("li", None, h("input", {
+            "type": "text", "maxlength": 40, "autocomplete": "off", "aria-label": _("Name of player {n}").format(n=i + 1),
+            "data-field": f"name-{i}", "value": setup_state["names"][i]}), kind_btn))
+    seat_note = None if bot_kinds else h("p", {"class": "note"}, _("Every seat is a human player in this game."))
+    parts.append(h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), seat_note))
     if game.options:
-        parts.append(f'<section class="field options"><h2>{esc(_("Options"))}</h2>')
+        opts = []
         for name, opt in game.options.items():
             value = setup_state["opts"].get(name)
-            label = esc(option_label(name))
-            doc = f'<p class="note">{esc(_(option_doc(opt.doc)))}</p>'
+            label = option_label(name)
+            doc = h("p", {"class": "note"}, _(option_doc(opt.doc)))
             if isinstance(opt.default, bool):
                 on = bool(value)
-                parts.append(
-                    f'<div class="opt"><button type="button" class="toggle" role="switch" aria-checked="{"true" if on else "false"}"'
-                    f'{tap_attr({"shell": "opt", "name": name, "value": not on})}><span>{label}</span>'
-                    f'<span class="switch">{esc(_("On") if on else _("Off"))}</span></button>{doc}</div>'
-                )
+                opts.append(h("div", {"class": "opt"}, button(
+                    [h("span", None, label), h("span", {"class": "switch"}, _("On") if on else _("Off"))],
+                    {"shell": "opt", "name": name, "value": not on}, "toggle", role="switch",
+                    aria_checked="true" if on else "false"), doc))
             elif opt.choices is not None:
-                buttons = "".join(
-                    f'<button type="button" aria-pressed="{"true" if c == value else "false"}"'
-                    f'{tap_attr({"shell": "opt", "name": name, "value": c})}>{esc(c)}</button>'
-                    for c in opt.choices
-                )
-                parts.append(f'<div class="opt"><span class="label">{label}</span><div class="seg">{buttons}</div>{doc}</div>')
+                choices = [button(str(c), {"shell": "opt", "name": name, "value": c}, None,
+                                  aria_pressed="true" if c == value else "false") for c in opt.choices]
+                opts.append(h("div", {"class": "opt"}, h("span", {"class": "label"}, label),
+                              h("div", {"class": "seg"}, choices), doc))
             else:
-                shown = "" if value is None else str(value)
-                bounds = (f' min="{opt.minimum}"' if opt.minimum is not None else "") + (
-                    f' max="{opt.maximum}"' if opt.maximum is not None else "")
-                placeholder = esc(_("off")) if opt.default is None else ""
-                parts.append(
-                    f'<div class="opt"><label><span class="label">{label}</span>'
-                    f'<input type="number" inputmode="numeric"{bounds} data-field="opt-{esc(name)}" '
-                    f'value="{esc(shown)}" placeholder="{placeholder}"></label>{doc}</div>'
-                )
-        parts.append("</section>")
+                opts.append(h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), h("input", {
+                    "type": "number", "inputmode": "numeric", "min": opt.minimum, "max": opt.maximum,
+                    "data-field": f"opt-{name}", "value": "" if value is None else str(value),
+                    "placeholder": _("off") if opt.default is None else ""})), doc))
+        parts.append(h("section", {"class": "field options"}, h("h2", None, _("Options")), opts))
     if setup_state.get("error"):
-        parts.append(f'<p class="error" role="alert">{esc(setup_state["error"])}</p>')
-    parts.append(
-        f'<div class="actions"><button type="button" class="primary big"{tap_attr({"shell": "start"})}>'
-        f'{esc(_("Start game"))}</button></div></div>'
-    )
-    return frame("".join(parts), status=_("New game"), screen="setup", rules_game=game.id)
+        parts.append(h("p", {"class": "error", "role": "alert"}, setup_state["error"]))
+    parts.append(h("div", {"class": "actions"}, button(_("Start game"), {"shell": "start"}, "primary big")))
+    return frame(h("div", {"class": "setup"}, parts), status=_("New game"), screen="setup", rules_game=game.id)
 
 
-def curtain(name: str, public_html: str) -> str:
-    """"Pass the phone to NAME" with "Show my cards"; ``public_html`` is the public table only."""
-    return (
-        '<div class="curtain">'
-        f'<div class="pass"><p class="pass-to">{esc(_("Pass the phone to"))}</p><p class="pass-name">{esc(name)}</p>'
-        f'<button type="button" class="primary big"{tap_attr({"shell": "show"})}>{esc(_("Show my cards"))}</button>'
-        f'<p class="note">{esc(_("Only {name} should look at the screen after this tap.").format(name=name))}</p></div>'
-        f'<div class="public">{public_html}</div></div>'
-    )
+def curtain(name: str, public: Markup, hidden: bool = False) -> Markup:
+    """"Pass the phone to NAME" with "Show my cards"; ``public`` is the public table only.
+
+    ``hidden``: the curtain came up because the page was hidden (phone locked, app switched)
+    while NAME's cards were on screen: it says "NAME's cards are hidden" instead.
+    """
+    lead = _("Cards hidden for") if hidden else _("Pass the phone to")
+    return h("div", {"class": "curtain"},
+             h("div", {"class": "pass"},
+               h("p", {"class": "pass-to"}, lead),
+               h("p", {"class": "pass-name"}, name),
+               button(_("Show my cards"), {"shell": "show"}, "primary big"),
+               h("p", {"class": "note"}, _("Only {name} should look at the screen after this tap.").format(name=name))),
+             h("div", {"class": "public"}, public))
 
 
-def pending_bar(label: str) -> str:
+def pending_bar(label: str) -> Markup:
     """Undo / Confirm for a chosen but unconfirmed action."""
-    return (
-        f'<div class="pendingbar" role="group" aria-label="{esc(label)}"><p>{esc(label)}</p>'
-        f'<button type="button" class="secondary"{tap_attr({"shell": "undo"})}>{esc(_("Undo"))}</button>'
-        f'<button type="button" class="primary"{tap_attr({"shell": "confirm"})}>{esc(_("Confirm"))}</button></div>'
-    )
+    return h("div", {"class": "pendingbar", "role": "group", "aria-label": label}, h("p", None, label),
+             button(_("Undo"), {"shell": "undo"}, "secondary"),
+             button(_("Confirm"), {"shell": "confirm"}, "primary"))
 
 
-def skip_button() -> str:
+def skip_button() -> Markup:
     """"Skip animation" during a paced reveal: a bar fixed to the bottom of the screen, above
     everything a view draws (even a full-screen effect such as Bunny Bunny Moose Moose's BAM!)."""
-    return (f'<div class="skipbar"><button type="button" class="secondary"{tap_attr({"shell": "skip"})}>'
-            f'{esc(_("Skip animation"))}</button></div>')
+    return h("div", {"class": "skipbar"}, button(_("Skip animation"), {"shell": "skip"}, "secondary"))
 
 
-def summary(summary_html: str) -> str:
+def summary(summary_html: Markup) -> Markup:
     """The round summary with Continue."""
-    return (
-        f'<div class="round-summary">{summary_html}<div class="actions">'
-        f'<button type="button" class="primary big"{tap_attr({"shell": "continue"})}>{esc(_("Next round"))}</button></div></div>'
-    )
+    return h("div", {"class": "round-summary"}, summary_html,
+             h("div", {"class": "actions"}, button(_("Next round"), {"shell": "continue"}, "primary big")))
 
 
-def game_over(names: list[str], scores: list[str], order: list[int], winners: list[int], summary_html: str = "") -> str:
+def game_over(names: list[str], scores: list[str], order: list[int], winners: list[int],
+              summary_html: Markup | None = None) -> Markup:
     """Winners (ties share the win), the final standings, Rematch and Home."""
     won = [names[p] for p in winners]
     if len(won) == 1:
         headline = _("{name} wins!").format(name=won[0])
     else:
         headline = _("{names} share the win!").format(names=", ".join(won[:-1]) + " " + _("and") + " " + won[-1])
-    rows = []
-    for p in order:
-        crown = f'<span class="win">{esc(_("winner"))}</span>' if p in winners else ""
-        rows.append(f'<li class="{"winner" if p in winners else ""}"><span class="who">{esc(names[p])}</span>{crown}'
-                    f'<span class="pts">{esc(scores[p])}</span></li>')
-    return (
-        f'<div class="game-over"><h1>{esc(headline)}</h1><ol class="standings">{"".join(rows)}</ol>{summary_html}'
-        '<div class="actions">'
-        f'<button type="button" class="primary big"{tap_attr({"shell": "rematch"})}>{esc(_("Rematch"))}</button>'
-        f'<button type="button" class="secondary"{tap_attr({"shell": "menu"})}>{esc(_("Home"))}</button></div></div>'
-    )
+    rows = [h("li", {"class": "winner" if p in winners else None},
+              h("span", {"class": "who"}, names[p]),
+              h("span", {"class": "win"}, _("winner")) if p in winners else None,
+              h("span", {"class": "pts"}, scores[p]))
+            for p in order]
+    return h("div", {"class": "game-over"}, h("h1", None, headline), h("ol", {"class": "standings"}, rows),
+             summary_html,
+             h("div", {"class": "actions"}, button(_("Rematch"), {"shell": "rematch"}, "primary big"),
+               button(_("Home"), {"shell": "menu"}, "secondary")))
 
 
-def rules_overlay(html_fragment: str) -> str:
-    """The rules on top of the current screen; ``html_fragment`` is trusted app content."""
-    return (
-        f'<div class="overlay" role="dialog" aria-modal="true" aria-label="{esc(_("Rules"))}"><div class="sheet">'
-        f'<button type="button" class="icon close" aria-label="{esc(_("Close"))}"{tap_attr({"shell": "close"})}>×</button>'
-        f'<div class="rules">{html_fragment}</div>'
-        f'<div class="actions"><button type="button" class="primary"{tap_attr({"shell": "close"})}>{esc(_("Close"))}</button></div>'
-        "</div></div>"
-    )
+def rules_overlay(content: Markup) -> Markup:
+    """The rules on top of the current screen."""
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Rules")},
+             h("div", {"class": "sheet"},
+               button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
+               h("div", {"class": "rules"}, content),
+               h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary"))))
 
 
-def replace_dialog(save: dict, new_game: str) -> str:
+def rules_page(text: str) -> Markup:
+    """The text of ``rules/<game>.html`` as markup.
+
+    That file is part of the app itself: made from ``seeds/`` by the build, served from the
+    app's own origin and precached beside the code, so it has the trust of the code and is the
+    one run-time text inserted as HTML. Nothing a player typed or storage held reaches it.
+    """
+    return Markup(text)
+
+
+def replace_dialog(save: dict, new_game: str) -> Markup:
     """"Replace the saved game of GAME (round N; names)?" with Keep and Replace.
 
-    ``save``: the home screen's save summary (``game``, ``names``, ``round``); ``new_game``: the
-    name of the game about to be set up.
+    ``save``: the save summary (``name``: the game's name, ``names``, ``round``: int or None);
+    ``new_game``: the name of the game about to be set up.
     """
     names = ", ".join(save["names"])
     if save.get("round") is not None:
         detail = _("round {n}; {names}").format(n=save["round"], names=names)
     else:
         detail = names
-    question = _("Replace the saved game of {game} ({detail})?").format(game=save["game"], detail=detail)
+    question = _("Replace the saved game of {game} ({detail})?").format(game=save["name"], detail=detail)
     note = _("Starting {game} will delete it for good. Keep it to go on playing it later.").format(game=new_game)
-    return (
-        f'<div class="overlay dialog" role="alertdialog" aria-modal="true" aria-labelledby="dlg-q"><div class="sheet">'
-        f'<h2 id="dlg-q">{esc(question)}</h2><p>{esc(note)}</p>'
-        '<div class="actions">'
-        f'<button type="button" class="secondary"{tap_attr({"shell": "keep"})}>{esc(_("Keep"))}</button>'
-        f'<button type="button" class="danger"{tap_attr({"shell": "replace"})}>{esc(_("Replace"))}</button>'
-        "</div></div></div>"
-    )
+    return dialog(question, note, [button(_("Keep"), {"shell": "keep"}, "secondary"),
+                                   button(_("Replace"), {"shell": "replace"}, "danger")])
 
 
-def toast(message: str, info: bool = False) -> str:
+def dialog(question: str, note: str | Markup | None, buttons: list[Markup]) -> Markup:
+    """A question on a sheet over the screen (``role="alertdialog"``)."""
+    return h("div", {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-q"},
+             h("div", {"class": "sheet"}, h("h2", {"id": "dlg-q"}, question),
+               h("p", None, note) if note else None, h("div", {"class": "actions"}, buttons)))
+
+
+def recovery(game_name: str | None, reason: str, can_download: bool = True) -> Markup:
+    """"This saved game cannot be opened: REASON" with Keep / Download / Delete.
+
+    Keep leaves the save exactly where it is (home lists it); Download offers its text as a
+    file; Delete removes it, on this explicit tap only.
+    """
+    title = _("This saved game cannot be opened: {reason}").format(reason=reason)
+    body = h("div", {"class": "recovery"},
+             h("h1", None, game_name or _("Saved game")),
+             h("p", {"class": "reason", "role": "alert"}, title),
+             h("p", {"class": "note"}, _("Nothing has been deleted. Keep it to try again later (a newer version of "
+                                         "the app may open it), download a copy, or delete it.")),
+             h("div", {"class": "actions"},
+               button(_("Keep"), {"shell": "keep_save"}, "primary"),
+               button(_("Download"), {"shell": "download"}, "secondary") if can_download else None,
+               button(_("Delete"), {"shell": "delete_save"}, "danger")))
+    return frame(body, _("Saved game"), screen="recovery", menu=False)
+
+
+def elsewhere(game_name: str, changed: bool = False) -> Markup:
+    """"This game is open in another window" with "Play here instead" (and Home).
+
+    ``changed``: the save was changed by another window after this one read it (the move made
+    here was not saved): the text says so.
+    """
+    text = (_("This game was changed in another window. Your last move here was not saved.") if changed
+            else _("This game is open in another window."))
+    body = h("div", {"class": "elsewhere"}, h("h1", None, game_name), h("p", {"role": "alert"}, text),
+             h("p", {"class": "note"}, _("One game is played in one window at a time, so no move is lost.")),
+             h("div", {"class": "actions"}, button(_("Play here instead"), {"shell": "take_over"}, "primary big"),
+                                            button(_("Home"), {"shell": "menu"}, "secondary")))
+    return frame(body, _("Open in another window"), screen="elsewhere", menu=False)
+
+
+def toast(message: str, info: bool = False) -> Markup:
     """A line at the bottom of the screen: an error (``role="alert"``) or, with ``info``, a calm note."""
     if info:
-        return f'<p class="toast info" role="status">{esc(message)}</p>'
-    return f'<p class="toast" role="alert">{esc(message)}</p>'
+        return h("p", {"class": "toast info", "role": "status"}, message)
+    return h("p", {"class": "toast", "role": "alert"}, message)
+
+
+def last_resort(reason: str) -> Markup:
+    """The page when even the recovery screen could not be drawn: plain text, one way home."""
+    return fragment(h("div", {"class": "screen", "data-screen": "failed"}, h("div", {"class": "body"},
+                      h("h1", None, _("Something went wrong")), h("p", None, reason),
+                      h("p", None, _("Your saved games are kept.")),
+                      button(_("Home"), {"shell": "menu"}, "primary big"))))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from enum import StrEnum
 from typing import Any, Callable
 
 import pycore
@@ -60,6 +61,23 @@ DEFAULT_PACE_MS = 700
 #: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
 #: returning an object with ``step(ms) -> action | None`` (sliced thinking, as pycore.bots.Search).
 BotHook = Callable[[Any, dict, list, Rng, float, str], dict]
+
+
+class Phase(StrEnum):
+    """What the game screen shows now (its value names the screen: ``body[data-screen]``)."""
+
+    #: "Pass the phone to NAME" (or "NAME's cards are hidden"): nothing private on screen
+    CURTAIN = "curtain"
+    #: ``viewer`` acts on their private view
+    TURN = "turn"
+    #: the events of the last action are being played out
+    REVEAL = "reveal"
+    #: ``bot_seat`` is about to act (thinking in slices)
+    BOT = "bot"
+    #: the round summary, waiting for "Next round"
+    SUMMARY = "summary"
+    #: the game is over
+    OVER = "over"
 
 
 class SaveError(ValueError):
@@ -136,9 +154,9 @@ class Session:
     """One game at one table. See the module docstring for the rules it follows.
 
     Attributes:
-        phase: ``"curtain"`` (pass the phone to ``curtain_for``), ``"turn"`` (``viewer`` acts on
-            their private view), ``"reveal"`` (events being played out), ``"bot"`` (``bot_seat``
-            is about to act), ``"summary"`` (round summary, waiting for Continue), ``"over"``.
+        phase: a :class:`Phase`: the curtain for ``curtain_for``, ``viewer``'s turn, a reveal,
+            ``bot_seat`` thinking, the round summary, game over. Callers change it only through
+            the methods (:meth:`tap`, :meth:`tick`, :meth:`hide_private_view`, :meth:`curtain`).
         viewer: seat whose private view is on screen, or ``None`` for the public view.
         holder: the human who holds the phone (last shown their private view), or ``None``.
         pending: ``{"player": p, "action": a}`` chosen but not confirmed, or ``None``.
@@ -171,7 +189,9 @@ class Session:
         except ImportError:
             raise ValueError(f"this app has no table screen for {self.game.name} yet") from None
         self.bot_rng = Rng(seed ^ 0x5EA7B07)
-        self.phase = ""
+        self.phase = Phase.CURTAIN
+        #: the curtain came up because the page was hidden (see :meth:`hide_private_view`)
+        self.curtain_hidden = False
         self.viewer: int | None = None
         self.curtain_for: int | None = None
         self.bot_seat: int | None = None
@@ -235,31 +255,85 @@ class Session:
         self.curtain_for = None
         self.bot_seat = None
         if self.reveal is not None:
-            self.phase = "reveal"
+            self.phase = Phase.REVEAL
             self.viewer = self.reveal["viewer"]
             return
         if self.summary_due and not self.state.is_terminal():
-            self.phase = "summary"
+            self.phase = Phase.SUMMARY
             self.viewer = self._table_viewer()
             return
         if self.state.is_terminal():
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.viewer = self._table_viewer()
             return
         actor = self.next_actor()
         if is_bot(self.seats[actor]["kind"]):
-            self.phase = "bot"
+            self.phase = Phase.BOT
             self.bot_seat = actor
             self.search = None
             self.viewer = self._table_viewer()
             return
         if self.game.hidden_information and actor != self.holder and self.sole_human is None:
-            self.phase = "curtain"
+            self.phase = Phase.CURTAIN
             self.curtain_for = actor
             return
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self.viewer = actor
         self.holder = actor
+
+    # ---- the curtain -------------------------------------------------------------------------
+
+    @property
+    def private_on_screen(self) -> bool:
+        """Whether the screen shows one player's private view (a hand) that the other humans at
+        the table must not see. Never with one human among bots: their view is the table's."""
+        return self.game.hidden_information and self.viewer is not None and self.sole_human is None
+
+    def curtain(self, seat: int, hidden: bool = False) -> None:
+        """Put the game behind the curtain for ``seat`` ("Pass the phone to NAME"; with ``hidden``,
+        "NAME's cards are hidden"). A pick chosen but not confirmed, a selection in progress and a
+        running reveal are dropped (none of them is saved); nothing in the game changes.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this table.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat!r} at this table")
+        self.pending = None
+        self.local = {}
+        self.reveal = None
+        self.search = None
+        self.viewer = None
+        self.bot_seat = None
+        self.phase = Phase.CURTAIN
+        self.curtain_for = seat
+        self.curtain_hidden = hidden
+
+    def hide_private_view(self) -> bool:
+        """The page was hidden (phone locked, app switched) or restored from the browser's cache:
+        whoever looks next, no hand may be on screen. A private view goes behind the curtain for
+        the same player ("NAME's cards are hidden" — Show my cards); an unconfirmed pick is
+        dropped as on a reload. Returns whether a private view was hidden.
+
+        A table with one human (the others bots) keeps that human's view: there is nobody to
+        hide it from, and that view is always on screen anyway.
+        """
+        if not self.private_on_screen:
+            return False
+        self.curtain(self.viewer, hidden=True)
+        return True
+
+    def _show(self, seat: int | None) -> None:
+        """"Show my cards" on the curtain: ``seat`` takes the phone."""
+        self.holder = seat
+        self.curtain_hidden = False
+        self.curtain_for = None
+        if seat is not None and seat in self.state.current_players() and not is_bot(self.seats[seat]["kind"]) \
+                and self.reveal is None and not self.summary_due:
+            self.phase = Phase.TURN
+            self.viewer = seat
+        else:  # the page was hidden while this player watched a bot, a summary or the end
+            self._advance()
 
     def observation(self, viewer: int | None) -> dict:
         return self.state.public_observation() if viewer is None else self.state.observation(viewer)
@@ -269,7 +343,7 @@ class Session:
         if for_screen:
             viewer = self.viewer
         acting = self.state.current_players()
-        legal = self.state.legal_actions(viewer) if (viewer is not None and viewer in acting and self.phase == "turn") else []
+        legal = self.state.legal_actions(viewer) if (viewer is not None and viewer in acting and self.phase is Phase.TURN) else []
         pending = None
         if self.pending is not None and self.pending["player"] == viewer:
             pending = self.pending["action"]
@@ -305,27 +379,24 @@ class Session:
         """Handle a tap on the game screen (shell keys or the view's own taps)."""
         self.error = None
         shell = tap.get("shell")
-        if shell == "show" and self.phase == "curtain":
-            self.holder = self.curtain_for
-            self.phase = "turn"
-            self.viewer = self.curtain_for
-            self.curtain_for = None
-        elif shell == "undo" and self.phase == "turn":
+        if shell == "show" and self.phase is Phase.CURTAIN:
+            self._show(self.curtain_for)
+        elif shell == "undo" and self.phase is Phase.TURN:
             self.pending = None
-        elif shell == "confirm" and self.phase == "turn" and self.pending is not None:
+        elif shell == "confirm" and self.phase is Phase.TURN and self.pending is not None:
             pending, self.pending = self.pending, None
             self.apply(pending["player"], pending["action"])
-        elif shell == "continue" and self.phase == "summary":
+        elif shell == "continue" and self.phase is Phase.SUMMARY:
             self.summary_due = False
             self.round_events = []  # the next round starts its own log
             self._saved()
             self._advance()
-        elif shell == "details" and self.phase in ("summary", "over"):
+        elif shell == "details" and self.phase in (Phase.SUMMARY, Phase.OVER):
             # the round summary's optional detail (e.g. the cards each player took)
             self.local["details"] = not self.local.get("details")
-        elif shell == "skip" and self.phase == "reveal":
+        elif shell == "skip" and self.phase is Phase.REVEAL:
             self._finish_reveal()
-        elif shell is None and self.phase == "turn" and self.pending is None:
+        elif shell is None and self.phase is Phase.TURN and self.pending is None:
             obs = self.observation(self.viewer)
             ctx = self.context()
             action = self.view.on_tap(obs, ctx, tap)
@@ -380,17 +451,17 @@ class Session:
 
     def delay_ms(self) -> int | None:
         """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
-        if self.phase == "bot":
+        if self.phase is Phase.BOT:
             if self.search is None:
                 simultaneous = len(self.state.current_players()) > 1
                 return BOT_PICK_DELAY_MS if simultaneous else BOT_DELAY_MS
             return 0  # the next thinking slice, right after the browser has painted
-        if self.phase == "reveal" and self.reveal is not None:
+        if self.phase is Phase.REVEAL and self.reveal is not None:
             step = self.reveal["step"]
             if step == 0:
                 return 250
             return max(self._pace(self.events[step - 1]), 0)
-        if self.phase == "turn" and self.pending is None:
+        if self.phase is Phase.TURN and self.pending is None:
             auto = self._auto_play()
             if auto is not None:
                 return max(int(auto[0]), 0)
@@ -406,7 +477,7 @@ class Session:
 
     def tick(self) -> None:
         """Advance a reveal by one visible event, or let the bot on turn act."""
-        if self.phase == "reveal" and self.reveal is not None:
+        if self.phase is Phase.REVEAL and self.reveal is not None:
             # show the next event that takes time; events with no pace pass at once
             n = len(self.events)
             step = self.reveal["step"]
@@ -415,9 +486,9 @@ class Session:
                 self._finish_reveal()
             else:
                 self.reveal["step"] = nxt
-        elif self.phase == "bot" and self.bot_seat is not None:
+        elif self.phase is Phase.BOT and self.bot_seat is not None:
             self.think(self.bot_seat)
-        elif self.phase == "turn" and self.pending is None:
+        elif self.phase is Phase.TURN and self.pending is None:
             auto = self._auto_play()
             if auto is not None and auto[1] in self.state.legal_actions(self.viewer):
                 self.apply(self.viewer, auto[1])
