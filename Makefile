@@ -21,7 +21,7 @@ WEB_SRC := $(shell find web -not -path '*/__pycache__*' -not -name '*.pyc' 2>/de
 SEED_SRC := $(wildcard seeds/*.md)
 TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs service-worker/sw-src.js
 
-.PHONY: all venv node_modules chromium wheel site serve test test-engine test-pyodide test-e2e \
+.PHONY: all venv node_modules chromium wheel site serve lint test test-engine test-pyodide test-e2e \
         soak bench icons clean distclean
 
 all: site
@@ -69,7 +69,12 @@ icons: $(VENV_STAMP)
 
 ## Test --------------------------------------------------------------------------------------
 
-test: test-engine test-pyodide test-e2e
+test: lint test-engine test-pyodide test-e2e
+
+# Lint and types: ruff over the folders pyproject.toml includes, mypy --strict over pycore.
+lint: $(VENV_STAMP)
+	$(PY) -m ruff check
+	$(PY) -m mypy
 
 # Engine tests (and every other pytest under tests/) in CPython.
 test-engine: $(VENV_STAMP)

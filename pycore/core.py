@@ -10,7 +10,25 @@ answers the same small set of questions for every game:
 * is it over, who won — :meth:`State.is_terminal`, :meth:`State.returns`, :meth:`State.winners`;
 * what does each player see — :meth:`State.observation` (a function of *(state, player)*, never a
   field one forgets to hide) and :meth:`State.public_observation`;
+* what could the hidden part be — :meth:`State.from_observation`: one re-deal of everything a seat
+  cannot see, consistent with its observation (bots search over such worlds;
+  :meth:`State.sample_hidden` is the same re-deal for a seat of a state);
 * save and load — :meth:`State.to_json` / :meth:`Game.state_from_json`.
+
+**Typed contracts.** Each game module declares its actions, events and observations once, as
+``TypedDict`` classes (``Action``, ``Event``, ``Observation``, ``PublicObservation``); its state class
+is ``State[Action, Event, Observation, PublicObservation]``, so ``legal_actions``, ``apply_action``
+and ``observation`` are typed per game for the engine, the bots, the views and the tests.
+
+**State declared once.** Each state class lists its saved fields in ``FIELDS``: the JSON name, the
+type and bounds (a :class:`Spec`) and the owner — :data:`PUBLIC` (the whole table sees it),
+:data:`SEAT` (a per-player list whose entry ``p`` only player ``p`` sees) or :data:`HIDDEN`
+(nobody). A hidden or seat-owned value's *shape* (list lengths, ``null`` or not) is public; only
+its contents are secret. Saving (:meth:`State.to_dict`), loading with validation
+(:meth:`State.from_dict`, errors naming the path, e.g. ``state.rows[2][0]: 105 is above 104``) and
+copying (:meth:`State.clone`) come from the declaration; checks across fields stay in each game's
+small ``_validate``. The conformance suite holds the observations to the owners: a seat's
+observation may not change when everything it does not own changes (:meth:`State.vary_unseen`).
 
 Chance (shuffles, deals) happens inside ``apply_action`` with the seeded :class:`~pycore.rng.Rng`
 kept in the state, so ``(seed, options, actions)`` reproduces a game exactly.
@@ -26,18 +44,29 @@ versions are migrated by :meth:`Game.migrate` or refused with a clear message.
 
 from __future__ import annotations
 
-import copy
 import json
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import IllegalActionError, InvalidStateError
 from .rng import Rng
 
+try:  # Python 3.11+
+    from typing import Self
+except ImportError:  # pragma: no cover
+    from typing import Self
+
 FORMAT = "hotseat-state"
 
-Action = dict  # a JSON-safe dict with a "type" key
-Event = dict  # a JSON-safe dict with a "type" key
+#: the JSON-safe dict every action, event and observation is at run time (the games' TypedDicts
+#: are this, with their keys declared)
+JsonDict = dict[str, Any]
+
+ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
+EventT = TypeVar("EventT", bound=Mapping[str, Any])
+ObservationT = TypeVar("ObservationT", bound=Mapping[str, Any])
+PublicObservationT = TypeVar("PublicObservationT", bound=Mapping[str, Any])
 
 
 @dataclass(frozen=True)
@@ -50,12 +79,17 @@ class Option:
         doc: one line for the setup screen and the docs.
         choices: allowed values (``None`` when ``minimum``/``maximum`` bound an int instead).
         minimum, maximum: inclusive bounds for int options (``None`` = unbounded).
+
+    >>> Option("rounds", 2, "Rounds to play.", choices=(2, 3)).check(4)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'rounds' must be one of [2, 3], got 4
     """
 
     name: str
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -82,10 +116,326 @@ class Option:
         return value
 
 
-class Game:
+# ---- the state declaration -------------------------------------------------------------------
+
+#: owner of a field the whole table sees
+PUBLIC = "public"
+#: owner of a per-player list: entry ``p`` is seen by player ``p`` only (its shape is public)
+SEAT = "seat"
+#: owner of a field nobody sees (its shape is public: e.g. the deck's size, not its order)
+HIDDEN = "hidden"
+OWNERS = (PUBLIC, SEAT, HIDDEN)
+
+#: a bound: a number, or a function of the state being loaded (its ``num_players``, ``options``
+#: and the fields declared before this one are set)
+Bound = int | Callable[[Any], int]
+Copier = Callable[[Any], Any]
+
+
+def _at(bound: Bound, st: Any) -> int:
+    return bound(st) if callable(bound) else bound
+
+
+def _same(value: Any, st: Any) -> Any:
+    return value
+
+
+class Spec:
+    """The type and bounds of one saved value; knows how to load, save, copy and vary it.
+
+    ``load`` validates a JSON value (raising :class:`InvalidStateError` ``"PATH: what is wrong"``)
+    and returns a fresh copy; ``dumper`` gives the function that makes a JSON-safe copy;
+    ``copier`` gives the function
+    :meth:`State.clone` copies the value with (``None``: immutable, shared); ``vary`` returns
+    another value of the same shape (same lengths, ``None`` where it was ``None``), for the owners
+    check.
+    """
+
+    def load(self, value: Any, where: str, st: Any) -> Any:  # pragma: no cover - every spec overrides it
+        raise NotImplementedError
+
+    def copier(self) -> Copier | None:
+        return None
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        """The function ``(value, state) -> JSON-safe copy`` that :meth:`State.to_dict` saves it with."""
+        copy = self.copier()
+        if copy is None:
+            return _same
+        return lambda value, st: copy(value)
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
+        return value
+
+
+class Int(Spec):
+    """An int (not a bool) within ``lo..hi`` inclusive.
+
+    >>> Int(1, 30).load(41, "state.trail[3]", None)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.InvalidStateError: state.trail[3]: 41 is above 30
+    """
+
+    def __init__(self, lo: Bound, hi: Bound) -> None:
+        self.lo, self.hi = lo, hi
+
+    def load(self, value: Any, where: str, st: Any) -> int:
+        if type(value) is not int:
+            expect(isinstance(value, int) and not isinstance(value, bool), where, f"expected an int, got {value!r}")
+        lo, hi = _at(self.lo, st), _at(self.hi, st)
+        expect(value >= lo, where, f"{value} is below {lo}")
+        expect(value <= hi, where, f"{value} is above {hi}")
+        return int(value)
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> int:
+        lo, hi = _at(self.lo, st), _at(self.hi, st)
+        return lo + rng.randbelow(hi - lo + 1)
+
+
+class Bool(Spec):
+    """``true`` or ``false``."""
+
+    def load(self, value: Any, where: str, st: Any) -> bool:
+        expect(isinstance(value, bool), where, f"expected true or false, got {value!r}")
+        return bool(value)
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> bool:
+        return rng.randbelow(2) == 1
+
+
+class Choice(Spec):
+    """One of a fixed set of JSON scalars (strings, ints or ``None``), compared strictly."""
+
+    def __init__(self, *values: Any) -> None:
+        self.values = values
+        self._keys = {(type(v), v) for v in values}
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        ok = isinstance(value, (str, int, type(None))) and (type(value), value) in self._keys
+        expect(ok, where, f"expected one of {list(self.values)}, got {value!r}")
+        return value
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
+        return rng.choice(self.values)
+
+
+class Nullable(Spec):
+    """``null`` or a value of ``spec``."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        return None if value is None else self.spec.load(value, where, st)
+
+    def copier(self) -> Copier | None:
+        inner = self.spec.copier()
+        if inner is None:
+            return None
+        return lambda v: None if v is None else inner(v)
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
+        return None if value is None else self.spec.vary(value, rng, st)
+
+
+class ListOf(Spec):
+    """A list of ``item`` values, ``min_len..max_len`` long."""
+
+    def __init__(self, item: Spec, min_len: Bound = 0, max_len: Bound | None = None) -> None:
+        self.item, self.min_len, self.max_len = item, min_len, max_len
+
+    def length(self, st: Any) -> tuple[int, int | None]:
+        return _at(self.min_len, st), None if self.max_len is None else _at(self.max_len, st)
+
+    def load(self, value: Any, where: str, st: Any) -> list[Any]:
+        expect(isinstance(value, list), where, f"expected a list, got {type(value).__name__}")
+        lo, hi = self.length(st)
+        if lo == hi:
+            expect(len(value) == lo, where, f"expected {lo} entries, got {len(value)}")
+        else:
+            expect(len(value) >= lo, where, f"expected at least {lo} entries, got {len(value)}")
+            expect(hi is None or len(value) <= hi, where, f"expected at most {hi} entries, got {len(value)}")
+        load = self.item.load
+        return [load(v, f"{where}[{i}]", st) for i, v in enumerate(value)]
+
+    def copier(self) -> Copier | None:
+        inner = self.item.copier()
+        if inner is None:
+            return list.copy
+        if inner is list.copy:
+            return lambda v: [x[:] for x in v]
+        return lambda v: [inner(x) for x in v]
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> list[Any]:
+        return [self.item.vary(v, rng, st) for v in value]
+
+
+class PerPlayer(ListOf):
+    """One ``item`` per player (``num_players`` entries); entry ``p`` is player ``p``'s."""
+
+    def __init__(self, item: Spec) -> None:
+        super().__init__(item, lambda st: st.num_players, lambda st: st.num_players)
+
+
+class Fixed(Spec):
+    """A list of fixed length with one spec per position (e.g. ``[card, player]``)."""
+
+    def __init__(self, *items: Spec) -> None:
+        self.items = items
+
+    def load(self, value: Any, where: str, st: Any) -> list[Any]:
+        n = len(self.items)
+        expect(isinstance(value, list) and len(value) == n, where, f"expected a list of {n} values, got {value!r}")
+        return [spec.load(v, f"{where}[{i}]", st) for i, (spec, v) in enumerate(zip(self.items, value))]
+
+    def copier(self) -> Copier | None:
+        copiers = [spec.copier() for spec in self.items]
+        if all(c is None for c in copiers):
+            return list.copy
+        return lambda v: [x if c is None else c(x) for c, x in zip(copiers, v)]
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> list[Any]:
+        return [spec.vary(v, rng, st) for spec, v in zip(self.items, value)]
+
+
+class Record(Spec):
+    """An object with exactly the given keys, each of its own spec."""
+
+    def __init__(self, fields: Mapping[str, Spec]) -> None:
+        self.fields = dict(fields)
+
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
+        expect(isinstance(value, dict), where, f"expected an object, got {type(value).__name__}")
+        missing = set(self.fields) - set(value)
+        expect(not missing, where, f"missing key(s) {sorted(missing)}")
+        extra = set(value) - set(self.fields)
+        expect(not extra, where, f"unknown key(s) {sorted(extra)}")
+        return {k: spec.load(value[k], f"{where}.{k}", st) for k, spec in self.fields.items()}
+
+    def copier(self) -> Copier | None:
+        copiers = {k: spec.copier() for k, spec in self.fields.items()}
+        if all(c is None for c in copiers.values()):
+            return dict.copy
+        return lambda v: {k: v[k] if c is None else c(v[k]) for k, c in copiers.items()}
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> dict[str, Any]:
+        return {k: spec.vary(value[k], rng, st) for k, spec in self.fields.items()}
+
+
+class Custom(Spec):
+    """A value checked by ``check(value, where)`` (raising :class:`InvalidStateError`) and copied
+    with ``copy`` (``None``: immutable); for values with rules of their own (a pose)."""
+
+    def __init__(self, check: Callable[[Any, str], Any], copy: Copier | None) -> None:
+        self.check, self.copy = check, copy
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        value = self.check(value, where)
+        return value if self.copy is None else self.copy(value)
+
+    def copier(self) -> Copier | None:
+        return self.copy
+
+
+class RngState(Spec):
+    """The state's :class:`~pycore.rng.Rng`, saved as its one 64-bit integer."""
+
+    def load(self, value: Any, where: str, st: Any) -> Rng:
+        return Rng.from_state(Int(0, (1 << 64) - 1).load(value, where, st))
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        return lambda value, st: value.state
+
+    def copier(self) -> Copier | None:
+        return _copy_rng
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Rng:
+        return Rng(rng.next64())
+
+
+def _copy_rng(rng: Rng) -> Rng:
+    other = Rng.__new__(Rng)
+    other.state = rng.state
+    return other
+
+
+class Options(Spec):
+    """The resolved options dict (shared by clones: nothing changes it during a game)."""
+
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
+        expect(isinstance(value, dict), where, "expected an object")
+        try:
+            return st.game.resolve_options(value)  # type: ignore[no-any-return]
+        except ValueError as exc:
+            raise InvalidStateError(f"{where}: {exc}") from None
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        return lambda value, st: dict(value)
+
+
+class Reshaped(Spec):
+    """A value kept in one shape in the state and saved in another (e.g. Dog's figure positions:
+    one flat list in the state, one list per player in the save). ``to_saved(value, st)`` and
+    ``from_saved(value, st)`` convert; ``spec`` describes the saved shape."""
+
+    def __init__(self, spec: Spec, to_saved: Callable[[Any, Any], Any], from_saved: Callable[[Any, Any], Any],
+                 copy: Copier | None) -> None:
+        self.spec, self.to_saved, self.from_saved, self.copy = spec, to_saved, from_saved, copy
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        return self.from_saved(self.spec.load(value, where, st), st)
+
+    def copier(self) -> Copier | None:
+        return self.copy
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        return self.to_saved
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
+        return self.from_saved(self.spec.vary(self.to_saved(value, st), rng, st), st)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One saved field of a state: JSON ``name``, its :class:`Spec`, its owner and a line of doc.
+
+    ``attr`` is the attribute holding it when that differs from ``name``.
+    """
+
+    name: str
+    spec: Spec
+    owner: str
+    doc: str = ""
+    attr: str = ""
+
+    def __post_init__(self) -> None:
+        if self.owner not in OWNERS:
+            raise ValueError(f"field {self.name!r}: owner must be one of {OWNERS}, got {self.owner!r}")
+        if self.owner == SEAT and not isinstance(self.spec, PerPlayer):
+            raise ValueError(f"field {self.name!r}: a SEAT field is a PerPlayer list")
+        if not self.attr:
+            object.__setattr__(self, "attr", self.name)
+
+
+#: the fields every state saves first: the constructor needs them
+COMMON_FIELDS = (
+    Field("num_players", Int(1, 99), PUBLIC, "seats at the table (the game's own bounds are checked on load)"),
+    Field("options", Options(), PUBLIC, "the resolved game options"),
+    Field("rng", RngState(), HIDDEN, "the seeded generator of every shuffle to come"),
+)
+
+
+# ---- the contract ----------------------------------------------------------------------------
+
+
+StateT = TypeVar("StateT", bound="State[Any, Any, Any, Any]")
+
+
+class Game(Generic[StateT]):
     """A registered game: metadata, options and the factory for states.
 
-    Subclasses set the class attributes and ``state_class``.
+    Subclasses set the class attributes and ``state_class`` (``class SixNimmt(Game[SixNimmtState])``).
     """
 
     id: ClassVar[str] = ""
@@ -98,11 +448,12 @@ class Game:
     hidden_information: ClassVar[bool] = True
     #: version of the saved-state layout
     STATE_VERSION: ClassVar[int] = 1
-    #: an upper bound on actions in one game, for tests that must not loop forever
+    #: an upper bound on actions in one game (tests stop a game that runs longer; saved counters
+    #: such as round numbers are bounded by it where the rules set no smaller bound)
     max_game_length: ClassVar[int] = 100_000
-    state_class: ClassVar[type["State"]]
+    state_class: type[StateT]
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict:
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill in defaults and validate.
 
         Raises:
@@ -123,7 +474,7 @@ class Game:
                 f"{self.name} is for {self.min_players}-{self.max_players} players, got {num_players!r}"
             )
 
-    def new_initial_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> "State":
+    def new_initial_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> StateT:
         """A new game after the first deal.
 
         Args:
@@ -141,7 +492,7 @@ class Game:
 
     # ---- saves -------------------------------------------------------------------------------
 
-    def migrate(self, version: int, data: dict) -> dict:
+    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
         """Turn the state dict of an older ``version`` into the current layout.
 
         The default refuses every older version with a clear message; games override it when they
@@ -152,7 +503,7 @@ class Game:
             f"(current version {self.STATE_VERSION})"
         )
 
-    def state_from_json(self, text: str) -> "State":
+    def state_from_json(self, text: str) -> StateT:
         """Load a state saved by :meth:`State.to_json`.
 
         Raises:
@@ -198,11 +549,15 @@ class Game:
 
     # ---- hidden information ------------------------------------------------------------------
 
-    def sample_hidden(self, state: "State", player: int, rng: Rng) -> "State":
+    def from_observation(self, observation: Any, rng: Rng) -> StateT:
+        """A full state consistent with ``observation``: see :meth:`State.from_observation`."""
+        return self.state_class.from_observation(self, observation, rng)
+
+    def sample_hidden(self, state: StateT, player: int, rng: Rng) -> StateT:
         """A state that looks the same to ``player`` with everything hidden from them re-dealt.
 
-        ``state.observation(player)`` equals ``result.observation(player)``. Bots use it to
-        determinize. ``state`` is not changed.
+        ``state.observation(player)`` equals ``result.observation(player)``. ``state`` is not
+        changed. It is :meth:`from_observation` of ``player``'s observation.
         """
         return state.sample_hidden(player, rng)
 
@@ -210,33 +565,97 @@ class Game:
         return f"<Game {self.id}>"
 
 
-class State:
-    """The state of one game. Subclasses implement the underscore hooks.
+class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
+    """The state of one game. Subclasses declare ``FIELDS`` and implement the hooks.
 
-    Required hooks: ``new`` (classmethod), ``from_dict`` (classmethod), ``to_dict``,
-    ``current_players``, ``legal_actions``, ``_check_action``, ``_apply``, ``is_terminal``,
-    ``returns``, ``winners``, ``observation``, ``public_observation``, ``sample_hidden``.
-    Optional: ``check_invariants`` (raises ``AssertionError``; run by the conformance suite after
-    every action).
+    Required: ``__init__(game, num_players, options, rng)`` (an empty table), ``new``
+    (classmethod: the first deal), ``from_observation`` (classmethod), ``current_players``,
+    ``legal_actions``, ``_check_action``, ``_apply``, ``is_terminal``, ``returns``, ``winners``,
+    ``observation``, ``public_observation``. Optional: ``_validate`` (checks across saved fields,
+    raises ``InvalidStateError``), ``check_invariants`` (raises ``AssertionError``; run after
+    every load and by the conformance suite after every action).
     """
 
-    game: Game
+    #: the saved fields after :data:`COMMON_FIELDS`, in the order they are loaded
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    #: attributes computed from the saved fields (not saved) that are lists: :meth:`clone` copies them
+    DERIVED_LISTS: ClassVar[tuple[str, ...]] = ()
+    _copy_plan: ClassVar[tuple[tuple[str, Copier], ...]] = ()
+    _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
+
+    game: Game[Any]
     num_players: int
+    options: dict[str, Any]
+    rng: Rng
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = COMMON_FIELDS + cls.FIELDS
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names):
+            raise TypeError(f"{cls.__name__}: a field is declared twice in {names}")
+        plan: list[tuple[str, Copier]] = []
+        for f in fields:
+            copy = f.spec.copier()
+            if copy is not None:
+                plan.append((f.attr, copy))
+        plan.extend((attr, list.copy) for attr in cls.DERIVED_LISTS)
+        cls._copy_plan = tuple(plan)
+        cls._dump_plan = tuple((f.name, f.attr, f.spec.dumper()) for f in fields)
+
+    @classmethod
+    def fields(cls) -> tuple[Field, ...]:
+        """Every saved field, :data:`COMMON_FIELDS` first."""
+        return COMMON_FIELDS + cls.FIELDS
 
     # ---- construction and saves --------------------------------------------------------------
 
+    def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self.rng = rng
+
     @classmethod
-    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "State":  # pragma: no cover
+    def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> Self:  # pragma: no cover
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, game: Game, data: dict) -> "State":  # pragma: no cover
-        """Build and validate a state from :meth:`to_dict` output; raise ``InvalidStateError``."""
-        raise NotImplementedError
+    def from_dict(cls, game: Game[Any], data: Any) -> Self:
+        """Build and validate a state from :meth:`to_dict` output.
 
-    def to_dict(self) -> dict:  # pragma: no cover
+        Every field is checked against its declared type and bounds in declaration order, then
+        ``_validate`` checks the fields against each other.
+
+        Raises:
+            InvalidStateError: naming the path of the first wrong value.
+        """
+        expect(isinstance(data, dict), "state", "expected an object")
+        names = {f.name for f in cls.fields()}
+        missing = names - set(data)
+        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
+        extra = set(data) - names
+        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
+        n = Int(game.min_players, game.max_players).load(data["num_players"], "state.num_players", None)
+        shell = cls.__new__(cls)
+        shell.game, shell.num_players = game, n
+        options = Options().load(data["options"], "state.options", shell)
+        rng = RngState().load(data["rng"], "state.rng", shell)
+        state = cls(game, n, options, rng)
+        for f in cls.FIELDS:
+            setattr(state, f.attr, f.spec.load(data[f.name], "state." + f.name, state))
+        state._validate()
+        return state  # Game.state_from_json then checks the invariants
+
+    def _validate(self) -> None:
+        """Checks across the loaded fields; raise ``InvalidStateError`` naming the field."""
+
+    def to_dict(self) -> JsonDict:
         """A JSON-safe dict holding the whole state (hidden cards and rng included)."""
-        raise NotImplementedError
+        out: JsonDict = {}
+        for name, attr, dump in self._dump_plan:
+            out[name] = dump(getattr(self, attr), self)
+        return out
 
     def to_json(self) -> str:
         """The whole state as canonical JSON text (sorted keys, no spaces), for saves and hashes."""
@@ -246,9 +665,15 @@ class State:
             separators=(",", ":"),
         )
 
-    def clone(self) -> "State":
-        """An independent deep copy."""
-        return copy.deepcopy(self)
+    def clone(self) -> Self:
+        """An independent deep copy (bots call it in playouts): every declared field copied by its
+        spec, immutable values and options shared."""
+        other = object.__new__(type(self))
+        d = other.__dict__
+        d.update(self.__dict__)
+        for attr, copy in self._copy_plan:
+            d[attr] = copy(d[attr])
+        return other
 
     # ---- the contract ------------------------------------------------------------------------
 
@@ -256,12 +681,14 @@ class State:
         """Seats (0-based) that must act now; several for simultaneous choices; [] when terminal."""
         raise NotImplementedError
 
-    def legal_actions(self, player: int) -> list[Action]:  # pragma: no cover
+    def legal_actions(self, player: int) -> list[ActionT]:  # pragma: no cover
         """Every action ``player`` may take now ([] if they are not to act)."""
         raise NotImplementedError
 
-    def apply_action(self, player: int, action: Action) -> list[Event]:
+    def apply_action(self, player: int, action: Mapping[str, Any]) -> list[EventT]:
         """Apply ``player``'s ``action`` and return the events it caused, in order.
+
+        ``action`` is untrusted (it may come from JSON): anything is checked before use.
 
         Raises:
             IllegalActionError: ``player`` is not to act, ``action`` is malformed, or the rules
@@ -278,13 +705,13 @@ class State:
         if player not in self.current_players():
             raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
         self._check_action(player, action)
-        return self._apply(player, action)
+        return self._apply(player, cast(ActionT, action))
 
-    def _check_action(self, player: int, action: Action) -> None:  # pragma: no cover
+    def _check_action(self, player: int, action: JsonDict) -> None:  # pragma: no cover
         """Raise :class:`IllegalActionError` (naming the ruling) unless ``action`` is legal."""
         raise NotImplementedError
 
-    def _apply(self, player: int, action: Action) -> list[Event]:  # pragma: no cover
+    def _apply(self, player: int, action: ActionT) -> list[EventT]:  # pragma: no cover
         """Apply an already checked action; return events."""
         raise NotImplementedError
 
@@ -299,17 +726,55 @@ class State:
         """Seats that won (ties share); [] while the game is not over."""
         raise NotImplementedError
 
-    def observation(self, player: int) -> dict:  # pragma: no cover
+    def observation(self, player: int) -> ObservationT:  # pragma: no cover
         """JSON-safe dict of what ``player`` may see, nothing more."""
         raise NotImplementedError
 
-    def public_observation(self) -> dict:  # pragma: no cover
+    def public_observation(self) -> PublicObservationT:  # pragma: no cover
         """JSON-safe dict of what the whole table sees."""
         raise NotImplementedError
 
-    def sample_hidden(self, player: int, rng: Rng) -> "State":  # pragma: no cover
-        """See :meth:`Game.sample_hidden`."""
+    def check_player(self, player: int) -> None:
+        """Raise ``ValueError`` unless ``player`` is a seat of this game (for ``observation``)."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise ValueError(f"no such player {player!r}")
+
+    # ---- hidden information ------------------------------------------------------------------
+
+    @classmethod
+    def from_observation(cls, game: Game[Any], observation: ObservationT, rng: Rng) -> Self:  # pragma: no cover
+        """A full state consistent with a seat's ``observation``: everything hidden from that seat
+        (other hands, secret choices, the deck order) dealt at random from the cards it cannot
+        have seen, using the public memory; the state's own rng is drawn from ``rng``.
+
+        ``result.observation(viewer) == observation`` (:meth:`sample_hidden` relies on it).
+        """
         raise NotImplementedError
+
+    def sample_hidden(self, player: int, rng: Rng) -> Self:
+        """A state that looks the same to ``player`` with everything hidden from them re-dealt:
+        :meth:`from_observation` of ``observation(player)``."""
+        return self.from_observation(self.game, self.observation(player), rng)
+
+    def vary_unseen(self, player: int | None, rng: Rng) -> Self:
+        """A copy in which every saved value ``player`` does not own is replaced by another value of
+        the same shape (``player`` ``None``: every value but the public ones).
+
+        The copy may break the rules (card conservation ...); it exists to test that
+        ``observation(player)`` (or ``public_observation()``) reads nothing it should not: it must
+        give the same observation as this state.
+        """
+        other = self.clone()
+        for f in self.fields():
+            if f.owner == PUBLIC:
+                continue
+            value = getattr(other, f.attr)
+            if f.owner == HIDDEN:
+                setattr(other, f.attr, f.spec.vary(value, rng, other))
+                continue
+            assert isinstance(f.spec, PerPlayer)
+            setattr(other, f.attr, [v if p == player else f.spec.item.vary(v, rng, other) for p, v in enumerate(value)])
+        return other
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if an internal invariant (e.g. card conservation) is broken."""
@@ -321,40 +786,24 @@ class State:
 # ---- helpers shared by the games' validators -------------------------------------------------
 
 
-def check_action_keys(rule: str, action: Mapping, allowed: Iterable[str]) -> None:
+def check_action_keys(rule: str, action: Mapping[str, Any], allowed: Iterable[str]) -> None:
     """Raise :class:`IllegalActionError` if ``action`` has keys outside ``allowed`` (plus "type")."""
     extra = set(action) - set(allowed) - {"type"}
     if extra:
         raise IllegalActionError(rule, f"unknown key(s) {sorted(extra)} in action {dict(action)!r}")
 
 
-def require_int(rule: str, action: Mapping, key: str, lo: int | None = None, hi: int | None = None) -> int:
+def require_int(rule: str, action: Mapping[str, Any], key: str, lo: int | None = None, hi: int | None = None) -> int:
     """Return ``action[key]`` if it is an int within ``lo..hi``; else raise IllegalActionError."""
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise IllegalActionError(rule, f"action needs an int {key!r}, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise IllegalActionError(rule, f"{key}={value} is out of range {lo}..{hi}")
-    return value
+    return int(value)
 
 
 def expect(cond: bool, where: str, what: str) -> None:
     """Raise :class:`InvalidStateError` ``"where: what"`` unless ``cond``; for ``from_dict``."""
     if not cond:
         raise InvalidStateError(f"{where}: {what}")
-
-
-def expect_int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    """Validate a saved int (not a bool) within ``lo..hi``; return it or raise InvalidStateError."""
-    expect(isinstance(value, int) and not isinstance(value, bool), where, f"expected an int, got {value!r}")
-    expect(lo is None or value >= lo, where, f"{value} is below {lo}")
-    expect(hi is None or value <= hi, where, f"{value} is above {hi}")
-    return value
-
-
-def expect_int_list(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> list[int]:
-    """Validate a saved list of ints within ``lo..hi``."""
-    expect(isinstance(value, list), where, f"expected a list, got {type(value).__name__}")
-    for i, v in enumerate(value):
-        expect_int(v, f"{where}[{i}]", lo, hi)
-    return value

@@ -7,6 +7,7 @@ Modules are imported on first use, so the app only pays for the game being playe
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from .core import Game
 
@@ -18,10 +19,10 @@ GAMES: list[str] = [
     "dog",
 ]
 
-_cache: dict[str, Game] = {}
+_cache: dict[str, Game[Any]] = {}
 
 
-def load_game(game_id: str) -> Game:
+def load_game(game_id: str) -> Game[Any]:
     """The :class:`~pycore.core.Game` registered as ``game_id``.
 
     Raises:
@@ -29,6 +30,10 @@ def load_game(game_id: str) -> Game:
 
     >>> load_game("six_nimmt").name
     '6 nimmt!'
+    >>> load_game("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess'; registered: ['six_nimmt', 'bunny_moose', 'bad_bunnies', 'dog']
     """
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}; registered: {GAMES}")

@@ -9,7 +9,8 @@ not promised to stay the same across Python versions.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -34,7 +35,7 @@ class Rng:
         self.state = seed & _MASK
 
     @classmethod
-    def from_state(cls, state: int) -> "Rng":
+    def from_state(cls, state: int) -> Rng:
         """Rebuild a generator from a saved ``state`` (an int in 0 .. 2**64-1)."""
         if not isinstance(state, int) or isinstance(state, bool) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an int in 0..2**64-1, got {state!r}")
@@ -95,6 +96,6 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
         self.state = state
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """A new, independent generator seeded from this one (advances this one by one step)."""
         return Rng(self.next64())

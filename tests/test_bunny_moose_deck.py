@@ -57,9 +57,9 @@ def simulate(rounds: int, basic: bool, seed: int = 2024) -> dict:
     rng = Rng(seed)
     after, mean_scores, best, worst, inverted, doubled = [], [], [], [], 0, 0
     poses = [
-        {"left": l, "right": r, "tongue": t}
-        for l in HANDS for r in HANDS for t in (False, True)
-        if l["kind"] == r["kind"] and l["kind"] != "none"
+        {"left": left, "right": right, "tongue": t}
+        for left in HANDS for right in HANDS for t in (False, True)
+        if left["kind"] == right["kind"] and left["kind"] != "none"
     ]
     assert len(poses) == 64
     for _ in range(rounds):

@@ -32,8 +32,16 @@ def position(figures, hands, n=4, turn=0, seed=1, deck_top=(), discard=()):
         pool.remove(c)
     data["deck"] = pool + list(deck_top)
     data["discard"] = list(discard)
-    data.update(phase="play", turn=turn, gifts=[None] * n, received=[None] * n, out=[False] * n,
-                drawn=False, seven=None, winners=[])
+    data.update(
+        phase="play",
+        turn=turn,
+        gifts=[None] * n,
+        received=[None] * n,
+        out=[False] * n,
+        drawn=False,
+        seven=None,
+        winners=[],
+    )
     return GAME.state_from_json(json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data}))
 
 
@@ -62,9 +70,10 @@ def test_dog1_deck_has_110_cards_8_of_each_kind_and_6_jokers():
 
 
 def test_dog1_blue_cards_move_forward_by_their_value():
-    state = position({0: [20]}, {0: ["2", "3", "5", "6", "8", "9", "10", "12"], 1: ["2"]})
-    for card in ("2", "3", "5", "6", "8", "9", "10", "12"):
-        assert dests(state, card, 0) == [20 + int(card)]
+    for cards in (["2", "3", "5", "6"], ["8", "9", "10", "12"]):  # a hand holds at most 6 cards (DOG-3)
+        state = position({0: [20]}, {0: cards, 1: ["2"]})
+        for card in cards:
+            assert dests(state, card, 0) == [20 + int(card)]
 
 
 def test_dog1_joker_plays_as_any_card_and_names_it():
@@ -76,10 +85,21 @@ def test_dog1_joker_plays_as_any_card_and_names_it():
     assert {"type": "play", "card": "joker", "as": "7", "figure": 0, "to": 27} in acts  # a whole 7
     assert all(a["card"] == "joker" and a["as"] in KINDS for a in acts)
     events = play(state, 0, card="joker", **{"as": "13"}, figure=0, to=33)
-    assert events[0] == {"type": "move", "player": 0, "card": "joker", "as": "13", "figure": 0, "from": 20, "to": 33, "steps": 13}
+    assert events[0] == {
+        "type": "move",
+        "player": 0,
+        "card": "joker",
+        "as": "13",
+        "figure": 0,
+        "from": 20,
+        "to": 33,
+        "steps": 13,
+    }
     assert state.discard == ["joker"]
     with pytest.raises(IllegalActionError, match="DOG-1"):
-        position({0: [20]}, {0: ["joker"], 1: ["2"]}).apply_action(0, {"type": "play", "card": "joker", "figure": 0, "to": 25})
+        position({0: [20]}, {0: ["joker"], 1: ["2"]}).apply_action(
+            0, {"type": "play", "card": "joker", "figure": 0, "to": 25}
+        )
 
 
 def test_dog1_joker_as_13_can_also_start_a_figure():
@@ -311,7 +331,8 @@ def test_dog7_is_played_step_by_step_and_every_passed_figure_goes_home():
     assert events[2] == {"type": "home", "figure": 4, "from": 12, "by": 0}
     assert state.turn == 0 and state.current_players() == [0]
     assert {"type": "undo"} in state.legal_actions(0)
-    assert state.observation(0)["seven"] == {"card": "7", "as": None, "left": 4, "steps": 1}
+    before = [10, 14, -1, -1, 12, -1, -1, -1, -1, -1, -1, -1, 20, -1, -1, -1]  # the table saw the step
+    assert state.observation(0)["seven"] == {"card": "7", "as": None, "left": 4, "steps": 1, "undo": [[3, before]]}
     events = state.apply_action(0, {"type": "step", "figure": 0, "to": 17})
     assert state.pos[1] == -1  # own figure at 14 passed: home as well
     assert events == [
@@ -649,7 +670,7 @@ def test_from_dict_rejects_broken_states():
         GAME.state_from_json(json.dumps(bad))
     bad = json.loads(json.dumps(data))
     bad["state"]["hands"][0] = ["ace"]
-    with pytest.raises(InvalidStateError, match="unknown card"):
+    with pytest.raises(InvalidStateError, match=r"state.hands\[0\]\[0\]: expected one of \['1/11', .*got 'ace'"):
         GAME.state_from_json(json.dumps(bad))
 
 
@@ -685,39 +706,6 @@ def test_illegal_actions_leave_the_state_unchanged():
 
 
 # ---- random play ----------------------------------------------------------------------------
-
-
-def random_game(n, seed, check_every=1):
-    state = GAME.new_initial_state(n, seed)
-    rng = Rng(seed * 7919 + n)
-    steps = 0
-    while not state.is_terminal():
-        players = state.current_players()
-        assert players, "no one to act in a running game"
-        p = players[rng.randbelow(len(players))]
-        acts = state.legal_actions(p)
-        assert acts, f"player {p} has no legal action"
-        state.apply_action(p, acts[rng.randbelow(len(acts))])
-        steps += 1
-        if steps % check_every == 0:
-            state.check_invariants()
-            text = state.to_json()
-            assert GAME.state_from_json(text).to_json() == text
-        assert steps < GAME.max_game_length
-    assert state.winners()
-    return steps
-
-
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_random_games_end_with_checked_invariants_and_round_trips(n):
-    for seed in range(8):
-        random_game(n, seed, check_every=1)
-
-
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_many_random_games_end(n):
-    for seed in range(100, 160):
-        random_game(n, seed, check_every=97)
 
 
 def test_dog10_a_save_whose_winners_are_not_a_finished_team_is_refused():
@@ -783,8 +771,10 @@ def test_dog1_the_4_forward_may_enter_the_goal_backward_jumps_and_sends_a_figure
 
 
 def test_dog1_the_4_is_the_only_card_that_moves_backward():
-    state = position({0: [20]}, {0: ["2", "3", "5", "6", "8", "9", "10", "12", "13", "1/11"], 1: ["2"]})
-    assert all(t > 20 for c, a, f, t in moves(state) if f == 0)
+    for cards in (["2", "3", "5", "6", "8"], ["9", "10", "12", "13", "1/11"]):  # at most 6 cards (DOG-3)
+        state = position({0: [20]}, {0: cards, 1: ["2"]})
+        assert all(t > 20 for c, a, f, t in moves(state) if f == 0)
+    state = position({0: [20]}, {0: ["5"], 1: ["2"]})
     unchanged_after(state, 0, {"type": "play", "card": "5", "figure": 0, "to": 15}, "DOG-5")
 
 
@@ -935,9 +925,7 @@ def test_dog8_a_finished_player_swaps_the_partners_figures():
 def test_dog_d9_a_figure_swapped_onto_its_own_start_field_is_protected_there():
     # own figure 0 at 30, colour 1's figure 4 on colour 0's start field 0: swapping puts figure 0
     # on its own start field, where DOG-4 protects it like any figure standing there
-    state = position(
-        {0: [30], 1: [0], 3: [62]}, {0: ["swap", "2"], 1: ["3"], 2: ["1/11"], 3: ["2", "3", "5"]}
-    )
+    state = position({0: [30], 1: [0], 3: [62]}, {0: ["swap", "2"], 1: ["3"], 2: ["1/11"], 3: ["2", "3", "5"]})
     play(state, 0, card="swap", figure=0, **{"with": 4})
     assert state.pos[0] == 0 and state.pos[4] == 30
     play(state, 1, card="3", figure=4, to=33)
@@ -1166,8 +1154,10 @@ class MoveModel:
         if kind == "7":
             return self.seven_first(p, 7, {})
         if kind == "swap":
+
             def free(f):
                 return 0 <= self.pos[f] < 64 and self.pos[f] != 16 * self.colour(f)
+
             others = [g for g in range(len(self.pos)) if g not in movers and free(g)]
             out = {(f, g) for f in movers if free(f) for g in others}
             return out or {(None, None)}
@@ -1184,7 +1174,7 @@ class MoveModel:
     def plays(self, p, hand):
         out = set()
         for card in set(hand):
-            for kind in (KINDS[:-1] if card == "joker" else (card,)):
+            for kind in KINDS[:-1] if card == "joker" else (card,):
                 for f, t in self.kind_moves(p, kind):
                     out.add((card, kind if card == "joker" else None, f, t))
         return {(c, "1/11" if c == "joker" and f == "start" else a, f, t) for c, a, f, t in out}
@@ -1245,13 +1235,20 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
                 assert deals[0]["dealer"] == (dealer + 1) % n == state.dealer
                 assert [len(h) for h in state.hands] == [DEAL_SIZES[(state.round - 1) % 5]] * n
                 assert state.turn == (state.dealer + 1) % n and state.phase == "give"
-            elif state.phase == "play" and state.seven is None and not state.drawn and action["type"] != "undo" \
-                    and "cards_given" not in str(events):
+            elif (
+                state.phase == "play"
+                and state.seven is None
+                and not state.drawn
+                and action["type"] != "undo"
+                and "cards_given" not in str(events)
+            ):
                 # the turn passed clockwise to the next player still holding cards
                 nxt = next(q for q in [(turn_before + i) % n for i in range(1, n + 1)] if state.hands[q])
                 assert state.turn == nxt
-            done = [sum(1 for f in range(len(state.pos)) if state.pos[f] >= 64 and f // model.F in team) for team in
-                    ([[0, 2], [1, 3]] if n == 4 else [[q] for q in range(n)])]
+            done = [
+                sum(1 for f in range(len(state.pos)) if state.pos[f] >= 64 and f // model.F in team)
+                for team in ([[0, 2], [1, 3]] if n == 4 else [[q] for q in range(n)])
+            ]
             if state.seven is None:  # (DOG-D3: a 7 must be complete before the win counts)
                 assert state.is_terminal() == any(d == (8 if n == 4 else 4) for d in done)
     assert checked > 500 and sevens > 20

@@ -144,39 +144,10 @@ def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
 
 
 def determinize(game: Any, obs: dict, rng: Rng) -> BadBunniesState:
-    """A state consistent with ``obs``: unseen cards dealt at random to the other hands, the draw
-    pile and the reserve (sizes as observed); other players' secret keep/redraw choices guessed."""
-    me = obs["viewer"]
-    n = obs["num_players"]
-    pool = [card for card, k in sorted(unseen_counts(obs).items()) for _ in range(k)]
-    rng.shuffle(pool)
-    state = BadBunniesState(game, n, {"target_score": obs["target_score"], "random_starter": False}, Rng(rng.next64()))
-    state.phase = obs["phase"]
-    state.round = obs["round"]
-    state.starter = obs["starter"]
-    state.turn = obs["turn"]
-    state.pile = list(obs["pile"])
-    state.announce = obs["announce"]
-    state.double = obs["double"]
-    state.top_player = obs["top_player"]
-    state.passed = list(obs["passed"])
-    state.scores = list(obs["scores"])
-    state.moves = [[m["player"], m["card"] or 0, m["call"]] for m in obs["moves"]]
-    state.last_round = None if obs["last_round"] is None else dict(obs["last_round"])
-    at = 0
-    for p in range(n):
-        if p == me:
-            state.hands[p] = list(obs["hand"])
-            state.choices[p] = obs["my_choice"]
-            continue
-        k = obs["hand_sizes"][p]
-        state.hands[p] = sorted(pool[at : at + k])
-        at += k
-        if obs["phase"] == "choose" and k and not obs["choosing"][p]:
-            state.choices[p] = CHOICES[rng.randbelow(2)]
-    state.draw = pool[at : at + obs["draw_count"]]
-    state.reserve = pool[at + obs["draw_count"] :]
-    return state
+    """A state consistent with ``obs``: the engine's one re-deal from an observation
+    (:meth:`~pycore.games.bad_bunnies.BadBunniesState.from_observation`: unseen cards dealt at random
+    to the other hands, the draw pile and the reserve; other players' secret choices guessed)."""
+    return BadBunniesState.from_observation(game, obs, rng)
 
 
 #: FIT[card][0]/FIT[card][1]: cards of the full deck (jokers left out) strictly higher/lower than

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState, full_deck, sort_hand
+from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState
 from ..rng import Rng
 
 #: the worth of a won (lost) game in evaluation points
@@ -98,64 +98,11 @@ def evaluate(state: DogState, p: int) -> float:
 # ---- determinization -------------------------------------------------------------------------
 
 
-def unseen_cards(obs: dict) -> list[str]:
-    """Cards this seat cannot place: the full deck minus own hand, own gift, the discard pile and
-    the 7 being played (what is left is in other hands, their gifts and the deck)."""
-    pool = full_deck()
-    gone = list(obs["hand"]) + list(obs["discard"])
-    if obs.get("my_gift") is not None:
-        gone.append(obs["my_gift"])
-    if obs["seven"] is not None:
-        gone.append(obs["seven"]["card"])
-    for c in gone:
-        pool.remove(c)
-    return pool
-
-
 def determinize(game: Any, obs: dict, rng: Rng) -> DogState:
-    """A state consistent with ``obs``: the unseen cards dealt at random to the other hands, the
-    other players' secret gifts and the deck. The board is the observed one; a 7 in progress keeps
-    its steps left and step count (the positions before each step are not observed: every undo
-    entry holds the current board)."""
-    me = obs["viewer"]
-    n = obs["num_players"]
-    pool = unseen_cards(obs)
-    rng.shuffle(pool)
-    st = DogState(game, n, {}, Rng(rng.next64()))
-    F = st.F
-    for p in range(n):
-        for k, x in enumerate(obs["figures"][p]):
-            st._place(p * F + k, x)
-    st.phase = obs["phase"]
-    st.round = obs["round"]
-    st.dealer = obs["dealer"]
-    st.turn = obs["turn"] if obs["turn"] is not None else (obs["dealer"] + 1) % n
-    st.out = list(obs["out"])
-    st.drawn = obs["drawn"]
-    st.discard = list(obs["discard"])
-    st.winners_ = list(obs["winners"])
-    st.received = [None] * n
-    st.received[me] = obs["received"]
-    at = 0
-    for p in range(n):
-        if p == me:
-            st.hands[p] = list(obs["hand"])
-            st.gifts[p] = obs["my_gift"]
-            continue
-        k = obs["hand_sizes"][p]
-        st.hands[p] = pool[at : at + k]
-        sort_hand(st.hands[p])
-        at += k
-        if obs["phase"] == "give" and obs["given"][p]:
-            st.gifts[p] = pool[at]
-            at += 1
-    st.deck = pool[at:]
-    s = obs["seven"]
-    if s is not None:
-        k, done = s["steps"], 7 - s["left"]
-        undo = [[1, st.pos[:]] for _ in range(k - 1)] + [[done - (k - 1), st.pos[:]]]
-        st.seven = {"card": s["card"], "as": s["as"], "left": s["left"], "undo": undo}
-    return st
+    """A state consistent with ``obs``: the engine's one re-deal from an observation
+    (:meth:`~pycore.games.dog.DogState.from_observation`: the unseen cards dealt at random to the
+    other hands, the other players' secret gifts and the deck; the board and a 7 as observed)."""
+    return DogState.from_observation(game, obs, rng)
 
 
 # ---- normal and easy -------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import random
 from bisect import bisect_left
 from typing import Any
 
-from ..games.six_nimmt import BULLHEADS, NUM_ROWS, ROW_LIMIT, SixNimmtState, deck_for, row_for
+from ..games.six_nimmt import BULLHEADS, NUM_ROWS, ROW_LIMIT, SixNimmtState, row_for
 from ..rng import Rng
 
 # ---- normal and easy -------------------------------------------------------------------------
@@ -85,56 +85,11 @@ def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
     return list(legal)
 
 
-def unseen_cards(obs: dict) -> list[int]:
-    """Cards in play that this seat cannot place: other hands, secret picks, the undealt deck and
-    (as the observation does not keep them) the cards already taken this round."""
-    seen = set(obs["hand"])
-    for row in obs["rows"]:
-        seen.update(row)
-    for rp in obs["revealed"]:
-        seen.add(rp["card"])
-    if obs.get("my_pick") is not None:
-        seen.add(obs["my_pick"])
-    return [c for c in deck_for(obs["num_players"], obs["tactical"]) if c not in seen]
-
-
 def determinize(game: Any, obs: dict, rng: Rng) -> SixNimmtState:
-    """A state consistent with ``obs``: the unseen cards dealt at random to the other hands, the
-    other players' secret picks and the deck.
-
-    The cards each player took this round are not in the observation, only their bullheads; the
-    world adds those to ``scores`` (the same returns and the same end-of-game test, SN-6) and keeps
-    ``taken`` empty, so card conservation (``check_invariants``) still holds.
-    """
-    me = obs["viewer"]
-    n = obs["num_players"]
-    pool = unseen_cards(obs)
-    rng.shuffle(pool)
-    state = SixNimmtState(game, n, {"target_score": obs["target_score"], "rounds": obs["rounds"], "tactical": obs["tactical"]}, Rng(rng.next64()))
-    state.round = obs["round"]
-    state.turn = obs["turn"]
-    state.phase = obs["phase"]
-    state.rows = [list(r) for r in obs["rows"]]
-    state.pending = [[rp["card"], rp["player"]] for rp in obs["revealed"]]
-    state.chooser = obs["chooser"]
-    state.scores = [s + b for s, b in zip(obs["scores"], obs["round_bullheads"])]
-    state.taken = [[] for _ in range(n)]
-    lrb = obs["last_round_bullheads"]
-    state.last_round_bullheads = None if lrb is None else list(lrb)
-    at = 0
-    for p in range(n):
-        if p == me:
-            state.hands[p] = list(obs["hand"])
-            state.picks[p] = obs.get("my_pick")
-            continue
-        k = obs["hand_sizes"][p]
-        state.hands[p] = sorted(pool[at : at + k])
-        at += k
-        if obs["phase"] == "pick" and obs["picked"][p]:
-            state.picks[p] = pool[at]
-            at += 1
-    state.deck = pool[at:]
-    return state
+    """A state consistent with ``obs``: the engine's one re-deal from an observation
+    (:meth:`~pycore.games.six_nimmt.SixNimmtState.from_observation`: the cards the seat cannot
+    have seen, dealt at random to the other hands, the other players' secret picks and the deck)."""
+    return SixNimmtState.from_observation(game, obs, rng)
 
 
 def row_lookup(rows: list[list[int]]) -> tuple[list[int], list[int]]:

@@ -45,15 +45,27 @@ Observation keys (``public_observation``; ``observation(p)`` adds ``hand`` and `
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Literal, TypedDict, cast
 
 from ..core import (
+    HIDDEN,
+    PUBLIC,
+    SEAT,
+    Bool,
+    Choice,
+    Field,
+    Fixed,
     Game,
+    Int,
+    JsonDict,
+    ListOf,
+    Nullable,
     Option,
+    PerPlayer,
+    Record,
     State,
     check_action_keys,
     expect,
-    expect_int,
-    expect_int_list,
     require_int,
 )
 from ..errors import IllegalActionError
@@ -68,10 +80,153 @@ LOWEST, HIGHEST = 1, 13
 LITTLE_JOKER = 1  # BB-2/BB-3: nothing is announced after it; it fits on any single card
 BIG_JOKER = 7  # BB-3: fits on anything, ends a double; a 7 on a 7 is no double
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
-HIGHER, LOWER = "higher", "lower"
+HIGHER: Literal["higher"] = "higher"
+LOWER: Literal["lower"] = "lower"
 ANNOUNCEMENTS = (HIGHER, LOWER)
 PHASES = ("play", "choose", "game_over")
 CHOICES = ("keep", "redraw")
+Phase = Literal["play", "choose", "game_over"]
+Call = Literal["higher", "lower"]
+Keep = Literal["keep", "redraw"]
+
+
+# ---- the typed contract (actions, events, observations) ---------------------------------------
+
+
+class _PlayBase(TypedDict):
+    type: Literal["play"]
+    card: int
+
+
+class PlayAction(_PlayBase, total=False):
+    """``announce`` is present exactly when the play calls for one (BB-2)."""
+
+    announce: Call
+
+
+class PassAction(TypedDict):
+    type: Literal["pass"]
+
+
+class KeepAction(TypedDict):
+    type: Literal["keep"]
+
+
+class RedrawAction(TypedDict):
+    type: Literal["redraw"]
+
+
+Action = PlayAction | PassAction | KeepAction | RedrawAction
+
+
+class PlayEvent(TypedDict):
+    type: Literal["play"]
+    player: int
+    card: int
+    announce: Call | None
+    double: bool
+    cards_left: int
+
+
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    player: int
+
+
+class RoundEndEvent(TypedDict):
+    type: Literal["round_end"]
+    round: int
+    winner: int
+    points: int
+    reason: Literal["last_card", "all_passed"]
+    scores: list[int]
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    winners: list[int]
+    scores: list[int]
+
+
+class ChoseEvent(TypedDict):
+    type: Literal["chose"]
+    player: int
+
+
+class ReshuffleEvent(TypedDict):
+    type: Literal["reshuffle"]
+    cards: int
+
+
+class NewRoundEvent(TypedDict):
+    type: Literal["new_round"]
+    round: int
+    starter: int
+    choices: list[Keep | None]
+
+
+Event = PlayEvent | PassEvent | RoundEndEvent | GameOverEvent | ChoseEvent | ReshuffleEvent | NewRoundEvent
+
+
+class LastRound(TypedDict):
+    round: int
+    winner: int
+    points: int
+    reason: Literal["last_card", "all_passed"]
+
+
+class Move(TypedDict):
+    """A public move of this round: a card laid (``card``, ``call``) or a pass (``card`` ``None``)."""
+
+    player: int
+    card: int | None
+    call: Literal["higher", "lower", "double"] | None
+
+
+class PlayerCard(TypedDict):
+    """An entry of the public memory: a card laid this round and who laid it."""
+
+    player: int
+    card: int
+
+
+class PublicObservation(TypedDict):
+    """What the whole table sees (``viewer`` is ``None``); see :meth:`BadBunniesState.public_observation`."""
+
+    type: Literal["observation"]
+    game: Literal["bad_bunnies"]
+    viewer: int | None
+    num_players: int
+    phase: Phase
+    round: int
+    starter: int
+    turn: int | None
+    top: int | None
+    announce: Call | None
+    double: bool
+    top_player: int | None
+    pile: list[int]
+    pile_count: int
+    draw_count: int
+    reserve_count: int
+    hand_sizes: list[int]
+    passed: list[bool]
+    choosing: list[bool]
+    moves: list[Move]
+    played: list[PlayerCard]
+    scores: list[int]
+    target_score: int
+    random_starter: bool
+    last_round: LastRound | None
+    current_players: list[int]
+    winners: list[int]
+
+
+class Observation(PublicObservation):
+    """What player ``viewer`` sees: the public observation plus their hand and secret choice."""
+
+    hand: list[int]
+    my_choice: Keep | None
 
 
 def is_double(card: int, top: int | None) -> bool:
@@ -130,8 +285,8 @@ def may_follow(card: int, top: int | None, announce: str | None, double: bool) -
 def final_card_allowed(card: int, hand_size: int, top: int | None) -> bool:
     """BB-6: the card that would empty a hand may be a joker (1 or 7) only on a joker.
 
-    >>> final_card_allowed(7, 1, 9), final_card_allowed(7, 1, 1), final_card_allowed(7, 2, 9), final_card_allowed(9, 1, 3)
-    (False, True, True, True)
+    >>> [final_card_allowed(card, size, top) for card, size, top in ((7, 1, 9), (7, 1, 1), (7, 2, 9), (9, 1, 3))]
+    [False, True, True, True]
     """
     return hand_size != 1 or card not in JOKERS or top in JOKERS
 
@@ -153,37 +308,63 @@ def describe_top(top: int | None, announce: str | None, double: bool) -> str:
     return f"{announce} than {top}"
 
 
-class BadBunniesState(State):
+def max_rounds(st: Any) -> int:
+    """The last round a game can reach: every round gives its winner at least one point (the pile
+    holds the starter's first card, BB-7) and the game ends at the target score, so at most
+    ``players × (target - 1) + 1`` rounds."""
+    return int(st.num_players * (st.options["target_score"] - 1) + 1)
+
+
+def max_score(st: Any) -> int:
+    """The most points a player can have: below the target before the last round, plus at most the
+    whole deck in that round (BB-7)."""
+    return int(st.options["target_score"] - 1 + DECK_SIZE)
+
+
+CARD = Int(LOWEST, HIGHEST)
+SEAT_NUMBER = Int(0, lambda st: st.num_players - 1)
+
+
+class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
     """A Bad Bunnies game in progress. See the module docstring for actions and events.
 
-    Attributes (plain ints and lists, the JSON layout of ``to_dict``):
-        phase: ``"play"``, ``"choose"`` (keep-or-redraw, BB-8) or ``"game_over"``.
-        round: 1-based round number.
-        starter: who laid (or lays) the first card of this round.
-        turn: whose turn it is in phase ``"play"``; ``None`` otherwise.
-        hands: each player's cards, ascending.
-        draw: the face-down draw pile, the next card drawn last.
-        reserve: the face-down reserve pile (played cards and thrown-away hands, BB-7/BB-8).
-        pile: this round's discard pile, bottom first (face up: everyone saw these cards).
-        announce: the call made with the top card; ``None`` after a 1, on a double, empty pile.
-        double: an open double of the top card's number (BB-3).
-        top_player: who laid the top card (``None`` on an empty pile).
-        passed: per player, out of this round (BB-4).
-        choices: phase ``"choose"``: per player ``None`` (not chosen yet, or nothing to choose
-            because the hand is empty), ``"keep"`` or ``"redraw"``; all ``None`` otherwise.
-        moves: the public moves of this round (kept until the next round starts), oldest first:
-            ``[player, card, call]`` with ``call`` ``"higher"``/``"lower"``/``"double"``/``None``,
-            or ``[player, 0, None]`` for a pass.
-        scores: points so far.
-        last_round: ``{"round", "winner", "points", "reason"}`` of the last finished round.
+    The saved fields are declared in :attr:`FIELDS` (the JSON layout of ``to_dict``, with bounds
+    and owners). ``moves`` entries are ``[player, card, call]`` with ``call``
+    ``"higher"``/``"lower"``/``"double"``/``None``, or ``[player, 0, None]`` for a pass.
     """
 
-    def __init__(self, game: Game, num_players: int, options: dict, rng: Rng) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.rng = rng
-        self.phase = "play"
+    FIELDS = (
+        Field("phase", Choice(*PHASES), PUBLIC, "play, choose (keep-or-redraw, BB-8) or game_over"),
+        Field("round", Int(1, max_rounds), PUBLIC, "1-based round number"),
+        Field("starter", SEAT_NUMBER, PUBLIC, "who laid (or lays) the first card of this round"),
+        Field("turn", Nullable(SEAT_NUMBER), PUBLIC, "whose turn it is in phase play, else null"),
+        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
+        Field("draw", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "the face-down draw pile, the next card drawn last"),
+        Field("reserve", ListOf(CARD, 0, DECK_SIZE), HIDDEN,
+              "the face-down reserve pile (played cards and thrown-away hands, BB-7/BB-8)"),
+        Field("pile", ListOf(CARD, 0, DECK_SIZE), PUBLIC, "this round's discard pile, bottom first"),
+        Field("announce", Choice(None, HIGHER, LOWER), PUBLIC,
+              "the call made with the top card; null after a 1, on a double, on an empty pile"),
+        Field("double", Bool(), PUBLIC, "an open double of the top card's number (BB-3)"),
+        Field("top_player", Nullable(SEAT_NUMBER), PUBLIC, "who laid the top card (null on an empty pile)"),
+        Field("passed", PerPlayer(Bool()), PUBLIC, "per player, out of this round (BB-4)"),
+        Field("choices", PerPlayer(Nullable(Choice(*CHOICES))), SEAT,
+              "phase choose: keep or redraw per player, null until chosen (or nothing to choose)"),
+        Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "points so far (BB-7)"),
+        Field("moves", ListOf(Fixed(SEAT_NUMBER, Int(0, HIGHEST), Choice(None, HIGHER, LOWER, "double")),
+                              0, lambda st: DECK_SIZE + st.num_players), PUBLIC,
+              "the public moves of this round, oldest first (kept until the next round starts)"),
+        Field("last_round", Nullable(Record({
+            "round": Int(1, max_rounds),
+            "winner": SEAT_NUMBER,
+            "points": Int(1, DECK_SIZE),
+            "reason": Choice("last_card", "all_passed"),
+        })), PUBLIC, "the last finished round"),
+    )
+
+    def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, num_players, options, rng)
+        self.phase: Phase = "play"
         self.round = 0
         self.starter = 0
         self.turn: int | None = 0
@@ -191,19 +372,19 @@ class BadBunniesState(State):
         self.draw: list[int] = []
         self.reserve: list[int] = []
         self.pile: list[int] = []
-        self.announce: str | None = None
+        self.announce: Call | None = None
         self.double = False
         self.top_player: int | None = None
         self.passed = [False] * num_players
-        self.choices: list[str | None] = [None] * num_players
+        self.choices: list[Keep | None] = [None] * num_players
         self.scores = [0] * num_players
-        self.moves: list[list] = []
-        self.last_round: dict | None = None
+        self.moves: list[list[Any]] = []
+        self.last_round: LastRound | None = None
 
     # ---- construction ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "BadBunniesState":
+    def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> BadBunniesState:
         """Shuffle the 110 cards, choose the first starter (BB-1) and deal 7 to each player."""
         state = cls(game, num_players, options, Rng(seed))
         state.draw = list(DECK)
@@ -212,7 +393,7 @@ class BadBunniesState(State):
         state._start_round(starter, [])
         return state
 
-    def _draw_card(self, events: list[dict]) -> int | None:
+    def _draw_card(self, events: list[Event]) -> int | None:
         """Take the top card of the draw pile; refill it from the shuffled reserve when empty (BB-8).
 
         Returns ``None`` only if both piles are empty, which cannot happen with 7 × 6 = 42 cards in
@@ -226,7 +407,7 @@ class BadBunniesState(State):
             events.append({"type": "reshuffle", "cards": len(self.draw)})
         return self.draw.pop()
 
-    def _start_round(self, starter: int, events: list[dict]) -> None:
+    def _start_round(self, starter: int, events: list[Event]) -> None:
         """Fill every hand up to 7 cards, the starter first, and open round ``round + 1``."""
         n = self.num_players
         for i in range(n):
@@ -249,31 +430,6 @@ class BadBunniesState(State):
         self.passed = [False] * n
         self.choices = [None] * n
         self.moves = []
-
-    def clone(self) -> "BadBunniesState":
-        """A fast independent copy (bots use it in playouts)."""
-        other = BadBunniesState.__new__(BadBunniesState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.rng = Rng.from_state(self.rng.state)
-        other.phase = self.phase
-        other.round = self.round
-        other.starter = self.starter
-        other.turn = self.turn
-        other.hands = [h[:] for h in self.hands]
-        other.draw = self.draw[:]
-        other.reserve = self.reserve[:]
-        other.pile = self.pile[:]
-        other.announce = self.announce
-        other.double = self.double
-        other.top_player = self.top_player
-        other.passed = self.passed[:]
-        other.choices = self.choices[:]
-        other.scores = self.scores[:]
-        other.moves = [m[:] for m in self.moves]
-        other.last_round = None if self.last_round is None else dict(self.last_round)
-        return other
 
     # ---- rules helpers -----------------------------------------------------------------------
 
@@ -306,20 +462,20 @@ class BadBunniesState(State):
 
     def current_players(self) -> list[int]:
         """The player to lay or pass; in phase ``"choose"`` everyone who still has to choose."""
-        if self.phase == "play":
+        if self.phase == "play" and self.turn is not None:
             return [self.turn]
         if self.phase == "choose":
             return [p for p in range(self.num_players) if self.hands[p] and self.choices[p] is None]
         return []
 
-    def legal_actions(self, player: int) -> list[dict]:
+    def legal_actions(self, player: int) -> list[Action]:
         """Plays (ascending by card, ``higher`` before ``lower``), then ``pass``; or keep/redraw."""
         if self.phase == "play":
             if player != self.turn:
                 return []
             top = self.top
             last = len(self.hands[player]) == 1
-            actions: list[dict] = []
+            actions: list[Action] = []
             for card in self.playable_cards(player):
                 if last or not needs_announcement(card, top):
                     actions.append({"type": "play", "card": card})
@@ -333,7 +489,7 @@ class BadBunniesState(State):
             return [{"type": "keep"}, {"type": "redraw"}]
         return []
 
-    def _check_action(self, player: int, action: dict) -> None:
+    def _check_action(self, player: int, action: JsonDict) -> None:
         kind = action["type"]
         if kind == "play":
             check_action_keys("BB-2", action, ("card", "announce"))
@@ -349,10 +505,12 @@ class BadBunniesState(State):
                     raise IllegalActionError(
                         "BB-3", f"a double of {top}s is open: only a {top} or a 7 may follow, not a {card}"
                     )
-                raise IllegalActionError("BB-3", f"a {card} may not follow: the pile says {describe_top(top, self.announce, False)}")
+                says = describe_top(top, self.announce, False)
+                raise IllegalActionError("BB-3", f"a {card} may not follow: the pile says {says}")
             if not final_card_allowed(card, len(hand), top):
                 raise IllegalActionError(
-                    "BB-6", f"your last card may not be a joker ({card}) unless the top card is a 1 or a 7 (it is a {top})"
+                    "BB-6",
+                    f"your last card may not be a joker ({card}) unless the top card is a 1 or a 7 (it is a {top})",
                 )
             announce = action.get("announce")
             if len(hand) == 1 or not needs_announcement(card, top):
@@ -366,7 +524,9 @@ class BadBunniesState(State):
                         why = f"a {card} on a {top} is a double: nothing is announced"
                     raise IllegalActionError("BB-2", why)
             elif announce not in ANNOUNCEMENTS:
-                raise IllegalActionError("BB-2", f"a {card} needs \"announce\": \"higher\" or \"lower\", got {announce!r}")
+                raise IllegalActionError(
+                    "BB-2", f"a {card} needs \"announce\": \"higher\" or \"lower\", got {announce!r}"
+                )
         elif kind == "pass":
             check_action_keys("BB-4", action, ())
             if self.phase != "play":
@@ -378,14 +538,15 @@ class BadBunniesState(State):
             if self.phase != "choose":
                 raise IllegalActionError("BB-8", "keep or redraw is chosen only between rounds")
         else:
-            raise IllegalActionError("CORE", f"unknown action type {kind!r} (bad_bunnies knows 'play', 'pass', 'keep', 'redraw')")
+            raise IllegalActionError(
+                "CORE", f"unknown action type {kind!r} (bad_bunnies knows 'play', 'pass', 'keep', 'redraw')"
+            )
 
-    def _apply(self, player: int, action: dict) -> list[dict]:
-        kind = action["type"]
-        events: list[dict] = []
-        if kind == "play":
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action["type"] == "play":
             self._play(player, action["card"], action.get("announce"), events)
-        elif kind == "pass":
+        elif action["type"] == "pass":
             self.passed[player] = True
             self.moves.append([player, 0, None])
             events.append({"type": "pass", "player": player})
@@ -395,13 +556,13 @@ class BadBunniesState(State):
             else:
                 self.turn = self._next_in_round(player)
         else:
-            self.choices[player] = kind
+            self.choices[player] = action["type"]
             events.append({"type": "chose", "player": player})
             if not self.current_players():
                 self._new_round(events)
         return events
 
-    def _play(self, player: int, card: int, announce: str | None, events: list[dict]) -> None:
+    def _play(self, player: int, card: int, announce: Call | None, events: list[Event]) -> None:
         """Lay ``card`` (already checked) and move on (BB-2, BB-3, BB-5 b)."""
         top = self.top
         double = is_double(card, top)
@@ -413,14 +574,15 @@ class BadBunniesState(State):
         self.announce = announce if (hand and needs_announcement(card, top)) else None
         self.moves.append([player, card, "double" if double else self.announce])
         events.append(
-            {"type": "play", "player": player, "card": card, "announce": self.announce, "double": double, "cards_left": len(hand)}
+            {"type": "play", "player": player, "card": card, "announce": self.announce, "double": double,
+             "cards_left": len(hand)}
         )
         if not hand:
             self._end_round(player, "last_card", events)
         else:
             self.turn = self._next_in_round(player)
 
-    def _end_round(self, winner: int, reason: str, events: list[dict]) -> None:
+    def _end_round(self, winner: int, reason: Literal["last_card", "all_passed"], events: list[Event]) -> None:
         """Score the pile for ``winner`` (BB-7), move it to the reserve, end the game or ask BB-8."""
         points = len(self.pile)
         self.scores[winner] += points
@@ -432,7 +594,8 @@ class BadBunniesState(State):
         self.turn = None
         self.last_round = {"round": self.round, "winner": winner, "points": points, "reason": reason}
         events.append(
-            {"type": "round_end", "round": self.round, "winner": winner, "points": points, "reason": reason, "scores": self.scores[:]}
+            {"type": "round_end", "round": self.round, "winner": winner, "points": points, "reason": reason,
+             "scores": self.scores[:]}
         )
         if self.scores[winner] >= self.options["target_score"]:
             self.phase = "game_over"
@@ -443,7 +606,7 @@ class BadBunniesState(State):
         if not self.current_players():  # pragma: no cover - losers always hold cards (BB-5)
             self._new_round(events)
 
-    def _new_round(self, events: list[dict]) -> None:
+    def _new_round(self, events: list[Event]) -> None:
         """BB-8: thrown-away hands go to the reserve, every hand is filled up to 7, winner starts."""
         revealed = self.choices[:]
         for p in range(self.num_players):
@@ -469,8 +632,9 @@ class BadBunniesState(State):
 
     # ---- observations ------------------------------------------------------------------------
 
-    def public_observation(self) -> dict:
-        """What the whole table sees: the pile, the call, hand sizes, who is out, pile sizes, scores."""
+    def public_observation(self) -> PublicObservation:
+        """What the whole table sees: the pile, the call, hand sizes, who is out, pile sizes, scores,
+        and the public memory ``played``: the cards laid this round, in order, with who laid them."""
         top = self.top
         return {
             "type": "observation",
@@ -491,48 +655,65 @@ class BadBunniesState(State):
             "reserve_count": len(self.reserve),
             "hand_sizes": [len(h) for h in self.hands],
             "passed": self.passed[:],
-            "choosing": [bool(self.hands[p]) and self.choices[p] is None and self.phase == "choose" for p in range(self.num_players)],
+            "choosing": [bool(self.hands[p]) and self.choices[p] is None and self.phase == "choose"
+                         for p in range(self.num_players)],
             "moves": [{"player": p, "card": c or None, "call": call} for p, c, call in self.moves],
+            "played": [{"player": p, "card": c} for p, c, _ in self.moves if c],
             "scores": self.scores[:],
             "target_score": self.options["target_score"],
-            "last_round": None if self.last_round is None else dict(self.last_round),
+            "random_starter": self.options["random_starter"],
+            "last_round": None if self.last_round is None else cast(LastRound, dict(self.last_round)),
             "current_players": self.current_players(),
             "winners": self.winners(),
         }
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> Observation:
         """The public observation plus ``player``'s own hand and own keep/redraw choice."""
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
-            raise ValueError(f"no such player {player!r}")
-        obs = self.public_observation()
+        self.check_player(player)
+        obs = cast(Observation, self.public_observation())
         obs["viewer"] = player
         obs["hand"] = self.hands[player][:]
         obs["my_choice"] = self.choices[player]
         return obs
 
-    def sample_hidden(self, player: int, rng: Rng) -> "BadBunniesState":
-        """Re-deal every card ``player`` cannot see (other hands, draw and reserve piles) and guess
-        the other players' secret keep/redraw choices; sizes stay the same."""
-        other = self.clone()
-        pool: list[int] = self.draw + self.reserve
-        for p in range(self.num_players):
-            if p != player:
-                pool.extend(self.hands[p])
+    @classmethod
+    def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> BadBunniesState:
+        """A state consistent with ``observation``: the cards its viewer cannot see (all 110 but
+        their hand and this round's pile) dealt at random to the other hands, the draw pile and the
+        reserve (sizes as observed); the other players' secret keep/redraw choices guessed."""
+        obs = observation
+        me, n = obs["viewer"], obs["num_players"]
+        assert me is not None, "a re-deal is made for a seat"
+        unseen = Counter(DECK)
+        unseen.subtract(obs["hand"])
+        unseen.subtract(obs["pile"])
+        pool = [card for card, k in sorted(unseen.items()) for _ in range(k)]
         rng.shuffle(pool)
+        options = {"target_score": obs["target_score"], "random_starter": obs["random_starter"]}
+        state = cls(game, n, options, Rng(0))
+        state.phase, state.round, state.starter, state.turn = obs["phase"], obs["round"], obs["starter"], obs["turn"]
+        state.pile = obs["pile"][:]
+        state.announce, state.double, state.top_player = obs["announce"], obs["double"], obs["top_player"]
+        state.passed = obs["passed"][:]
+        state.scores = obs["scores"][:]
+        state.moves = [[m["player"], m["card"] or 0, m["call"]] for m in obs["moves"]]
+        last = obs["last_round"]
+        state.last_round = None if last is None else cast(LastRound, dict(last))
         at = 0
-        for p in range(self.num_players):
-            if p == player:
+        for p in range(n):
+            if p == me:
+                state.hands[p] = obs["hand"][:]
+                state.choices[p] = obs["my_choice"]
                 continue
-            k = len(self.hands[p])
-            other.hands[p] = sorted(pool[at : at + k])
+            k = obs["hand_sizes"][p]
+            state.hands[p] = sorted(pool[at : at + k])
             at += k
-            if self.choices[p] is not None:
-                other.choices[p] = CHOICES[rng.randbelow(2)]
-        other.draw = pool[at : at + len(self.draw)]
-        at += len(self.draw)
-        other.reserve = pool[at:]
-        other.rng = Rng(rng.next64())
-        return other
+            if obs["phase"] == "choose" and k and not obs["choosing"][p]:
+                state.choices[p] = "keep" if rng.randbelow(2) == 0 else "redraw"
+        state.draw = pool[at : at + obs["draw_count"]]
+        state.reserve = pool[at + obs["draw_count"] :]
+        state.rng = Rng(rng.next64())
+        return state
 
     def check_invariants(self) -> None:
         """All 110 cards are in exactly one place (BB-1) and the phase's bookkeeping fits."""
@@ -542,7 +723,8 @@ class BadBunniesState(State):
         everything.update(self.pile)
         for h in self.hands:
             everything.update(h)
-        assert everything == Counter(DECK), f"card conservation broken: {dict(everything - Counter(DECK))} extra, {dict(Counter(DECK) - everything)} missing"
+        extra, missing = dict(everything - Counter(DECK)), dict(Counter(DECK) - everything)
+        assert everything == Counter(DECK), f"card conservation broken: {extra} extra, {missing} missing"
         for p, h in enumerate(self.hands):
             assert len(h) <= HAND_SIZE, f"player {p} holds {len(h)} cards"
             assert h == sorted(h), f"hand {p} is not sorted"
@@ -568,16 +750,19 @@ class BadBunniesState(State):
                 assert self.top_player is not None and 0 <= self.top_player < n, "bad top_player"
                 last_play = [m for m in self.moves if m[1]][-1]
                 assert last_play[0] == self.top_player, "top_player is not who laid the top card"
-                assert last_play[2] == ("double" if self.double else self.announce), "the last call does not match the pile"
+                call = "double" if self.double else self.announce
+                assert last_play[2] == call, "the last call does not match the pile"
                 if self.double:
-                    assert top != BIG_JOKER and len(self.pile) >= 2 and self.pile[-2] == top, "a double without two equal cards"
+                    two = top != BIG_JOKER and len(self.pile) >= 2 and self.pile[-2] == top
+                    assert two, "a double without two equal cards"
                     assert self.announce is None, "a call on a double"
                 elif top == LITTLE_JOKER:
                     assert self.announce is None, "a call after a 1"
                 else:
                     assert self.announce in ANNOUNCEMENTS, "a card without its call"
         else:
-            assert self.turn is None and not self.pile and self.announce is None and not self.double, "a pile outside a round"
+            idle = self.turn is None and not self.pile and self.announce is None and not self.double
+            assert idle, "a pile outside a round"
             assert self.top_player is None, "top_player outside a round"
             assert self.last_round is not None, "no finished round"
             assert len(laid) == self.last_round["points"], "the moves do not match the last round's points"
@@ -587,118 +772,24 @@ class BadBunniesState(State):
                     assert self.choices[p] is None or self.hands[p], f"player {p} chose with an empty hand"
                 assert self.current_players(), "a choose phase nobody has to act in"
             else:
-                assert self.scores[self.last_round["winner"]] >= self.options["target_score"], "game over below the target"
+                winner = self.last_round["winner"]
+                assert self.scores[winner] >= self.options["target_score"], "game over below the target"
 
-    # ---- saves -------------------------------------------------------------------------------
+    # ---- saves (the fields are declared in FIELDS) ---------------------------------------------
 
-    def to_dict(self) -> dict:
-        return {
-            "num_players": self.num_players,
-            "options": dict(self.options),
-            "rng": self.rng.state,
-            "phase": self.phase,
-            "round": self.round,
-            "starter": self.starter,
-            "turn": self.turn,
-            "hands": [h[:] for h in self.hands],
-            "draw": self.draw[:],
-            "reserve": self.reserve[:],
-            "pile": self.pile[:],
-            "announce": self.announce,
-            "double": self.double,
-            "top_player": self.top_player,
-            "passed": self.passed[:],
-            "choices": self.choices[:],
-            "scores": self.scores[:],
-            "moves": [m[:] for m in self.moves],
-            "last_round": None if self.last_round is None else dict(self.last_round),
-        }
-
-    @classmethod
-    def from_dict(cls, game: Game, data: dict) -> "BadBunniesState":
-        """Validate and load; raises ``InvalidStateError`` saying which field is wrong."""
-        expect(isinstance(data, dict), "state", "expected an object")
-        keys = {
-            "num_players", "options", "rng", "phase", "round", "starter", "turn", "hands", "draw",
-            "reserve", "pile", "announce", "double", "top_player", "passed", "choices", "scores",
-            "moves", "last_round",
-        }
-        missing = keys - set(data)
-        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
-        extra = set(data) - keys
-        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
-        n = expect_int(data["num_players"], "state.num_players", game.min_players, game.max_players)
-        expect(isinstance(data["options"], dict), "state.options", "expected an object")
-        try:
-            options = game.resolve_options(data["options"])
-        except ValueError as exc:
-            expect(False, "state.options", str(exc))
-        rng = data["rng"]
-        expect(isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 1 << 64, "state.rng", "expected a 64-bit unsigned int")
-        state = cls(game, n, options, Rng.from_state(rng))
-        phase = data["phase"]
-        expect(phase in PHASES, "state.phase", f"unknown phase {phase!r}; expected one of {list(PHASES)}")
-        state.phase = phase
-        state.round = expect_int(data["round"], "state.round", 1)
-        state.starter = expect_int(data["starter"], "state.starter", 0, n - 1)
-        turn = data["turn"]
-        if phase == "play":
-            expect_int(turn, "state.turn", 0, n - 1)
+    def _validate(self) -> None:
+        """The turn is set exactly in phase play; hands ascend; a pass has no call."""
+        if self.phase == "play":
+            expect(self.turn is not None, "state.turn", "expected a player in phase play")
         else:
-            expect(turn is None, "state.turn", "must be null outside phase play")
-        state.turn = turn
-
-        hands = data["hands"]
-        expect(isinstance(hands, list) and len(hands) == n, "state.hands", f"expected {n} lists")
-        state.hands = [list(expect_int_list(h, f"state.hands[{p}]", LOWEST, HIGHEST)) for p, h in enumerate(hands)]
-        for p, h in enumerate(state.hands):
-            expect(len(h) <= HAND_SIZE, f"state.hands[{p}]", f"a hand holds at most {HAND_SIZE} cards, got {len(h)}")
+            expect(self.turn is None, "state.turn", "must be null outside phase play")
+        for p, h in enumerate(self.hands):
             expect(h == sorted(h), f"state.hands[{p}]", "cards must be in ascending order")
-        state.draw = list(expect_int_list(data["draw"], "state.draw", LOWEST, HIGHEST))
-        state.reserve = list(expect_int_list(data["reserve"], "state.reserve", LOWEST, HIGHEST))
-        state.pile = list(expect_int_list(data["pile"], "state.pile", LOWEST, HIGHEST))
-        announce = data["announce"]
-        expect(announce is None or announce in ANNOUNCEMENTS, "state.announce", f"expected null, \"higher\" or \"lower\", got {announce!r}")
-        state.announce = announce
-        expect(isinstance(data["double"], bool), "state.double", "expected true or false")
-        state.double = data["double"]
-        top_player = data["top_player"]
-        if top_player is not None:
-            expect_int(top_player, "state.top_player", 0, n - 1)
-        state.top_player = top_player
-        passed = data["passed"]
-        expect(isinstance(passed, list) and len(passed) == n and all(isinstance(x, bool) for x in passed), "state.passed", f"expected {n} booleans")
-        state.passed = list(passed)
-        choices = data["choices"]
-        expect(isinstance(choices, list) and len(choices) == n, "state.choices", f"expected {n} entries")
-        for p, c in enumerate(choices):
-            expect(c is None or c in CHOICES, f"state.choices[{p}]", f"expected null, \"keep\" or \"redraw\", got {c!r}")
-        state.choices = list(choices)
-        state.scores = list(expect_int_list(data["scores"], "state.scores", 0))
-        expect(len(state.scores) == n, "state.scores", f"expected {n} scores")
-        moves = data["moves"]
-        expect(isinstance(moves, list), "state.moves", "expected a list")
-        for i, m in enumerate(moves):
-            where = f"state.moves[{i}]"
-            expect(isinstance(m, list) and len(m) == 3, where, "expected [player, card, call]")
-            expect_int(m[0], where + "[0]", 0, n - 1)
-            expect_int(m[1], where + "[1]", 0, HIGHEST)
-            expect(m[2] in (None, HIGHER, LOWER, "double"), where + "[2]", f"unknown call {m[2]!r}")
-            expect(m[1] != 0 or m[2] is None, where, "a pass has no call")
-        state.moves = [list(m) for m in moves]
-        last = data["last_round"]
-        if last is not None:
-            expect(isinstance(last, dict) and set(last) == {"round", "winner", "points", "reason"}, "state.last_round", "expected {round, winner, points, reason}")
-            expect_int(last["round"], "state.last_round.round", 1)
-            expect_int(last["winner"], "state.last_round.winner", 0, n - 1)
-            expect_int(last["points"], "state.last_round.points", 1, DECK_SIZE)
-            expect(last["reason"] in ("last_card", "all_passed"), "state.last_round.reason", f"unknown reason {last['reason']!r}")
-            last = dict(last)
-        state.last_round = last
-        return state  # Game.state_from_json then checks the invariants
+        for i, m in enumerate(self.moves):
+            expect(m[1] != 0 or m[2] is None, f"state.moves[{i}]", "a pass has no call")
 
 
-class BadBunnies(Game):
+class BadBunnies(Game[BadBunniesState]):
     """Bad Bunnies — see the module docstring."""
 
     id = "bad_bunnies"
@@ -711,7 +802,10 @@ class BadBunnies(Game):
     # choices: 6 players × 499 points × 54 actions stays below this bound for any target_score
     max_game_length = 200_000
     options = {
-        "target_score": Option("target_score", 60, "The first player to reach this many points wins the game (BB-7).", minimum=1, maximum=500),
+        "target_score": Option(
+            "target_score", 60, "The first player to reach this many points wins the game (BB-7).",
+            minimum=1, maximum=500,
+        ),
         "random_starter": Option(
             "random_starter", False, "A random player starts the first round (otherwise the first seat does) (BB-1)."
         ),

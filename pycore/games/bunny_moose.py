@@ -54,21 +54,33 @@ Events returned by ``apply_action``::
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, Literal, TypedDict, cast
 
 from ..core import (
+    HIDDEN,
+    PUBLIC,
+    Choice,
+    Custom,
+    Field,
+    Fixed,
     Game,
+    Int,
+    JsonDict,
+    ListOf,
+    Nullable,
     Option,
+    PerPlayer,
     State,
     check_action_keys,
     expect,
-    expect_int,
-    expect_int_list,
     require_int,
 )
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, InvalidStateError
 from ..rng import Rng
 
+PHASES = ("bet", "reveal", "poses", "scored", "game_over")
+Phase = Literal["bet", "reveal", "poses", "scored", "game_over"]
 NUM_STACKS = 6  # BM-4: one stack per line of the short poem
 TRAIL_FIELDS = 15  # BM-6: the trail cards; positions are kept exactly beyond either end
 START_FIELD = 5  # BM-6: every figure starts on the 5th field
@@ -128,18 +140,197 @@ KINDS = ("single", "double", "tongue", "rabbit", "moose", "invert", "hunter")
 BASIC_KINDS = ("single", "double", "hunter")
 
 
-def _make_deck() -> list[dict]:
+# ---- the typed contract (cards, poses, actions, events, observations) ---------------------------
+
+#: a hand of a pose (BM-1): ``{"kind": "none"}``, an ear ``{"kind": "ear", "position", "shape"}``
+#: or an antler ``{"kind": "antler", "spread", "direction"}`` (see :data:`HANDS`)
+Hand = dict[str, str]
+Animal = Literal["rabbit", "moose"]
+
+
+class CardInfo(TypedDict):
+    """A card of the deck (BM-2); see :func:`card_info`."""
+
+    id: int
+    kind: str
+    hand: Literal["ear", "antler"] | None
+    side: Literal["left", "right"] | None
+    position: str | None
+    shape: str | None
+    spread: str | None
+    direction: str | None
+    points: int | None
+    basic: bool
+
+
+class Pose(TypedDict):
+    left: Hand
+    right: Hand
+    tongue: bool
+
+
+class BetAction(TypedDict):
+    type: Literal["bet"]
+    player: int
+
+
+class RevealAction(TypedDict):
+    type: Literal["reveal"]
+
+
+class PoseAction(TypedDict):
+    type: Literal["pose"]
+    left: Hand
+    right: Hand
+    tongue: bool
+
+
+class ContinueAction(TypedDict):
+    type: Literal["continue"]
+
+
+Action = BetAction | RevealAction | PoseAction | ContinueAction
+
+
+class Match(TypedDict):
+    stack: int
+    card: int
+    times: int
+
+
+class _ResultBase(TypedDict):
+    animal: Animal | None
+    looks_like: Animal | None
+    bush: bool
+    matches: list[Match]
+    base: int
+    doublers: int
+    inversions: int
+    inverted: bool
+    score: int
+
+
+class Result(_ResultBase, total=False):
+    """A pose scored against the top cards (:func:`score_pose`); ``player`` in a round's results."""
+
+    player: int
+
+
+#: a figure's move on the trail (BM-6); ``bet``: the narrator's figure following the bet
+TrailMove = TypedDict(
+    "TrailMove", {"player": int, "figure": Animal, "from": int, "to": int, "by": int, "bet": bool}
+)
+
+
+class BetEvent(TypedDict):
+    type: Literal["bet"]
+    narrator: int
+    player: int
+
+
+class RevealEvent(TypedDict):
+    type: Literal["reveal"]
+    card: CardInfo
+    stack: int
+    drawn: int
+    first_pass: bool
+
+
+class HunterEvent(TypedDict):
+    type: Literal["hunter"]
+    card: CardInfo
+    drawn: int
+
+
+class PosedEvent(TypedDict):
+    type: Literal["posed"]
+    player: int
+
+
+class ScoredEvent(TypedDict):
+    type: Literal["scored"]
+    round: int
+    results: list[Result | None]
+    moves: list[TrailMove]
+    figures: list[list[int]]
+
+
+class NextRoundEvent(TypedDict):
+    type: Literal["next_round"]
+    round: int
+    narrator: int
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    winners: list[int]
+    figures: list[list[int]]
+
+
+Event = BetEvent | RevealEvent | HunterEvent | PosedEvent | ScoredEvent | NextRoundEvent | GameOverEvent
+
+
+class PlayerCard(TypedDict):
+    """An entry of the public memory: a card revealed this round and who revealed it."""
+
+    player: int
+    card: int
+
+
+class PublicObservation(TypedDict):
+    """Everything on the table (nothing is private in this game); see
+    :meth:`BunnyMooseState.public_observation`."""
+
+    type: Literal["observation"]
+    game: Literal["bunny_moose"]
+    viewer: int | None
+    num_players: int
+    mode: Literal["player", "app"]
+    basic: bool
+    poem: Literal["short", "long"]
+    poem_lines: int
+    tempo: str
+    phase: Phase
+    round: int
+    total_rounds: int
+    narrator: int
+    narrations: list[int]
+    bet: int | None
+    posers: list[int]
+    deck_size: int
+    drawn: int
+    placed: int
+    first_pass_done: bool
+    stacks: list[list[int]]
+    top_cards: list[CardInfo | None]
+    hunter: CardInfo | None
+    played: list[PlayerCard]
+    posed: list[bool]
+    poses: list[Pose | None]
+    results: list[Result | None] | None
+    moves: list[TrailMove] | None
+    figures: list[list[int]]
+    trail_fields: int
+    current_players: list[int]
+    winners: list[int]
+
+
+#: a player's observation is the public one with ``viewer`` set
+Observation = PublicObservation
+
+
+def _make_deck() -> list[CardInfo]:
     """Build the 111 cards (BM-2) as card dicts, ids 0..110 in a fixed order."""
-    cards: list[dict] = []
+    cards: list[CardInfo] = []
 
     def add(kind: str, **fields: Any) -> None:
-        card = {"id": len(cards), "kind": kind, "hand": None, "side": None, "points": None}
+        card: dict[str, Any] = {"id": len(cards), "kind": kind, "hand": None, "side": None, "points": None}
         for attrs in (EAR_ATTRS, ANTLER_ATTRS):
             for name, _ in attrs:
                 card[name] = None
         card.update(fields)
         card["basic"] = kind in BASIC_KINDS
-        cards.append(card)
+        cards.append(cast(CardInfo, card))
 
     for hand in ("ear", "antler"):
         (a_name, a_vals), (b_name, b_vals) = HAND_ATTRS[hand]
@@ -172,7 +363,7 @@ def _make_deck() -> list[dict]:
     return cards
 
 
-DECK: tuple[dict, ...] = tuple(_make_deck())
+DECK: tuple[CardInfo, ...] = tuple(_make_deck())
 DECK_SIZE = len(DECK)
 assert DECK_SIZE == 111, DECK_SIZE
 FULL_IDS: tuple[int, ...] = tuple(range(DECK_SIZE))
@@ -185,7 +376,7 @@ def deck_ids(basic: bool) -> list[int]:
     return list(BASIC_IDS if basic else FULL_IDS)
 
 
-def card_info(card_id: int) -> dict:
+def card_info(card_id: int) -> CardInfo:
     """A JSON-safe copy of card ``card_id``'s description.
 
     Keys: ``id``; ``kind`` (one of :data:`KINDS`); ``hand`` ("ear" | "antler" for single and
@@ -201,15 +392,15 @@ def card_info(card_id: int) -> dict:
     >>> card_info(110)["kind"]
     'hunter'
     """
-    return dict(DECK[card_id])
+    return cast(CardInfo, dict(DECK[card_id]))
 
 
 # ---- poses and scoring (BM-1, BM-3, BM-5) ---------------------------------------------------
 
-NO_HAND = {"kind": "none"}
+NO_HAND: Hand = {"kind": "none"}
 
 
-def all_hands() -> list[dict]:
+def all_hands() -> list[Hand]:
     """The nine hand shapes of BM-1: nothing, four ears, four antlers."""
     hands = [dict(NO_HAND)]
     for kind in ("ear", "antler"):
@@ -220,7 +411,7 @@ def all_hands() -> list[dict]:
     return hands
 
 
-HANDS: tuple[dict, ...] = tuple(all_hands())
+HANDS: tuple[Hand, ...] = tuple(all_hands())
 
 
 def check_hand(hand: Any, where: str) -> None:
@@ -237,13 +428,15 @@ def check_hand(hand: Any, where: str) -> None:
     attrs = HAND_ATTRS[kind]
     want = {"kind"} | {name for name, _ in attrs}
     if set(hand) != want:
-        raise IllegalActionError("BM-1", f"{where}: an {kind} needs exactly the keys {sorted(want)}, got {sorted(hand)}")
+        raise IllegalActionError(
+            "BM-1", f"{where}: an {kind} needs exactly the keys {sorted(want)}, got {sorted(hand)}"
+        )
     for name, vals in attrs:
         if hand[name] not in vals:
             raise IllegalActionError("BM-1", f"{where}: {kind} {name} must be one of {list(vals)}, got {hand[name]!r}")
 
 
-def check_pose(action: dict) -> None:
+def check_pose(action: JsonDict) -> None:
     """Validate a ``pose`` action's ``left``, ``right`` and ``tongue`` (BM-1)."""
     check_action_keys("BM-1", action, ("left", "right", "tongue"))
     for side in SIDES:
@@ -254,7 +447,7 @@ def check_pose(action: dict) -> None:
         raise IllegalActionError("BM-1", f"a pose needs \"tongue\": true or false, got {action.get('tongue')!r}")
 
 
-def pose_animal(left: dict, right: dict) -> str | None:
+def pose_animal(left: Hand, right: Hand) -> Animal | None:
     """"rabbit" (two ears), "moose" (two antlers) or None for a bush (BM-1).
 
     >>> ear = {"kind": "ear", "position": "top", "shape": "straight"}
@@ -269,18 +462,19 @@ def pose_animal(left: dict, right: dict) -> str | None:
     return None
 
 
-def hand_matches(card: dict, hand: dict) -> bool:
+def hand_matches(card: CardInfo, hand: Hand) -> bool:
     """True if ``hand`` shows the ear/antler ``card`` asks for (open attributes match anything)."""
-    if hand["kind"] != card["hand"]:
+    kind = card["hand"]
+    if kind is None or hand["kind"] != kind:
         return False
-    for name, _ in HAND_ATTRS[card["hand"]]:
-        want = card[name]
+    for name, _ in HAND_ATTRS[kind]:
+        want = cast(dict[str, Any], card)[name]
         if want is not None and hand[name] != want:
             return False
     return True
 
 
-def looks_like(animal: str, tongue: bool) -> str:
+def looks_like(animal: Animal, tongue: bool) -> Animal:
     """The animal a player looks like for the rabbit and moose cards (BM-2).
 
     A tongue out turns a moose into a rabbit and a rabbit into a moose.
@@ -293,7 +487,7 @@ def looks_like(animal: str, tongue: bool) -> str:
     return "rabbit" if animal == "moose" else "moose"
 
 
-def match_times(card: dict, left: dict, right: dict, tongue: bool) -> int:
+def match_times(card: CardInfo, left: Hand, right: Hand, tongue: bool) -> int:
     """How many times a (non-bush) pose matches ``card``: 0, 1 or 2 (BM-2, BM-3).
 
     Single cards: the hand on the card's side (mirror reading, BM-3: the card's right side is the
@@ -314,7 +508,7 @@ def match_times(card: dict, left: dict, right: dict, tongue: bool) -> int:
     return 0
 
 
-def score_pose(pose: dict, cards: Sequence[int | None]) -> dict:
+def score_pose(pose: Pose | PoseAction, cards: Sequence[int | None]) -> Result:
     """Score one frozen pose against the top cards of the six stacks (BM-5).
 
     Args:
@@ -336,7 +530,7 @@ def score_pose(pose: dict, cards: Sequence[int | None]) -> dict:
     left, right, tongue = pose["left"], pose["right"], pose["tongue"]
     animal = pose_animal(left, right)
     inversions = sum(1 for c in cards if c is not None and DECK[c]["kind"] == "invert")
-    result = {
+    result: Result = {
         "animal": animal,
         "looks_like": None if animal is None else looks_like(animal, tongue),
         "bush": animal is None,
@@ -367,7 +561,7 @@ def score_pose(pose: dict, cards: Sequence[int | None]) -> dict:
     inverted = inversions % 2 == 1
     if inverted:
         score = -score
-    result.update(base=base, doublers=doublers, inverted=inverted, score=score)
+    result["base"], result["doublers"], result["inverted"], result["score"] = base, doublers, inverted, score
     return result
 
 
@@ -378,46 +572,81 @@ def rank_key(figures: Sequence[int]) -> tuple[int, int]:
 
 # ---- the state ----------------------------------------------------------------------------------
 
-PHASES = ("bet", "reveal", "poses", "scored", "game_over")
+
+#: the most a figure moves in one round (BM-5): at most six cards score, a point card gives at most
+#: 4 (a 2-point double card matched by both hands) and each matched ×2 card doubles, so k ×2 cards
+#: leave 6 - k point cards: at most 4 × (6 - k) × 2**k, largest (128) for k = 4 or 5
+MAX_ROUND_MOVE = 128
 
 
-class BunnyMooseState(State):
+def trail_bound(sign: int) -> Any:
+    """The lowest (``sign`` -1) or highest (+1) trail position reachable by the current round: each
+    figure moves at most once a round (BM-6), by at most :data:`MAX_ROUND_MOVE`."""
+    return lambda st: START_FIELD + sign * st.round * MAX_ROUND_MOVE
+
+
+TRAIL_POSITION = Int(trail_bound(-1), trail_bound(1))
+CARD_ID = Int(0, DECK_SIZE - 1)
+SEAT_NUMBER = Int(0, lambda st: st.num_players - 1)
+
+
+def load_pose(value: Any, where: str) -> Pose:
+    """A saved pose, checked like a ``pose`` action (BM-1)."""
+    if not isinstance(value, dict):
+        raise InvalidStateError(f"{where}: expected a pose object or null")
+    try:
+        check_pose(value)
+    except IllegalActionError as exc:
+        raise InvalidStateError(f"{where}: {exc}") from None
+    return cast(Pose, value)
+
+
+def copy_pose(pose: Pose) -> Pose:
+    return {"left": dict(pose["left"]), "right": dict(pose["right"]), "tongue": pose["tongue"]}
+
+
+class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
     """A Bunny Bunny Moose Moose game in progress. See the module docstring.
 
-    Attributes (plain ints and lists, the JSON layout of ``to_dict``):
-        round: 1-based round number; ``narrator``: seat of this round's narrator (in app-narrator
-            mode: the round's leader, who taps and keeps the tempo; they pose too).
-        phase: one of :data:`PHASES`.
-        bet: the seat the narrator bet on (narrator mode, from phase "reveal" on), else None.
-        deck: card ids not drawn yet this round, next first (hidden from everybody).
-        stacks: six lists of card ids, bottom first; the last one is the top card.
-        placed: cards placed on the stacks this round (the next one goes on stack placed % 6).
-        hunter: the hunter that ended the round (BM-4), else None.
-        poses: each player's pose this round ({"left", "right", "tongue"}), None until entered
-            (always None for the narrator in narrator mode).
-        figures: per player ``[rabbit, moose]`` trail positions (start 5, BM-6).
+    The saved fields are declared in :attr:`FIELDS` (the JSON layout of ``to_dict``, with bounds
+    and owners). ``narrator`` is this round's narrator (in app-narrator mode: the round's leader,
+    who taps and keeps the tempo; they pose too). Trail positions go past either end of the trail
+    (BM-6), so they are bounded by what the rounds played so far can reach.
     """
 
-    def __init__(self, game: Game, num_players: int, options: dict, rng: Rng) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.rng = rng
+    FIELDS = (
+        Field("round", Int(1, lambda st: st.total_rounds), PUBLIC, "1-based round number"),
+        Field("narrator", SEAT_NUMBER, PUBLIC, "seat of this round's narrator"),
+        Field("phase", Choice(*PHASES), PUBLIC, "bet, reveal, poses, scored or game_over"),
+        Field("bet", Nullable(SEAT_NUMBER), PUBLIC, "the seat the narrator bet on (narrator mode, from reveal on)"),
+        Field("deck", ListOf(CARD_ID, 0, DECK_SIZE), HIDDEN, "card ids not drawn yet this round, next first"),
+        Field("stacks", ListOf(ListOf(CARD_ID, 0, DECK_SIZE), NUM_STACKS, NUM_STACKS), PUBLIC,
+              "six stacks of card ids, bottom first; the last one is the top card"),
+        Field("placed", Int(0, DECK_SIZE), PUBLIC, "cards placed on the stacks this round"),
+        Field("hunter", Nullable(CARD_ID), PUBLIC, "the hunter that ended the round (BM-4), else null"),
+        Field("poses", PerPlayer(Nullable(Custom(load_pose, copy_pose))), PUBLIC,
+              "each player's pose this round, null until entered (always null for a player narrator)"),
+        Field("figures", PerPlayer(Fixed(TRAIL_POSITION, TRAIL_POSITION)), PUBLIC,
+              "per player [rabbit, moose] trail positions (start 5, BM-6)"),
+    )
+
+    def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, num_players, options, rng)
         self.round = 1
         self.narrator = 0
-        self.phase = "bet"
+        self.phase: Phase = "bet"
         self.bet: int | None = None
         self.deck: list[int] = []
         self.stacks: list[list[int]] = [[] for _ in range(NUM_STACKS)]
         self.placed = 0
         self.hunter: int | None = None
-        self.poses: list[dict | None] = [None] * num_players
+        self.poses: list[Pose | None] = [None] * num_players
         self.figures: list[list[int]] = [[START_FIELD, START_FIELD] for _ in range(num_players)]
 
     # ---- construction ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "BunnyMooseState":
+    def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> BunnyMooseState:
         state = cls(game, num_players, options, Rng(seed))
         state._start_round()
         return state
@@ -425,12 +654,12 @@ class BunnyMooseState(State):
     @property
     def app_narrator(self) -> bool:
         """True in app-narrator mode (BM-8): the phone narrates, everybody poses, no bet."""
-        return self.options["narrator"] == "app"
+        return bool(self.options["narrator"] == "app")
 
     @property
     def total_rounds(self) -> int:
         """Rounds in the game: every player narrates ``rounds`` times (BM-7)."""
-        return self.num_players * self.options["rounds"]
+        return self.num_players * int(self.options["rounds"])
 
     def posers(self) -> list[int]:
         """Seats that pose this round: everybody but the narrator, or everybody with the app."""
@@ -450,25 +679,6 @@ class BunnyMooseState(State):
         self.poses = [None] * self.num_players
         self.phase = "reveal" if self.app_narrator else "bet"
 
-    def clone(self) -> "BunnyMooseState":
-        """A fast independent copy (poses are never mutated, so they are shared)."""
-        other = BunnyMooseState.__new__(BunnyMooseState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.rng = Rng.from_state(self.rng.state)
-        other.round = self.round
-        other.narrator = self.narrator
-        other.phase = self.phase
-        other.bet = self.bet
-        other.deck = self.deck[:]
-        other.stacks = [s[:] for s in self.stacks]
-        other.placed = self.placed
-        other.hunter = self.hunter
-        other.poses = self.poses[:]
-        other.figures = [f[:] for f in self.figures]
-        return other
-
     # ---- the contract ------------------------------------------------------------------------
 
     def current_players(self) -> list[int]:
@@ -478,7 +688,7 @@ class BunnyMooseState(State):
             return [p for p in self.posers() if self.poses[p] is None]
         return []
 
-    def legal_actions(self, player: int) -> list[dict]:
+    def legal_actions(self, player: int) -> list[Action]:
         if player not in self.current_players():
             return []
         if self.phase == "bet":
@@ -496,7 +706,7 @@ class BunnyMooseState(State):
             return [{"type": "continue"}]
         return []
 
-    def _check_action(self, player: int, action: dict) -> None:
+    def _check_action(self, player: int, action: JsonDict) -> None:
         kind = action["type"]
         if kind == "bet":
             check_action_keys("BM-6", action, ("player",))
@@ -525,18 +735,16 @@ class BunnyMooseState(State):
                 "CORE", f"unknown action type {kind!r} (bunny_moose knows 'bet', 'reveal', 'pose', 'continue')"
             )
 
-    def _apply(self, player: int, action: dict) -> list[dict]:
-        kind = action["type"]
-        if kind == "bet":
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        if action["type"] == "bet":
             self.bet = action["player"]
             self.phase = "reveal"
-            return [{"type": "bet", "narrator": self.narrator, "player": self.bet}]
-        if kind == "reveal":
+            return [{"type": "bet", "narrator": self.narrator, "player": action["player"]}]
+        if action["type"] == "reveal":
             return self._reveal()
-        if kind == "pose":
-            pose = {"left": dict(action["left"]), "right": dict(action["right"]), "tongue": action["tongue"]}
-            self.poses[player] = pose
-            events: list[dict] = [{"type": "posed", "player": player}]
+        if action["type"] == "pose":
+            self.poses[player] = copy_pose(cast(Pose, action))
+            events: list[Event] = [{"type": "posed", "player": player}]
             if all(self.poses[p] is not None for p in self.posers()):
                 self._score(events)
             return events
@@ -550,7 +758,7 @@ class BunnyMooseState(State):
         """True once every stack holds a card: from then on a hunter ends the round (BM-4)."""
         return self.placed >= NUM_STACKS
 
-    def _reveal(self) -> list[dict]:
+    def _reveal(self) -> list[Event]:
         """Draw the next card; place it, or let a hunter end the round (BM-4)."""
         card = self.deck.pop(0)
         drawn = self.placed + 1
@@ -562,7 +770,9 @@ class BunnyMooseState(State):
         first_pass = not self.first_pass_done()
         self.stacks[stack].append(card)
         self.placed += 1
-        events = [{"type": "reveal", "card": card_info(card), "stack": stack, "drawn": drawn, "first_pass": first_pass}]
+        events: list[Event] = [
+            {"type": "reveal", "card": card_info(card), "stack": stack, "drawn": drawn, "first_pass": first_pass}
+        ]
         if not self.deck:
             # Cannot happen with 8 hunters in the deck (at most 6 fit in the first pass), but a
             # round must end: an empty deck ends the poem like a hunter would.
@@ -573,10 +783,10 @@ class BunnyMooseState(State):
         """The top card of each stack (None for an empty one)."""
         return [s[-1] if s else None for s in self.stacks]
 
-    def results(self) -> list[dict | None]:
+    def results(self) -> list[Result | None]:
         """Each player's scoring of this round (None for players with no pose yet)."""
         tops = self.top_cards()
-        out: list[dict | None] = []
+        out: list[Result | None] = []
         for p in range(self.num_players):
             pose = self.poses[p]
             if pose is None:
@@ -587,12 +797,12 @@ class BunnyMooseState(State):
                 out.append(r)
         return out
 
-    def moves(self) -> list[dict]:
+    def moves(self) -> list[TrailMove]:
         """The trail moves this round's scores cause (BM-6), in seat order, bet move last."""
         results = self.results()
-        moves: list[dict] = []
+        moves: list[TrailMove] = []
 
-        def move(player: int, animal: str, by: int, bet: bool) -> None:
+        def move(player: int, animal: Animal, by: int, bet: bool) -> None:
             fig = RABBIT if animal == "rabbit" else MOOSE
             to = self.figures[player][fig]
             moves.append({"player": player, "figure": animal, "from": to - by, "to": to, "by": by, "bet": bet})
@@ -607,7 +817,7 @@ class BunnyMooseState(State):
                 move(self.narrator, r["animal"], r["score"], True)
         return moves
 
-    def _score(self, events: list[dict]) -> None:
+    def _score(self, events: list[Event]) -> None:
         """Score every pose and move the figures (BM-5, BM-6); end the game after the last round."""
         results = self.results()
         for p, r in enumerate(results):
@@ -651,8 +861,10 @@ class BunnyMooseState(State):
 
     # ---- observations ------------------------------------------------------------------------
 
-    def public_observation(self) -> dict:
-        """Everything on the table: all of it but the deck order (and the rng)."""
+    def public_observation(self) -> PublicObservation:
+        """Everything on the table: all of it but the deck order (and the rng); the public memory
+        ``played`` lists the cards revealed this round in order (stack by stack, then the hunter),
+        each with the seat that revealed it (the narrator or round leader)."""
         tops = self.top_cards()
         scoring = self.phase in ("scored", "game_over") and any(p is not None for p in self.poses)
         return {
@@ -679,8 +891,9 @@ class BunnyMooseState(State):
             "stacks": [s[:] for s in self.stacks],
             "top_cards": [None if c is None else card_info(c) for c in tops],
             "hunter": None if self.hunter is None else card_info(self.hunter),
+            "played": [{"player": self.narrator, "card": c} for c in self.revealed_cards()],
             "posed": [pose is not None for pose in self.poses],
-            "poses": [None if pose is None else {"left": dict(pose["left"]), "right": dict(pose["right"]), "tongue": pose["tongue"]} for pose in self.poses],
+            "poses": [None if pose is None else copy_pose(pose) for pose in self.poses],
             "results": self.results() if scoring else None,
             "moves": self.moves() if scoring else None,
             "figures": [f[:] for f in self.figures],
@@ -694,20 +907,42 @@ class BunnyMooseState(State):
         done = self.round  # rounds started, the first narrated by seat 0
         return done // self.num_players + (1 if player < done % self.num_players else 0)
 
-    def observation(self, player: int) -> dict:
+    def revealed_cards(self) -> list[int]:
+        """The cards revealed this round in the order they were drawn: card ``k`` went onto stack
+        ``k % 6`` (BM-4), so the stacks give the order back; the hunter that ended the round last."""
+        out = [self.stacks[k % NUM_STACKS][k // NUM_STACKS] for k in range(self.placed)]
+        if self.hunter is not None:
+            out.append(self.hunter)
+        return out
+
+    def observation(self, player: int) -> Observation:
         """Nothing is private in this game: the public observation with ``viewer`` set."""
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
-            raise ValueError(f"no such player {player!r}")
+        self.check_player(player)
         obs = self.public_observation()
         obs["viewer"] = player
         return obs
 
-    def sample_hidden(self, player: int, rng: Rng) -> "BunnyMooseState":
-        """Reshuffle the undrawn deck (the only thing nobody knows) and reseed the state's rng."""
-        other = self.clone()
-        rng.shuffle(other.deck)
-        other.rng = Rng(rng.next64())
-        return other
+    @classmethod
+    def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> BunnyMooseState:
+        """A state consistent with ``observation``: the cards not drawn yet, shuffled (the order of
+        the deck is the only thing nobody knows)."""
+        obs = observation
+        n = obs["num_players"]
+        options = {"narrator": obs["mode"], "rounds": obs["total_rounds"] // n, "basic": obs["basic"],
+                   "poem": obs["poem"], "tempo": obs["tempo"]}
+        state = cls(game, n, options, Rng(0))
+        state.round, state.narrator, state.phase, state.bet = obs["round"], obs["narrator"], obs["phase"], obs["bet"]
+        state.stacks = [s[:] for s in obs["stacks"]]
+        state.placed = obs["placed"]
+        hunter = obs["hunter"]
+        state.hunter = None if hunter is None else hunter["id"]
+        state.poses = [None if p is None else copy_pose(p) for p in obs["poses"]]
+        state.figures = [f[:] for f in obs["figures"]]
+        seen = set(state.revealed_cards())
+        state.deck = [c for c in deck_ids(obs["basic"]) if c not in seen]
+        rng.shuffle(state.deck)
+        state.rng = Rng(rng.next64())
+        return state
 
     def check_invariants(self) -> None:
         """Cards are conserved; stacks fill in order; the phase fits the round (BM-4, BM-7)."""
@@ -715,7 +950,8 @@ class BunnyMooseState(State):
         assert sorted(places) == deck_ids(self.options["basic"]), "card conservation broken"
         sizes = [len(s) for s in self.stacks]
         assert sum(sizes) == self.placed, f"stacks hold {sum(sizes)} cards, placed says {self.placed}"
-        assert sizes == [self.placed // NUM_STACKS + (1 if i < self.placed % NUM_STACKS else 0) for i in range(NUM_STACKS)], f"stacks {sizes} not filled in order"
+        in_order = [self.placed // NUM_STACKS + (1 if i < self.placed % NUM_STACKS else 0) for i in range(NUM_STACKS)]
+        assert sizes == in_order, f"stacks {sizes} not filled in order"
         # a hunter on a stack above the first pass would have ended the round (BM-4)
         for i, s in enumerate(self.stacks):
             for depth, c in enumerate(s):
@@ -741,90 +977,20 @@ class BunnyMooseState(State):
         if self.phase != "game_over":
             assert self.round < self.total_rounds or self.phase != "scored", "the last round ends the game"
 
-    # ---- saves -------------------------------------------------------------------------------
+    # ---- saves (the fields are declared in FIELDS) ---------------------------------------------
 
-    def to_dict(self) -> dict:
-        return {
-            "num_players": self.num_players,
-            "options": dict(self.options),
-            "rng": self.rng.state,
-            "round": self.round,
-            "narrator": self.narrator,
-            "phase": self.phase,
-            "bet": self.bet,
-            "deck": self.deck[:],
-            "stacks": [s[:] for s in self.stacks],
-            "placed": self.placed,
-            "hunter": self.hunter,
-            "poses": [None if p is None else {"left": dict(p["left"]), "right": dict(p["right"]), "tongue": p["tongue"]} for p in self.poses],
-            "figures": [f[:] for f in self.figures],
-        }
-
-    @classmethod
-    def from_dict(cls, game: Game, data: dict) -> "BunnyMooseState":
-        """Validate and load; raises ``InvalidStateError`` saying which field is wrong."""
-        expect(isinstance(data, dict), "state", "expected an object")
-        keys = {"num_players", "options", "rng", "round", "narrator", "phase", "bet", "deck", "stacks",
-                "placed", "hunter", "poses", "figures"}
-        missing = keys - set(data)
-        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
-        extra = set(data) - keys
-        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
-        n = expect_int(data["num_players"], "state.num_players", game.min_players, game.max_players)
-        expect(isinstance(data["options"], dict), "state.options", "expected an object")
-        try:
-            options = game.resolve_options(data["options"])
-        except ValueError as exc:
-            expect(False, "state.options", str(exc))
-        expect(isinstance(data["rng"], int) and not isinstance(data["rng"], bool) and 0 <= data["rng"] < 1 << 64,
-               "state.rng", "expected a 64-bit unsigned int")
-        state = cls(game, n, options, Rng.from_state(data["rng"]))
-        state.round = expect_int(data["round"], "state.round", 1, state.total_rounds)
-        state.narrator = expect_int(data["narrator"], "state.narrator", 0, n - 1)
-        phase = data["phase"]
-        expect(phase in PHASES, "state.phase", f"unknown phase {phase!r}")
-        state.phase = phase
-        bet = data["bet"]
-        if bet is not None:
-            expect_int(bet, "state.bet", 0, n - 1)
-            expect(bet != state.narrator, "state.bet", "the narrator cannot bet on themselves")
-        state.bet = bet
-        state.deck = list(expect_int_list(data["deck"], "state.deck", 0, DECK_SIZE - 1))
-        stacks = data["stacks"]
-        expect(isinstance(stacks, list) and len(stacks) == NUM_STACKS, "state.stacks", f"expected {NUM_STACKS} lists")
-        state.stacks = [list(expect_int_list(s, f"state.stacks[{i}]", 0, DECK_SIZE - 1)) for i, s in enumerate(stacks)]
-        state.placed = expect_int(data["placed"], "state.placed", 0, DECK_SIZE)
-        hunter = data["hunter"]
-        if hunter is not None:
-            expect_int(hunter, "state.hunter", 0, DECK_SIZE - 1)
-            expect(hunter in HUNTER_IDS, "state.hunter", f"card {hunter} is not a hunter")
-        state.hunter = hunter
-        poses = data["poses"]
-        expect(isinstance(poses, list) and len(poses) == n, "state.poses", f"expected {n} entries")
-        state.poses = []
-        for p, pose in enumerate(poses):
-            if pose is None:
-                state.poses.append(None)
-                continue
-            expect(isinstance(pose, dict), f"state.poses[{p}]", "expected a pose object or null")
-            try:
-                check_pose(pose)
-            except IllegalActionError as exc:
-                expect(False, f"state.poses[{p}]", str(exc))
-            state.poses.append({"left": dict(pose["left"]), "right": dict(pose["right"]), "tongue": pose["tongue"]})
-        figures = data["figures"]
-        expect(isinstance(figures, list) and len(figures) == n, "state.figures", f"expected {n} [rabbit, moose] pairs")
-        for p, f in enumerate(figures):
-            expect_int_list(f, f"state.figures[{p}]")
-            expect(len(f) == 2, f"state.figures[{p}]", "expected [rabbit, moose]")
-        state.figures = [list(f) for f in figures]
-        if phase == "poses":
-            expect(any(state.poses[p] is None for p in state.posers()), "state.poses",
+    def _validate(self) -> None:
+        """The narrator does not bet on themselves; only a hunter ends a round; a round with every
+        pose in has been scored."""
+        expect(self.bet != self.narrator, "state.bet", "the narrator cannot bet on themselves")
+        if self.hunter is not None:
+            expect(self.hunter in HUNTER_IDS, "state.hunter", f"card {self.hunter} is not a hunter")
+        if self.phase == "poses":
+            expect(any(self.poses[p] is None for p in self.posers()), "state.poses",
                    "every pose is in but the round was not scored")
-        return state  # Game.state_from_json then checks the invariants
 
 
-class BunnyMoose(Game):
+class BunnyMoose(Game[BunnyMooseState]):
     """Bunny Bunny Moose Moose — see the module docstring."""
 
     id = "bunny_moose"
@@ -835,11 +1001,22 @@ class BunnyMoose(Game):
     STATE_VERSION = 1
     max_game_length = 20_000
     options = {
-        "narrator": Option("narrator", "player", "Who narrates: a player holding the phone (\"player\") or the phone itself, so everybody plays (\"app\") (BM-8).", choices=("player", "app")),
+        "narrator": Option(
+            "narrator", "player",
+            "Who narrates: a player holding the phone (\"player\") or the phone itself, so everybody plays "
+            "(\"app\") (BM-8).",
+            choices=("player", "app"),
+        ),
         "rounds": Option("rounds", 2, "Each player narrates (leads) this many rounds (BM-7).", choices=(2, 3)),
         "basic": Option("basic", False, "First game: the basic deck without tongue, ×2 and ± cards (BM-2).", ),
-        "poem": Option("poem", "short", "The poem read while cards are revealed: six lines or the longer one (BM-8).", choices=("short", "long")),
-        "tempo": Option("tempo", "normal", "App narrator's pace of one line (the engine ignores it; the app uses it).", choices=("slow", "normal", "fast")),
+        "poem": Option(
+            "poem", "short", "The poem read while cards are revealed: six lines or the longer one (BM-8).",
+            choices=("short", "long"),
+        ),
+        "tempo": Option(
+            "tempo", "normal", "App narrator's pace of one line (the engine ignores it; the app uses it).",
+            choices=("slow", "normal", "fast"),
+        ),
     }
     state_class = BunnyMooseState
 

@@ -68,9 +68,29 @@ Observation keys (``observation(p)``; ``public_observation()`` has all but the l
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from ..core import Game, State, check_action_keys, expect, expect_int, require_int
+from ..core import (
+    HIDDEN,
+    PUBLIC,
+    SEAT,
+    Bool,
+    Choice,
+    Field,
+    Fixed,
+    Game,
+    Int,
+    JsonDict,
+    ListOf,
+    Nullable,
+    PerPlayer,
+    Record,
+    Reshaped,
+    State,
+    check_action_keys,
+    expect,
+    require_int,
+)
 from ..errors import IllegalActionError
 from ..rng import Rng
 
@@ -99,6 +119,177 @@ NUM_FIELDS = GOAL_BASE + 16
 COLOURS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
+# ---- the typed contract (actions, events, observations) ---------------------------------------
+
+Phase = Literal["give", "play", "over"]
+
+
+class GiveAction(TypedDict):
+    type: Literal["give"]
+    card: str
+
+
+#: a card played: a move (``figure``, ``to``), a swap (``figure``, ``with``), a swap without
+#: effect (neither), the first step of a 7; ``as`` names the kind a joker plays as
+PlayAction = TypedDict(
+    "PlayAction",
+    {"type": Literal["play"], "card": str, "as": str, "figure": int, "to": int, "with": int},
+    total=False,
+)
+
+
+class StepAction(TypedDict):
+    type: Literal["step"]
+    figure: int
+    to: int
+
+
+class UndoAction(TypedDict):
+    type: Literal["undo"]
+
+
+class FoldAction(TypedDict):
+    type: Literal["fold"]
+
+
+class DiscardAction(TypedDict):
+    type: Literal["discard"]
+    card: str
+
+
+Action = GiveAction | PlayAction | StepAction | UndoAction | FoldAction | DiscardAction
+
+
+class GaveEvent(TypedDict):
+    type: Literal["gave"]
+    player: int
+
+
+class CardsGivenEvent(TypedDict):
+    type: Literal["cards_given"]
+
+
+MoveEvent = TypedDict("MoveEvent", {
+    "type": Literal["move"], "player": int, "card": str, "as": str | None, "figure": int, "from": int, "to": int,
+    "steps": int,
+})
+StartEvent = TypedDict("StartEvent", {
+    "type": Literal["start"], "player": int, "card": str, "as": str | None, "figure": int, "to": int,
+})
+HomeEvent = TypedDict("HomeEvent", {"type": Literal["home"], "figure": int, "from": int, "by": int})
+SwapEvent = TypedDict("SwapEvent", {
+    "type": Literal["swap"], "player": int, "card": str, "as": str | None, "figure": int, "with": int,
+})
+NoEffectEvent = TypedDict("NoEffectEvent", {"type": Literal["no_effect"], "player": int, "card": str, "as": str | None})
+SevenEvent = TypedDict("SevenEvent", {"type": Literal["seven"], "player": int, "card": str, "as": str | None})
+StepEvent = TypedDict("StepEvent", {
+    "type": Literal["step"], "player": int, "figure": int, "from": int, "to": int, "steps": int, "left": int,
+})
+
+
+class UndoEvent(TypedDict):
+    type: Literal["undo"]
+    player: int
+    left: int
+    back_to_hand: bool
+
+
+class SevenDoneEvent(TypedDict):
+    type: Literal["seven_done"]
+    player: int
+
+
+class FinishedEvent(TypedDict):
+    type: Literal["finished"]
+    player: int
+
+
+class OutEvent(TypedDict):
+    type: Literal["out"]
+    player: int
+    cards: list[str]
+
+
+class DiscardEvent(TypedDict):
+    type: Literal["discard"]
+    player: int
+    card: str
+
+
+class DrawEvent(TypedDict):
+    type: Literal["draw"]
+    player: int
+
+
+class RoundEndEvent(TypedDict):
+    type: Literal["round_end"]
+    round: int
+
+
+class DealEvent(TypedDict):
+    type: Literal["deal"]
+    round: int
+    dealer: int
+    cards: int
+    reshuffled: bool
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    winners: list[int]
+
+
+Event = (
+    GaveEvent | CardsGivenEvent | MoveEvent | StartEvent | HomeEvent | SwapEvent | NoEffectEvent | SevenEvent
+    | StepEvent | UndoEvent | SevenDoneEvent | FinishedEvent | OutEvent | DiscardEvent | DrawEvent | RoundEndEvent
+    | DealEvent | GameOverEvent
+)
+
+#: the 7 being played, as the table sees it: ``steps`` taken so far and the positions of every
+#: figure before each of them (``undo``: ``[[steps, positions], ...]``, oldest first)
+SevenInfo = TypedDict("SevenInfo", {
+    "card": str, "as": str | None, "left": int, "steps": int, "undo": list[list[Any]],
+})
+
+
+class PublicObservation(TypedDict):
+    """What the whole table sees (``viewer`` is ``None``); see :meth:`DogState.public_observation`."""
+
+    type: Literal["observation"]
+    game: Literal["dog"]
+    viewer: int | None
+    num_players: int
+    colours: list[int]
+    figures_per_player: int
+    teams: list[list[int]]
+    phase: Phase
+    round: int
+    dealer: int
+    cards_dealt: int
+    turn: int | None
+    current_players: list[int]
+    figures: list[list[int]]
+    home: list[int]
+    finished: list[bool]
+    hand_sizes: list[int]
+    deck_size: int
+    discard: list[str]
+    given: list[bool]
+    out: list[bool]
+    drawn: bool
+    seven: SevenInfo | None
+    winners: list[int]
+
+
+class Observation(PublicObservation):
+    """What player ``viewer`` sees: the public observation plus their hand, the card they chose to
+    give and the card they received this round."""
+
+    hand: list[str]
+    my_gift: str | None
+    received: str | None
+
+
 def full_deck() -> list[str]:
     """The 110 cards in kind order (DOG-1).
 
@@ -109,12 +300,20 @@ def full_deck() -> list[str]:
 
 
 def start_field(colour: int) -> int:
-    """Track field of ``colour``'s start field (DOG-2). ``start_field(2) == 32``."""
+    """Track field of ``colour``'s start field (DOG-2).
+
+    >>> [start_field(c) for c in range(4)]
+    [0, 16, 32, 48]
+    """
     return colour << 4
 
 
 def goal_field(colour: int, g: int) -> int:
-    """Coordinate of goal field ``g`` (0..3, 0 nearest the track) of ``colour``."""
+    """Coordinate of goal field ``g`` (0..3, 0 nearest the track) of ``colour`` (DOG-2).
+
+    >>> goal_field(0, 0), goal_field(3, 3)
+    (64, 79)
+    """
     return GOAL_BASE + 4 * colour + g
 
 
@@ -123,34 +322,68 @@ def sort_hand(hand: list[str]) -> None:
     hand.sort(key=KIND_ORDER.__getitem__)
 
 
-class DogState(State):
+CARD_KIND = Choice(*KINDS)
+SEAT_NUMBER = Int(0, lambda st: st.num_players - 1)
+FIELD_NUMBER = Int(KENNEL, NUM_FIELDS - 1)
+
+
+def figure_count(st: Any) -> int:
+    """Figures on the board (a bound of the saved positions)."""
+    return len(st.pos)
+
+
+def _per_player(pos: list[int], st: Any) -> list[list[int]]:
+    F = st.F
+    return [pos[p * F : p * F + F] for p in range(st.num_players)]
+
+
+def _flat(figures: list[list[int]], st: Any) -> list[int]:
+    return [x for lst in figures for x in lst]
+
+
+class DogState(State[Action, Event, Observation, PublicObservation]):
     """A Dog game in progress. See the module docstring for coordinates, actions and events.
 
-    Attributes (plain ints, strings and lists; ``to_dict`` gives the JSON layout):
+    The saved fields are declared in :attr:`FIELDS` (the JSON layout of ``to_dict``, with bounds
+    and owners). Besides them (derived from the player count and the positions, not saved):
         colours: colour (board seat) of each player.
         F: figures per player (4, or 5 with 2–3 players: DOG-11).
-        pos: position of every figure, indexed by figure id ``p*F + k``.
+        pos: position of every figure, indexed by figure id ``p*F + k`` (saved as ``figures``).
         board: ``board[field]`` = figure id on a track or goal field, or -1 (derived from ``pos``).
-        hands: each player's cards, in :data:`KINDS` order.
-        deck: undealt cards, the top is the end of the list (hidden from everybody).
-        discard: played and discarded cards, oldest first (public).
-        gifts: the card each player chose in phase ``"give"`` (``None`` until chosen).
-        received: the card each player got in this round's give phase (private to them).
-        phase: ``"give"``, ``"play"`` or ``"over"``.
-        round: deals so far (the first deal is round 1); dealer: the seat that dealt it.
-        turn: the player to play (phase ``"play"``).
-        out: players out for this round (DOG-9).
-        drawn: 2–3 players: the player to act has already discarded and drawn this turn (DOG-11).
-        seven: the 7 being played: ``{"card": K, "as": K|None, "left": r, "undo": [[steps, pos], ...]}``
-            or ``None`` (DOG-7).
-        winners: the winning players once the game is over.
+        owner, fcol: the player and the colour of each figure id.
     """
 
-    def __init__(self, game: Game, num_players: int, options: dict, rng: Rng) -> None:
-        self.game = game
-        self.num_players = n = num_players
-        self.options = options
-        self.rng = rng
+    FIELDS = (
+        Field("round", Int(1, lambda st: st.game.max_game_length), PUBLIC,
+              "deals so far (the first deal is round 1); a deal takes actions, so at most max_game_length"),
+        Field("dealer", SEAT_NUMBER, PUBLIC, "the seat that dealt this round"),
+        Field("phase", Choice("give", "play", "over"), PUBLIC, "give (DOG-3), play or over"),
+        Field("turn", SEAT_NUMBER, PUBLIC, "the player to play (phase play)"),
+        Field("figures", Reshaped(PerPlayer(ListOf(FIELD_NUMBER, lambda st: st.F, lambda st: st.F)),
+                                  _per_player, _flat, list.copy), PUBLIC,
+              "each player's figure positions: -1 kennel, 0..63 track, 64 + 4*colour + g goal", attr="pos"),
+        Field("hands", PerPlayer(ListOf(CARD_KIND, 0, max(DEAL_SIZES))), SEAT, "each player's cards, in KINDS order"),
+        Field("deck", ListOf(CARD_KIND, 0, DECK_SIZE), HIDDEN, "undealt cards, the top is the end of the list"),
+        Field("discard", ListOf(CARD_KIND, 0, DECK_SIZE), PUBLIC, "played and discarded cards, oldest first"),
+        Field("gifts", PerPlayer(Nullable(CARD_KIND)), SEAT,
+              "the card each player chose in phase give, null until chosen"),
+        Field("received", PerPlayer(Nullable(CARD_KIND)), SEAT, "the card each player got in this round's give phase"),
+        Field("out", PerPlayer(Bool()), PUBLIC, "players out for this round (DOG-9)"),
+        Field("drawn", Bool(), PUBLIC, "2-3 players: the player to act has discarded and drawn this turn (DOG-11)"),
+        Field("seven", Nullable(Record({
+            "card": Choice("7", "joker"),
+            "as": Choice(None, "7"),
+            "left": Int(1, 6),
+            "undo": ListOf(Fixed(Int(1, 6), ListOf(FIELD_NUMBER, figure_count, figure_count)), 1, 6),
+        })), PUBLIC, "the 7 being played (DOG-7): steps left and the positions before each step taken"),
+        Field("winners", ListOf(SEAT_NUMBER, 0, 2), PUBLIC, "the winning players once the game is over",
+              attr="winners_"),
+    )
+    DERIVED_LISTS = ("board",)
+
+    def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, num_players, options, rng)
+        n = num_players
         self.colours = COLOURS[n]
         self.F = F = 4 if n == 4 else 5
         self.owner = [f // F for f in range(n * F)]
@@ -162,19 +395,19 @@ class DogState(State):
         self.discard: list[str] = []
         self.gifts: list[str | None] = [None] * n
         self.received: list[str | None] = [None] * n
-        self.phase = "give"
+        self.phase: Phase = "give"
         self.round = 0
         self.dealer = n - 1
         self.turn = 0
         self.out = [False] * n
         self.drawn = False
-        self.seven: dict | None = None
+        self.seven: dict[str, Any] | None = None
         self.winners_: list[int] = []
 
     # ---- construction ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "DogState":
+    def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> DogState:
         """Shuffle, set the figures (DOG-11: one on the start field with 2–3 players), deal round 1."""
         state = cls(game, num_players, options, Rng(seed))
         if num_players < 4:
@@ -185,37 +418,6 @@ class DogState(State):
         state.rng.shuffle(state.deck)
         state._deal([])
         return state
-
-    def clone(self) -> "DogState":
-        """A fast independent copy (bots use it in playouts)."""
-        o = DogState.__new__(DogState)
-        o.game = self.game
-        o.num_players = self.num_players
-        o.options = self.options
-        o.rng = Rng.from_state(self.rng.state)
-        o.colours = self.colours
-        o.F = self.F
-        o.owner = self.owner
-        o.fcol = self.fcol
-        o.pos = self.pos[:]
-        o.board = self.board[:]
-        o.hands = [h[:] for h in self.hands]
-        o.deck = self.deck[:]
-        o.discard = self.discard[:]
-        o.gifts = self.gifts[:]
-        o.received = self.received[:]
-        o.phase = self.phase
-        o.round = self.round
-        o.dealer = self.dealer
-        o.turn = self.turn
-        o.out = self.out[:]
-        o.drawn = self.drawn
-        s = self.seven
-        o.seven = None if s is None else {
-            "card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], u[1][:]] for u in s["undo"]]
-        }
-        o.winners_ = self.winners_[:]
-        return o
 
     # ---- board helpers -----------------------------------------------------------------------
 
@@ -337,20 +539,20 @@ class DogState(State):
 
     # ---- executing moves ---------------------------------------------------------------------
 
-    def _send_home(self, g: int, by: int, events: list[dict] | None) -> None:
+    def _send_home(self, g: int, by: int, events: list[Event] | None) -> None:
         x = self.pos[g]
         self._place(g, KENNEL)
         if events is not None:
             events.append({"type": "home", "figure": g, "from": x, "by": by})
 
-    def _move(self, f: int, to: int, events: list[dict] | None) -> None:
+    def _move(self, f: int, to: int, events: list[Event] | None) -> None:
         """Move ``f`` to ``to``, sending home a figure it lands on (DOG-5)."""
         g = self.board[to] if to >= 0 else -1
         if g >= 0 and g != f:
             self._send_home(g, f, events)
         self._place(f, to)
 
-    def _seven_step(self, f: int, to: int, events: list[dict] | None) -> None:
+    def _seven_step(self, f: int, to: int, events: list[Event] | None) -> None:
         """One step of a 7: every figure passed on the track, and the one landed on, goes home (DOG-7)."""
         x = self.pos[f]
         board = self.board
@@ -370,7 +572,7 @@ class DogState(State):
 
     # ---- the 7 (DOG-7) -----------------------------------------------------------------------
 
-    def _seven_feasible(self, p: int, r: int, memo: dict) -> bool:
+    def _seven_feasible(self, p: int, r: int, memo: dict[tuple[tuple[int, ...], int], bool]) -> bool:
         """Can ``p`` use exactly ``r`` more steps of a 7 from this position? (search over splits)
 
         A single figure able to take all ``r`` steps answers at once; otherwise every first step is
@@ -448,9 +650,10 @@ class DogState(State):
         unable to turn in), which settles most steps without a search.
         """
         prot = self._protected()
-        memo: dict = {}
+        memo: dict[tuple[tuple[int, ...], int], bool] = {}
         out = []
-        pos0 = board0 = None
+        pos0: list[int] | None = None
+        board0: list[int] = []
         pos = self.pos
         for f in self._movers(p):
             x = pos[f]
@@ -495,7 +698,9 @@ class DogState(State):
 
     # ---- legal plays -------------------------------------------------------------------------
 
-    def _kind_moves(self, p: int, kind: str, movers: range, prot: list[int], any_only: bool = False) -> list[tuple]:
+    def _kind_moves(
+        self, p: int, kind: str, movers: range, prot: list[int], any_only: bool = False
+    ) -> list[tuple[int, ...]]:
         """What a card of ``kind`` can do for ``p`` (DOG-1, DOG-4..DOG-8).
 
         Returns ``(figure, to)`` pairs for moves (a start is ``(kennel figure, start field)``,
@@ -503,7 +708,7 @@ class DogState(State):
         ``[]`` when the card cannot be played. With ``any_only`` it may stop after the first.
         """
         pos = self.pos
-        out: list[tuple] = []
+        out: list[tuple[int, ...]] = []
         if kind in FORWARD:
             k = FORWARD[kind]
             fwd = self._forward
@@ -545,7 +750,7 @@ class DogState(State):
                 return out
         return out
 
-    def _swap_pairs(self, p: int) -> list[tuple[int, int]]:
+    def _swap_pairs(self, p: int) -> list[tuple[int, ...]]:
         """DOG-8: (own, other) figure pairs on the track, neither protected."""
         movers = self._movers(p)
         pos, fcol, owner = self.pos, self.fcol, self.owner
@@ -561,12 +766,12 @@ class DogState(State):
         others = [g for g in range(len(pos)) if owner[g] != mine_owner and free(g)]
         return [(f, g) for f in own for g in others]
 
-    def _all_plays(self, p: int) -> list[dict]:
+    def _all_plays(self, p: int) -> list[Action]:
         """Every legal ``play`` action of ``p`` (the joker once per kind it can play as)."""
         movers = self._movers(p)
         prot = self._protected()
-        cache: dict[str, list[tuple]] = {}
-        out: list[dict] = []
+        cache: dict[str, list[tuple[int, ...]]] = {}
+        out: list[Action] = []
         for card in dict.fromkeys(self.hands[p]):
             joker = card == "joker"
             for kind in (JOKER_AS if joker else (card,)):
@@ -575,7 +780,7 @@ class DogState(State):
                     moves = cache[kind] = self._kind_moves(p, kind, movers, prot)
                 if kind == "swap":
                     for m in moves:
-                        a = {"type": "play", "card": card}
+                        a: PlayAction = {"type": "play", "card": card}
                         if joker:
                             a["as"] = "swap"
                         if m:
@@ -613,13 +818,14 @@ class DogState(State):
             return [p for p in range(self.num_players) if self.gifts[p] is None]
         return []
 
-    def legal_actions(self, player: int) -> list[dict]:
+    def legal_actions(self, player: int) -> list[Action]:
         if self.phase == "play":
             if player != self.turn:
                 return []
             if self.seven is not None:
-                acts: list[dict] = [
-                    {"type": "step", "figure": f, "to": to} for f, to, _ in self._seven_steps(player, self.seven["left"])
+                acts: list[Action] = [
+                    {"type": "step", "figure": f, "to": to}
+                    for f, to, _ in self._seven_steps(player, self.seven["left"])
                 ]
                 acts.append({"type": "undo"})
                 return acts
@@ -634,7 +840,7 @@ class DogState(State):
                 return [{"type": "give", "card": c} for c in dict.fromkeys(self.hands[player])]
         return []
 
-    def _check_action(self, player: int, action: dict) -> None:
+    def _check_action(self, player: int, action: JsonDict) -> None:
         kind = action["type"]
         if kind == "give":
             check_action_keys("DOG-3", action, ("card",))
@@ -657,7 +863,8 @@ class DogState(State):
             self._check_seven_step(player, f, to, self.seven["left"])
             return
         if self.seven is not None:
-            raise IllegalActionError("DOG-7", f"the 7 must be finished first ({self.seven['left']} steps left), or undone")
+            left = self.seven["left"]
+            raise IllegalActionError("DOG-7", f"the 7 must be finished first ({left} steps left), or undone")
         if kind == "fold":
             check_action_keys("DOG-9", action, ())
             if self.num_players != 4:
@@ -680,7 +887,7 @@ class DogState(State):
             )
         self._check_play(player, action)
 
-    def _check_play(self, player: int, action: dict) -> None:
+    def _check_play(self, player: int, action: JsonDict) -> None:
         card = action.get("card")
         if not isinstance(card, str) or card not in KIND_ORDER:
             raise IllegalActionError("DOG-1", f"no card kind {card!r}; kinds are {list(KINDS)}")
@@ -705,7 +912,9 @@ class DogState(State):
             g = require_int("DOG-8", action, "with", 0, len(self.pos) - 1)
             if (f, g) not in self._swap_pairs(player):
                 raise IllegalActionError(
-                    "DOG-8", f"figures {f} and {g} cannot swap: one of yours and another's, both on the track, neither protected"
+                    "DOG-8",
+                    f"figures {f} and {g} cannot swap: one of yours and another's, both on the track, "
+                    "neither protected",
                 )
             return
         check_action_keys("DOG-5", action, ("card", "as", "figure", "to"))
@@ -721,7 +930,9 @@ class DogState(State):
         x = self.pos[f]
         if x == KENNEL:
             if kind not in ("1/11", "13"):
-                raise IllegalActionError("DOG-4", "a figure leaves the kennel only with a start card (1/11, 13 or a joker)")
+                raise IllegalActionError(
+                    "DOG-4", "a figure leaves the kennel only with a start card (1/11, 13 or a joker)"
+                )
             if not self._can_start(f):
                 raise IllegalActionError("DOG-4", "an own figure stands on the start field")
             if to != start_field(self.fcol[f]):
@@ -749,23 +960,23 @@ class DogState(State):
             raise IllegalActionError("DOG-7", f"figure {f} is not one you move now")
         if not self._seven_step_ok(player, f, to, left):
             raise IllegalActionError(
-                "DOG-7", f"figure {f} cannot step to {to} with {left} steps of the 7 left so that all of them can be used"
+                "DOG-7",
+                f"figure {f} cannot step to {to} with {left} steps of the 7 left so that all of them can be used",
             )
 
-    def _apply(self, player: int, action: dict) -> list[dict]:
-        kind = action["type"]
-        events: list[dict] = []
-        if kind == "give":
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action["type"] == "give":
             self._give(player, action["card"], events)
             return events
-        if kind == "step":
+        if action["type"] == "step":
             self._apply_step(player, action["figure"], action["to"], events)
             return events
-        if kind == "undo":
+        if action["type"] == "undo":
             self._undo(player, events)
             return events
         hand = self.hands[player]
-        if kind == "fold":
+        if action["type"] == "fold":
             cards = hand[:]
             self.discard.extend(cards)
             hand.clear()
@@ -773,7 +984,7 @@ class DogState(State):
             events.append({"type": "out", "player": player, "cards": cards})
             self._end_turn(events)
             return events
-        if kind == "discard":
+        if action["type"] == "discard":
             hand.remove(action["card"])
             self.discard.append(action["card"])
             events.append({"type": "discard", "player": player, "card": action["card"]})
@@ -790,7 +1001,7 @@ class DogState(State):
         # play
         card = action["card"]
         as_ = action.get("as")
-        kind = as_ if card == "joker" else card
+        kind = as_ if as_ is not None and card == "joker" else card
         hand.remove(card)
         before = self._finished(player)
         if kind == "7":
@@ -818,7 +1029,8 @@ class DogState(State):
             else:
                 steps = self._steps_taken(x, to, f)
                 events.append(
-                    {"type": "move", "player": player, "card": card, "as": as_, "figure": f, "from": x, "to": to, "steps": steps}
+                    {"type": "move", "player": player, "card": card, "as": as_, "figure": f, "from": x, "to": to,
+                     "steps": steps}
                 )
             if victim >= 0:  # DOG-5: the figure landed on went home, own ones too
                 events.append({"type": "home", "figure": victim, "from": to, "by": f})
@@ -838,7 +1050,7 @@ class DogState(State):
         c = self.fcol[f]
         return (((c << 4) - x) & 63) + 1 + (to - GOAL_BASE - 4 * c)
 
-    def _after_card(self, player: int, finished_before: bool, events: list[dict]) -> None:
+    def _after_card(self, player: int, finished_before: bool, events: list[Event]) -> None:
         """A card is fully played: report a newly finished player (DOG-10), check the win, end the turn."""
         if not finished_before and self._finished(player):
             events.append({"type": "finished", "player": player})
@@ -853,7 +1065,7 @@ class DogState(State):
             return
         self._end_turn(events)
 
-    def _apply_step(self, player: int, f: int, to: int, events: list[dict]) -> None:
+    def _apply_step(self, player: int, f: int, to: int, events: list[Event]) -> None:
         seven = self.seven
         assert seven is not None
         x = self.pos[f]
@@ -865,7 +1077,9 @@ class DogState(State):
         # the step event goes before the captures it caused
         homes = [e for e in events if e["type"] == "home"]
         del events[len(events) - len(homes):]
-        events.append({"type": "step", "player": player, "figure": f, "from": x, "to": to, "steps": n, "left": seven["left"]})
+        events.append(
+            {"type": "step", "player": player, "figure": f, "from": x, "to": to, "steps": n, "left": seven["left"]}
+        )
         events.extend(homes)
         if not finished_before and self._finished(player):
             events.append({"type": "finished", "player": player})
@@ -875,7 +1089,7 @@ class DogState(State):
             events.append({"type": "seven_done", "player": player})
             self._after_card(player, True, events)
 
-    def _undo(self, player: int, events: list[dict]) -> None:
+    def _undo(self, player: int, events: list[Event]) -> None:
         seven = self.seven
         assert seven is not None
         n, pos = seven["undo"].pop()
@@ -899,7 +1113,7 @@ class DogState(State):
 
     # ---- rounds ------------------------------------------------------------------------------
 
-    def _give(self, player: int, card: str, events: list[dict]) -> None:
+    def _give(self, player: int, card: str, events: list[Event]) -> None:
         """DOG-3 / DOG-11: a secret card for the partner (4) or the left neighbour (2–3)."""
         self.hands[player].remove(card)
         self.gifts[player] = card
@@ -907,10 +1121,11 @@ class DogState(State):
         if any(g is None for g in self.gifts):
             return
         n = self.num_players
-        for p in range(n):
+        for p, gift in enumerate(self.gifts):
             to = (p + 2) % 4 if n == 4 else (p + 1) % n
-            self.hands[to].append(self.gifts[p])
-            self.received[to] = self.gifts[p]
+            assert gift is not None
+            self.hands[to].append(gift)
+            self.received[to] = gift
         for h in self.hands:
             sort_hand(h)
         self.gifts = [None] * n
@@ -926,7 +1141,7 @@ class DogState(State):
         self.rng.shuffle(pile)
         self.deck = pile + self.deck
 
-    def _deal(self, events: list[dict]) -> None:
+    def _deal(self, events: list[Event]) -> None:
         """Deal the next round (DOG-3): 6, 5, 4, 3, 2 cards, repeating; dealer moves left."""
         n = self.num_players
         if self.round > 0:
@@ -948,9 +1163,11 @@ class DogState(State):
         self.drawn = False
         self.phase = "give"
         self.turn = (self.dealer + 1) % n
-        events.append({"type": "deal", "round": self.round, "dealer": self.dealer, "cards": k, "reshuffled": reshuffled})
+        events.append(
+            {"type": "deal", "round": self.round, "dealer": self.dealer, "cards": k, "reshuffled": reshuffled}
+        )
 
-    def _end_turn(self, events: list[dict]) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         """Pass the turn to the next player holding cards; deal anew when every hand is empty."""
         self.drawn = False
         n = self.num_players
@@ -982,8 +1199,9 @@ class DogState(State):
 
     # ---- observations ------------------------------------------------------------------------
 
-    def public_observation(self) -> dict:
-        """What the whole table sees: the board, hand sizes, the discard pile, whose turn."""
+    def public_observation(self) -> PublicObservation:
+        """What the whole table sees: the board, hand sizes, the discard pile, whose turn, the 7
+        being played (with the positions before each of its steps)."""
         n, F = self.num_players, self.F
         seven = self.seven
         return {
@@ -1011,47 +1229,69 @@ class DogState(State):
             "drawn": self.drawn,
             "seven": None if seven is None else {
                 "card": seven["card"], "as": seven["as"], "left": seven["left"], "steps": len(seven["undo"]),
+                "undo": [[u[0], u[1][:]] for u in seven["undo"]],
             },
             "winners": self.winners(),
         }
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> Observation:
         """The public observation plus ``player``'s hand, own chosen gift and received card."""
-        if not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ValueError(f"no such player {player!r}")
-        obs = self.public_observation()
+        self.check_player(player)
+        obs = cast(Observation, self.public_observation())
         obs["viewer"] = player
         obs["hand"] = self.hands[player][:]
         obs["my_gift"] = self.gifts[player]
         obs["received"] = self.received[player]
         return obs
 
-    def sample_hidden(self, player: int, rng: Rng) -> "DogState":
-        """Re-deal every card ``player`` cannot see: other hands, others' gifts, the deck."""
-        other = self.clone()
-        pool: list[str] = list(self.deck)
-        n = self.num_players
-        for p in range(n):
-            if p != player:
-                pool.extend(self.hands[p])
-                if self.gifts[p] is not None:
-                    pool.append(self.gifts[p])
+    @classmethod
+    def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> DogState:
+        """A state consistent with ``observation``: the cards its viewer cannot see (all 110 but
+        their hand, their gift, the discard pile and a 7 being played) dealt at random to the other
+        hands, the other players' secret gifts and the deck. The board and a 7 in progress are the
+        observed ones."""
+        obs = observation
+        me, n = obs["viewer"], obs["num_players"]
+        assert me is not None, "a re-deal is made for a seat"
+        pool = full_deck()
+        gone = obs["hand"] + obs["discard"]
+        if obs["my_gift"] is not None:
+            gone.append(obs["my_gift"])
+        seven = obs["seven"]
+        if seven is not None:
+            gone.append(seven["card"])
+        for c in gone:
+            pool.remove(c)
         rng.shuffle(pool)
+        st = cls(game, n, {}, Rng(0))
+        st._set_positions(_flat(obs["figures"], st))
+        st.phase, st.round, st.dealer = obs["phase"], obs["round"], obs["dealer"]
+        turn = obs["turn"]
+        st.turn = turn if turn is not None else (obs["dealer"] + 1) % n
+        st.out = obs["out"][:]
+        st.drawn = obs["drawn"]
+        st.discard = obs["discard"][:]
+        st.winners_ = obs["winners"][:]
+        st.received[me] = obs["received"]
         at = 0
         for p in range(n):
-            if p == player:
+            if p == me:
+                st.hands[p] = obs["hand"][:]
+                st.gifts[p] = obs["my_gift"]
                 continue
-            k = len(self.hands[p])
-            other.hands[p] = pool[at : at + k]
-            sort_hand(other.hands[p])
+            k = obs["hand_sizes"][p]
+            st.hands[p] = pool[at : at + k]
+            sort_hand(st.hands[p])
             at += k
-            if self.gifts[p] is not None:
-                other.gifts[p] = pool[at]
+            if obs["phase"] == "give" and obs["given"][p]:
+                st.gifts[p] = pool[at]
                 at += 1
-            other.received[p] = None
-        other.deck = pool[at:]
-        other.rng = Rng(rng.next64())
-        return other
+        st.deck = pool[at:]
+        if seven is not None:
+            undo = [[u[0], u[1][:]] for u in seven["undo"]]
+            st.seven = {"card": seven["card"], "as": seven["as"], "left": seven["left"], "undo": undo}
+        st.rng = Rng(rng.next64())
+        return st
 
     def check_invariants(self) -> None:
         """110 cards conserved; figures per player fixed; one figure per field; board == pos."""
@@ -1081,160 +1321,61 @@ class DogState(State):
             done = sum(u[0] for u in self.seven["undo"])
             assert done + self.seven["left"] == 7 and self.seven["undo"], "7 steps do not add up"
 
-    # ---- saves -------------------------------------------------------------------------------
+    # ---- saves (the fields are declared in FIELDS) ---------------------------------------------
 
-    def to_dict(self) -> dict:
-        n, F = self.num_players, self.F
-        s = self.seven
-        return {
-            "num_players": n,
-            "options": dict(self.options),
-            "rng": self.rng.state,
-            "round": self.round,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "figures": [self.pos[p * F : p * F + F] for p in range(n)],
-            "hands": [h[:] for h in self.hands],
-            "deck": self.deck[:],
-            "discard": self.discard[:],
-            "gifts": self.gifts[:],
-            "received": self.received[:],
-            "out": self.out[:],
-            "drawn": self.drawn,
-            "seven": None if s is None else {
-                "card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], u[1][:]] for u in s["undo"]],
-            },
-            "winners": self.winners_[:],
-        }
+    def _validate(self) -> None:
+        """Figures stand on the track or in their own colour's goal, one per field; the 7, the
+        gifts, the turn and the winners fit the phase (DOG-3, DOG-7, DOG-10, DOG-11). Hands are put
+        in :data:`KINDS` order."""
+        n, phase = self.num_players, self.phase
 
-    @classmethod
-    def from_dict(cls, game: Game, data: dict) -> "DogState":
-        """Validate and load; raises ``InvalidStateError`` naming the field that is wrong."""
-        expect(isinstance(data, dict), "state", "expected an object")
-        keys = {
-            "num_players", "options", "rng", "round", "dealer", "phase", "turn", "figures", "hands",
-            "deck", "discard", "gifts", "received", "out", "drawn", "seven", "winners",
-        }
-        missing = keys - set(data)
-        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
-        extra = set(data) - keys
-        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
-        n = expect_int(data["num_players"], "state.num_players", game.min_players, game.max_players)
-        expect(isinstance(data["options"], dict), "state.options", "expected an object")
-        try:
-            options = game.resolve_options(data["options"])
-        except ValueError as exc:
-            expect(False, "state.options", str(exc))
-        expect(
-            isinstance(data["rng"], int) and not isinstance(data["rng"], bool) and 0 <= data["rng"] < 1 << 64,
-            "state.rng", "expected a 64-bit unsigned int",
-        )
-        st = cls(game, n, options, Rng.from_state(data["rng"]))
-        st.round = expect_int(data["round"], "state.round", 1)
-        st.dealer = expect_int(data["dealer"], "state.dealer", 0, n - 1)
-        phase = data["phase"]
-        expect(phase in ("give", "play", "over"), "state.phase", f"unknown phase {phase!r}")
-        st.phase = phase
-        st.turn = expect_int(data["turn"], "state.turn", 0, n - 1)
+        def on_board(x: int, f: int, where: str) -> None:
+            c = self.fcol[f]
+            expect(x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4, where,
+                   f"field {x} is not on the track nor in colour {c}'s goal")
 
-        figs = data["figures"]
-        expect(isinstance(figs, list) and len(figs) == n, "state.figures", f"expected {n} lists")
-        pos: list[int] = []
-        for p, lst in enumerate(figs):
-            where = f"state.figures[{p}]"
-            expect(isinstance(lst, list) and len(lst) == st.F, where, f"expected {st.F} positions")
-            c = st.colours[p]
-            for k, x in enumerate(lst):
-                expect_int(x, f"{where}[{k}]", -1, NUM_FIELDS - 1)
-                expect(
-                    x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4,
-                    f"{where}[{k}]", f"field {x} is not on the track nor in colour {c}'s goal",
-                )
-            pos.extend(lst)
         seen: dict[int, int] = {}
-        for f, x in enumerate(pos):
+        for f, x in enumerate(self.pos):
+            on_board(x, f, f"state.figures[{f // self.F}][{f % self.F}]")
             if x >= 0:
                 expect(x not in seen, "state.figures", f"figures {seen.get(x)} and {f} share field {x}")
                 seen[x] = f
-        st._set_positions(pos)
-
-        def card_list(value: Any, where: str) -> list[str]:
-            expect(isinstance(value, list), where, "expected a list of cards")
-            for i, c in enumerate(value):
-                expect(c in KIND_ORDER, f"{where}[{i}]", f"unknown card {c!r}")
-            return list(value)
-
-        hands = data["hands"]
-        expect(isinstance(hands, list) and len(hands) == n, "state.hands", f"expected {n} hands")
-        st.hands = [card_list(h, f"state.hands[{p}]") for p, h in enumerate(hands)]
-        for h in st.hands:
+        self._set_positions(self.pos)
+        for h in self.hands:
             sort_hand(h)
-        st.deck = card_list(data["deck"], "state.deck")
-        st.discard = card_list(data["discard"], "state.discard")
-        for key in ("gifts", "received"):
-            value = data[key]
-            expect(isinstance(value, list) and len(value) == n, f"state.{key}", f"expected {n} entries")
-            for p, c in enumerate(value):
-                expect(c is None or c in KIND_ORDER, f"state.{key}[{p}]", f"unknown card {c!r}")
-        st.gifts = list(data["gifts"])
-        st.received = list(data["received"])
-        out = data["out"]
-        expect(isinstance(out, list) and len(out) == n and all(isinstance(b, bool) for b in out), "state.out", f"expected {n} booleans")
-        st.out = list(out)
-        expect(isinstance(data["drawn"], bool), "state.drawn", "expected true or false")
-        st.drawn = data["drawn"]
-        expect(not (st.drawn and n == 4), "state.drawn", "discard-and-draw is a 2-3 player rule (DOG-11)")
-        winners = data["winners"]
-        expect(isinstance(winners, list), "state.winners", "expected a list")
-        for i, w in enumerate(winners):
-            expect_int(w, f"state.winners[{i}]", 0, n - 1)
-        st.winners_ = list(winners)
+        expect(not (self.drawn and n == 4), "state.drawn", "discard-and-draw is a 2-3 player rule (DOG-11)")
+        winners = self.winners_
         expect((phase == "over") == bool(winners), "state.winners", "winners are set exactly when the phase is 'over'")
-
-        s = data["seven"]
+        s = self.seven
         if s is not None:
             expect(phase == "play", "state.seven", "a 7 is played only in phase 'play'")
-            expect(isinstance(s, dict) and set(s) == {"card", "as", "left", "undo"}, "state.seven", "expected {card, as, left, undo}")
-            expect(s["card"] in ("7", "joker"), "state.seven.card", f"expected '7' or 'joker', got {s['card']!r}")
             expect(s["as"] == ("7" if s["card"] == "joker" else None), "state.seven.as", "'7' for a joker, else null")
-            expect_int(s["left"], "state.seven.left", 1, 6)
-            undo = s["undo"]
-            expect(isinstance(undo, list) and undo, "state.seven.undo", "expected a non-empty list of [steps, positions]")
             total = 0
-            for i, u in enumerate(undo):
-                w = f"state.seven.undo[{i}]"
-                expect(isinstance(u, list) and len(u) == 2, w, "expected [steps, positions]")
-                total += expect_int(u[0], f"{w}[0]", 1, 6)
-                expect(isinstance(u[1], list) and len(u[1]) == len(pos), f"{w}[1]", f"expected {len(pos)} positions")
+            for i, (steps, positions) in enumerate(s["undo"]):
+                total += steps
                 taken: set[int] = set()
-                for k, x in enumerate(u[1]):
-                    expect_int(x, f"{w}[1][{k}]", -1, NUM_FIELDS - 1)
-                    c = st.fcol[k]
-                    expect(x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4,
-                           f"{w}[1][{k}]", f"field {x} is not on the track nor in colour {c}'s goal")
-                    expect(x < 0 or x not in taken, f"{w}[1]", f"two figures on field {x}")
+                for f, x in enumerate(positions):
+                    on_board(x, f, f"state.seven.undo[{i}][1][{f}]")
+                    expect(x < 0 or x not in taken, f"state.seven.undo[{i}][1]", f"two figures on field {x}")
                     taken.add(x)
             expect(total + s["left"] == 7, "state.seven", "steps taken and steps left must add up to 7")
-            st.seven = {"card": s["card"], "as": s["as"], "left": s["left"], "undo": [[u[0], list(u[1])] for u in undo]}
         if phase == "give":
-            expect(any(g is None for g in st.gifts), "state.gifts", "all gifts chosen but not exchanged")
-            expect(not any(st.out), "state.out", "nobody is out before play starts")
+            expect(any(g is None for g in self.gifts), "state.gifts", "all gifts chosen but not exchanged")
+            expect(not any(self.out), "state.out", "nobody is out before play starts")
         else:
-            expect(all(g is None for g in st.gifts), "state.gifts", "gifts exist only in phase 'give'")
-        if phase == "play" and st.seven is None:
-            expect(bool(st.hands[st.turn]), "state.turn", f"player {st.turn} is to play but holds no card")
-        expect(not (st.drawn and phase != "play"), "state.drawn", "only during play")
+            expect(all(g is None for g in self.gifts), "state.gifts", "gifts exist only in phase 'give'")
+        if phase == "play" and s is None:
+            expect(bool(self.hands[self.turn]), "state.turn", f"player {self.turn} is to play but holds no card")
+        expect(not (self.drawn and phase != "play"), "state.drawn", "only during play")
         if winners:  # DOG-10/DOG-11: the winners are one team (a lone player with 2-3) with every figure home
-            team = st._team_of(winners[0])
+            team = self._team_of(winners[0])
             expect(winners == sorted(team), "state.winners", f"expected the team {sorted(team)}, got {winners}")
             need = 8 if n == 4 else 4
-            expect(sum(st._home_count(q) for q in team) >= need, "state.winners",
+            expect(sum(self._home_count(q) for q in team) >= need, "state.winners",
                    f"team {sorted(team)} has not brought {need} figures home")
-        return st  # Game.state_from_json then checks the invariants
 
 
-class Dog(Game):
+class Dog(Game[DogState]):
     """Dog — see the module docstring."""
 
     id = "dog"
@@ -1244,7 +1385,6 @@ class Dog(Game):
     hidden_information = True
     STATE_VERSION = 1
     max_game_length = 200_000
-    options: dict = {}
     state_class = DogState
 
 

@@ -29,16 +29,25 @@ Events returned by ``apply_action`` (in order)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from ..core import (
+    HIDDEN,
+    PUBLIC,
+    SEAT,
+    Choice,
+    Field,
+    Fixed,
     Game,
+    Int,
+    JsonDict,
+    ListOf,
+    Nullable,
     Option,
+    PerPlayer,
     State,
     check_action_keys,
     expect,
-    expect_int,
-    expect_int_list,
     require_int,
 )
 from ..errors import IllegalActionError
@@ -48,6 +57,116 @@ NUM_ROWS = 4
 ROW_LIMIT = 5  # SN-2: a row holds at most five cards; the sixth takes them
 HAND_SIZE = 10
 DECK_SIZE = 104
+
+
+# ---- the typed contract (actions, events, observations) ---------------------------------------
+
+
+class PickAction(TypedDict):
+    type: Literal["pick"]
+    card: int
+
+
+class ChooseRowAction(TypedDict):
+    type: Literal["choose_row"]
+    row: int
+
+
+Action = PickAction | ChooseRowAction
+
+
+class PlayerCard(TypedDict):
+    """A card and who played it (a revealed pick, an entry of the public memory)."""
+
+    player: int
+    card: int
+
+
+class PickedEvent(TypedDict):
+    type: Literal["picked"]
+    player: int
+
+
+class RevealEvent(TypedDict):
+    type: Literal["reveal"]
+    picks: list[PlayerCard]
+
+
+class RowChoiceEvent(TypedDict):
+    type: Literal["row_choice"]
+    player: int
+    card: int
+
+
+class PlaceEvent(TypedDict):
+    type: Literal["place"]
+    player: int
+    card: int
+    row: int
+    taken: list[int]
+    bullheads: int
+
+
+class TurnEndEvent(TypedDict):
+    type: Literal["turn_end"]
+    turn: int
+
+
+class RoundEndEvent(TypedDict):
+    type: Literal["round_end"]
+    round: int
+    bullheads: list[int]
+    scores: list[int]
+
+
+class DealEvent(TypedDict):
+    type: Literal["deal"]
+    round: int
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    winners: list[int]
+    scores: list[int]
+
+
+Event = (
+    PickedEvent | RevealEvent | RowChoiceEvent | PlaceEvent | TurnEndEvent | RoundEndEvent | DealEvent | GameOverEvent
+)
+
+
+class PublicObservation(TypedDict):
+    """What the whole table sees (``viewer`` is ``None``); see :meth:`SixNimmtState.public_observation`."""
+
+    type: Literal["observation"]
+    game: Literal["six_nimmt"]
+    viewer: int | None
+    num_players: int
+    phase: Literal["pick", "choose_row", "game_over"]
+    round: int
+    turn: int
+    rows: list[list[int]]
+    row_bullheads: list[int]
+    hand_sizes: list[int]
+    picked: list[bool]
+    revealed: list[PlayerCard]
+    chooser: int | None
+    taken: list[list[int]]
+    round_bullheads: list[int]
+    scores: list[int]
+    last_round_bullheads: list[int] | None
+    current_players: list[int]
+    target_score: int
+    rounds: int | None
+    tactical: bool
+    winners: list[int]
+
+
+class Observation(PublicObservation):
+    """What player ``viewer`` sees: the public observation plus their hand and secret pick."""
+
+    hand: list[int]
+    my_pick: int | None
 
 
 def bullheads(card: int) -> int:
@@ -99,29 +218,74 @@ def deck_for(num_players: int, tactical: bool) -> list[int]:
     return list(range(1, top + 1))
 
 
-class SixNimmtState(State):
+def max_rounds(st: Any) -> int:
+    """The last round a game can reach (SN-6, SN-7).
+
+    With a fixed number of rounds, that number. Otherwise every round gives someone at least one
+    bullhead (10 × players ≥ 20 cards are placed, the rows take only 16 without a take), and the
+    game ends once someone reaches the target, so a game has at most ``players × (target - 1) + 1``
+    rounds.
+    """
+    rounds = st.options["rounds"]
+    if rounds is not None:
+        return int(rounds)
+    return int(st.num_players * (st.options["target_score"] - 1) + 1)
+
+
+#: bullheads on all 104 cards: no player takes more in one round (SN-1)
+ALL_BULLHEADS = sum(BULLHEADS)
+
+
+def max_score(st: Any) -> int:
+    """The most bullheads a player can have (SN-6): below the target before the last round, plus
+    at most every bullhead of that round; with a fixed number of rounds, every bullhead of each."""
+    rounds = st.options["rounds"]
+    if rounds is not None:
+        return int(rounds * ALL_BULLHEADS)
+    return int(st.options["target_score"] - 1 + ALL_BULLHEADS)
+
+
+def deck_top(st: Any) -> int:
+    """The highest card in play (SN-7)."""
+    return HAND_SIZE * st.num_players + NUM_ROWS if st.options["tactical"] else DECK_SIZE
+
+
+CARD = Int(1, deck_top)
+SEAT_NUMBER = Int(0, lambda st: st.num_players - 1)
+PHASES = ("pick", "choose_row", "game_over")
+Phase = Literal["pick", "choose_row", "game_over"]
+
+
+class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
     """A 6 nimmt! game in progress. See the module docstring for actions and events.
 
-    Attributes (all plain ints and lists, the JSON layout of ``to_dict``):
-        rows: four lists of cards, oldest first.
-        hands: each player's cards, ascending.
-        picks: this turn's secret pick per player (``None`` until picked).
-        pending: picks revealed this turn and not placed yet, ``[card, player]`` ascending.
-        chooser: the player who must choose a row (phase ``"choose_row"``), else ``None``.
-        taken: cards each player took this round (face down in the real game; their bullheads
-            are public here because the table saw them).
-        scores: bullheads of the finished rounds, per player.
-        deck: undealt cards (hidden from everybody).
+    The saved fields are declared in :attr:`FIELDS` (the JSON layout of ``to_dict``, with bounds
+    and owners); ``last_round_bullheads`` is the bullheads of the last finished round, per player.
     """
 
-    def __init__(self, game: Game, num_players: int, options: dict, rng: Rng) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.rng = rng
+    FIELDS = (
+        Field("round", Int(1, max_rounds), PUBLIC, "1-based round number"),
+        Field("turn", Int(1, HAND_SIZE), PUBLIC, "1-based turn of the round (SN-6: ten turns)"),
+        Field("phase", Choice(*PHASES), PUBLIC, "pick, choose_row (SN-5) or game_over"),
+        Field("rows", ListOf(ListOf(CARD, 1, ROW_LIMIT), NUM_ROWS, NUM_ROWS), PUBLIC, "four rows, oldest card first"),
+        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
+        Field("picks", PerPlayer(Nullable(CARD)), SEAT, "this turn's secret pick per player (null until picked)"),
+        Field("pending", ListOf(Fixed(CARD, SEAT_NUMBER), 0, lambda st: st.num_players), PUBLIC,
+              "picks revealed this turn and not placed yet, [card, player] ascending"),
+        Field("chooser", Nullable(SEAT_NUMBER), PUBLIC, "the player who must choose a row (SN-5), else null"),
+        Field("taken", PerPlayer(ListOf(CARD, 0, deck_top)), PUBLIC,
+              "cards each player took this round (the table saw them taken)"),
+        Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "bullheads of the finished rounds"),
+        Field("deck", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "undealt cards"),
+        Field("last_round_bullheads", Nullable(PerPlayer(Int(0, ALL_BULLHEADS))), PUBLIC,
+              "bullheads of the last finished round, per player"),
+    )
+
+    def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, num_players, options, rng)
         self.round = 0
         self.turn = 0
-        self.phase = "pick"
+        self.phase: Phase = "pick"
         self.rows: list[list[int]] = []
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
         self.picks: list[int | None] = [None] * num_players
@@ -135,7 +299,7 @@ class SixNimmtState(State):
     # ---- construction ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Game, num_players: int, seed: int, options: dict) -> "SixNimmtState":
+    def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> SixNimmtState:
         state = cls(game, num_players, options, Rng(seed))
         state._deal()
         return state
@@ -157,37 +321,16 @@ class SixNimmtState(State):
         self.chooser = None
         self.taken = [[] for _ in range(self.num_players)]
 
-    def clone(self) -> "SixNimmtState":
-        """A fast independent copy (bots use it in playouts)."""
-        other = SixNimmtState.__new__(SixNimmtState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.rng = Rng.from_state(self.rng.state)
-        other.round = self.round
-        other.turn = self.turn
-        other.phase = self.phase
-        other.rows = [r[:] for r in self.rows]
-        other.hands = [h[:] for h in self.hands]
-        other.picks = self.picks[:]
-        other.pending = [pc[:] for pc in self.pending]
-        other.chooser = self.chooser
-        other.taken = [t[:] for t in self.taken]
-        other.scores = self.scores[:]
-        other.deck = self.deck[:]
-        other.last_round_bullheads = None if self.last_round_bullheads is None else self.last_round_bullheads[:]
-        return other
-
     # ---- the contract ------------------------------------------------------------------------
 
     def current_players(self) -> list[int]:
         if self.phase == "pick":
             return [p for p, pick in enumerate(self.picks) if pick is None]
-        if self.phase == "choose_row":
+        if self.phase == "choose_row" and self.chooser is not None:
             return [self.chooser]
         return []
 
-    def legal_actions(self, player: int) -> list[dict]:
+    def legal_actions(self, player: int) -> list[Action]:
         if self.phase == "pick":
             if 0 <= player < self.num_players and self.picks[player] is None:
                 return [{"type": "pick", "card": c} for c in self.hands[player]]
@@ -196,7 +339,7 @@ class SixNimmtState(State):
             return [{"type": "choose_row", "row": r} for r in range(NUM_ROWS)]
         return []
 
-    def _check_action(self, player: int, action: dict) -> None:
+    def _check_action(self, player: int, action: JsonDict) -> None:
         kind = action["type"]
         if kind == "pick":
             # fast path for the common well-formed action: exactly {"type", "card"}, card an int
@@ -213,19 +356,21 @@ class SixNimmtState(State):
         elif kind == "choose_row":
             check_action_keys("SN-5", action, ("row",))
             if self.phase != "choose_row":
-                raise IllegalActionError("SN-5", "no row choice is due: a row is chosen only for a card below every row")
+                raise IllegalActionError(
+                    "SN-5", "no row choice is due: a row is chosen only for a card below every row"
+                )
             require_int("SN-5", action, "row", 0, NUM_ROWS - 1)
         else:
             raise IllegalActionError("CORE", f"unknown action type {kind!r} (six_nimmt knows 'pick', 'choose_row')")
 
-    def _apply(self, player: int, action: dict) -> list[dict]:
+    def _apply(self, player: int, action: Action) -> list[Event]:
         if action["type"] == "pick":
             card = action["card"]
             self.hands[player].remove(card)
             self.picks[player] = card
-            events: list[dict] = [{"type": "picked", "player": player}]
+            events: list[Event] = [{"type": "picked", "player": player}]
             if None not in self.picks:
-                self.pending = sorted([c, p] for p, c in enumerate(self.picks))
+                self.pending = sorted([c, p] for p, c in enumerate(self.picks) if c is not None)
                 self.picks = [None] * self.num_players
                 events.append({"type": "reveal", "picks": [{"player": p, "card": c} for c, p in self.pending]})
                 self._place_pending(events)
@@ -239,7 +384,7 @@ class SixNimmtState(State):
         self._place_pending(events)
         return events
 
-    def _take_row(self, player: int, row: int, card: int, events: list[dict]) -> None:
+    def _take_row(self, player: int, row: int, card: int, events: list[Event]) -> None:
         taken = self.rows[row]
         self.taken[player].extend(taken)
         self.rows[row] = [card]
@@ -254,7 +399,7 @@ class SixNimmtState(State):
             }
         )
 
-    def _place_pending(self, events: list[dict]) -> None:
+    def _place_pending(self, events: list[Event]) -> None:
         """Place revealed cards lowest first (SN-3, SN-4) until a row choice is due (SN-5)."""
         while self.pending:
             card, player = self.pending[0]
@@ -269,20 +414,24 @@ class SixNimmtState(State):
                 self._take_row(player, row, card, events)
             else:
                 self.rows[row].append(card)
-                events.append({"type": "place", "player": player, "card": card, "row": row, "taken": [], "bullheads": 0})
+                events.append(
+                    {"type": "place", "player": player, "card": card, "row": row, "taken": [], "bullheads": 0}
+                )
         events.append({"type": "turn_end", "turn": self.turn})
         if self.hands[0]:
             self.turn += 1
             return
         self._end_round(events)
 
-    def _end_round(self, events: list[dict]) -> None:
+    def _end_round(self, events: list[Event]) -> None:
         """Score the round (SN-6); end the game or deal the next round."""
         round_bullheads = [sum(BULLHEADS[c] for c in t) for t in self.taken]
         for p, b in enumerate(round_bullheads):
             self.scores[p] += b
         self.last_round_bullheads = round_bullheads
-        events.append({"type": "round_end", "round": self.round, "bullheads": round_bullheads[:], "scores": self.scores[:]})
+        events.append(
+            {"type": "round_end", "round": self.round, "bullheads": round_bullheads[:], "scores": self.scores[:]}
+        )
         rounds = self.options["rounds"]
         if rounds is not None:
             over = self.round >= rounds
@@ -312,8 +461,9 @@ class SixNimmtState(State):
 
     # ---- observations ------------------------------------------------------------------------
 
-    def public_observation(self) -> dict:
-        """What the whole table sees: rows, scores, who has picked (not what), revealed picks."""
+    def public_observation(self) -> PublicObservation:
+        """What the whole table sees: rows, scores, who has picked (not what), revealed picks, and
+        the public memory: ``taken`` (the cards each player took this round)."""
         return {
             "type": "observation",
             "game": "six_nimmt",
@@ -328,6 +478,7 @@ class SixNimmtState(State):
             "picked": [pick is not None for pick in self.picks],
             "revealed": [{"player": p, "card": c} for c, p in self.pending],
             "chooser": self.chooser,
+            "taken": [t[:] for t in self.taken],
             "round_bullheads": [sum(BULLHEADS[c] for c in t) for t in self.taken],
             "scores": self.scores[:],
             "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
@@ -338,47 +489,65 @@ class SixNimmtState(State):
             "winners": self.winners(),
         }
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> Observation:
         """The public observation plus ``player``'s own hand and own secret pick."""
-        if not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ValueError(f"no such player {player!r}")
-        obs = self.public_observation()
+        self.check_player(player)
+        obs = cast(Observation, self.public_observation())
         obs["viewer"] = player
         obs["hand"] = self.hands[player][:]
         obs["my_pick"] = self.picks[player]
         return obs
 
-    def sample_hidden(self, player: int, rng: Rng) -> "SixNimmtState":
-        """Re-deal the deck, the other hands and the other players' unrevealed picks."""
-        other = self.clone()
-        pool: list[int] = list(self.deck)
-        for p in range(self.num_players):
-            if p != player:
-                pool.extend(self.hands[p])
-                if self.picks[p] is not None:
-                    pool.append(self.picks[p])
+    @classmethod
+    def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> SixNimmtState:
+        """A state consistent with ``observation``: the cards its viewer cannot have seen (not in
+        their hand or own pick, the rows, the revealed picks or the cards taken this round) dealt
+        at random to the other hands, the other players' secret picks and the deck."""
+        obs = observation
+        me, n = obs["viewer"], obs["num_players"]
+        assert me is not None, "a re-deal is made for a seat"
+        seen = set(obs["hand"])
+        for cards in obs["rows"] + obs["taken"]:
+            seen.update(cards)
+        seen.update(rp["card"] for rp in obs["revealed"])
+        if obs["my_pick"] is not None:
+            seen.add(obs["my_pick"])
+        pool = [c for c in deck_for(n, obs["tactical"]) if c not in seen]
         rng.shuffle(pool)
+        options = {"target_score": obs["target_score"], "rounds": obs["rounds"], "tactical": obs["tactical"]}
+        state = cls(game, n, options, Rng(0))
+        state.round, state.turn, state.phase = obs["round"], obs["turn"], obs["phase"]
+        state.rows = [r[:] for r in obs["rows"]]
+        state.pending = [[rp["card"], rp["player"]] for rp in obs["revealed"]]
+        state.chooser = obs["chooser"]
+        state.taken = [t[:] for t in obs["taken"]]
+        state.scores = obs["scores"][:]
+        lrb = obs["last_round_bullheads"]
+        state.last_round_bullheads = None if lrb is None else lrb[:]
         at = 0
-        for p in range(self.num_players):
-            if p == player:
+        for p in range(n):
+            if p == me:
+                state.hands[p] = obs["hand"][:]
+                state.picks[p] = obs["my_pick"]
                 continue
-            n = len(self.hands[p])
-            other.hands[p] = sorted(pool[at : at + n])
-            at += n
-            if self.picks[p] is not None:
-                other.picks[p] = pool[at]
+            k = obs["hand_sizes"][p]
+            state.hands[p] = sorted(pool[at : at + k])
+            at += k
+            if obs["picked"][p] and obs["phase"] == "pick":
+                state.picks[p] = pool[at]
                 at += 1
-        other.deck = pool[at:]
-        other.rng = Rng(rng.next64())
-        return other
+        state.deck = pool[at:]
+        state.rng = Rng(rng.next64())
+        return state
 
     def check_invariants(self) -> None:
         """Every card in play is in exactly one place; rows hold 1..5 cards (SN-2)."""
         places = [c for r in self.rows for c in r] + self.deck
         for p in range(self.num_players):
             places += self.hands[p] + self.taken[p]
-            if self.picks[p] is not None:
-                places.append(self.picks[p])
+            pick = self.picks[p]
+            if pick is not None:
+                places.append(pick)
         places += [c for c, _ in self.pending]
         if self.phase != "game_over":
             assert sorted(places) == deck_for(self.num_players, self.options["tactical"]), "card conservation broken"
@@ -387,106 +556,31 @@ class SixNimmtState(State):
                 want = [HAND_SIZE + 1 - self.turn - (pick is not None) for pick in self.picks]
             else:
                 want = [HAND_SIZE - self.turn] * self.num_players
-            assert [len(h) for h in self.hands] == want, f"hand sizes {[len(h) for h in self.hands]} do not fit turn {self.turn}"
+            have = [len(h) for h in self.hands]
+            assert have == want, f"hand sizes {have} do not fit turn {self.turn}"
 
-    # ---- saves -------------------------------------------------------------------------------
+    # ---- saves (the fields are declared in FIELDS) ---------------------------------------------
 
-    def to_dict(self) -> dict:
-        return {
-            "num_players": self.num_players,
-            "options": dict(self.options),
-            "rng": self.rng.state,
-            "round": self.round,
-            "turn": self.turn,
-            "phase": self.phase,
-            "rows": [r[:] for r in self.rows],
-            "hands": [h[:] for h in self.hands],
-            "picks": self.picks[:],
-            "pending": [pc[:] for pc in self.pending],
-            "chooser": self.chooser,
-            "taken": [t[:] for t in self.taken],
-            "scores": self.scores[:],
-            "deck": self.deck[:],
-            "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
-        }
-
-    @classmethod
-    def from_dict(cls, game: Game, data: dict) -> "SixNimmtState":
-        """Validate and load; raises ``InvalidStateError`` saying which field is wrong."""
-        expect(isinstance(data, dict), "state", "expected an object")
-        keys = {
-            "num_players", "options", "rng", "round", "turn", "phase", "rows", "hands", "picks",
-            "pending", "chooser", "taken", "scores", "deck", "last_round_bullheads",
-        }
-        missing = keys - set(data)
-        expect(not missing, "state", f"missing field(s) {sorted(missing)}")
-        extra = set(data) - keys
-        expect(not extra, "state", f"unknown field(s) {sorted(extra)}")
-        n = expect_int(data["num_players"], "state.num_players", game.min_players, game.max_players)
-        expect(isinstance(data["options"], dict), "state.options", "expected an object")
-        try:
-            options = game.resolve_options(data["options"])
-        except ValueError as exc:
-            expect(False, "state.options", str(exc))
-        expect(isinstance(data["rng"], int) and 0 <= data["rng"] < 1 << 64, "state.rng", "expected a 64-bit unsigned int")
-        state = cls(game, n, options, Rng.from_state(data["rng"]))
-        state.round = expect_int(data["round"], "state.round", 1)
-        state.turn = expect_int(data["turn"], "state.turn", 1, HAND_SIZE)
-        phase = data["phase"]
-        expect(phase in ("pick", "choose_row", "game_over"), "state.phase", f"unknown phase {phase!r}")
-        state.phase = phase
-        rows = data["rows"]
-        expect(isinstance(rows, list) and len(rows) == NUM_ROWS, "state.rows", "expected 4 rows")
-        for i, row in enumerate(rows):
-            expect_int_list(row, f"state.rows[{i}]", 1, DECK_SIZE)
-            expect(1 <= len(row) <= ROW_LIMIT, f"state.rows[{i}]", f"a row holds 1..5 cards, got {len(row)}")
+    def _validate(self) -> None:
+        """Rows ascend; revealed picks wait only for a row choice by the lowest card's owner (SN-5)."""
+        for i, row in enumerate(self.rows):
             expect(all(a < b for a, b in zip(row, row[1:])), f"state.rows[{i}]", "cards in a row must ascend")
-        state.rows = [list(r) for r in rows]
-
-        def per_player_lists(key: str) -> list[list[int]]:
-            value = data[key]
-            expect(isinstance(value, list) and len(value) == n, f"state.{key}", f"expected {n} lists")
-            return [list(expect_int_list(v, f"state.{key}[{p}]", 1, DECK_SIZE)) for p, v in enumerate(value)]
-
-        state.hands = per_player_lists("hands")
-        state.taken = per_player_lists("taken")
-        picks = data["picks"]
-        expect(isinstance(picks, list) and len(picks) == n, "state.picks", f"expected {n} entries")
-        for p, c in enumerate(picks):
-            if c is not None:
-                expect_int(c, f"state.picks[{p}]", 1, DECK_SIZE)
-        state.picks = list(picks)
-        pending = data["pending"]
-        expect(isinstance(pending, list), "state.pending", "expected a list")
-        for i, pc in enumerate(pending):
-            expect(isinstance(pc, list) and len(pc) == 2, f"state.pending[{i}]", "expected [card, player]")
-            expect_int(pc[0], f"state.pending[{i}][0]", 1, DECK_SIZE)
-            expect_int(pc[1], f"state.pending[{i}][1]", 0, n - 1)
+        pending = self.pending
         expect(pending == sorted(pending), "state.pending", "revealed cards must be in ascending order")
-        state.pending = [list(pc) for pc in pending]
-        chooser = data["chooser"]
-        if phase == "choose_row":
-            expect_int(chooser, "state.chooser", 0, n - 1)
-            expect(bool(pending) and pending[0][1] == chooser, "state.chooser", "the chooser must own the lowest revealed card")
-            expect(row_for(state.rows, pending[0][0]) is None, "state.pending", "the lowest revealed card is not below every row")
+        if self.phase == "choose_row":
+            expect(self.chooser is not None, "state.chooser", "a row choice is due: expected a player")
+            expect(bool(pending) and pending[0][1] == self.chooser, "state.chooser",
+                   "the chooser must own the lowest revealed card")
+            expect(row_for(self.rows, pending[0][0]) is None, "state.pending",
+                   "the lowest revealed card is not below every row")
         else:
-            expect(chooser is None, "state.chooser", "only set while a row choice is due")
+            expect(self.chooser is None, "state.chooser", "only set while a row choice is due")
             expect(not pending, "state.pending", "revealed cards wait only for a row choice")
-        state.chooser = chooser
-        state.scores = list(expect_int_list(data["scores"], "state.scores", 0))
-        expect(len(state.scores) == n, "state.scores", f"expected {n} scores")
-        state.deck = list(expect_int_list(data["deck"], "state.deck", 1, DECK_SIZE))
-        lrb = data["last_round_bullheads"]
-        if lrb is not None:
-            expect_int_list(lrb, "state.last_round_bullheads", 0)
-            expect(len(lrb) == n, "state.last_round_bullheads", f"expected {n} values")
-        state.last_round_bullheads = None if lrb is None else list(lrb)
-        if phase == "pick":
-            expect(any(c is None for c in state.picks), "state.picks", "all picks are in but were not revealed")
-        return state  # Game.state_from_json then checks the invariants
+        if self.phase == "pick":
+            expect(any(c is None for c in self.picks), "state.picks", "all picks are in but were not revealed")
 
 
-class SixNimmt(Game):
+class SixNimmt(Game[SixNimmtState]):
     """6 nimmt! — see the module docstring."""
 
     id = "six_nimmt"
@@ -497,9 +591,17 @@ class SixNimmt(Game):
     STATE_VERSION = 1
     max_game_length = 200_000
     options = {
-        "target_score": Option("target_score", 66, "The game ends after the round in which someone reaches this many bullheads (SN-6).", minimum=1, maximum=999),
-        "rounds": Option("rounds", None, "Play exactly this many rounds instead of playing to the target score (SN-7).", minimum=1, maximum=50),
-        "tactical": Option("tactical", False, "Tactical variant: only cards 1 to 10 × players + 4, all of them dealt (SN-7)."),
+        "target_score": Option(
+            "target_score", 66, "The game ends after the round in which someone reaches this many bullheads (SN-6).",
+            minimum=1, maximum=999,
+        ),
+        "rounds": Option(
+            "rounds", None, "Play exactly this many rounds instead of playing to the target score (SN-7).",
+            minimum=1, maximum=50,
+        ),
+        "tactical": Option(
+            "tactical", False, "Tactical variant: only cards 1 to 10 × players + 4, all of them dealt (SN-7)."
+        ),
     }
     state_class = SixNimmtState
 

@@ -20,10 +20,11 @@ import json
 import math
 import os
 import zlib
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pycore
-from pycore import IllegalActionError, InvalidStateError
+from pycore import InvalidStateError
 from pycore.core import Game, Option, State
 from pycore.rng import Rng
 
@@ -196,8 +197,9 @@ def round_trip(game: Game, state: State) -> str:
 # ---- the per-state contract -----------------------------------------------------------------
 
 
-def check_contract(game: Game, state: State, all_players: bool = True, deep: bool = True,
-                   legal_out: dict | None = None) -> list[int]:
+def check_contract(
+    game: Game, state: State, all_players: bool = True, deep: bool = True, legal_out: dict | None = None
+) -> list[int]:
     """Check the contract questions at one state; return ``current_players()``.
 
     ``legal_out``, when given, receives ``{player: legal_actions(player)}`` for the current
@@ -221,9 +223,9 @@ def check_contract(game: Game, state: State, all_players: bool = True, deep: boo
     if deep:
         returns = state.returns()
         assert isinstance(returns, list) and len(returns) == n, f"returns() must have {n} values: {returns!r}"
-        assert all(
-            isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r) for r in returns
-        ), f"returns() must be finite numbers, got {returns}"
+        assert all(isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r) for r in returns), (
+            f"returns() must be finite numbers, got {returns}"
+        )
         winners = state.winners()
         assert isinstance(winners, list)
         if terminal:
@@ -242,7 +244,9 @@ def check_contract(game: Game, state: State, all_players: bool = True, deep: boo
             if legal_out is not None:
                 legal_out[p] = legal
             for a in legal:
-                assert isinstance(a, dict) and isinstance(a.get("type"), str), f"legal action {a!r} is not a dict with a str type"
+                assert isinstance(a, dict) and isinstance(a.get("type"), str), (
+                    f"legal action {a!r} is not a dict with a str type"
+                )
             if not deep:
                 continue
             assert_json_safe(legal, f"legal_actions({p})")
@@ -270,8 +274,18 @@ def check_events(events: Any, deep: bool = True) -> None:
 class ConformanceFailure(AssertionError):
     """A check failed during random play; the message is a reproduction."""
 
-    def __init__(self, game_id: str, n: int, seed: int, options: dict, step: int, before: str | None,
-                 player: Any, action: Any, error: BaseException) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        n: int,
+        seed: int,
+        options: dict,
+        step: int,
+        before: str | None,
+        player: Any,
+        action: Any,
+        error: BaseException,
+    ) -> None:
         self.game_id, self.n, self.seed, self.options, self.step = game_id, n, seed, options, step
         self.before, self.player, self.action, self.error = before, player, action, error
         lines = [
@@ -281,15 +295,24 @@ class ConformanceFailure(AssertionError):
         if action is not None:
             lines.append(f"  action: player {player!r} {canonical(action)}")
         if before is not None:
-            lines.append("  reproduce: state = pycore.load_game(%r).state_from_json(BEFORE); "
-                         "state.apply_action(%r, %s)" % (game_id, player, canonical(action) if action is not None else "..."))
+            sent = canonical(action) if action is not None else "..."
+            lines.append(
+                f"  reproduce: state = pycore.load_game({game_id!r}).state_from_json(BEFORE); "
+                f"state.apply_action({player!r}, {sent})"
+            )
             lines.append(f"  BEFORE = {before}")
         super().__init__("\n".join(lines))
 
     def as_dict(self) -> dict:
         return {
-            "game": self.game_id, "num_players": self.n, "seed": self.seed, "options": self.options,
-            "step": self.step, "player": self.player, "action": self.action, "state_before": self.before,
+            "game": self.game_id,
+            "num_players": self.n,
+            "seed": self.seed,
+            "options": self.options,
+            "step": self.step,
+            "player": self.player,
+            "action": self.action,
+            "state_before": self.before,
             "error": f"{type(self.error).__name__}: {self.error}",
         }
 
@@ -311,7 +334,8 @@ def play_random_game(
     ``legal_actions``; the action is passed through JSON first, as the UI sends it. Checked at
     every state: :func:`check_contract` (its ``deep`` part every ``deep_every`` states),
     ``check_invariants()``, JSON-safe events, the step bound ``game.max_game_length``, and the
-    save round trip every ``roundtrip_every`` states (and at the end). ``on_state(state, step)`` runs at every state for extra checks.
+    save round trip every ``roundtrip_every`` states (and at the end). ``on_state(state, step)`` runs
+    at every state for extra checks.
 
     Returns the terminal state and the actions ``[[player, action], ...]``.
 

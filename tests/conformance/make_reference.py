@@ -15,10 +15,10 @@ import argparse
 import json
 
 import pycore
+from pycore.rng import Rng
 
 from .harness import play_random_game, random_options, stable_seed
 from .reference import REFERENCE_DIR, reference_path, replay_entry, sha256
-from pycore.rng import Rng
 
 
 def reference_games(game_id: str) -> dict:

@@ -67,7 +67,8 @@ def main() -> int:
             got = sha256(state.to_json())
             ok = got == entry["sha256"]
             bad += not ok
-            print(f"  {gid:12} #{k} {entry['num_players']}p {len(entry['actions']):5} actions  {got}  {'same' if ok else 'DIFFERENT from ' + entry['sha256']}")
+            verdict = "same" if ok else "DIFFERENT from " + entry["sha256"]
+            print(f"  {gid:12} #{k} {entry['num_players']}p {len(entry['actions']):5} actions  {got}  {verdict}")
     return 1 if bad else 0
 
 

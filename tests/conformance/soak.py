@@ -1,4 +1,4 @@
-"""Soak: many random games per game, in parallel, with the conformance checks (issue 3, part 4).
+"""Soak: many random games per game, in parallel, with the conformance checks.
 
     python -m tests.conformance.soak                        # 100,000 games of every game
     python -m tests.conformance.soak --games 2000 --game dog
@@ -49,7 +49,12 @@ def play_one(gid: str, index: int) -> tuple[int, dict | None]:
 
     try:
         _, actions = play_random_game(
-            game, n, seed, options, roundtrip_every=ROUNDTRIP_EVERY, deep_every=ROUNDTRIP_EVERY,
+            game,
+            n,
+            seed,
+            options,
+            roundtrip_every=ROUNDTRIP_EVERY,
+            deep_every=ROUNDTRIP_EVERY,
             on_state=hidden if index % HIDDEN_EVERY_GAMES == 0 else None,
         )
     except ConformanceFailure as failure:
@@ -95,7 +100,11 @@ def soak(game_ids: list[str], games: int, jobs: int, max_seconds: float | None, 
                     print(f"FAILURE {gid} --index {f['index']}:\n{f['message']}\n", flush=True)
                 if t["games"] / games >= next_report:
                     rate = t["games"] / (time.monotonic() - t0)
-                    print(f"  {gid}: {t['games']} games, {t['steps']} steps, {len(t['failures'])} failures ({rate:.1f} games/s)", flush=True)
+                    failed = len(t["failures"])
+                    print(
+                        f"  {gid}: {t['games']} games, {t['steps']} steps, {failed} failures ({rate:.1f} games/s)",
+                        flush=True,
+                    )
                     next_report += 0.1
                 if max_seconds is not None and time.monotonic() - t0 > max_seconds:
                     t["note"] = f"stopped at the {max_seconds:.0f} s limit"
@@ -115,8 +124,11 @@ def soak(game_ids: list[str], games: int, jobs: int, max_seconds: float | None, 
     bad = 0
     for gid, t in totals.items():
         bad += len(t["failures"])
-        print(f"  {gid:12} {t['games']:8} games {t['steps']:11} steps {len(t['failures']):4} failures"
-              f"  {t['seconds']:8.1f} s  {t['note']}", flush=True)
+        print(
+            f"  {gid:12} {t['games']:8} games {t['steps']:11} steps {len(t['failures']):4} failures"
+            f"  {t['seconds']:8.1f} s  {t['note']}",
+            flush=True,
+        )
     if bad:
         print(f"{bad} failure(s); reproductions in {OUT_DIR}/<game>-failures.json")
     return 1 if bad or interrupted else 0

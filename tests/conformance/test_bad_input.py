@@ -1,4 +1,4 @@
-"""Bad input: Hypothesis throws malformed and illegal actions at reachable states (issue 3).
+"""Bad input: Hypothesis throws malformed and illegal actions at reachable states.
 
 Each example takes a saved reachable state of the game (any player count, start to finish) and
 a (player, action) candidate: garbage JSON values, dicts with a known or unknown ``"type"`` and
@@ -74,7 +74,11 @@ def mutate(data, action, types):
         value = out[key]
         choices = [json_values]
         if isinstance(value, int) and not isinstance(value, bool):
-            choices.append(st.sampled_from([value + 1, value - 1, -value - 1, value + 1000, str(value), float(value), bool(value), [value]]))
+            choices.append(
+                st.sampled_from(
+                    [value + 1, value - 1, -value - 1, value + 1000, str(value), float(value), bool(value), [value]]
+                )
+            )
         if isinstance(value, str):
             choices.append(st.sampled_from([value.upper(), value + " ", "", [value], None]))
         if isinstance(value, list):
@@ -99,7 +103,9 @@ def candidate(data, game, state, n, known):
     """Draw (player, action) for ``state``."""
     players = state.current_players()
     kind = data.draw(
-        st.sampled_from(["garbage", "typed", "mutated", "mutated", "other_state", "other_player", "legal_wrong_seat", "legal"])
+        st.sampled_from(
+            ["garbage", "typed", "mutated", "mutated", "other_state", "other_player", "legal_wrong_seat", "legal"]
+        )
     )
     types = sorted({a["type"] for a in known}) or ["pass"]
     seats = list(range(n))
@@ -121,7 +127,9 @@ def candidate(data, game, state, n, known):
         p, a = data.draw(st.sampled_from(legal_here))
         return data.draw(st.one_of(st.just(p), st.just(player))), mutate(data, a, types)
     if kind == "other_state" and known:
-        return data.draw(st.one_of(st.just(player), st.sampled_from(players or seats))), dict(data.draw(st.sampled_from(known)))
+        return data.draw(st.one_of(st.just(player), st.sampled_from(players or seats))), dict(
+            data.draw(st.sampled_from(known))
+        )
     if kind == "other_player" and legal_here:
         _, a = data.draw(st.sampled_from(legal_here))
         return data.draw(st.sampled_from(seats)), dict(a)
@@ -178,7 +186,9 @@ def test_malformed_and_illegal_actions_raise_and_change_nothing(gid):
         else:
             raise AssertionError(f"{gid}: illegal player {player!r} action {action!r} was accepted\n  state: {text}")
         after = state.to_json()
-        assert after == text, f"{gid}: a refused action changed the state\n  action {action!r}\n  before {text}\n  after  {after}"
+        assert after == text, (
+            f"{gid}: a refused action changed the state\n  action {action!r}\n  before {text}\n  after  {after}"
+        )
 
     run()
 
@@ -188,7 +198,7 @@ def test_every_legal_action_is_accepted_after_a_json_round_trip(gid):
     """The UI sends actions as JSON: each legal action, decoded again, must still apply."""
     game = pycore.load_game(gid)
     states, _ = pool(game)
-    for n, text in states[::2]:
+    for _n, text in states[::2]:
         state = game.state_from_json(text)
         for p in state.current_players():
             for a in state.legal_actions(p):

@@ -1,5 +1,5 @@
 """Determinism: the same seed, options and actions give the same JSON; reference games replay
-to their stored hashes (issue 3, part 1). The Pyodide run replays the same files, so equal
+to their stored hashes. The Pyodide run replays the same files, so equal
 hashes there mean both runtimes play every game identically.
 """
 

@@ -1,4 +1,4 @@
-"""Random play for every registered game and player count (issue 3, part 1).
+"""Random play for every registered game and player count.
 
 Seeded games, uniform over the current players and their legal actions (passes and no-effect
 plays included), must end within ``game.max_game_length`` actions; nobody is ever stuck; the
@@ -19,8 +19,8 @@ from .harness import (
     check_events,
     game_setup,
     games_per_count,
-    player_count_cases,
     play_random_game,
+    player_count_cases,
     require_game,
     vandalize,
 )
@@ -135,7 +135,7 @@ def test_game_metadata_and_setup_errors(gid):
             game.new_initial_state(game.min_players, bad_seed)
     with pytest.raises(ValueError):
         game.new_initial_state(game.min_players, 1, {"no_such_option": 1})
-    for name, opt in game.options.items():
+    for name in game.options:
         for bad in ("not-a-valid-value", [1], {"x": 1}):
             with pytest.raises(ValueError):
                 game.new_initial_state(game.min_players, 1, {name: bad})

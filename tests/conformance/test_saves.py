@@ -1,5 +1,5 @@
 """Saves: every state round-trips; truncated, mistyped and tampered JSON is refused with a
-message (issue 3, part 1). The round trip of every visited state is in ``test_random_play``.
+message. The round trip of every visited state is in ``test_random_play``.
 
 Strict cases (must raise ``InvalidStateError``): truncation, a value of the wrong JSON type at any
 path of the state, a removed key, an unknown key, the wrong game, a newer version, a broken
@@ -142,7 +142,9 @@ def test_out_of_range_and_moved_values_are_refused_or_valid(case):
             (src, a), (dst, _b) = lists[rng.randbelow(len(lists))], lists[rng.randbelow(len(lists))]
             tampered = _parse(text)
             get_path(tampered["state"], dst).append(a[rng.randbelow(len(a))])
-            if expect_refused_or_valid(game, json.dumps(tampered), f"an entry of {path_text(src)} copied into {path_text(dst)}", rng):
+            if expect_refused_or_valid(
+                game, json.dumps(tampered), f"an entry of {path_text(src)} copied into {path_text(dst)}", rng
+            ):
                 refused += 1
             else:
                 accepted += 1
@@ -151,7 +153,9 @@ def test_out_of_range_and_moved_values_are_refused_or_valid(case):
             if len(path) == 1 and isinstance(value, list) and value and not isinstance(value[0], (list, dict)):
                 tampered = _parse(text)
                 get_path(tampered["state"], path).append(value[0])
-                if expect_refused_or_valid(game, json.dumps(tampered), f"{path_text(path)} with {value[0]!r} repeated", rng):
+                if expect_refused_or_valid(
+                    game, json.dumps(tampered), f"{path_text(path)} with {value[0]!r} repeated", rng
+                ):
                     refused += 1
                 else:
                     accepted += 1
@@ -209,7 +213,9 @@ def test_older_versions_are_migrated_or_refused_clearly(gid):
                 loaded = game.state_from_json(json.dumps(env))
             except InvalidStateError as exc:
                 msg = str(exc)
-                assert str(old) in msg and str(game.STATE_VERSION) in msg, f"the refusal does not name the versions: {msg}"
+                assert str(old) in msg and str(game.STATE_VERSION) in msg, (
+                    f"the refusal does not name the versions: {msg}"
+                )
                 continue
             # migrated: a valid state that plays on
             loaded.check_invariants()

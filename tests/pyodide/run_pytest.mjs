@@ -69,7 +69,9 @@ import os, sys, time, zipfile
 sys.dont_write_bytecode = True          # write no __pycache__ into the mounted tests folder
 os.environ.update(ENV)
 zipfile.ZipFile(WHEEL).extractall("/engine")
-sys.path[:0] = ["/engine", "/deps"]
+# the engine from the wheel first; then what pyproject.toml's pytest pythonpath gives CPython (the
+# repo root for tests.*, web/ for the UI package): pycore is not mounted there, so it stays the wheel's
+sys.path[:0] = ["/engine", "/deps", "/hotseat", "/hotseat/web"]
 os.chdir("/hotseat")
 
 import pycore, pytest
