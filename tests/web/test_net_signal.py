@@ -1,0 +1,157 @@
+"""Pairing codes (hotseat.net.signal): Chromium's SDP packed for a QR code and rebuilt."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import ui_helpers  # noqa: F401  (puts web/ on sys.path)
+from hotseat.net import signal
+from hotseat.net.protocol import PROTOCOL_VERSION
+from hotseat.net.signal import SignalError
+from hypothesis import given
+from hypothesis import strategies as st
+
+#: an answer as Chromium 156 wrote it here for signal.SAMPLE_OFFER's offer
+SAMPLE_ANSWER = (
+    "v=0\r\no=- 5232439096825832120 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n"
+    "a=extmap-allow-mixed\r\na=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n"
+    "c=IN IP4 0.0.0.0\r\n"
+    "a=candidate:4001534211 1 udp 2113937151 8025c1fa-4714-4555-b1a7-c535fb094df8.local 34213 typ host "
+    "generation 0 network-cost 999\r\n"
+    "a=candidate:3924884915 1 udp 2113942271 dfc5833c-49fa-4522-8e49-eee1ebb77549.local 42058 typ host "
+    "generation 0 network-cost 999\r\n"
+    "a=candidate:1 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active generation 0\r\n"
+    "a=ice-ufrag:Kxi5\r\na=ice-pwd:hONYHpCfDmTYibQCRnr5fBXE\r\na=ice-options:trickle\r\n"
+    "a=fingerprint:sha-256 E5:FE:8A:27:27:77:05:16:62:D4:82:44:B6:ED:E7:06:17:D9:CF:41:5F:E8:C0:A0:C8:33:62:"
+    "8D:56:54:7E:BB\r\na=setup:active\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n"
+)
+
+
+def test_offer_code_is_short_and_rebuilds_every_fact():
+    code = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER)
+    assert code.startswith(f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz~hpsY~HNehxjccF4cWnWocvIjXLPlD~")
+    assert len(code) == 154  # the full SDP is 715 bytes
+    assert len(signal.SAMPLE_OFFER) == 715
+    pairing = signal.decode(code)
+    sdp = signal.to_sdp(pairing)
+    assert signal.essentials(sdp) == signal.essentials(signal.SAMPLE_OFFER)
+    facts = signal.essentials(sdp)
+    assert facts["ufrag"] == "hpsY" and facts["pwd"] == "HNehxjccF4cWnWocvIjXLPlD"
+    assert facts["setup"] == "actpass" and facts["hash"] == "sha-256"
+    assert facts["digest"].hex().upper()[:8] == "714CCF8B"
+    # the higher-priority candidate (2113942271) first
+    assert facts["candidates"] == [("2469fe61-c8c4-47de-b734-3c7181e7b833.local", 41666),
+                                   ("39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local", 39202)]
+    assert "a=max-message-size:65536" in sdp and "a=sctp-port:5000" in sdp
+
+
+def test_answer_keeps_udp_only_and_its_role():
+    code = signal.encode("a", "Ab3_x9", "k7Qz", SAMPLE_ANSWER)
+    pairing = signal.decode(code, expect="a")
+    assert pairing.setup == "active"
+    assert [a for a, _ in pairing.candidates] == ["dfc5833c-49fa-4522-8e49-eee1ebb77549.local",
+                                                  "8025c1fa-4714-4555-b1a7-c535fb094df8.local"]
+    assert "tcp" not in signal.to_sdp(pairing)
+
+
+def test_plain_ip_candidates_and_the_candidate_cap():
+    lines = [f"a=candidate:{i} 1 udp {2000 - i} 10.0.0.{i} {5000 + i} typ host" for i in range(1, 7)]
+    lines.append("a=candidate:9 1 udp 3000 fe80::1%wlan0 6000 typ host")
+    sdp = signal.SAMPLE_OFFER.replace("a=ice-ufrag:", "\r\n".join(lines) + "\r\na=ice-ufrag:")
+    pairing = signal.decode(signal.encode("o", "AAAAAA", "BBBB", sdp))
+    # 2 mDNS (priorities 2113...) + the IPv6 one + the best IPv4, 4 at most
+    assert len(pairing.candidates) == signal.MAX_CANDIDATES
+    assert pairing.candidates[2] == ("fe80::1%wlan0", 6000)
+    assert pairing.candidates[3] == ("10.0.0.1", 5001)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("https://example.org/", "not_hotseat"),
+    ("HS~x~o", "not_hotseat"),
+    (f"HS~{PROTOCOL_VERSION + 1}~o~whatever", "newer"),
+    (f"HS~{PROTOCOL_VERSION - 1}~o~whatever", "older"),
+    (f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz", "malformed"),
+])
+def test_codes_that_cannot_be_used(text, reason):
+    with pytest.raises(SignalError) as err:
+        signal.decode(text)
+    assert err.value.reason == reason
+
+
+def test_each_bad_field_is_named():
+    good = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER).split("~")
+
+    def bad(index, value):
+        parts = list(good)
+        parts[index] = value
+        with pytest.raises(SignalError) as err:
+            signal.decode("~".join(parts))
+        assert err.value.reason == "malformed"
+        return str(err.value)
+
+    assert "kind" in bad(2, "z")
+    assert "room" in bad(3, "Ab3")
+    assert "key" in bad(4, "k7Q!")
+    assert "ICE user fragment" in bad(5, "hp sY")
+    assert "too short" in bad(6, "short")
+    assert "fingerprint" in bad(7, "AAAA")
+    assert "DTLS role" in bad(8, "q")
+    assert "candidates" in bad(9, "")
+    assert "port" in bad(9, "r10.0.0.1+99999")
+    assert "mDNS" in bad(9, "mAAAA+5000")
+    assert "invalid" in bad(9, "r<script>+5000")
+
+
+def test_wrong_kind_is_told():
+    code = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER)
+    with pytest.raises(SignalError) as err:
+        signal.decode(code, expect="a")
+    assert err.value.reason == "kind" and "answer code is needed" in str(err.value)
+
+
+@pytest.mark.parametrize("mutation, message", [
+    (lambda s: s.replace("m=application", "m=audio"), "no data channel"),
+    (lambda s: re.sub(r"a=ice-pwd:\S+\r\n", "", s), "no pwd"),
+    (lambda s: re.sub(r"a=candidate:[^\r]*\r\n", "", s), "no UDP candidate"),
+    (lambda s: s.replace("a=setup:actpass", "a=setup:holdconn"), "DTLS role"),
+    (lambda s: s.replace("sha-256 71:4C", "sha-1 71:4C"), "not supported"),
+])
+def test_sdp_without_what_a_data_channel_needs(mutation, message):
+    with pytest.raises(SignalError) as err:
+        signal.encode("o", "Ab3_x9", "k7Qz", mutation(signal.SAMPLE_OFFER))
+    assert err.value.reason == "sdp" and message in str(err.value)
+
+
+def test_room_and_key_are_checked_on_encode():
+    with pytest.raises(ValueError):
+        signal.encode("o", "short", "k7Qz", signal.SAMPLE_OFFER)
+    with pytest.raises(ValueError):
+        signal.encode("x", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER)
+
+
+ICE = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/", min_size=1, max_size=40)
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+@given(
+    ufrag=ICE.filter(lambda s: len(s) >= 4), pwd=ICE.filter(lambda s: len(s) >= 22),
+    digest=st.sampled_from([32, 48, 64]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
+    setup=st.sampled_from(["actpass", "active", "passive"]),
+    cands=st.lists(st.tuples(st.one_of(st.uuids().map(lambda u: f"{u}.local"), st.ip_addresses().map(str)),
+                             st.integers(1, 65535)), min_size=1, max_size=4, unique_by=lambda c: c[0]),
+    room=st.text(alphabet=B64, min_size=6, max_size=6), key=st.text(alphabet=B64, min_size=4, max_size=4),
+)
+def test_any_sdp_round_trips(ufrag, pwd, digest, setup, cands, room, key):
+    hashes = {32: "sha-256", 48: "sha-384", 64: "sha-512"}
+    lines = ["v=0", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{pwd}",
+             f"a=fingerprint:{hashes[len(digest)]} {':'.join(f'{b:02X}' for b in digest)}", f"a=setup:{setup}"]
+    lines += [f"a=candidate:{i} 1 udp {1000 - i} {a} {p} typ host" for i, (a, p) in enumerate(cands)]
+    sdp = "\r\n".join(lines) + "\r\n"
+    code = signal.encode("a", room, key, sdp)
+    assert code.isascii() and "\n" not in code
+    pairing = signal.decode(code)
+    assert (pairing.room, pairing.key, pairing.ufrag, pairing.pwd, pairing.digest, pairing.setup) == (
+        room, key, ufrag, pwd, digest, setup)
+    assert [(a.lower(), p) for a, p in pairing.candidates] == [(a.lower(), p) for a, p in cands]
+    assert signal.essentials(signal.to_sdp(pairing))["candidates"] == list(pairing.candidates)

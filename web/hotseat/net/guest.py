@@ -1,0 +1,169 @@
+"""A guest phone's side of a table: what it learned from the host, and the messages it sends.
+
+Pure Python, like :mod:`hotseat.net.host`. The guest knows only what the host sent it: the
+``welcome`` (its seat, the names, the game and options) and the newest ``view`` (its own
+observation, its legal actions, the public events). It keeps ``{"room", "token", "seat"}`` in
+storage (:data:`STORAGE_KEY`), so after a reload or a lost connection a new scan of the host's
+code brings the same seat back with its hand.
+
+:attr:`Guest.status` is what the guest's screen shows:
+
+* ``"scan"`` — no table yet: scan the host's code;
+* ``"answer"`` — the answer code is on screen for the host to scan;
+* ``"waiting"`` — connected, waiting for the host's welcome;
+* ``"playing"`` — a view is on screen;
+* ``"lost"`` — the link closed (scan the host's code again to rejoin);
+* ``"update"`` — this app is too old for the host (or the other way round: :attr:`Guest.problem`);
+* ``"refused"`` — the host refused this phone (:attr:`Guest.problem` says why).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import protocol, signal
+from .protocol import ProtocolError
+
+STORAGE_KEY = "hotseat.guest"
+
+
+@dataclass
+class Guest:
+    """See the module docstring. ``storage``: ``get``/``set``/``remove`` like the app's."""
+
+    storage: Any
+    app_version: str = "0"
+    status: str = "scan"
+    room: str | None = None
+    token: str | None = None
+    seat: int | None = None
+    welcome: dict | None = None
+    view: dict | None = None
+    #: the view before the newest one (the screen plays the events from it)
+    previous: dict | None = None
+    problem: str | None = None
+    #: the host's answer to the last action, e.g. "That move is not allowed now."
+    rejected: str | None = None
+    link: int | None = None
+    #: the room of the offer being answered (the hello names it)
+    joining: str | None = None
+    n: int = 0  # actions sent
+    reports: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._load()
+
+    # ---- identity kept across reloads ----------------------------------------------------------
+
+    def _load(self) -> None:
+        text = self.storage.get(STORAGE_KEY)
+        if not text:
+            return
+        try:
+            data = json.loads(text)
+            room, token, seat = protocol.ROOM(data["room"]), protocol.TOKEN(data["token"]), protocol.SEAT(data["seat"])
+        except (ValueError, KeyError, TypeError):
+            self.storage.remove(STORAGE_KEY)  # unreadable: forget it (it only helps rejoin)
+            return
+        self.room, self.token, self.seat = room, token, seat
+
+    def _save(self) -> None:
+        self.storage.set(STORAGE_KEY, json.dumps({"room": self.room, "token": self.token, "seat": self.seat}))
+
+    def forget(self) -> None:
+        """Leave the table for good (the seat's token is dropped)."""
+        self.storage.remove(STORAGE_KEY)
+        self.room = self.token = self.seat = None
+        self.welcome = self.view = self.previous = None
+        self.status = "scan"
+
+    # ---- pairing -----------------------------------------------------------------------------
+
+    def read_offer(self, code: str) -> signal.Pairing:
+        """The host's code, scanned. Returns the pairing (its SDP via :func:`signal.to_sdp`).
+
+        Raises:
+            SignalError: not a Hotseat offer, or another protocol version (``reason`` says
+                which; ``"newer"`` means this app must be updated).
+        """
+        try:
+            pairing = signal.decode(code, expect="o")
+        except signal.SignalError as exc:
+            if exc.reason == "newer":
+                self.status, self.problem = "update", "this"
+            elif exc.reason == "older":
+                self.status, self.problem = "update", "host"
+            raise
+        return pairing
+
+    def answer_code(self, pairing: signal.Pairing, link: int, answer_sdp: str) -> str:
+        """The answer code to show, for the offer ``pairing`` and the browser's answer SDP."""
+        code = signal.encode("a", pairing.room, pairing.key, answer_sdp)
+        self.link = link
+        self.joining = pairing.room
+        self.status = "answer"
+        return code
+
+    def opened(self, link: int) -> list[str]:
+        """The data channel is open: say hello (with the seat's token when it is this table)."""
+        if link != self.link:
+            return []
+        self.status = "waiting"
+        room = self.joining or self.room
+        token = self.token if room == self.room else None
+        return [protocol.dumps("hello", "guest", room=room, app=self.app_version, token=token)]
+
+    def closed(self, link: int) -> None:
+        if link == self.link:
+            self.link = None
+            if self.status not in ("update", "refused"):
+                self.status = "lost"
+
+    # ---- messages ----------------------------------------------------------------------------
+
+    def receive(self, link: int, text: Any) -> list[str]:
+        """One message from the host; returns the messages to send back (usually none)."""
+        if link != self.link:
+            return []
+        try:
+            msg = protocol.parse(text, "host")
+        except ProtocolError as exc:
+            if exc.reason == "newer":
+                self.status, self.problem = "update", "this"
+            self.reports.append(f"{exc.reason}: {exc}")
+            del self.reports[:-50]
+            return []
+        t = msg["t"]
+        if t == "welcome":
+            self.welcome = msg
+            if self.room != msg["room"] or self.seat != msg["seat"]:
+                self.view = self.previous = None
+            self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
+            self._save()
+            self.status = "playing" if self.view is not None else "waiting"
+        elif t == "view" and self.welcome is not None:
+            if self.view is None or msg["n"] > self.view["n"]:
+                self.previous, self.view = self.view, msg
+                self.rejected = None
+                self.status = "playing"
+        elif t == "rejected":
+            self.rejected = msg["text"]
+        elif t == "update":
+            self.status, self.problem = "update", "this"
+        elif t == "refused":
+            self.status, self.problem = ("update", "host") if msg["reason"] == "host_older" else ("refused", msg["text"])
+        elif t == "bye":
+            self.status = "lost" if msg["reason"] != "over" else self.status
+            self.problem = msg["reason"]
+        return []
+
+    def act(self, action: dict) -> str:
+        """The message that asks the host to apply ``action`` for this seat."""
+        self.n += 1
+        self.rejected = None
+        return protocol.dumps("act", "guest", n=self.n, action=action)
+
+    def sync(self) -> str:
+        return protocol.dumps("sync", "guest")

@@ -1,0 +1,244 @@
+"""The host's side of a table of phones: pairing, seats, and the messages to and from guests.
+
+Pure Python: it never touches the browser. The app gives it the link ids and texts that
+``net.mjs`` reports and sends the ``(link, text)`` pairs it returns. The game itself stays in
+the table object (the app's session), the only authority:
+
+* ``table.state`` — the engine state (read here only through :func:`~hotseat.net.protocol.view_message`);
+* ``table.game_id``, ``table.options``, ``table.names``, ``table.kinds``, ``table.round_events``,
+  ``table.summary_due``, ``table.events`` — what a guest needs to draw its screen;
+* ``table.apply(seat, action)`` — applies a legal action through the engine (and saves).
+
+Seats: the host invites a phone for one seat (:meth:`Host.invite` with ``seat``) or any phone
+that was at this table before (``seat=None``: the phone's token says which seat it had). A
+phone that comes back with its token gets its seat and its hand again; a new phone invited for
+a seat replaces the old one (the old link is closed). Every refused message is kept in
+:attr:`Host.reports` (newest last) with the seat it came from, for the host's screen.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import protocol, signal
+from .protocol import ProtocolError
+
+#: text of a rejected action (the guest's screen shows it)
+ILLEGAL_TEXT = "That move is not allowed now."
+NOT_YOUR_TURN_TEXT = "It is not your turn."
+#: reports kept for the host's screen
+MAX_REPORTS = 50
+
+
+def new_id(length: int, token_bytes: Callable[[int], bytes] = secrets.token_bytes) -> str:
+    """``length`` random base64url characters (6 bits each)."""
+    import base64
+
+    raw = base64.urlsafe_b64encode(token_bytes((length * 6 + 7) // 8)).decode("ascii")
+    return raw[:length]
+
+
+@dataclass
+class Remote:
+    """One seat played on a guest phone.
+
+    Attributes:
+        token: the secret the phone got in ``welcome`` (it proves the seat on a later link).
+        link: the link id now serving the seat, or ``None`` while the phone is away.
+        sent: bytes of views sent to this seat (for the report of bytes per turn).
+    """
+
+    token: str
+    link: int | None = None
+    sent: int = 0
+    views: int = 0
+
+
+@dataclass
+class Report:
+    seat: int | None
+    reason: str
+    detail: str
+
+
+@dataclass
+class Host:
+    """See the module docstring. ``room``: the table's id in every pairing code."""
+
+    table: Any
+    app_version: str = "0"
+    room: str = field(default_factory=lambda: new_id(6))
+    remotes: dict[int, Remote] = field(default_factory=dict)
+    #: pairing key -> (link id, seat or None) of offers shown and not answered yet
+    offers: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+    #: link id -> seat or None: links whose answer was accepted, waiting for their hello
+    pending: dict[int, int | None] = field(default_factory=dict)
+    reports: list[Report] = field(default_factory=list)
+    n: int = 0  # views sent so far (each view carries the next number)
+
+    # ---- pairing -----------------------------------------------------------------------------
+
+    def invite(self, link: int, offer_sdp: str, seat: int | None) -> str:
+        """The pairing code (offer) to show for ``seat`` (``None``: any phone that has a token).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the table.
+            SignalError: the browser's SDP lacks what a data channel needs.
+        """
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.table.names)):
+            raise ValueError(f"no seat {seat!r} at this table")
+        key = new_id(4)
+        while key in self.offers:
+            key = new_id(4)
+        code = signal.encode("o", self.room, key, offer_sdp)
+        self.offers[key] = (link, seat)
+        return code
+
+    def withdraw(self, link: int) -> None:
+        """Forget an offer (its QR code is no longer shown)."""
+        self.offers = {k: v for k, v in self.offers.items() if v[0] != link}
+        self.pending.pop(link, None)
+
+    def answer(self, code: str) -> tuple[int, str]:
+        """The guest's answer code, scanned: ``(link id, complete answer SDP)`` for ``accept``.
+
+        Raises:
+            SignalError: not an answer code, another table's, a stale or unknown pairing
+                (reason ``"malformed"`` with a message for the host), or another version.
+        """
+        pairing = signal.decode(code, expect="a")
+        if pairing.room != self.room:
+            raise signal.SignalError("malformed", "this answer belongs to another table")
+        if pairing.key not in self.offers:
+            raise signal.SignalError("malformed", "this answer is for a code that is no longer shown")
+        link, seat = self.offers.pop(pairing.key)
+        self.pending[link] = seat
+        return link, signal.to_sdp(pairing)
+
+    # ---- links -------------------------------------------------------------------------------
+
+    def seat_of(self, link: int) -> int | None:
+        for seat, remote in self.remotes.items():
+            if remote.link == link:
+                return seat
+        return None
+
+    def away(self) -> list[int]:
+        """Seats played on a phone that is not connected now (public: everyone sees who is away)."""
+        return sorted(seat for seat, remote in self.remotes.items() if remote.link is None)
+
+    def closed(self, link: int) -> list[tuple[int, str]]:
+        """A link closed: its seat is away until the phone comes back; the others hear of it."""
+        self.pending.pop(link, None)
+        self.withdraw(link)
+        seat = self.seat_of(link)
+        if seat is None:
+            return []
+        self.remotes[seat].link = None
+        return self.views()
+
+    def receive(self, link: int, text: Any) -> list[tuple[int, str]]:
+        """One message that arrived on ``link``; returns the messages to send.
+
+        A bad message changes nothing: it is reported (:attr:`reports`) and, for an action,
+        answered with ``rejected``. Actions are applied only for the seat the link serves, only
+        when the table waits for that seat, and only as the engine's own legal action object.
+        """
+        seat = self.seat_of(link)
+        try:
+            msg = protocol.parse(text, "guest")
+        except ProtocolError as exc:
+            self._report(seat, exc.reason, str(exc))
+            if exc.reason == "newer":
+                return [(link, protocol.dumps("refused", "host", reason="host_older",
+                                              text="The host's Hotseat is older than yours: update the host."))]
+            return []
+        t = msg["t"]
+        if t == "hello":
+            return self._hello(link, msg)
+        if seat is None:  # anything but hello before the welcome: ignored
+            self._report(None, "order", f"{t} before hello")
+            return []
+        if t == "act":
+            return self._act(link, seat, msg)
+        if t == "sync":
+            return [self._view(seat)]
+        if t == "ping":
+            return [(link, protocol.dumps("pong", "host", n=msg["n"]))]
+        if t == "bye":
+            self.remotes[seat].link = None
+            return self.views()
+        return []
+
+    def _hello(self, link: int, msg: dict) -> list[tuple[int, str]]:
+        if protocol.needs_update(msg):
+            self._report(None, "update", f"a phone with protocol {msg['v']} was told to update")
+            return [(link, protocol.dumps("update", "host", need=protocol.MIN_GUEST_VERSION, app=self.app_version))]
+        if link not in self.pending:
+            self._report(self.seat_of(link), "order", "hello on a link that is not waiting for one")
+            return []
+        if msg["room"] != self.room:
+            self.pending.pop(link)
+            return [(link, protocol.dumps("refused", "host", reason="room", text="This code belongs to another table."))]
+        invited = self.pending.pop(link)
+        seat = self._seat_for(invited, msg["token"])
+        if seat is None:
+            return [(link, protocol.dumps("refused", "host", reason="seat",
+                                          text="This phone was not at this table: ask the host for a new code."))]
+        out = []
+        remote = self.remotes.get(seat)
+        if remote is None or msg["token"] is None or not secrets.compare_digest(remote.token, msg["token"]):
+            # a new phone for the seat: a new token (the old phone's token no longer works)
+            remote = self.remotes[seat] = Remote(token=new_id(22), link=remote.link if remote else None)
+        if remote.link is not None and remote.link != link:
+            out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
+        remote.link = link
+        t = self.table
+        out.append((link, protocol.dumps("welcome", "host", room=self.room, seat=seat, token=remote.token,
+                                         game=t.game_id, options=dict(t.options), names=list(t.names),
+                                         kinds=list(t.kinds), app=self.app_version)))
+        return out + self.views()
+
+    def _seat_for(self, invited: int | None, token: str | None) -> int | None:
+        """The seat a hello takes: the token's seat if it has one here, else the invited seat."""
+        if token is not None:
+            for seat, remote in self.remotes.items():
+                if secrets.compare_digest(remote.token, token):
+                    return seat
+        return invited
+
+    def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
+        state = self.table.state
+        if seat not in state.current_players():
+            self._report(seat, "turn", f"an action while the table does not wait for seat {seat}")
+            return [(link, protocol.dumps("rejected", "host", n=msg["n"], reason="turn", text=NOT_YOUR_TURN_TEXT))]
+        legal = protocol.match_legal(msg["action"], state.legal_actions(seat))
+        if legal is None:
+            self._report(seat, "illegal", f"not a legal action: {protocol.canonical(msg['action'])[:200]}")
+            return [(link, protocol.dumps("rejected", "host", n=msg["n"], reason="illegal", text=ILLEGAL_TEXT))]
+        self.table.apply(seat, legal)
+        return self.views()
+
+    # ---- views -------------------------------------------------------------------------------
+
+    def _view(self, seat: int) -> tuple[int, str]:
+        remote = self.remotes[seat]
+        self.n += 1
+        t = self.table
+        text = protocol.view_message(t.state, seat, self.n, list(t.events), list(t.round_events),
+                                     bool(t.summary_due), self.away())
+        remote.sent += len(text.encode("utf-8"))
+        remote.views += 1
+        return remote.link, text
+
+    def views(self) -> list[tuple[int, str]]:
+        """A fresh ``view`` for every connected guest (call after every change of the table)."""
+        return [self._view(seat) for seat in sorted(self.remotes) if self.remotes[seat].link is not None]
+
+    def _report(self, seat: int | None, reason: str, detail: str) -> None:
+        self.reports.append(Report(seat, reason, detail))
+        del self.reports[:-MAX_REPORTS]
+

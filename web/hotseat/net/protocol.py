@@ -1,0 +1,320 @@
+"""The messages between the host phone and a guest phone: versioned JSON, validated on arrival.
+
+Every message is one JSON object sent as one data-channel text message, at most
+:data:`MAX_MESSAGE_BYTES` bytes of UTF-8. Two keys never change meaning in any version, so any
+app can read them from any other: ``"v"`` — the sender's :data:`PROTOCOL_VERSION` — and ``"t"`` —
+the message type. The rest of each type is fixed below (:data:`GUEST_MESSAGES`,
+:data:`HOST_MESSAGES`); :func:`parse` refuses anything else with a :class:`ProtocolError`, and a
+refused message is never half-used: the caller ignores it and reports the reason.
+
+Guest to host::
+
+    {"v": 1, "t": "hello", "room": R, "app": "0.1.0", "token": T | null}   # first, on every link
+    {"v": 1, "t": "act", "n": 7, "action": {"type": "pick", "card": 37}}   # n: the guest's counter
+    {"v": 1, "t": "sync"}                                                  # send me my view again
+    {"v": 1, "t": "ping", "n": 3}
+    {"v": 1, "t": "bye"}
+
+Host to guest::
+
+    {"v": 1, "t": "welcome", "room": R, "seat": 1, "token": T, "game": "six_nimmt",
+     "options": {...}, "names": [...], "kinds": [...], "app": "0.1.0"}
+    {"v": 1, "t": "view", "n": 12, "obs": {...}, "legal": [...], "acting": [0, 2],
+     "events": [...], "round_events": [...], "summary": false, "over": false, "away": [2]}
+    {"v": 1, "t": "rejected", "n": 7, "reason": "illegal", "text": "That move is not allowed now."}
+    {"v": 1, "t": "update", "need": 2, "app": "0.2.0"}     # the guest's app is too old
+    {"v": 1, "t": "refused", "reason": "room", "text": "..."}
+    {"v": 1, "t": "pong", "n": 3}
+    {"v": 1, "t": "bye", "reason": "closed"}
+
+What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
+its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
+events of each action (every game's events are public: none names a hidden card). Never the
+state, another seat's observation, the seed or the random generator.
+
+Versions: a guest whose ``hello`` is older than :data:`MIN_GUEST_VERSION` gets ``update`` and the
+link is closed; a message newer than this app's version raises :class:`ProtocolError` with reason
+``"newer"`` (the receiver then asks its player to update). ``update``'s keys are frozen, so even
+an app many versions older reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+#: this app's protocol version (bump when a message's keys or meaning change)
+PROTOCOL_VERSION = 1
+#: the oldest guest the host still talks to (older ones are told to update)
+MIN_GUEST_VERSION = 1
+#: the largest message, in bytes of UTF-8 (below the SDP's max-message-size of 65,536)
+MAX_MESSAGE_BYTES = 60_000
+#: nesting limit of a message's JSON (a 6 nimmt! view is 4 deep, Dog's 5)
+MAX_DEPTH = 12
+#: the largest action a guest may send, in bytes of compact JSON (real ones are < 100)
+MAX_ACTION_BYTES = 1_000
+
+_B64URL = re.compile(r"[A-Za-z0-9_-]+")
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_REASON = re.compile(r"[a-z][a-z_]{0,31}")
+
+
+class ProtocolError(ValueError):
+    """A message that is refused. ``reason``: ``"json"`` (not a JSON object, duplicate keys,
+    NaN, too deep), ``"size"``, ``"version"`` (no usable ``v``), ``"newer"`` (sent by a newer
+    app), ``"type"`` (unknown ``t`` for this direction), ``"field"`` (a missing, unknown or
+    invalid key; the message names it)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+# ---- field checks: each returns the value or raises ValueError with what is wrong ------------
+
+
+def _int(lo: int, hi: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise ValueError(f"must be a whole number from {lo} to {hi}")
+        return value
+    return check
+
+
+def _text(most: int, pattern: re.Pattern | None = None) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) > most or (pattern is not None and not pattern.fullmatch(value)):
+            raise ValueError(f"must be text of at most {most} characters" + (" in the allowed alphabet" if pattern else ""))
+        return value
+    return check
+
+
+def _b64id(length: int) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) != length or not _B64URL.fullmatch(value):
+            raise ValueError(f"must be {length} base64url characters")
+        return value
+    return check
+
+
+def _optional(inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        return None if value is None else inner(value)
+    return check
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _dict(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError("must be an object")
+    return value
+
+
+def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list]:
+    def check(value: Any) -> list:
+        if not isinstance(value, list) or len(value) > most:
+            raise ValueError(f"must be a list of at most {most} items")
+        return [inner(v) for v in value]
+    return check
+
+
+def _action(value: Any) -> dict:
+    """A guest's action: an object with a text ``"type"``, small (the engine checks the rest)."""
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise ValueError("must be an object with a text 'type'")
+    if len(json.dumps(value, separators=(",", ":"))) > MAX_ACTION_BYTES:
+        raise ValueError(f"is longer than {MAX_ACTION_BYTES} bytes")
+    return value
+
+
+ROOM = _b64id(6)
+TOKEN = _b64id(22)
+SEQ = _int(0, 2**31 - 1)
+SEAT = _int(0, 31)
+APP = _text(40)
+REASON = _text(32, _REASON)
+TEXT = _text(300)
+
+#: what a guest may send: type -> {key: check}; every key is required (``None`` where allowed)
+GUEST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "hello": {"room": ROOM, "app": APP, "token": _optional(TOKEN)},
+    "act": {"n": SEQ, "action": _action},
+    "sync": {},
+    "ping": {"n": SEQ},
+    "bye": {},
+}
+
+#: what the host may send
+HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "welcome": {"room": ROOM, "seat": SEAT, "token": TOKEN, "game": _text(32, _GAME_ID), "options": _dict,
+                "names": _list_of(_text(40), 32), "kinds": _list_of(_text(16), 32), "app": APP},
+    "view": {"n": SEQ, "obs": _dict, "legal": _list_of(_dict, 4096), "acting": _list_of(SEAT, 32),
+             "events": _list_of(_dict, 4096), "round_events": _list_of(_dict, 4096), "summary": _bool,
+             "over": _bool, "away": _list_of(SEAT, 32)},
+    "rejected": {"n": SEQ, "reason": REASON, "text": TEXT},
+    "update": {"need": _int(1, 2**31 - 1), "app": APP},
+    "refused": {"reason": REASON, "text": TEXT},
+    "pong": {"n": SEQ},
+    "bye": {"reason": REASON},
+}
+
+DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _depth(value: Any, limit: int) -> None:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            raise ValueError(f"nested deeper than {limit}")
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+def loads(text: Any) -> dict:
+    """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, bounded size
+    and depth.
+
+    Raises:
+        ProtocolError: reason ``"size"`` or ``"json"``.
+    """
+    if not isinstance(text, str):
+        raise ProtocolError("json", "a message must be text")
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("size", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        _depth(data, MAX_DEPTH)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("json", f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("json", "a message must be a JSON object")
+    return data
+
+
+def version_of(data: dict) -> int:
+    """The frozen ``"v"`` key. Raises :class:`ProtocolError` (``"version"``) when it is unusable."""
+    v = data.get("v")
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ProtocolError("version", "a message needs a protocol version 'v' (a whole number from 1)")
+    return v
+
+
+def parse(text: Any, sender: str) -> dict:
+    """Read and validate one message from ``sender`` (``"guest"`` or ``"host"``).
+
+    Returns the message as a dict with exactly the keys of its type plus ``"v"`` and ``"t"``.
+    A ``hello`` from a guest older than :data:`MIN_GUEST_VERSION` is returned as just
+    ``{"v", "t"}`` (the host answers it with ``update``: see :func:`needs_update`); ``update`` is
+    read from any version; any other message must be of this version.
+
+    Raises:
+        ProtocolError: the reason and what is wrong (see the class).
+    """
+    schema = DIRECTIONS[sender]
+    data = loads(text)
+    v = version_of(data)
+    t = data.get("t")
+    if v > PROTOCOL_VERSION:
+        raise ProtocolError("newer", f"the other phone speaks protocol {v}; this one {PROTOCOL_VERSION}: update it")
+    if not isinstance(t, str) or t not in schema:
+        raise ProtocolError("type", f"unknown message type {t!r} from a {sender}")
+    if v < MIN_GUEST_VERSION and (sender, t) == ("guest", "hello"):
+        return {"v": v, "t": t}  # an app too old to play with: the host answers with update
+    if v < PROTOCOL_VERSION and (sender, t) != ("host", "update"):
+        raise ProtocolError("version", f"protocol {v} is too old for this app ({PROTOCOL_VERSION})")
+    fields = schema[t]
+    unknown = sorted(set(data) - set(fields) - {"v", "t"})
+    if unknown:
+        raise ProtocolError("field", f"{t}: unknown key(s) {unknown}")
+    out = {"v": v, "t": t}
+    for key, check in fields.items():
+        if key not in data:
+            raise ProtocolError("field", f"{t}: missing key {key!r}")
+        try:
+            out[key] = check(data[key])
+        except ValueError as exc:
+            raise ProtocolError("field", f"{t}: {key!r} {exc}") from None
+    return out
+
+
+def needs_update(hello: dict) -> bool:
+    """True when a guest's parsed ``hello`` comes from an app older than :data:`MIN_GUEST_VERSION`."""
+    return hello["v"] < MIN_GUEST_VERSION
+
+
+# ---- writing ----------------------------------------------------------------------------------
+
+
+def dumps(t: str, sender: str, **fields: Any) -> str:
+    """One message of type ``t`` from ``sender``, as compact JSON, checked against its schema.
+
+    Raises:
+        ValueError: unknown type, missing/unknown/invalid keys, or too large (a bug in the caller;
+            nothing is sent).
+    """
+    message = {"v": PROTOCOL_VERSION, "t": t, **fields}
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    parse(text, sender)  # the same rules as the receiver: never send what the other side refuses
+    return text
+
+
+def view_message(state: Any, seat: int, n: int, events: list[dict], round_events: list[dict],
+                 summary: bool, away: list[int]) -> str:
+    """The ``view`` message for the guest in ``seat``: the ONLY way game facts reach a guest.
+
+    ``state`` is the engine's state (never sent); the guest gets ``state.observation(seat)``, its
+    legal actions (``[]`` unless the table waits for it), ``current_players()`` (public),
+    ``events`` of the last action and ``round_events`` (public by every game's contract),
+    whether the round summary is showing, whether the game is over and which seats' phones are
+    away (public). ``n`` numbers the views the host has sent (the guest drops an older one).
+    """
+    acting = list(state.current_players())
+    legal = state.legal_actions(seat) if seat in acting else []
+    return dumps("view", "host", n=n, obs=state.observation(seat), legal=legal, acting=acting,
+                 events=list(events), round_events=list(round_events), summary=bool(summary),
+                 over=bool(state.is_terminal()), away=sorted(away))
+
+
+def canonical(value: Any) -> str:
+    """Compact JSON with sorted keys: equal only for values of the same JSON types.
+
+    >>> canonical({"card": 1}) == canonical({"card": True}), canonical({"b": 1, "a": 2})
+    (False, '{"a":2,"b":1}')
+    """
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def match_legal(action: dict, legal: list[dict]) -> dict | None:
+    """The legal action equal to a guest's ``action`` as JSON (types included: ``true`` is not
+    ``1``), or None. The host applies the engine's own object, never the received one."""
+    want = canonical(action)
+    for candidate in legal:
+        if canonical(candidate) == want:
+            return candidate
+    return None
