@@ -19,10 +19,11 @@ ENGINE_SRC := pyproject.toml $(shell find pycore -name '*.py' -o -name 'py.typed
 # Folders too, so that deleting a file also triggers a rebuild.
 WEB_SRC := $(shell find web -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 SEED_SRC := $(wildcard seeds/*.md)
-TOOLS_SRC := tools/build_site.py service-worker/build-sw.mjs service-worker/sw-src.js
+LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
+TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium wheel site serve lint test test-engine test-pyodide test-e2e \
-        soak bench icons clean distclean
+        soak bench icons i18n i18n-check clean distclean
 
 all: site
 
@@ -57,7 +58,7 @@ $(WHEEL_STAMP): $(VENV_STAMP) $(ENGINE_SRC)
 	touch $@
 
 site: $(SITE_STAMP)
-$(SITE_STAMP): $(WHEEL_STAMP) $(NODE_STAMP) $(WEB_SRC) $(SEED_SRC) $(TOOLS_SRC)
+$(SITE_STAMP): $(WHEEL_STAMP) $(NODE_STAMP) $(WEB_SRC) $(SEED_SRC) $(LOCALE_SRC) $(TOOLS_SRC)
 	$(PY) tools/build_site.py
 	touch $@
 
@@ -66,6 +67,15 @@ serve: site
 
 icons: $(VENV_STAMP)
 	$(PY) tools/make_icons.py
+
+# Translations (tools/i18n.py): extract the marked messages into locale/hotseat.pot and update
+# every catalogue locale/<lang>/LC_MESSAGES/hotseat.po (new messages empty, gone ones dropped);
+# then fill in the new msgstr lines and run `make i18n-check` (the build and the tests run it too).
+i18n: $(VENV_STAMP)
+	$(PY) tools/i18n.py update
+
+i18n-check: $(VENV_STAMP)
+	$(PY) tools/i18n.py check
 
 ## Test --------------------------------------------------------------------------------------
 

@@ -10,7 +10,10 @@ What ends up in the site (every file is then precached by the service worker):
   pyodide/   the five files Pyodide 314 needs at run time, from node_modules/pyodide
   pyscript/  the @pyscript/core dist chunks that a main-thread <script type="py"> loads
   wheels/    the engine wheel built by `python -m build --wheel` (make wheel), plus bytecode
-  rules/     seeds/<game_id>.md rendered to HTML fragments with `markdown`
+  rules/     rules/<lang>/<game_id>.html: seeds/<game_id>.md and its translations
+             seeds/<game_id>.<lang>.md rendered to HTML fragments with `markdown` (players' part)
+  locale/    <lang>.mo: the translation catalogues locale/<lang>/LC_MESSAGES/hotseat.po
+             compiled with Babel (tools/i18n.py), after its checks pass
   js/        the app's own JavaScript (web/js: the transport between phones, loaded on demand)
   vendor/    npm libraries that js/ loads on demand (see VENDOR_FILES): QR drawing and reading
   pyscript.toml  generated: local interpreter + [files] for the two archives
@@ -23,7 +26,7 @@ imported.  --source-only builds the previous layout (loose .py files, no bytecod
 comparisons (bench/startup.py --variant).
 
 The build fails (exit 1) if any file the browser would fetch names another host: see
-check_no_external_urls().  Needs: Python 3.11+, `markdown`, node + `npm ci` done.
+check_no_external_urls().  Needs: Python 3.11+, `markdown`, `babel`, node + `npm ci` done.
 """
 
 from __future__ import annotations
@@ -412,7 +415,7 @@ def build_site_packages(out: Path, wheel: Path) -> list[tuple[str, str]]:
         # Only the modules imported before the home screen is up keep their bytecode: the rest
         # (game rules, game views, bots: 2/3 of the bytes) are compiled from source when a game
         # starts, as before; that keeps the first visit's download small (bench/bytes.py).
-        main_imports = ["hotseat.app", "pyscript"]
+        main_imports = ["hotseat.app", "hotseat.i18n", "hotseat.settings", "pyscript"]  # main.py's
         boot = boot_modules([engine, ui], main_imports)
         kept = 0
         for pyc in sorted(engine.rglob("*.pyc")) + sorted(ui.rglob("*.pyc")):
@@ -455,36 +458,105 @@ def build_site_packages(out: Path, wheel: Path) -> list[tuple[str, str]]:
 
 DEVELOPERS_HEADING = "\n## For developers"
 
+#: what a rules page shown to players must not contain: ruling ids (SN-5), file names and code
+#: paths (they belong below the "For developers" heading of the English page)
+FOR_DEVELOPERS_ONLY = re.compile(
+    r"\b(?:SN|BB|DOG|BM)-\d+\b"  # ruling ids
+    r"|\b[\w-]+\.(?:py|md|txt|json|html|js|mjs|toml|whl|mo|po)\b"  # file names
+    r"|\b(?:pycore|tests|seeds|web|tools|e2e|hotseat)/"  # code paths
+    r"|`"  # code formatting (option names, actions)
+)
+
 
 def players_part(text: str) -> str:
     """The part of a rules page meant for players: everything before '## For developers'."""
     return text.split(DEVELOPERS_HEADING, 1)[0]
 
 
-def render_rules(out: Path) -> list[str]:
-    """Render seeds/<game_id>.md for every registered game into rules/<game_id>.html fragments.
+def _languages() -> tuple[str, ...]:
+    """hotseat.i18n.LANGUAGES: the languages the app speaks (English first)."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        from hotseat.i18n import LANGUAGES
+    finally:
+        sys.path.pop(0)
+    return LANGUAGES
 
-    Only the players' part is rendered; the '## For developers' section (actions, state JSON)
-    stays in the repository.
-    """
+
+def rules_sources(game_id: str) -> dict[str, Path]:
+    """``{language: markdown file}`` of a game's rules page: ``seeds/<game_id>.md`` (English,
+    with the developers' section) and ``seeds/<game_id>.<lang>.md`` (players' part only)."""
+    found = {}
+    for lang in _languages():
+        name = f"{game_id}.md" if lang == "en" else f"{game_id}.{lang}.md"
+        if (ROOT / "seeds" / name).is_file():
+            found[lang] = ROOT / "seeds" / name
+    return found
+
+
+def render_rules_page(md_text: str) -> str:
+    """A rules page's players' part as an HTML fragment; raises ValueError naming what a player
+    must not see (FOR_DEVELOPERS_ONLY) or a page without its "how a turn goes" card first."""
     import markdown  # only needed here; the venv has it (requirements-dev.txt)
 
+    players = players_part(md_text)
+    bad = sorted({m.group() for m in FOR_DEVELOPERS_ONLY.finditer(players)})
+    if bad:
+        raise ValueError(f"developer text in the players' part: {', '.join(bad)}")
+    html = markdown.markdown(players, extensions=["tables", "sane_lists", "md_in_html"])
+    cards = [m.start() for m in re.finditer(r'<section class="turn-card"', html)]
+    if len(cards) != 1 or re.search(r"<h[2-6]\b", html[: cards[0]]):
+        raise ValueError('a rules page opens with exactly one <section class="turn-card"> (how a turn goes)')
+    return html
+
+
+def render_rules(out: Path) -> list[str]:
+    """Render every registered game's rules page in every language it has into
+    rules/<lang>/<game_id>.html (players' part only: the '## For developers' section of the
+    English page stays in the repository). A missing translation, or a page with developer text
+    or without its "how a turn goes" card, fails the build."""
     sys.path.insert(0, str(ROOT))
     try:
         from pycore import GAMES
     finally:
         sys.path.pop(0)
-    rendered = []
+    rendered, problems = [], []
+    languages = _languages()
     for game_id in GAMES:
-        md = ROOT / "seeds" / f"{game_id}.md"
-        if not md.is_file():
-            continue
-        html = markdown.markdown(players_part(md.read_text(encoding="utf-8")), extensions=["tables", "sane_lists"])
-        dest = out / "rules" / f"{game_id}.html"
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(html + "\n", encoding="utf-8")
-        rendered.append(f"./rules/{game_id}.html")
+        sources = rules_sources(game_id)
+        missing = [lang for lang in languages if lang not in sources]
+        if missing:
+            problems.append(f"seeds/{game_id}: no rules page in {', '.join(missing)}")
+        for lang, md in sources.items():
+            try:
+                html = render_rules_page(md.read_text(encoding="utf-8"))
+            except ValueError as exc:
+                problems.append(f"{md.relative_to(ROOT)}: {exc}")
+                continue
+            dest = out / "rules" / lang / f"{game_id}.html"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(html + "\n", encoding="utf-8")
+            rendered.append("./" + dest.relative_to(out).as_posix())
+    if problems:
+        sys.exit("rules pages not fit for players:\n  " + "\n  ".join(problems))
     return rendered
+
+
+def build_catalogues(out: Path) -> list[Path]:
+    """Check the translation catalogues (tools/i18n.py: complete, placeholders matching, the
+    template current) and compile each into locale/<lang>.mo; a problem fails the build."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import i18n as catalogues
+    finally:
+        sys.path.pop(0)
+    problems = catalogues.check()
+    if problems:
+        sys.exit("translation catalogues not ready (python tools/i18n.py check):\n  " + "\n  ".join(problems[:40])
+                 + (f"\n  … and {len(problems) - 40} more" if len(problems) > 40 else ""))
+    written = catalogues.compile_all(out / "locale")
+    log(f"compiled {len(written)} catalogues into locale/ ({', '.join(p.name for p in written)})")
+    return written
 
 
 def toml_str(s: str) -> str:
@@ -590,6 +662,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             archives = build_site_packages(tmp, wheel)
         render_rules(tmp)
+        build_catalogues(tmp)
         write_pyscript_toml(tmp, archives)
         run_workbox(tmp)
         check_no_external_urls(tmp)

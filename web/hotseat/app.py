@@ -5,7 +5,8 @@
   :meth:`~hotseat.controller.Controller.tap`; then the app is redrawn.
 * Paced reveals and bot turns: after each draw, if the controller asks for a delay, one
   ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it).
-* The rules overlay fetches ``rules/<game_id>.html`` (same origin, precached by the worker).
+* The rules overlay fetches ``rules/<language>/<game_id>.html`` (:func:`hotseat.i18n.rules_url`;
+  same origin, precached by the worker).
 * The Back button (browser or Android): while :meth:`~hotseat.controller.Controller.back_target`
   says Back has something to do, one extra history entry (``history.state ==
   "hotseat-back-guard"``) sits on top of the page's own; Back pops it, ``popstate`` calls
@@ -28,7 +29,7 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from . import fx
+from . import fx, i18n
 from .controller import Controller
 from .i18n import gettext as _
 from .storage import LocalStorage
@@ -149,7 +150,7 @@ def _on_timer(*_args) -> None:
 async def _fetch_rules(game_id: str) -> None:
     text = None
     try:
-        response = await window.fetch(f"./rules/{game_id}.html")
+        response = await window.fetch(i18n.rules_url(game_id))
         if response.ok:
             text = str(await response.text())
     except Exception:

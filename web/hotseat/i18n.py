@@ -1,37 +1,238 @@
-"""One translation function for every user-facing string (issue 2, item 4).
+"""Hotseat in the players' languages: standard gettext catalogues read by the standard library.
 
-The app ships an English catalogue only; other languages add a ``dict`` to :data:`CATALOGUES`
-and call :func:`set_language`. Untranslated messages fall back to the English text, so a missing
-entry is never fatal.
+English is the source language: every message in the code is English text (the msgid), so
+English needs no catalogue. German, French, Italian and Spanish each have a catalogue
+``locale/<code>/LC_MESSAGES/hotseat.po`` in the repository; the build compiles it with Babel
+into ``locale/<code>.mo`` in the site, and the app fetches only the current language's file and
+hands its bytes to :func:`install`, which reads it with :class:`gettext.GNUTranslations` (so
+``ngettext`` follows that language's own plural rule, from the catalogue's ``Plural-Forms``).
 
+Marking text (Babel extracts these calls; ``make i18n`` updates the template and catalogues):
+
+* :func:`gettext` (also ``_``) for a sentence; placeholders are named (``{name}``) and filled
+  with ``.format()`` *after* translation, so a translation may move them;
+* :func:`ngettext` when the sentence depends on a number (``n`` picks the plural form);
+* :func:`pgettext` / :func:`npgettext` when one English word has two meanings (the context
+  tells translators which one: ``pgettext("card value", "Higher")``);
+* :func:`N_` marks a string stored in a table and translated later with :func:`gettext`.
+
+Choosing the language (:func:`choose`): the player's remembered choice if any, else the first of
+the browser's ``navigator.languages`` that Hotseat speaks (``de-CH`` → ``de``), else English.
+
+Numbers and lists the local way (:func:`format_number`, :func:`format_list`) use CLDR data that
+the build takes from Babel (:mod:`hotseat.locale_data`), so Babel itself is not shipped.
+
+>>> install("en")
 >>> gettext("Show my cards")
 'Show my cards'
 >>> ngettext("{n} card", "{n} cards", 2).format(n=2)
 '2 cards'
+>>> format_list(["Ann", "Bo", "Cy"])
+'Ann, Bo, and Cy'
+>>> negotiate(["gsw-CH", "de-CH", "en"])
+'de'
 """
 
 from __future__ import annotations
 
-#: language code -> {English message: translation}; English needs no entries
-CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
+import gettext as _stdlib_gettext
+import io
+from collections.abc import Iterable
 
-_catalogue: dict[str, str] = CATALOGUES["en"]
+from .locale_data import LOCALE_DATA
+
+#: the languages Hotseat speaks, in the order the settings sheet lists them (English first)
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "it", "es")
+#: the language of the msgids in the code
+SOURCE = "en"
+#: the gettext domain: ``locale/<code>/LC_MESSAGES/hotseat.po`` in the repository
+DOMAIN = "hotseat"
 
 
-def set_language(code: str) -> None:
-    """Switch the catalogue; unknown codes fall back to English."""
-    global _catalogue
-    _catalogue = CATALOGUES.get(code, CATALOGUES["en"])
+class CatalogueError(ValueError):
+    """A language code Hotseat does not speak, or bytes that are not its compiled catalogue."""
+
+
+_translations: _stdlib_gettext.NullTranslations = _stdlib_gettext.NullTranslations()
+_language: str = SOURCE
+
+
+def negotiate(preferred: Iterable[object]) -> str:
+    """The first of ``preferred`` (BCP 47 tags, best first) whose language Hotseat speaks.
+
+    Only the primary language subtag counts (``fr-CA`` → ``fr``, ``de_AT`` → ``de``); tags that
+    are not strings are skipped; nothing usable gives English.
+
+    >>> negotiate(["pt-BR", "it-IT", "en-US"])
+    'it'
+    >>> negotiate([])
+    'en'
+    """
+    for tag in preferred:
+        if not isinstance(tag, str):
+            continue
+        primary = tag.strip().replace("_", "-").split("-", 1)[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return SOURCE
+
+
+def choose(saved: object, preferred: Iterable[object]) -> str:
+    """The language to show: ``saved`` (the settings' ``language``) if Hotseat speaks it, else
+    :func:`negotiate` of the browser's ``preferred`` languages (``saved == ""`` means "follow
+    the browser"; an unknown or malformed saved value is ignored the same way).
+
+    >>> choose("fr", ["de-DE"]), choose("", ["de-DE"]), choose("xx", ["es"])
+    ('fr', 'de', 'es')
+    """
+    if isinstance(saved, str) and saved in LANGUAGES:
+        return saved
+    return negotiate(preferred)
+
+
+def catalogue_url(code: str) -> str | None:
+    """The page-relative URL of ``code``'s compiled catalogue in the site (``None`` for English).
+
+    Raises :class:`CatalogueError` for a language Hotseat does not speak.
+    """
+    if code not in LANGUAGES:
+        raise CatalogueError(f"Hotseat does not speak {code!r}; it speaks {', '.join(LANGUAGES)}")
+    return None if code == SOURCE else f"./locale/{code}.mo"
+
+
+def rules_url(game_id: str) -> str:
+    """The page-relative URL of a game's rules page in the current language (built from
+    ``seeds/<game_id>.md`` and its translations)."""
+    return f"./rules/{_language}/{game_id}.html"
+
+
+def install(code: str, mo: bytes | None = None) -> None:
+    """Make ``code`` the current language, reading its compiled catalogue ``mo`` (``.mo`` bytes).
+
+    English needs no catalogue (``mo`` is ignored). Raises :class:`CatalogueError` and changes
+    nothing when ``code`` is not one of :data:`LANGUAGES`, ``mo`` is missing, is not a gettext
+    catalogue, or is the catalogue of another language (its ``Language`` header).
+    """
+    global _translations, _language
+    if code not in LANGUAGES:
+        raise CatalogueError(f"Hotseat does not speak {code!r}; it speaks {', '.join(LANGUAGES)}")
+    if code == SOURCE:
+        translations: _stdlib_gettext.NullTranslations = _stdlib_gettext.NullTranslations()
+    else:
+        if not mo:
+            raise CatalogueError(f"no catalogue for {code!r}")
+        try:
+            translations = _stdlib_gettext.GNUTranslations(io.BytesIO(bytes(mo)))
+        except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError) as exc:
+            raise CatalogueError(f"the catalogue for {code!r} cannot be read: {exc}") from None
+        header_language = translations.info().get("language", "")
+        if header_language.replace("_", "-").split("-", 1)[0].lower() != code:
+            raise CatalogueError(f"the catalogue for {code!r} is marked as language {header_language!r}")
+    _translations, _language = translations, code
+
+
+def fetch_catalogue(window, code: str):
+    """Start fetching ``code``'s catalogue (``window.fetch``, precached by the service worker);
+    returns the fetch's promise, or ``None`` for English. Start it early, :func:`activate` later:
+    the download then overlaps whatever Python does in between."""
+    url = catalogue_url(code)
+    return None if url is None else window.fetch(url)
+
+
+async def activate(window, code: str, pending=None) -> str:
+    """Make ``code`` the page's language: its catalogue (from ``pending``, a promise of
+    :func:`fetch_catalogue`, or fetched now) is installed and ``<html lang>`` follows.
+
+    Returns the language in effect: ``code``, or English when the catalogue cannot be had
+    (offline before the first full visit, a broken file), with the reason in the console.
+    """
+    try:
+        if code != SOURCE:
+            response = await (pending if pending is not None else fetch_catalogue(window, code))
+            if not response.ok:
+                raise CatalogueError(f"{catalogue_url(code)}: HTTP {response.status}")
+            install(code, (await response.arrayBuffer()).to_bytes())
+        else:
+            install(SOURCE)
+    except Exception as exc:  # noqa: BLE001 (the app must start, in English if need be)
+        window.console.warn(f"hotseat: language {code!r} not available, English instead: {exc}")
+        install(SOURCE)
+    window.document.documentElement.lang = _language
+    return _language
+
+
+def language() -> str:
+    """The current language code (one of :data:`LANGUAGES`)."""
+    return _language
+
+
+def language_name(code: str) -> str:
+    """The language's own name for itself, as the settings sheet lists it (``"Deutsch"``)."""
+    return LOCALE_DATA[code]["name"]
 
 
 def gettext(message: str) -> str:
-    """The translation of ``message`` (the English text itself when there is none)."""
-    return _catalogue.get(message, message)
+    """``message`` in the current language (the English text itself when it has no translation)."""
+    return _translations.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """``singular`` or ``plural`` by ``n`` (English plural rule), translated."""
-    return gettext(singular if n == 1 else plural)
+    """The form of ``singular``/``plural`` for ``n`` in the current language (its plural rule)."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, for the meaning named by ``context``."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for the meaning named by ``context``."""
+    return _translations.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (tables read at import time)."""
+    return message
 
 
 _ = gettext
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``value`` with ``decimals`` digits after the current language's decimal sign and its
+    thousands groups (CLDR, as Babel's ``format_decimal`` writes it: halves rounded to even; a
+    minus is ``-``, and a value that rounds to zero has none).
+
+    >>> install("en"); format_number(1234.5, 1)
+    '1,234.5'
+    """
+    from decimal import (  # rounds the written number, as Babel does
+        ROUND_HALF_EVEN,
+        Decimal,
+    )
+
+    data = LOCALE_DATA[_language]
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
+    text = f"{abs(rounded):,.{decimals}f}"
+    whole, _sep, fraction = text.partition(".")
+    out = whole.replace(",", data["group"]) + (data["decimal"] + fraction if fraction else "")
+    return ("-" if rounded < 0 else "") + out
+
+
+def format_list(items: Iterable[str]) -> str:
+    """``items`` joined the current language's way (CLDR "standard" list: "A, B and C").
+
+    >>> install("en"); format_list(["Ann"]), format_list(["Ann", "Bo"])
+    ('Ann', 'Ann and Bo')
+    """
+    words = [str(w) for w in items]
+    patterns = LOCALE_DATA[_language]["list"]
+    if len(words) < 2:
+        return words[0] if words else ""
+    if len(words) == 2:
+        return patterns["2"].format(*words)
+    text = patterns["end"].format(words[-2], words[-1])
+    for word in reversed(words[1:-2]):
+        text = patterns["middle"].format(word, text)
+    return patterns["start"].format(words[0], text)
