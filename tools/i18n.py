@@ -134,7 +134,7 @@ def extract() -> Catalog:
     for folder, keywords in SOURCES:
         found = extract_from_dir(ROOT / folder, method_map=[("**.py", extract_python_ast)], keywords=keywords,
                                  comment_tags=COMMENT_TAGS, strip_comment_tags=True)
-        for filename, lineno, message, comments, context in found:
+        for filename, _lineno, message, comments, context in found:
             if isinstance(message, tuple) and not all(message):
                 continue  # ngettext with a non-literal argument
             if not message:
