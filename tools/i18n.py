@@ -101,12 +101,30 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
     Yields ``(line, function name, positional arguments, translator comments)`` for each call of
     a keyword (``_(…)``, ``ctx.t(…)``); an argument that is not a string literal is ``None``
     (Babel then skips the call). Translator comments are the ``#`` lines right above the call,
-    from the first one that starts with a tag in ``comment_tags``.
+    from the first one that starts with a tag in ``comment_tags`` (or, when there are none, the
+    lines right above the statement that holds the call: one comment for a whole list of them).
     """
     source = fileobj.read().decode(options.get("encoding", "utf-8"))
     lines = source.splitlines()
+    tags = tuple(comment_tags)
+
+    def comments_above(lineno: int) -> list[str]:
+        above = []
+        k = lineno - 2
+        while k >= 0 and lines[k].strip().startswith("#"):
+            above.insert(0, lines[k].strip().lstrip("#").strip())
+            k -= 1
+        start = next((i for i, c in enumerate(above) if tags and c.startswith(tags)), None)
+        return above[start:] if start is not None else []
+
+    tree = ast.parse(source)
+    statement_of: dict[ast.AST, ast.stmt] = {}
+    for stmt in ast.walk(tree):
+        if isinstance(stmt, ast.stmt):
+            for child in ast.walk(stmt):
+                statement_of[child] = stmt  # the innermost statement wins (walked later)
     calls = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -114,14 +132,9 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
         if name not in keywords:
             continue
         args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
-        above = []
-        k = node.lineno - 2
-        while k >= 0 and lines[k].strip().startswith("#"):
-            above.insert(0, lines[k].strip().lstrip("#").strip())
-            k -= 1
-        tags = tuple(comment_tags)
-        start = next((i for i, c in enumerate(above) if tags and c.startswith(tags)), None)
-        calls.append((node.lineno, node.col_offset, name, args, above[start:] if start is not None else []))
+        # a comment right above the call, else above the statement holding it (a list of lines)
+        comments = comments_above(node.lineno) or comments_above(statement_of[node].lineno)
+        calls.append((node.lineno, node.col_offset, name, args, [" ".join(comments)] if comments else []))
     for lineno, _col, name, args, comments in sorted(calls, key=lambda c: c[:2]):
         yield lineno, name, args, comments
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site
 import i18n as catalogues
-from hotseat import i18n, locale_data, settings
+from hotseat import i18n, locale_data, poems, settings
 
 TRANSLATED = catalogues.LANGUAGES
 GAMES = ("six_nimmt", "bad_bunnies", "dog", "bunny_moose")
@@ -281,7 +281,7 @@ def test_settings_load_and_save_through_the_storage():
     assert settings.load(storage).language == "es"
 
 
-@pytest.mark.parametrize("module", [i18n, settings])
+@pytest.mark.parametrize("module", [i18n, settings, poems])
 def test_the_docstring_examples_run(module):
     assert doctest.testmod(module).failed == 0
 
@@ -340,3 +340,28 @@ def test_each_language_has_both_poems_with_six_and_twelve_lines_each_ending_in_b
         for verse in verses:
             # one bold ending per line: the words on which the card is turned
             assert re.fullmatch(r"[^*]+ \*\*[^*]+\*\*[^*]*", verse), (lang, verse)
+
+
+def _rules_page_poems(lang: str) -> dict[str, list[str]]:
+    path = ROOT / "seeds" / ("bunny_moose.md" if lang == "en" else f"bunny_moose.{lang}.md")
+    poems_part = build_site.players_part(path.read_text(encoding="utf-8")).split("\n## ")[-1]
+    short, long_ = poems_part.split("\n**")[1:3]
+    return {"short": POEM_RE.findall(short), "long": POEM_RE.findall(long_)}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_app_s_poems_are_the_rules_page_s_poems_in_each_language(mo, lang):
+    i18n.install(lang, mo.get(lang))
+    page = _rules_page_poems(lang)
+    for kind in poems.KINDS:
+        app = poems.lines(kind)
+        assert [f"{line.words} **{line.ending}**{line.after}" for line in app] == page[kind], (lang, kind)
+        assert all(line.text and line.ending for line in app)
+
+
+def test_a_poem_line_without_one_ending_and_an_unknown_poem_are_refused():
+    for line in ("no ending here", "two *endings* and *more*", "an empty ** ending"):
+        with pytest.raises(poems.PoemError):
+            poems.split(line)
+    with pytest.raises(poems.PoemError, match="no poem 'medium'"):
+        poems.lines("medium")
