@@ -90,3 +90,11 @@ def test_void_elements_take_no_children() -> None:
 def test_unknown_child_types_are_refused() -> None:
     with pytest.raises(TypeError):
         h("p", None, object())
+
+
+def test_numbers_render_as_numbers_whatever_their_subclass_says() -> None:
+    class Sneaky(int):
+        def __str__(self) -> str:
+            return "<script>"
+
+    assert h("b", {"data-n": Sneaky(3)}, Sneaky(7), 1.5) == Markup('<b data-n="3">71.5</b>')

@@ -71,8 +71,10 @@ def _attr_text(name: str, value: AttrValue) -> str | None:
         if not name.startswith("data-"):
             raise ValueError(f"attribute {name!r} takes text, got {type(value).__name__}")
         return _quote(json.dumps(value, separators=(",", ":"), sort_keys=True))
-    if isinstance(value, (int, float)):
-        return _quote(str(value))
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return float.__repr__(value)
     if not isinstance(value, str):
         raise TypeError(f"attribute {name!r}: cannot use {type(value).__name__} as a value")
     text = str.__str__(value)  # plain text, even when a Markup was passed: attributes are escaped
@@ -92,8 +94,10 @@ def _children(out: list[str], child: Child) -> None:
         out.append(str.__str__(child))
     elif isinstance(child, str):
         out.append(_quote(child))
-    elif isinstance(child, (int, float)):
-        out.append(str(child))
+    elif isinstance(child, int):
+        out.append(int.__repr__(child))  # the number itself, whatever a subclass's str() says
+    elif isinstance(child, float):
+        out.append(float.__repr__(child))
     elif isinstance(child, Iterable):
         for item in child:
             _children(out, item)
