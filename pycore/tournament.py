@@ -3,18 +3,35 @@
 Usage::
 
     python -m pycore.tournament six_nimmt --seats hard,normal,normal,normal --games 2000 --seed 1
-    python -m pycore.tournament bad_bunnies --seats hard,normal,normal --games 300 --iterations 40 --jobs 2
+    python -m pycore.tournament bad_bunnies --seats hard,normal,normal --games 300 --jobs 2
+    python -m pycore.tournament dog --ladder --games 200 --seed 1        # Elo table of the levels
 
-Each seat is a bot level (``easy``, ``normal``, ``hard``) or ``random`` (a uniform legal action).
-Game ``i`` uses the seed ``seed * 1_000_003 + i``, and each seat's bot draws from its own
-:class:`~pycore.rng.Rng` seeded from the game seed and the seat, so a run is reproducible when
-``hard`` is limited by ``--iterations`` (the default) rather than by the clock (``--time-budget``).
+Each seat is a bot level (``easy``, ``normal``, ``hard``) or ``random`` (a uniform legal action);
+a level may carry a variant the game's bot module declares for measurements (``hard+solo`` in
+Dog: :data:`pycore.bots.dog.VARIANTS`). Game ``i`` (counted from 0, or from ``--start``) uses the
+seed ``seed * 1_000_003 + i``, and each seat's bot draws from its own :class:`~pycore.rng.Rng`
+seeded from the game seed and the seat. Every level does a fixed amount of work per decision
+(:mod:`pycore.bots.search`) and a tournament sets no time cap, so **the same command prints the
+same table on any machine at any load**, whatever ``--jobs`` splits the games into: results are
+merged in game order. ``--save FILE`` keeps each game's result; ``--merge A B ...`` prints the
+table of runs saved in pieces (``--start``), identical to the table of one run.
 
-Printed per seat: the mean score with a 95% confidence interval (mean ± 1.96 standard errors), the
-win share (ties share a win: a two-way tie counts ½ to each; in Dog a team's win counts whole for
-both partners) and, per level, the median and 95th
-percentile of the time one decision took. The score is the game's own: bullheads for 6 nimmt!
+Printed per seat: the mean score with a 95% confidence interval (mean ± 1.96 standard errors over
+games) and the win share (ties share a win: a two-way tie counts ½ to each; in Dog a team's win
+counts whole for both partners). With two or more kinds of seat, per kind and for each pair of
+kinds ``A``/``B``: the ratio of their mean scores (95% interval by the delta method over games)
+and how often ``A`` beats ``B``: the share of (``A`` seat, ``B`` seat) pairs of a game in which
+the ``A`` seat ends with the better score (fewer bullheads, more points; Dog: its team won), a tie
+counting ½, with a 95% interval over games. The score is the game's own: bullheads for 6 nimmt!
 (lower is better), points for Bad Bunnies, figures of the seat's side in the goal for Dog.
+Decision times (``--times``) depend on the machine and are printed only on request.
+
+The ladder (``--ladder``) plays every pair of kinds (default ``random,easy,normal,hard``) at a
+four-seat table, ``A,B,A,B`` in even games and ``B,A,B,A`` in odd ones (in Dog: team against
+team), ``--games`` games per pair, and fits Elo ratings (Bradley–Terry, 400-point logistic scale,
+``random`` = 0) to the pairwise results, with one virtual draw per pair so that a pair won every
+time still gets a finite gap; the 95% intervals come from 200 seeded bootstrap resamples of the
+games.
 """
 
 from __future__ import annotations
@@ -27,23 +44,15 @@ import time
 from typing import Any
 
 from . import load_game
-from .bots import LEVELS, Search
+from .bots import LEVELS, Search, bot_module
 from .rng import Rng
 
 SEAT_KINDS = LEVELS + ("random",)
-
-
-def score_of(game_id: str, state: Any) -> list[float]:
-    """The score each seat ends with, in the game's own unit (see the module docstring)."""
-    if game_id == "six_nimmt":
-        return [float(s) for s in state.scores]
-    if game_id == "bad_bunnies":
-        return [float(s) for s in state.scores]
-    if game_id == "dog":
-        obs = state.public_observation()
-        return [float(sum(obs["home"][q] for t in obs["teams"] if p in t for q in t)) for p in range(state.num_players)]
-    return [float(r) for r in state.returns()]
-
+LADDER_KINDS = ("random", "easy", "normal", "hard")
+#: the seat count of ladder tables (two seats per kind; Dog: two teams)
+LADDER_SEATS = 4
+#: bootstrap resamples behind the ladder's intervals
+BOOTSTRAP = 200
 
 SCORE_NAME = {
     "six_nimmt": "bullheads (lower is better)",
@@ -52,6 +61,53 @@ SCORE_NAME = {
 }
 #: games whose winners are a team (not a tie): each member counts a whole win
 TEAM_GAMES = ("dog",)
+#: games where the lower score is the better one
+LOWER_IS_BETTER = ("six_nimmt",)
+
+
+def score_of(game_id: str, state: Any) -> list[float]:
+    """The score each seat ends with, in the game's own unit (see the module docstring)."""
+    if game_id in ("six_nimmt", "bad_bunnies"):
+        return [float(s) for s in state.scores]
+    if game_id == "dog":
+        obs = state.public_observation()
+        return [float(sum(obs["home"][q] for t in obs["teams"] if p in t for q in t)) for p in range(state.num_players)]
+    return [float(r) for r in state.returns()]
+
+
+def parse_kind(game_id: str, kind: str) -> tuple[str, dict]:
+    """``"hard+solo"`` → ``("hard", module overrides of variant "solo")``; checks the kind.
+
+    Raises:
+        ValueError: unknown level or variant.
+    """
+    level, _, variant = kind.partition("+")
+    if level not in SEAT_KINDS:
+        raise ValueError(f"unknown seat kind {kind!r}; use {list(SEAT_KINDS)} (optionally +variant)")
+    if not variant:
+        return level, {}
+    variants = getattr(bot_module(game_id), "VARIANTS", {})
+    if variant not in variants or level == "random":
+        raise ValueError(f"unknown variant {variant!r} of {game_id} bots; variants: {sorted(variants)}")
+    return level, variants[variant]
+
+
+def decide(game: Any, state: Any, p: int, kind: str, rng: Rng, playouts: int | None, time_budget: float | None) -> tuple[dict, bool]:
+    """The action of seat ``p`` of kind ``kind`` and whether its search was capped by the clock."""
+    legal = state.legal_actions(p)
+    level, overrides = parse_kind(game.id, kind)
+    if level == "random":
+        return rng.choice(legal), False
+    module = bot_module(game.id)
+    saved = {name: getattr(module, name) for name in overrides}
+    for name, value in overrides.items():
+        setattr(module, name, value)
+    try:
+        search = Search(game, state.observation(p), legal, rng, level, time_budget, playouts if level == "hard" else None)
+        return search.run(), search.capped
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
 
 
 def play_game(
@@ -59,11 +115,14 @@ def play_game(
     seats: list[str],
     seed: int,
     options: dict | None = None,
-    iterations: int | None = 120,
+    playouts: int | None = None,
     time_budget: float | None = None,
     times: dict[str, list[float]] | None = None,
 ) -> tuple[list[float], list[int], int]:
     """Play one game between ``seats``; return (scores, winners, actions applied).
+
+    ``playouts`` overrides hard's fixed work per decision (``None``: the level's own); with a
+    ``time_budget`` hard may be capped (then results depend on the machine).
 
     Raises:
         RuntimeError: the game did not end within ``game.max_game_length`` actions.
@@ -76,13 +135,9 @@ def play_game(
         if actions >= game.max_game_length:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {actions} actions")
         for p in state.current_players():
-            legal = state.legal_actions(p)
             kind = seats[p]
             start = time.perf_counter()
-            if kind == "random":
-                action = rngs[p].choice(legal)
-            else:
-                action = Search(game, state.observation(p), legal, rngs[p], kind, time_budget, iterations).run()
+            action, _ = decide(game, state, p, kind, rngs[p], playouts, time_budget)
             if times is not None:
                 times.setdefault(kind, []).append(time.perf_counter() - start)
             state.apply_action(p, action)
@@ -92,26 +147,81 @@ def play_game(
     return score_of(game_id, state), state.winners(), actions
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with ``seed``."""
+    return seed * 1_000_003 + index
+
+
 def _run_chunk(args: tuple) -> dict:
-    game_id, seats, seeds, options, iterations, time_budget, every = args
-    scores, wins, lengths = [], [], []
+    game_id, seats, indices, seed, options, playouts, time_budget, every = args
+    games: list[dict] = []
     times: dict[str, list[float]] = {}
-    for i, seed in enumerate(seeds):
-        if every and i and i % every == 0:
-            partial = {"scores": scores, "wins": wins, "lengths": lengths, "times": times}
-            print(report(game_id, seats, partial) + "\n  (partial)", flush=True)
-        s, w, n = play_game(game_id, seats, seed, options, iterations, time_budget, times)
-        scores.append(s)
-        share = [0.0] * len(seats)
+    for done, i in enumerate(indices):
+        if every and done and done % every == 0:
+            print(report(game_id, seats, {"games": games}) + "\n  (partial)", flush=True)
+        seats_i = seats if isinstance(seats[0], str) else seats[i % len(seats)]
+        s, w, n = play_game(game_id, seats_i, game_seed(seed, i), options, playouts, time_budget, times)
+        share = [0.0] * len(s)
         for p in w:
             share[p] = 1.0 if game_id in TEAM_GAMES else 1.0 / len(w)
-        wins.append(share)
-        lengths.append(n)
-    return {"scores": scores, "wins": wins, "lengths": lengths, "times": times}
+        games.append({"index": i, "seats": seats_i, "scores": s, "wins": share, "length": n})
+    return {"games": games, "times": times}
+
+
+def run(
+    game_id: str,
+    seats: list,
+    games: int,
+    seed: int,
+    options: dict | None = None,
+    playouts: int | None = None,
+    time_budget: float | None = None,
+    jobs: int = 1,
+    every: int = 0,
+    start: int = 0,
+) -> dict:
+    """Play games ``start .. start + games - 1`` and return the raw results in game order.
+
+    ``seats`` is one list of seat kinds, or a list of such lists used in turn (game ``i`` gets
+    ``seats[i % len(seats)]``, for the ladder). Returns ``{"games": [{"index", "seats",
+    "scores", "wins", "length"}, ...], "times": {kind: [seconds, ...]}}``; the games do not
+    depend on ``jobs`` (each has its own seed). With ``every`` > 0 each worker prints its
+    partial table every ``every`` games.
+
+    Raises:
+        ValueError: an unknown seat kind.
+    """
+    for table in [seats] if isinstance(seats[0], str) else seats:
+        for kind in table:
+            parse_kind(game_id, kind)
+    indices = list(range(start, start + games))
+    chunks = [(game_id, seats, indices[j::jobs], seed, options, playouts, time_budget, every) for j in range(jobs)]
+    if jobs == 1:
+        parts = [_run_chunk(chunks[0])]
+    else:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_run_chunk, chunks)
+    merged: dict = {"games": [], "times": {}}
+    for part in parts:
+        merged["games"] += part["games"]
+        for kind, ts in part["times"].items():
+            merged["times"].setdefault(kind, []).extend(ts)
+    merged["games"].sort(key=lambda g: g["index"])
+    return merged
+
+
+# ---- statistics ------------------------------------------------------------------------------
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    """Mean and the half-width of its 95% confidence interval (normal approximation).
+
+    >>> m, h = mean_ci([1.0, 2.0, 3.0])
+    >>> m, round(h, 4)
+    (2.0, 1.1316)
+    """
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -120,87 +230,283 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def ratio_ci(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """``mean(xs) / mean(ys)`` and the half-width of its 95% interval (delta method, paired games).
+
+    >>> r, h = ratio_ci([1.0, 2.0, 3.0, 2.0], [2.0, 4.0, 6.0, 4.0])
+    >>> r, round(h, 12)
+    (0.5, 0.0)
+    """
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    r = mx / my
+    if n < 2:
+        return r, float("nan")
+    d = [x - r * y for x, y in zip(xs, ys)]
+    md = sum(d) / n
+    var = sum((v - md) ** 2 for v in d) / (n - 1)
+    return r, 1.96 * math.sqrt(var / n) / abs(my)
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q``-quantile (0..1) of ``values`` by nearest rank."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def run(
-    game_id: str,
-    seats: list[str],
-    games: int,
-    seed: int,
-    options: dict | None = None,
-    iterations: int | None = 120,
-    time_budget: float | None = None,
-    jobs: int = 1,
-    every: int = 0,
-) -> dict:
-    """Play ``games`` games and return the merged raw results (see :func:`report`).
-
-    With ``every`` > 0 each worker prints its partial table every ``every`` games.
-    """
-    for kind in seats:
-        if kind not in SEAT_KINDS:
-            raise ValueError(f"unknown seat kind {kind!r}; use {list(SEAT_KINDS)}")
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    chunks = [(game_id, seats, seeds[j::jobs], options, iterations, time_budget, every) for j in range(jobs)]
-    if jobs == 1:
-        parts = [_run_chunk(chunks[0])]
+def pair_result(game_id: str, g: dict, a: int, b: int) -> float:
+    """1 if seat ``a`` beat seat ``b`` in game ``g``, ½ on a tie, else 0 (see the module docstring)."""
+    if game_id in TEAM_GAMES:
+        wa, wb = g["wins"][a], g["wins"][b]
     else:
-        import multiprocessing
+        wa, wb = g["scores"][a], g["scores"][b]
+        if game_id in LOWER_IS_BETTER:
+            wa, wb = -wa, -wb
+    return 1.0 if wa > wb else 0.5 if wa == wb else 0.0
 
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_run_chunk, chunks)
-    merged: dict = {"scores": [], "wins": [], "lengths": [], "times": {}}
-    for part in parts:
-        merged["scores"] += part["scores"]
-        merged["wins"] += part["wins"]
-        merged["lengths"] += part["lengths"]
-        for kind, ts in part["times"].items():
-            merged["times"].setdefault(kind, []).extend(ts)
-    return merged
+
+def kind_stats(game_id: str, games: list[dict]) -> dict:
+    """Per kind: per-game mean score and win share; per ordered pair: per-game ``beats`` share."""
+    per_kind: dict[str, dict[str, list[float]]] = {}
+    beats: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        seats = g["seats"]
+        kinds = sorted(set(seats), key=seats.index)
+        for k in kinds:
+            mine = [p for p, s in enumerate(seats) if s == k]
+            d = per_kind.setdefault(k, {"score": [], "win": [], "index": []})
+            d["score"].append(sum(g["scores"][p] for p in mine) / len(mine))
+            d["win"].append(sum(g["wins"][p] for p in mine) / len(mine))
+            d["index"].append(g["index"])
+        for ka in kinds:
+            for kb in kinds:
+                if ka == kb:
+                    continue
+                pairs = [pair_result(game_id, g, a, b) for a, sa in enumerate(seats) if sa == ka for b, sb in enumerate(seats) if sb == kb]
+                beats.setdefault((ka, kb), []).append(sum(pairs) / len(pairs))
+    return {"kinds": per_kind, "beats": beats}
 
 
 def report(game_id: str, seats: list[str], results: dict) -> str:
-    """The printed table: per seat mean score ± 95% CI and win share; decision times per level."""
-    n = len(results["scores"])
+    """The printed table (reproducible: no times): per seat, per kind and per pair of kinds."""
+    games = results["games"]
+    n = len(games)
+    if n == 0:
+        return f"{game_id}: no games"
     lines = [f"{game_id}: {n} games, seats {','.join(seats)}; score = {SCORE_NAME.get(game_id, 'returns()')}"]
     for p, kind in enumerate(seats):
-        mean, half = mean_ci([s[p] for s in results["scores"]])
-        share = sum(w[p] for w in results["wins"]) / n
-        lines.append(f"  seat {p} {kind:<7} score {mean:8.2f} ± {half:5.2f}   win share {100 * share:5.1f}%")
-    lines.append(f"  actions per game: mean {sum(results['lengths']) / n:.0f}, max {max(results['lengths'])}")
-    for kind, ts in sorted(results["times"].items()):
-        lines.append(
-            f"  decision time {kind:<7} median {1000 * percentile(ts, 0.5):7.2f} ms   p95 {1000 * percentile(ts, 0.95):7.2f} ms   ({len(ts)} decisions)"
-        )
+        mean, half = mean_ci([g["scores"][p] for g in games])
+        share = sum(g["wins"][p] for g in games) / n
+        lines.append(f"  seat {p} {kind:<11} score {mean:8.2f} ± {half:5.2f}   win share {100 * share:5.1f}%")
+    lengths = [g["length"] for g in games]
+    lines.append(f"  actions per game: mean {sum(lengths) / n:.0f}, max {max(lengths)}")
+    stats = kind_stats(game_id, games)
+    kinds = list(stats["kinds"])
+    if len(kinds) > 1:
+        for k in kinds:
+            mean, half = mean_ci(stats["kinds"][k]["score"])
+            wmean, whalf = mean_ci(stats["kinds"][k]["win"])
+            lines.append(f"  {k:<11} (all its seats) score {mean:8.2f} ± {half:5.2f}   win share {100 * wmean:5.1f}% ± {100 * whalf:4.1f}")
+        for i, ka in enumerate(kinds):
+            for kb in kinds[i + 1 :]:
+                r, rh = ratio_ci(stats["kinds"][ka]["score"], stats["kinds"][kb]["score"])
+                bm, bh = mean_ci(stats["beats"][(ka, kb)])
+                lines.append(f"  {ka} / {kb}: score ratio {r:.3f} ± {rh:.3f}; {ka} beats {kb} in {100 * bm:.1f}% ± {100 * bh:.1f} of seat pairs")
     return "\n".join(lines)
+
+
+def times_report(times: dict[str, list[float]]) -> str:
+    """Median and 95th percentile of one decision's wall time per kind (machine-dependent)."""
+    lines = []
+    for kind, ts in sorted(times.items()):
+        lines.append(f"  decision time {kind:<11} median {1000 * percentile(ts, 0.5):7.2f} ms   p95 {1000 * percentile(ts, 0.95):7.2f} ms   ({len(ts)} decisions)")
+    return "\n".join(lines)
+
+
+# ---- the ladder ------------------------------------------------------------------------------
+
+
+def ladder_tables(kinds: list[str]) -> list[list[list[str]]]:
+    """Per pair of kinds the two seatings played in turn: ``[A,B,A,B]`` and ``[B,A,B,A]``.
+
+    >>> ladder_tables(["easy", "hard"])
+    [[['easy', 'hard', 'easy', 'hard'], ['hard', 'easy', 'hard', 'easy']]]
+    """
+    out = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1 :]:
+            out.append([[a, b] * (LADDER_SEATS // 2), [b, a] * (LADDER_SEATS // 2)])
+    return out
+
+
+def fit_elo(kinds: list[str], scores: dict[tuple[str, str], tuple[float, float]], anchor: str) -> dict[str, float]:
+    """Elo ratings (Bradley–Terry on a 400-point logistic scale, ``anchor`` = 0) from pair results.
+
+    ``scores[(a, b)] = (points of a against b, comparisons)`` for each played pair (a before b in
+    ``kinds``). One virtual draw per pair is added (½ point each, one comparison). Solved by the
+    minorization-maximization iteration of Hunter (2004).
+
+    >>> elo = fit_elo(["x", "y"], {("x", "y"): (25.0, 100.0)}, "x")
+    >>> round(elo["y"])  # 25.5 points of 101: 400 * log10(75.5 / 25.5)
+    189
+    """
+    strength = {k: 1.0 for k in kinds}
+    wins = {k: 0.0 for k in kinds}
+    games: dict[tuple[str, str], float] = {}
+    for (a, b), (pts, count) in scores.items():
+        wins[a] += pts + 0.5
+        wins[b] += count - pts + 0.5
+        games[(a, b)] = games[(b, a)] = count + 1.0
+    for _ in range(2000):
+        new = {}
+        for k in kinds:
+            denom = sum(n / (strength[k] + strength[o]) for (x, o), n in games.items() if x == k)
+            new[k] = wins[k] / denom if denom else strength[k]
+        norm = new[anchor]
+        new = {k: v / norm for k, v in new.items()}
+        delta = max(abs(math.log(new[k] / strength[k])) for k in kinds)
+        strength = new
+        if delta < 1e-10:
+            break
+    return {k: 400.0 * math.log10(strength[k]) for k in kinds}
+
+
+def ladder_scores(game_id: str, games: list[dict]) -> dict[tuple[str, str], tuple[float, float]]:
+    """Points and comparisons per pair of kinds (first kind as seated in even games)."""
+    out: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        seats = g["seats"]
+        a, b = (seats[0], seats[1]) if g["index"] % 2 == 0 else (seats[1], seats[0])
+        acc = out.setdefault((a, b), [0.0, 0.0])
+        for pa, sa in enumerate(seats):
+            for pb, sb in enumerate(seats):
+                if sa == a and sb == b:
+                    acc[0] += pair_result(game_id, g, pa, pb)
+                    acc[1] += 1.0
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def run_ladder(game_id: str, kinds: list[str], games: int, seed: int, options: dict | None, playouts: int | None, jobs: int) -> dict:
+    """Every pair's games (``games`` each; pair ``j`` uses game indices ``j * games ...``)."""
+    out: dict = {"games": [], "times": {}}
+    for j, tables in enumerate(ladder_tables(kinds)):
+        res = run(game_id, tables, games, seed, options, playouts, None, jobs, 0, j * games)
+        out["games"] += res["games"]
+        for kind, ts in res["times"].items():
+            out["times"].setdefault(kind, []).extend(ts)
+    return out
+
+
+def ladder_report(game_id: str, kinds: list[str], results: dict) -> str:
+    """The Elo table with bootstrap intervals and each pair's score."""
+    games = results["games"]
+    scores = ladder_scores(game_id, games)
+    elo = fit_elo(kinds, scores, kinds[0])
+    by_pair: dict[tuple[str, str], list[dict]] = {}
+    for g in games:
+        seats = g["seats"]
+        pair = (seats[0], seats[1]) if g["index"] % 2 == 0 else (seats[1], seats[0])
+        by_pair.setdefault(pair, []).append(g)
+    rng = Rng(20261201)
+    samples: dict[str, list[float]] = {k: [] for k in kinds}
+    for _ in range(BOOTSTRAP):
+        resampled = []
+        for pair_games in by_pair.values():
+            resampled += [pair_games[rng.randbelow(len(pair_games))] for _ in pair_games]
+        e = fit_elo(kinds, ladder_scores(game_id, resampled), kinds[0])
+        for k in kinds:
+            samples[k].append(e[k])
+    per_pair = len(games) // max(1, len(by_pair))
+    lines = [f"{game_id} ladder: {per_pair} games per pair at {LADDER_SEATS} seats; Elo ({kinds[0]} = 0), 95% bootstrap interval"]
+    for k in sorted(kinds, key=lambda k: -elo[k]):
+        lo, hi = percentile(samples[k], 0.025), percentile(samples[k], 0.975)
+        lines.append(f"  {k:<11} {elo[k]:7.0f}   [{lo:7.0f} .. {hi:7.0f}]")
+    for (a, b), (pts, count) in sorted(scores.items(), key=lambda t: (kinds.index(t[0][0]), kinds.index(t[0][1]))):
+        lines.append(f"  {a} against {b}: {100 * pts / count:5.1f}% of seat pairs")
+    return "\n".join(lines)
+
+
+# ---- command line ----------------------------------------------------------------------------
+
+
+def save(path: str, config: dict, results: dict) -> None:
+    """Write ``config`` and the games of ``results`` as JSON (times are left out)."""
+    with open(path, "w") as f:
+        json.dump({"config": config, "games": results["games"]}, f)
+
+
+def merge(paths: list[str]) -> tuple[dict, dict]:
+    """Load runs saved by ``--save`` with the same configuration; return (config, results).
+
+    Raises:
+        ValueError: different configurations or a game index saved twice.
+    """
+    config = None
+    games: list[dict] = []
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        cfg = {k: v for k, v in data["config"].items() if k not in ("games", "start")}
+        if config is not None and cfg != config:
+            raise ValueError(f"{path}: another configuration ({cfg} instead of {config})")
+        config = cfg
+        games += data["games"]
+    games.sort(key=lambda g: g["index"])
+    indices = [g["index"] for g in games]
+    if len(set(indices)) != len(indices):
+        raise ValueError("a game index is in more than one file")
+    return config or {}, {"games": games, "times": {}}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pycore.tournament", description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help="game id, e.g. six_nimmt")
-    parser.add_argument("--seats", required=True, help="comma-separated seat kinds: easy, normal, hard, random")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("game", nargs="?", help="game id, e.g. six_nimmt")
+    parser.add_argument("--seats", help="comma-separated seat kinds: easy, normal, hard, random (+variant)")
+    parser.add_argument("--ladder", action="store_true", help="Elo ladder over --kinds instead of one table")
+    parser.add_argument("--kinds", default=",".join(LADDER_KINDS), help="ladder: the kinds, the first rated 0")
+    parser.add_argument("--games", type=int, default=100, help="games (ladder: per pair of kinds)")
+    parser.add_argument("--start", type=int, default=0, help="index of the first game (to split a run)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default=None, help='game options as JSON, e.g. \'{"rounds": 1}\'')
-    parser.add_argument("--iterations", type=int, default=120, help="hard: worlds per decision (default 120)")
-    parser.add_argument("--time-budget", type=float, default=None, help="hard: seconds per decision (instead of --iterations)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--playouts", type=int, default=None, help="hard: playouts per decision (default: the level's own)")
+    parser.add_argument("--time-budget", type=float, default=None, help="cap hard's thinking (s); results then depend on the machine")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     parser.add_argument("--progress", type=int, default=0, help="print each worker's partial table every N games")
+    parser.add_argument("--times", action="store_true", help="also print decision times (machine-dependent)")
+    parser.add_argument("--save", metavar="FILE", help="save each game's result as JSON (for --merge)")
+    parser.add_argument("--merge", nargs="+", metavar="FILE", help="print the table of runs saved with --save")
     args = parser.parse_args(argv)
-    seats = args.seats.split(",")
+    started = time.perf_counter()
+    if args.merge:
+        config, results = merge(args.merge)
+        if config.get("ladder"):
+            print(ladder_report(config["game"], config["kinds"], results))
+        else:
+            print(report(config["game"], config["seats"], results))
+        return 0
+    if not args.game:
+        parser.error("a game id is needed")
     options = json.loads(args.options) if args.options else None
-    iterations = None if args.time_budget is not None else args.iterations
-    start = time.perf_counter()
-    results = run(args.game, seats, args.games, args.seed, options, iterations, args.time_budget, args.jobs, args.progress)
-    print(report(args.game, seats, results))
-    hard = f"hard {iterations} worlds/decision; " if iterations is not None else f"hard {args.time_budget} s/decision; "
-    if "hard" not in seats:
-        hard = ""
-    print(f"  ({hard}seed {args.seed}; {time.perf_counter() - start:.0f} s wall, {args.jobs} job(s))")
+    config = {"game": args.game, "seed": args.seed, "options": options, "playouts": args.playouts,
+              "time_budget": args.time_budget, "start": args.start, "games": args.games}
+    if args.ladder:
+        kinds = args.kinds.split(",")
+        config.update(ladder=True, kinds=kinds)
+        results = run_ladder(args.game, kinds, args.games, args.seed, options, args.playouts, args.jobs)
+        print(ladder_report(args.game, kinds, results))
+    else:
+        if not args.seats:
+            parser.error("--seats is needed (or --ladder)")
+        seats = args.seats.split(",")
+        config["seats"] = seats
+        results = run(args.game, seats, args.games, args.seed, options, args.playouts, args.time_budget,
+                      args.jobs, args.progress, args.start)
+        print(report(args.game, seats, results))
+    if args.times:
+        print(times_report(results["times"]))
+    if args.save:
+        save(args.save, config, results)
+    print(f"({time.perf_counter() - started:.0f} s wall, {args.jobs} job(s))", file=sys.stderr)
     return 0
 
 

@@ -34,8 +34,8 @@ def random_states(game_id: str, count: int, seed: int):
     return out
 
 
-def ask(game, state, p, level, seed, iterations=3):
-    return choose_action(game, state.observation(p), state.legal_actions(p), Rng(seed), time_budget=None, level=level, iterations=iterations)
+def ask(game, state, p, level, seed, playouts=24):
+    return choose_action(game, state.observation(p), state.legal_actions(p), Rng(seed), time_budget=None, level=level, playouts=playouts)
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)
@@ -81,8 +81,11 @@ def test_bot_module_refuses_games_without_bots():
     state = game.new_initial_state(3, 1)
     with pytest.raises(ValueError, match="unknown bot level"):
         Search(game, state.observation(0), state.legal_actions(0), Rng(1), level="expert")
-    with pytest.raises(ValueError, match="time_budget or an iterations"):
-        Search(game, state.observation(0), state.legal_actions(0), Rng(1), level="hard", time_budget=None)
+    for playouts in (0, -3, 2.5):
+        with pytest.raises(ValueError, match="playouts must be a positive whole number"):
+            Search(game, state.observation(0), state.legal_actions(0), Rng(1), level="hard", playouts=playouts)
+    with pytest.raises(ValueError, match="time_budget must be positive"):
+        Search(game, state.observation(0), state.legal_actions(0), Rng(1), level="hard", time_budget=0)
 
 
 # ---- easy never throws away a winning move ---------------------------------------------------
@@ -154,23 +157,23 @@ def test_easy_dog_enters_the_last_figure():
 
 def test_hard_beats_random_six_nimmt():
     seats = ["hard", "random", "random", "random"]
-    res = run("six_nimmt", seats, 30, 5, {"rounds": 1}, iterations=8)
-    mean = [sum(s[p] for s in res["scores"]) / 30 for p in range(4)]
+    res = run("six_nimmt", seats, 30, 5, {"rounds": 1}, playouts=80)
+    mean = [sum(g["scores"][p] for g in res["games"]) / 30 for p in range(4)]
     # seeded result (30 one-round games): hard 6.6 bullheads a round, the random seats 13.7-16.4
     assert mean[0] < 0.6 * (sum(mean[1:]) / 3) and mean[0] < min(mean[1:]), mean
 
 
 def test_hard_beats_random_bad_bunnies():
     seats = ["random", "hard", "random"]
-    res = run("bad_bunnies", seats, 8, 3, {"target_score": 25, "random_starter": True}, iterations=6)
-    wins = [sum(w[p] for w in res["wins"]) for p in range(3)]
+    res = run("bad_bunnies", seats, 8, 3, {"target_score": 25, "random_starter": True}, playouts=60)
+    wins = [sum(g["wins"][p] for g in res["games"]) for p in range(3)]
     assert wins[1] >= 7, wins
 
 
 def test_hard_team_beats_random_team_dog():
     seats = ["hard", "random", "hard", "random"]
-    res = run("dog", seats, 3, 2, None, iterations=3)
-    assert [w[0] for w in res["wins"]] == [1.0, 1.0, 1.0]
+    res = run("dog", seats, 3, 2, None, playouts=18)
+    assert [g["wins"][0] for g in res["games"]] == [1.0, 1.0, 1.0]
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)
@@ -179,8 +182,8 @@ def test_sliced_search_gives_the_blocking_answer(game_id):
     state = random_states(game_id, 3, 41)[-1]
     p = state.current_players()[0]
     obs, legal = state.observation(p), state.legal_actions(p)
-    blocking = Search(game, obs, legal, Rng(5), "hard", time_budget=None, iterations=6).run()
-    search = Search(game, obs, legal, Rng(5), "hard", time_budget=None, iterations=6)
+    blocking = Search(game, obs, legal, Rng(5), "hard", time_budget=None, playouts=40).run()
+    search = Search(game, obs, legal, Rng(5), "hard", time_budget=None, playouts=40)
     steps = 0
     action = None
     while action is None:
@@ -192,18 +195,58 @@ def test_sliced_search_gives_the_blocking_answer(game_id):
         assert steps > 1  # tiny slices really slice
 
 
-def test_hard_respects_its_time_budget():
+class FakeClock:
+    """A clock that moves ``tick`` seconds each time it is read: time without waiting."""
+
+    def __init__(self, tick):
+        self.now, self.tick = 0.0, tick
+
+    def __call__(self):
+        self.now += self.tick
+        return self.now
+
+
+@pytest.mark.parametrize("game_id", BOT_GAMES)
+def test_hard_does_its_fixed_work_whatever_the_clock(game_id):
+    game = pycore.load_game(game_id)
+    module = bot_module(game_id)
+    for state in random_states(game_id, 6, 43):
+        p = state.current_players()[0]
+        obs, legal = state.observation(p), state.legal_actions(p)
+        plain = Search(game, obs, legal, Rng(8), "hard", time_budget=None)
+        action = plain.run()
+        slow = Search(game, obs, legal, Rng(8), "hard", time_budget=1e9)
+        slow.clock = FakeClock(0.5)  # half a second per clock read: a very slow device, below the cap
+        assert slow.run() == action and not slow.capped and not plain.capped
+        k = len(module.candidates(game, obs, legal, Rng(8)))
+        if k > 1:
+            assert plain.planned == module.hard_playouts(obs, k) > 0
+            # sequential halving spends the budget up to a rounding remainder of less than one
+            # world per candidate and stage
+            assert plain.planned - k * 5 <= plain.playouts_done <= plain.planned
+            assert plain.worlds == slow.worlds and plain.progress == 1.0
+
+
+def test_time_cap_stops_hard_and_says_so():
     game = pycore.load_game("six_nimmt")
     state = game.new_initial_state(4, 8)
-    search = Search(game, state.observation(0), state.legal_actions(0), Rng(1), "hard", time_budget=0.05)
-    search.run()
-    assert search.worlds >= 1
-    assert search.elapsed < 0.05 + 0.25  # at most one world (10 playouts) past the budget
+    obs, legal = state.observation(0), state.legal_actions(0)
+    search = Search(game, obs, legal, Rng(1), "hard", time_budget=0.05)
+    search.clock = FakeClock(0.001)  # 1 ms per clock read: the cap is reached after ~50 reads
+    action = search.run()
+    assert search.capped and action in legal
+    assert 0 < search.playouts_done < search.planned and search.progress == 1.0
+    assert search.elapsed < 0.05 + 0.01
+    # capped before a single world was finished: the normal move
+    tiny = Search(game, obs, legal, Rng(1), "hard", time_budget=0.001)
+    tiny.clock = FakeClock(0.001)
+    assert tiny.run() == Search(game, obs, legal, Rng(1), "normal").run() and tiny.capped and tiny.worlds == 0
 
 
 def test_row_lookup_agrees_with_the_engine():
-    from pycore.bots.six_nimmt import row_lookup
     from bisect import bisect_left
+
+    from pycore.bots.six_nimmt import row_lookup
 
     rng = Rng(3)
     for _ in range(200):
@@ -221,8 +264,43 @@ def test_row_lookup_agrees_with_the_engine():
 
 def test_bot_games_always_end_and_tournament_prints(capsys):
     for game_id, seats in (("six_nimmt", ["normal", "easy", "random"]), ("bad_bunnies", ["easy", "normal"]), ("dog", ["easy", "normal", "easy", "normal"])):
-        scores, winners, actions = play_game(game_id, seats, 17)
+        _, winners, actions = play_game(game_id, seats, 17)
         assert winners and actions < pycore.load_game(game_id).max_game_length
-    assert tournament_main(["six_nimmt", "--seats", "normal,random,random", "--games", "6", "--seed", "2"]) == 0
+    assert tournament_main(["six_nimmt", "--seats", "normal,random,random", "--games", "6", "--seed", "2", "--times"]) == 0
     out = capsys.readouterr().out
     assert "seat 0 normal" in out and "win share" in out and "decision time normal" in out
+    assert "normal / random: score ratio" in out and "normal beats random in" in out
+
+
+def test_tournament_prints_the_same_table_twice_and_whatever_the_split(capsys, tmp_path):
+    args = ["six_nimmt", "--seats", "hard,normal,easy", "--games", "6", "--seed", "4", "--options", '{"rounds": 1}', "--playouts", "30"]
+    outs = []
+    for extra in ([], [], ["--jobs", "2"]):
+        assert tournament_main(args + extra) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] == outs[2]
+    assert "hard / normal: score ratio" in outs[0] and "decision time" not in outs[0]
+    # the same six games in two pieces, merged
+    first, second = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    pieces = ["--games", "4", "--save", first], ["--games", "2", "--start", "4", "--save", second]
+    for piece in pieces:
+        tournament_main(args[:3] + piece + args[5:])
+    capsys.readouterr()
+    assert tournament_main(["--merge", first, second]) == 0
+    assert capsys.readouterr().out == outs[0]
+    with pytest.raises(ValueError, match="more than one file"):
+        tournament_main(["--merge", first, first])
+
+
+def test_ladder_elo_follows_the_pair_results(capsys):
+    from pycore.tournament import fit_elo
+
+    # three kinds in a chain: y takes 75% from x and z 75% from y (virtual draws pull a little in)
+    elo = fit_elo(["x", "y", "z"], {("x", "y"): (25.0, 100.0), ("y", "z"): (25.0, 100.0), ("x", "z"): (10.0, 100.0)}, "x")
+    assert elo["x"] == 0.0 and 150 < elo["y"] < elo["z"] - 150
+    assert tournament_main(["bad_bunnies", "--ladder", "--kinds", "random,normal", "--games", "4", "--seed", "3", "--options", '{"target_score": 15}']) == 0
+    out = capsys.readouterr().out
+    assert "bad_bunnies ladder: 4 games per pair" in out
+    assert "random against normal:" in out
+    lines = {line.split()[0]: float(line.split()[1]) for line in out.splitlines()[1:3]}
+    assert lines["random"] == 0.0 and lines["normal"] > 100

@@ -8,17 +8,21 @@ and so the choice, unchanged).
 
 Levels (:data:`LEVELS`):
 
-* ``"easy"`` — legal moves with simple sense and some noise; never throws away a winning move.
+* ``"easy"`` — a beginner: plays by a simple rule of thumb that makes a beginner's mistakes,
+  never throws away a winning move.
 * ``"normal"`` — a hand-written heuristic per game (``pycore/bots/<game>.py``).
-* ``"hard"`` — determinized Monte Carlo within a time budget (:mod:`pycore.bots.search`).
+* ``"hard"`` — determinized Monte Carlo with a fixed number of playouts (:mod:`pycore.bots.search`).
+
+Every level does a fixed amount of work per decision (hard: ``hard_playouts`` in the game's
+module), the same on every device, so a bot is as strong on a slow phone as on a laptop; the
+time budget is only a safety cap, and :attr:`Search.capped` says when it bit.
 
 Games with bots: :data:`BOT_GAMES` (Bunny Bunny Moose Moose is a party game without bots).
 
 Blocking call (CPython, tests, tournaments)::
 
     from pycore.bots import choose_action
-    action = choose_action(game, state.observation(seat), state.legal_actions(seat), rng,
-                           time_budget=0.4, level="hard")   # or iterations=200, time_budget=None
+    action = choose_action(game, state.observation(seat), state.legal_actions(seat), rng, level="hard")
     state.apply_action(seat, action)
 
 How the UI calls bots (sliced, so no frame is blocked for more than ~200 ms)::
@@ -31,24 +35,24 @@ How the UI calls bots (sliced, so no frame is blocked for more than ~200 ms)::
                                    # the same save replays the same bot choices
     search = Search(game, state.observation(seat), state.legal_actions(seat), rng,
                     level=seat_level,            # "easy" | "normal" | "hard"
-                    time_budget=0.45)            # seconds of thinking counted inside step();
-                                                 # a hard bot then decides within ~0.5 s of
-                                                 # thinking in Chromium (Pyodide is ≈ 2× slower
-                                                 # than CPython, so it evaluates about half the
-                                                 # worlds CPython would in that time)
+                    time_budget=6.0)             # safety cap (s of thinking inside step());
+                                                 # hard's fixed work needs about 1 s on a
+                                                 # mid-range phone, so the cap bites only on a
+                                                 # far slower or starved device
     # then, once per animation frame or setTimeout(0) tick:
     action = search.step(30)       # works ≈ 30 ms, returns None until the decision is made
+                                   # (search.progress: 0..1, for a "thinking" indicator)
     if action is not None:
+        if search.capped:          # the cap stopped the search early: the move is weaker than
+            ...                    # the level's usual play; tell the player (see docs/bots.md)
         state.apply_action(seat, action)         # and animate the events at a readable pace
 
-``step(ms)`` never runs much longer than ``ms`` (it checks ``time.perf_counter`` after every
-playout, each well under 5 ms); easy and normal decide on the first step. The time budget counts
-only time spent inside ``step``, so the UI's frames in between do not shorten the bot's thinking.
-After the decision ``search.done`` is true and further ``step`` calls return the same action.
-With simultaneous turns (6 nimmt! picks) ask each bot seat in ``current_players()`` in turn.
-A hard bot limited by a time budget evaluates as many worlds as the machine allows, so its choice
-is reproducible only with ``iterations=N, time_budget=None`` (tests, tournaments); easy and
-normal are always reproducible from the rng.
+``step(ms)`` never runs much longer than ``ms`` (it checks the clock after every playout, each
+well under 5 ms); easy and normal decide on the first step. The time cap counts only time spent
+inside ``step``, so the UI's frames in between do not shorten the bot's thinking. After the
+decision ``search.done`` is true and further ``step`` calls return the same action. With
+simultaneous turns (6 nimmt! picks) ask each bot seat in ``current_players()`` in turn. Unless
+the cap bites, every level's choice is reproducible from the observation and the rng state.
 """
 
 from __future__ import annotations

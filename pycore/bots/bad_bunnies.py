@@ -157,6 +157,15 @@ FIT = [(0, 0)] + [
 ]
 DECK_COUNTS = Counter(DECK)
 
+#: worlds a candidate would see without halving: hard's fixed work is this many playouts per candidate
+HARD_WORLDS = 30
+
+
+def hard_playouts(obs: dict, k: int) -> int:
+    """Hard's fixed work for a decision between ``k`` candidates."""
+    return HARD_WORLDS * k
+
+
 #: chance that a playout move follows the quick greedy rule rather than a random plain card
 PLAYOUT_GREEDY = 0.8
 

@@ -41,6 +41,8 @@ from ..rng import Rng
 WIN = 10_000.0
 #: hard tries at most this many moves (the best by ``normal``'s evaluation)
 HARD_CANDIDATES = 6
+#: worlds a candidate would see without halving: hard's fixed work is this many playouts per candidate
+HARD_WORLDS = 8
 #: hard plays on until this many further cards have been played by the other players
 PLAYOUT_TURNS = 3
 
@@ -189,6 +191,11 @@ def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
     if best[0][0] >= WIN:
         return [best[0][2]]
     return [a for _, _, a in best[:HARD_CANDIDATES]]
+
+
+def hard_playouts(obs: dict, k: int) -> int:
+    """Hard's fixed work for a decision between ``k`` candidates."""
+    return HARD_WORLDS * k
 
 
 def quick_score(state: DogState, p: int, a: dict) -> float:

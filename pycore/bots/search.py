@@ -3,43 +3,49 @@
 A :class:`Search` is built from what a seat may know — ``(game, observation, legal_actions,
 rng)`` — and never from a :class:`~pycore.core.State`. ``easy`` and ``normal`` answer on the
 first :meth:`Search.step`; ``hard`` runs *determinized Monte Carlo* (perfect-information Monte
-Carlo over sampled worlds):
+Carlo over sampled worlds) with a fixed amount of work:
 
 1. a *world* is a full state consistent with the observation, built by the game's
    ``determinize(game, observation, rng)`` in ``pycore/bots/<game>.py`` (cards the seat cannot see
    are dealt at random from the unseen pool);
-2. every candidate action is tried in that same world (paired samples: the same world and the same
-   rollout seed for each candidate, so differences between candidates are not drowned by the luck
-   of the deal) and the game's ``playout`` plays on to its horizon (end of the round or the game)
-   with a fast rollout policy and returns a value for the seat (higher is better);
-3. successive halving spends the worlds where they matter: after :data:`HALVING_FIRST` worlds the
-   worse half of the candidates is dropped, after twice as many more the worse half of the rest,
-   and so on down to two (the survivors have all seen the same worlds, so their totals compare);
-   a game module can turn this off with ``HALVING = False``;
-4. after the last world the surviving candidate with the best total is played (ties: the first
+2. every candidate action still in the race is tried in that same world (paired samples: the same
+   world and the same playout seed for each candidate, so differences between candidates are not
+   drowned by the luck of the deal) and the game's ``playout`` plays on to its horizon with a fast
+   playout policy and returns a value for the seat (higher is better);
+3. *sequential halving* (Karnin, Koren and Somekh, 2013) spends a fixed number of playouts where
+   they matter: the budget is split evenly over ``ceil(log2(k))`` stages for ``k`` candidates;
+   each stage gives every surviving candidate the same new worlds, then the worse half is dropped
+   (the survivors have all seen the same worlds, so their totals compare). A game module can turn
+   this off with ``HALVING = False`` (every candidate then sees every world);
+4. after the last stage the surviving candidate with the best total is played (ties: the first
    listed).
 
-Each world costs one playout per candidate; :meth:`Search.step` checks the clock after every
-playout so a slice never runs much longer than asked, and the time budget counts only the time
-spent inside ``step`` (the UI's own frames do not eat the bot's thinking time).
+**Strength is fixed by work, not by time.** The number of playouts of a decision is the game
+module's ``hard_playouts(observation, candidates)`` (it may depend on the table size and the number
+of candidates, never on the machine), so a hard bot plays the same moves on a slow phone as on a
+laptop, and a seeded tournament prints the same table at any machine load. The time budget is only
+a safety cap: when it stops the search before its playouts are done, :attr:`Search.capped` is set
+and the best candidate so far is played (the ``normal`` move when not even one world was finished).
+
+:meth:`Search.step` checks the clock after every playout so a slice never runs much longer than
+asked, and the time cap counts only the time spent inside ``step`` (the UI's own frames do not eat
+the bot's thinking time).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
 
-#: default thinking time of ``hard`` in seconds of CPython time (Pyodide is ≈ 2× slower, so the UI
-#: that wants ≤ 1 s in Chromium passes its own budget)
-DEFAULT_TIME_BUDGET = 0.4
-
-#: successive halving: after this many worlds the worse half of the candidates is dropped, then
-#: again after 2×+this more, and so on (never below two candidates)
-HALVING_FIRST = 10
+#: the default safety cap on thinking, in seconds counted inside :meth:`Search.step`. Hard's fixed
+#: work takes well under a second of CPython time; the cap only bites on a device many times slower
+#: than the phones the work was sized for, or a starved one (then :attr:`Search.capped` is set).
+DEFAULT_TIME_BUDGET = 6.0
 
 
 def bot_module(game_id: str) -> Any:
@@ -56,6 +62,15 @@ def bot_module(game_id: str) -> Any:
         raise ValueError(f"no bots for game {game_id!r}") from None
 
 
+def halving_stages(k: int) -> int:
+    """Stages of sequential halving for ``k`` candidates: ``ceil(log2(k))``, at least 1.
+
+    >>> [halving_stages(k) for k in (1, 2, 3, 4, 5, 10, 16, 27)]
+    [1, 1, 2, 2, 3, 4, 4, 5]
+    """
+    return max(1, (k - 1).bit_length())
+
+
 class Search:
     """One bot decision, computed in bounded slices.
 
@@ -66,14 +81,26 @@ class Search:
         rng: the bot's own :class:`~pycore.rng.Rng`; it decides everything random, so the same
             inputs and the same rng state give the same action.
         level: ``"easy"``, ``"normal"`` or ``"hard"``.
-        time_budget: seconds of thinking for ``hard`` (counted inside :meth:`step` only); ``None``
-            means no clock limit (then ``iterations`` must be set).
-        iterations: at most this many worlds for ``hard`` (``None``: no cap). Tests and
-            tournaments set it and ``time_budget=None`` to get results independent of the machine.
+        time_budget: safety cap in seconds of thinking (counted inside :meth:`step` only); ``None``
+            means no cap. The cap never changes the work a decision is meant to do, only stops it.
+        playouts: hard's playouts for this decision; ``None`` (the default) means the game's fixed
+            work, ``hard_playouts(observation, candidates)`` in ``pycore/bots/<game>.py``.
+            Tournaments and tests pass a number to try other amounts of work.
+
+    Attributes (read by the UI while and after thinking):
+        done: the decision is made.
+        progress: share of the planned playouts done, 0.0 .. 1.0 (1.0 once decided).
+        capped: the time budget stopped the search before its playouts were done (the move is
+            then weaker than the level's usual play; the UI may say so).
+        elapsed: seconds spent inside :meth:`step` so far.
+        worlds, playouts_done, planned: worlds dealt, playouts run, playouts planned (hard).
 
     Raises:
-        ValueError: unknown level, empty ``legal_actions``, or neither limit set for ``hard``.
+        ValueError: unknown level, empty ``legal_actions``, ``playouts`` < 1 or ``time_budget`` <= 0.
     """
+
+    #: the clock read by :meth:`step` (seconds; a test may replace it on an instance)
+    clock = staticmethod(time.perf_counter)
 
     def __init__(
         self,
@@ -83,32 +110,42 @@ class Search:
         rng: Rng,
         level: str = "normal",
         time_budget: float | None = DEFAULT_TIME_BUDGET,
-        iterations: int | None = None,
+        playouts: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: {list(LEVELS)}")
         if not legal_actions:
             raise ValueError("a bot needs at least one legal action")
-        if level == "hard" and time_budget is None and iterations is None:
-            raise ValueError("hard needs a time_budget or an iterations cap")
+        if playouts is not None and (not isinstance(playouts, int) or playouts < 1):
+            raise ValueError(f"playouts must be a positive whole number, not {playouts!r}")
+        if time_budget is not None and not time_budget > 0:
+            raise ValueError(f"time_budget must be positive seconds or None, not {time_budget!r}")
         self.game = game
         self.observation = observation
         self.legal_actions = list(legal_actions)
         self.rng = rng
         self.level = level
         self.time_budget = time_budget
-        self.iterations = iterations
         self.module = bot_module(game.id)
         self.result: dict | None = None
-        #: seconds spent inside step() so far
+        self.capped = False
         self.elapsed = 0.0
-        #: worlds fully evaluated (hard only)
         self.worlds = 0
+        self.playouts_done = 0
+        self.planned = 0
+        self._playouts = playouts
         self._work: Iterator[None] | None = None
+        self._slice_start = 0.0
 
     @property
     def done(self) -> bool:
         return self.result is not None
+
+    @property
+    def progress(self) -> float:
+        if self.result is not None:
+            return 1.0
+        return min(1.0, self.playouts_done / self.planned) if self.planned else 0.0
 
     def step(self, ms: float = 20.0) -> dict | None:
         """Work for about ``ms`` milliseconds; return the chosen action once decided, else ``None``.
@@ -118,7 +155,8 @@ class Search:
         """
         if self.result is not None:
             return self.result
-        start = self._slice_start = time.perf_counter()
+        clock = self.clock
+        start = self._slice_start = clock()
         if self._work is None:
             if len(self.legal_actions) == 1:
                 self.result = self.legal_actions[0]
@@ -131,9 +169,9 @@ class Search:
         if self._work is not None:
             deadline = start + ms / 1000.0
             for _ in self._work:
-                if time.perf_counter() >= deadline:
+                if clock() >= deadline:
                     break
-        self.elapsed += time.perf_counter() - start
+        self.elapsed += clock() - start
         return self.result
 
     def run(self) -> dict:
@@ -142,18 +180,11 @@ class Search:
             self.step(1000.0)
         return self.result
 
-    # ---- hard: determinized Monte Carlo -------------------------------------------------------
+    # ---- hard: determinized Monte Carlo with sequential halving -------------------------------
 
-    def _out_of_time(self) -> bool:
-        if self.iterations is not None and self.worlds >= self.iterations:
-            return True
-        if self.time_budget is not None:
-            # the slice in progress has not been added to self.elapsed yet: see _hard()
-            return self._clock() >= self.time_budget
-        return False
-
-    def _clock(self) -> float:
-        return self.elapsed + (time.perf_counter() - self._slice_start)
+    def _over_cap(self) -> bool:
+        # the slice in progress has not been added to self.elapsed yet
+        return self.time_budget is not None and self.elapsed + (self.clock() - self._slice_start) >= self.time_budget
 
     def _hard(self) -> Iterator[None]:
         module = self.module
@@ -162,26 +193,40 @@ class Search:
         if len(candidates) == 1:
             self.result = candidates[0]
             return
-        totals = [0.0] * len(candidates)
-        active = list(range(len(candidates)))
-        next_cut = HALVING_FIRST if getattr(module, "HALVING", True) else -1
-        while True:
-            world = module.determinize(game, obs, rng)
-            seed = rng.next64()
-            values = []
-            for i in active:
-                values.append(module.playout(game, world, obs, candidates[i], seed))
-                yield
-            for i, v in zip(active, values):
-                totals[i] += v
-            self.worlds += 1
-            if self._out_of_time():
+        k = len(candidates)
+        budget = self._playouts if self._playouts is not None else module.hard_playouts(obs, k)
+        self.planned = budget
+        stages = halving_stages(k) if getattr(module, "HALVING", True) else 1
+        totals = [0.0] * k
+        active = list(range(k))
+        for stage in range(stages):
+            left = budget - self.playouts_done
+            worlds = max(1, left // (len(active) * (stages - stage)))
+            for _ in range(worlds):
+                world = module.determinize(game, obs, rng)
+                seed = rng.next64()
+                values = []
+                for i in active:
+                    values.append(module.playout(game, world, obs, candidates[i], seed))
+                    self.playouts_done += 1
+                    if self._over_cap():
+                        self.capped = True
+                        break
+                    yield
+                if self.capped:
+                    break
+                # only whole worlds count, so every survivor's total covers the same worlds
+                for i, v in zip(active, values):
+                    totals[i] += v
+                self.worlds += 1
+            if self.capped or stage == stages - 1:
                 break
-            if self.worlds == next_cut and len(active) > 2:
-                # successive halving: every survivor has seen the same worlds, so totals compare
-                active.sort(key=lambda i: (-totals[i], i))
-                active = sorted(active[: max(2, (len(active) + 1) // 2)])
-                next_cut = 2 * next_cut + HALVING_FIRST
+            active.sort(key=lambda i: (-totals[i], i))
+            active = sorted(active[: max(2, (len(active) + 1) // 2)])
+        if self.worlds == 0:
+            fallback = module.normal(game, obs, self.legal_actions, rng)
+            self.result = fallback
+            return
         best = max(active, key=lambda i: (totals[i], -i))
         self.result = candidates[best]
 
@@ -193,10 +238,10 @@ def choose_action(
     rng: Rng,
     time_budget: float | None = DEFAULT_TIME_BUDGET,
     level: str = "normal",
-    iterations: int | None = None,
+    playouts: int | None = None,
 ) -> dict:
     """One of ``legal_actions`` for the seat whose ``observation`` is given (blocking).
 
     Same arguments as :class:`Search`; returns ``Search(...).run()``.
     """
-    return Search(game, observation, legal_actions, rng, level, time_budget, iterations).run()
+    return Search(game, observation, legal_actions, rng, level, time_budget, playouts).run()
