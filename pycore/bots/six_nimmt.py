@@ -68,13 +68,43 @@ def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
     return min(legal, key=lambda a: card_cost(rows, a["card"]))
 
 
+#: chance that ``easy`` plays a card on impulse (uniformly at random) instead of its rule of thumb
+EASY_IMPULSE = 0.2
+
+
+def beginner_pick(rows: list[list[int]], hand: list[int]) -> int:
+    """The card a beginner plays: the one that fits closest above a row's last card.
+
+    A beginner sees that a sixth card takes a full row (SN-4) and that a card below every row
+    takes one (SN-5), and avoids both while another card fits; but it forgets that the other
+    players' cards land first, so a row of four looks as good as a row of one, and a card a long
+    way above its row as safe as one right above. When every card takes a row it gets rid of its
+    highest card, without looking at which row that takes (``normal`` takes the fewest bullheads).
+
+    >>> beginner_pick([[10], [20, 21, 22, 23], [40], [60]], [24, 45, 99])   # a row of four: ignored
+    24
+    >>> beginner_pick([[10], [20, 21, 22, 23, 25], [40], [60]], [3, 26])   # only sure takes
+    26
+    """
+    def key(card: int) -> tuple:
+        r = row_for(rows, card)
+        if r is None or len(rows[r]) >= ROW_LIMIT:
+            return (1, -card)
+        return (0, card - rows[r][-1])
+
+    return min(hand, key=key)
+
+
 def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
-    """Half ``normal``, half random for picks; always the cheapest row at a row choice."""
+    """A beginner (:func:`beginner_pick`), playing a random card on impulse one pick in five
+    (:data:`EASY_IMPULSE`); at a row choice (SN-5) the row with the fewest bullheads, which the
+    table shows. Measured: ``normal`` beats it in 78.6% ± 2.3 of seat pairs (600 games, one easy
+    against three normal)."""
     if legal[0]["type"] == "choose_row":
         return {"type": "choose_row", "row": cheapest_row(obs["rows"])}
-    if rng.randbelow(2) == 0:
-        return normal(game, obs, legal, rng)
-    return rng.choice(legal)
+    if rng.random() < EASY_IMPULSE:
+        return rng.choice(legal)
+    return {"type": "pick", "card": beginner_pick(obs["rows"], [a["card"] for a in legal])}
 
 
 # ---- hard: determinization and playouts ------------------------------------------------------
@@ -138,7 +168,7 @@ def play_round(
     pending: list[list[int]] | None,
     rnd: random.Random,
     bull: list[int],
-    greedy: float = 0.0,
+    greedy: float | list[float] = 0.0,
 ) -> None:
     """Play the rest of a round in place; add bullheads taken to ``bull``.
 
@@ -151,48 +181,82 @@ def play_round(
             when the turn's picks are not revealed yet.
         rnd: the playout's random generator (seeded from the bot's rng).
         bull: bullheads per player, added to.
-        greedy: chance that a pick is :func:`quick_pick` (the ``normal`` rule) rather than a
-            uniformly random card; 0 gives pure random playouts.
+        greedy: chance that a pick is the card :func:`card_cost` ranks first (the ``normal`` rule)
+            rather than a uniformly random card; 0 gives pure random playouts. One number for
+            every player, or a list with one per player.
 
-    Row choices (SN-5) in playouts take the cheapest row.
+    Row choices (SN-5) in playouts take the row with the fewest bullheads (the first of equals).
+    The rows are also kept as three lists (each row's last card, length and bullheads), so that a
+    placement (SN-4) and a ``normal`` pick compare a card with four numbers and never walk a row;
+    this made playouts about three times faster than going through the engine's ``row_for``.
     """
     n = len(hands)
     rand = rnd.random
-    rb = [sum(BULLHEADS[c] for c in row) for row in rows]
-    full = ROW_LIMIT
+    chance = list(greedy) if isinstance(greedy, list) else [greedy] * n
+    bh = BULLHEADS
+    last = [row[-1] for row in rows]
+    cnt = [len(row) for row in rows]
+    rb = [sum(bh[c] for c in row) for row in rows]
     while True:
         if pending is None:
-            lasts = index = None
+            order = sorted(range(NUM_ROWS), key=last.__getitem__)
+            i0, i1, i2, i3 = order
+            l0, l1, l2, l3 = last[i0], last[i1], last[i2], last[i3]
+            low = min(rb)
             for p in range(n):
-                if picks[p] is None:
-                    h = hands[p]
-                    if greedy and rand() < greedy:
-                        if lasts is None:
-                            lasts, index = row_lookup(rows)
-                        picks[p] = h.pop(quick_pick(rows, rb, h, lasts, index))
-                    else:
-                        picks[p] = h.pop(int(rand() * len(h)))
+                if picks[p] is not None:
+                    continue
+                h = hands[p]
+                g = chance[p]
+                if g and (g >= 1.0 or rand() < g):
+                    # card_cost's order as one number: room to spare by gap, rows about to fill by
+                    # gap, then sure takes by bullheads, highest card first
+                    best_i, best = 0, 1 << 30
+                    for i, c in enumerate(h):
+                        if c < l0:
+                            cost = 20000 + 200 * low - c
+                        else:
+                            if c > l3:
+                                r, d = i3, c - l3
+                            elif c > l2:
+                                r, d = i2, c - l2
+                            elif c > l1:
+                                r, d = i1, c - l1
+                            else:
+                                r, d = i0, c - l0
+                            k = cnt[r]
+                            if k >= ROW_LIMIT:
+                                cost = 20000 + 200 * rb[r] - c
+                            elif k == ROW_LIMIT - 1:
+                                cost = 10000 + d
+                            else:
+                                cost = d
+                        if cost < best:
+                            best_i, best = i, cost
+                    picks[p] = h.pop(best_i)
+                else:
+                    picks[p] = h.pop(int(rand() * len(h)))
             pending = sorted([c, p] for p, c in enumerate(picks))
         for c, p in pending:
-            r = row_for(rows, c)
-            if r is None:
-                r = 0
-                low = rb[0]
-                for i in range(1, NUM_ROWS):
-                    if rb[i] < low:
-                        r, low = i, rb[i]
-                bull[p] += low
+            r, top = -1, 0
+            for i in range(NUM_ROWS):
+                li = last[i]
+                if top < li < c:
+                    r, top = i, li
+            if r < 0:
+                r = rb.index(min(rb))
+                bull[p] += rb[r]
                 rows[r] = [c]
-                rb[r] = BULLHEADS[c]
+                last[r], cnt[r], rb[r] = c, 1, bh[c]
+            elif cnt[r] >= ROW_LIMIT:
+                bull[p] += rb[r]
+                rows[r] = [c]
+                last[r], cnt[r], rb[r] = c, 1, bh[c]
             else:
-                row = rows[r]
-                if len(row) >= full:
-                    bull[p] += rb[r]
-                    rows[r] = [c]
-                    rb[r] = BULLHEADS[c]
-                else:
-                    row.append(c)
-                    rb[r] += BULLHEADS[c]
+                rows[r].append(c)
+                last[r] = c
+                cnt[r] += 1
+                rb[r] += bh[c]
         if not hands[0]:
             return
         pending = None
@@ -202,6 +266,8 @@ def play_round(
 #: chance that a playout pick follows the normal rule instead of being random (40-game trials
 #: against normal bots: 0.9 beat 0, 0.5 and 1.0)
 PLAYOUT_GREEDY = 0.9
+#: the same chance for the seat's own later picks in its playouts
+OWN_GREEDY = 0.9
 
 #: no successive halving (:mod:`pycore.bots.search`): with at most 10 cheap candidates, dropping
 #: some after 10 worlds lost more than the saved playouts won back (75-game trial: 0.69 × normal's
@@ -222,19 +288,21 @@ def playout(game: Any, world: SixNimmtState, obs: dict, action: dict, seed: int)
     me = obs["viewer"]
     n = world.num_players
     rows = [r[:] for r in world.rows]
-    hands = [h[:] for h in world.hands]
+    hands = [sorted(h) for h in world.hands]
     bull = [0] * n
     rnd = random.Random(seed)
+    greedy = [PLAYOUT_GREEDY] * n
+    greedy[me] = OWN_GREEDY
     if action["type"] == "pick":
         picks = world.picks[:]
         picks[me] = action["card"]
         hands[me].remove(action["card"])
-        play_round(rows, hands, picks, None, rnd, bull, PLAYOUT_GREEDY)
+        play_round(rows, hands, picks, None, rnd, bull, greedy)
     else:
         pending = [pc[:] for pc in world.pending]
         card, _ = pending.pop(0)
         r = action["row"]
         bull[me] += sum(BULLHEADS[c] for c in rows[r])
         rows[r] = [card]
-        play_round(rows, hands, None, pending, rnd, bull, PLAYOUT_GREEDY)
+        play_round(rows, hands, None, pending, rnd, bull, greedy)
     return -float(bull[me])
