@@ -181,11 +181,84 @@ def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
 # ---- hard: candidates and playouts -----------------------------------------------------------
 
 
+# ---- hard: the partner -----------------------------------------------------------------------
+
+#: hard chooses its gift for the partner (DOG-3) by what the card does for the team
+#: (:func:`partner_gift`); off, it gives the card it needs least (:data:`GIVE_ORDER`)
+PARTNER_GIFT = True
+#: hard spends the steps of a 7 left once its last figure is home (DOG-7) on the partner's best
+#: move; off, on the first step listed
+PARTNER_SEVEN = True
+#: worlds (dealings of the partner's hand) behind a gift
+GIFT_WORLDS = 6
+#: measurement variants for ``python -m pycore.tournament`` seat kinds such as ``hard+solo``:
+#: module settings applied while that seat decides
+VARIANTS = {"solo": {"PARTNER_GIFT": False, "PARTNER_SEVEN": False}}
+
+
+def best_move_value(world: DogState, p: int) -> float:
+    """The evaluation for ``p``'s side after ``p``'s best move in ``world`` (its turn forced);
+    the board as it stands when ``p`` has no card that moves."""
+    st = world.clone()
+    st.phase, st.turn, st.seven, st.out = "play", p, None, [False] * st.num_players
+    legal = [a for a in moves(st.legal_actions(p)) if a["type"] == "play"]
+    if not legal:
+        return evaluate(st, p)
+    return ranked(st, p, legal)[0][0]
+
+
+def partner_gift(game: Any, obs: dict, hand: list[str], rng: Rng) -> str:
+    """The card for the partner (4 players, DOG-3): the one that leaves the team the best moves.
+
+    For each card it could give, hard values its own best move on the board without that card
+    and, in :data:`GIFT_WORLDS` dealings of the partner's unseen hand, the partner's best move with
+    it (``normal``'s evaluation after the move, which counts the whole team): a start card for a
+    partner stuck in the kennel, the exact count into the partner's goal, a card that sends an
+    opponent home. The partner's own gift is unknown; it keeps its whole dealt hand here.
+    With 2–3 players the card goes to an opponent: ``normal``'s least useful card.
+    """
+    if obs["num_players"] != 4:
+        return gift(obs, hand)
+    me = obs["viewer"]
+    partner = (me + 2) % 4
+    kinds = list(dict.fromkeys(hand))
+    worlds = [determinize(game, obs, rng) for _ in range(GIFT_WORLDS)]
+    best, best_value = kinds[0], -1e18
+    for card in kinds:
+        mine = worlds[0].clone()
+        mine.hands[me] = list(hand)
+        mine.hands[me].remove(card)
+        value = best_move_value(mine, me)
+        for w in worlds:
+            theirs = w.clone()
+            theirs.hands[partner] = theirs.hands[partner] + [card]
+            sort_hand(theirs.hands[partner])
+            value += best_move_value(theirs, partner) / len(worlds)
+        if value > best_value:
+            best, best_value = card, value
+    return best
+
+
+def partner_steps(obs: dict, legal: list[dict]) -> bool:
+    """Whether ``legal`` are steps of a 7 that move the partner's figures (own ones are home)."""
+    if legal[0]["type"] != "step" or obs["num_players"] != 4:
+        return False
+    F = obs["figures_per_player"]
+    return all(a["type"] != "step" or a["figure"] // F != obs["viewer"] for a in legal)
+
+
 def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
     """The best :data:`HARD_CANDIDATES` moves by ``normal``'s evaluation (a winning move alone);
-    gifts and discards are left to ``normal``."""
-    if legal[0]["type"] in ("give", "discard"):
+    the gift by :func:`partner_gift`, discards by ``normal``."""
+    if legal[0]["type"] == "give":
+        hand = [a["card"] for a in legal]
+        if PARTNER_GIFT:
+            return [{"type": "give", "card": partner_gift(game, obs, obs["hand"], rng)}]
+        return [{"type": "give", "card": min(hand, key=GIVE_ORDER.index)}]
+    if legal[0]["type"] == "discard":
         return [normal(game, obs, legal, rng)]
+    if not PARTNER_SEVEN and partner_steps(obs, legal):
+        return [moves(legal)[0]]
     world = determinize(game, obs, rng)
     best = ranked(world, obs["viewer"], legal)
     if best[0][0] >= WIN:
