@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState
+from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState, sort_hand
 from ..rng import Rng
 
 #: the worth of a won (lost) game in evaluation points
