@@ -151,8 +151,20 @@ class Spec:
     check.
     """
 
+    #: a JSON scalar (int, bool, string or null): ``ok`` checks one without building error paths
+    scalar = False
+
     def load(self, value: Any, where: str, st: Any) -> Any:  # pragma: no cover - every spec overrides it
         raise NotImplementedError
+
+    def ok(self, value: Any, st: Any) -> bool:
+        """For scalar specs: ``value`` loads without error (a fast check; ``load`` says what is wrong)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def all_ok(self, values: list[Any], st: Any) -> bool:
+        """For scalar specs: every one of ``values`` loads without error."""
+        ok = self.ok
+        return all(ok(v, st) for v in values)
 
     def copier(self) -> Copier | None:
         return None
@@ -177,8 +189,20 @@ class Int(Spec):
     pycore.errors.InvalidStateError: state.trail[3]: 41 is above 30
     """
 
+    scalar = True
+
     def __init__(self, lo: Bound, hi: Bound) -> None:
         self.lo, self.hi = lo, hi
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return type(value) is int and _at(self.lo, st) <= value <= _at(self.hi, st)
+
+    def all_ok(self, values: list[Any], st: Any) -> bool:
+        lo, hi = _at(self.lo, st), _at(self.hi, st)
+        for v in values:
+            if type(v) is not int or not lo <= v <= hi:
+                return False
+        return True
 
     def load(self, value: Any, where: str, st: Any) -> int:
         if type(value) is not int:
@@ -196,6 +220,11 @@ class Int(Spec):
 class Bool(Spec):
     """``true`` or ``false``."""
 
+    scalar = True
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return type(value) is bool
+
     def load(self, value: Any, where: str, st: Any) -> bool:
         expect(isinstance(value, bool), where, f"expected true or false, got {value!r}")
         return bool(value)
@@ -207,9 +236,15 @@ class Bool(Spec):
 class Choice(Spec):
     """One of a fixed set of JSON scalars (strings, ints or ``None``), compared strictly."""
 
+    scalar = True
+
     def __init__(self, *values: Any) -> None:
         self.values = values
         self._keys = {(type(v), v) for v in values}
+        self._types = {type(v) for v in values}
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return type(value) in self._types and (type(value), value) in self._keys
 
     def load(self, value: Any, where: str, st: Any) -> Any:
         ok = isinstance(value, (str, int, type(None))) and (type(value), value) in self._keys
@@ -225,6 +260,10 @@ class Nullable(Spec):
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
+        self.scalar = spec.scalar
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return value is None or self.spec.ok(value, st)
 
     def load(self, value: Any, where: str, st: Any) -> Any:
         return None if value is None else self.spec.load(value, where, st)
@@ -256,7 +295,10 @@ class ListOf(Spec):
         else:
             expect(len(value) >= lo, where, f"expected at least {lo} entries, got {len(value)}")
             expect(hi is None or len(value) <= hi, where, f"expected at most {hi} entries, got {len(value)}")
-        load = self.item.load
+        item = self.item
+        if item.scalar and item.all_ok(value, st):
+            return list(value)
+        load = item.load
         return [load(v, f"{where}[{i}]", st) for i, v in enumerate(value)]
 
     def copier(self) -> Copier | None:
@@ -287,6 +329,8 @@ class Fixed(Spec):
     def load(self, value: Any, where: str, st: Any) -> list[Any]:
         n = len(self.items)
         expect(isinstance(value, list) and len(value) == n, where, f"expected a list of {n} values, got {value!r}")
+        if all(spec.scalar and spec.ok(v, st) for spec, v in zip(self.items, value)):
+            return list(value)
         return [spec.load(v, f"{where}[{i}]", st) for i, (spec, v) in enumerate(zip(self.items, value))]
 
     def copier(self) -> Copier | None:
@@ -325,17 +369,22 @@ class Record(Spec):
 
 class Custom(Spec):
     """A value checked by ``check(value, where)`` (raising :class:`InvalidStateError`) and copied
-    with ``copy`` (``None``: immutable); for values with rules of their own (a pose)."""
+    with ``copy`` when loaded and saved; for values with rules of their own (a list of poses).
+    ``clone``: the cheaper copy :meth:`State.clone` makes when the state never changes the inner
+    parts in place (it replaces them), e.g. ``list.copy``."""
 
-    def __init__(self, check: Callable[[Any, str], Any], copy: Copier | None) -> None:
-        self.check, self.copy = check, copy
+    def __init__(self, check: Callable[[Any, str], Any], copy: Copier, clone: Copier | None = None) -> None:
+        self.check, self.copy, self.clone = check, copy, clone
 
     def load(self, value: Any, where: str, st: Any) -> Any:
-        value = self.check(value, where)
-        return value if self.copy is None else self.copy(value)
+        return self.copy(self.check(value, where))
 
     def copier(self) -> Copier | None:
-        return self.copy
+        return self.clone or self.copy
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        copy = self.copy
+        return lambda value, st: copy(value)
 
 
 class RngState(Spec):
@@ -669,10 +718,10 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         """An independent deep copy (bots call it in playouts): every declared field copied by its
         spec, immutable values and options shared."""
         other = object.__new__(type(self))
-        d = other.__dict__
-        d.update(self.__dict__)
+        d = self.__dict__.copy()
         for attr, copy in self._copy_plan:
             d[attr] = copy(d[attr])
+        other.__dict__ = d
         return other
 
     # ---- the contract ------------------------------------------------------------------------

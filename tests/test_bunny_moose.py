@@ -357,7 +357,7 @@ def test_bm4_hunters_among_the_first_six_are_placed_and_have_no_effect():
     assert e7[0]["type"] == "reveal" and e7[0]["stack"] == 0 and not e7[0]["first_pass"]
     assert state.stacks[0] == [HUNTERS[0], TONGUES[-1]]
     e8 = state.apply_action(0, {"type": "reveal"})
-    assert e8 == [{"type": "hunter", "card": dict(DECK[HUNTERS[2]]), "drawn": 8}]
+    assert e8 == [{"type": "hunter", "player": state.narrator, "card": dict(DECK[HUNTERS[2]]), "drawn": 8}]
     assert state.phase == "poses" and state.hunter == HUNTERS[2]
     assert state.stacks[1] == [plus3]  # the ending hunter is not placed
     # the placed hunter on stack 2 scores nothing; the ear and the tongue cards do

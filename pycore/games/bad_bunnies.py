@@ -38,8 +38,13 @@ Events returned by ``apply_action`` (in order; none of them names a hidden card)
 Observation keys (``public_observation``; ``observation(p)`` adds ``hand`` and ``my_choice``)::
 
     type game viewer num_players phase round starter turn top announce double top_player pile
-    pile_count draw_count reserve_count hand_sizes passed choosing scores target_score last_round
-    moves ([{"player", "card" (None = pass), "call"}]) current_players winners
+    pile_count draw_count reserve_count hand_sizes passed choosing scores target_score
+    random_starter last_round moves ([{"player", "card" (None = pass), "call"}]) played
+    current_players winners
+
+Public memory: ``played`` is every card laid this round, in order, ``[{"player": p, "card": c}]``
+(``c`` the card's number); it is kept through the keep-or-redraw choices and starts afresh with
+the next round (:func:`remember` builds the same list from the events).
 """
 
 from __future__ import annotations
@@ -289,6 +294,24 @@ def final_card_allowed(card: int, hand_size: int, top: int | None) -> bool:
     [False, True, True, True]
     """
     return hand_size != 1 or card not in JOKERS or top in JOKERS
+
+
+def remember(played: list[PlayerCard], event: Event) -> None:
+    """Update the public memory from one event, as the table sees it: every card laid this round,
+    in order, with who laid it; a new round (after the keep-or-redraw choices) starts afresh.
+    ``observation()["played"]`` is the same list, derived from the round's moves (the conformance
+    suite checks that both agree).
+
+    >>> played: list[PlayerCard] = []
+    >>> remember(played, {"type": "play", "player": 2, "card": 9, "announce": "higher", "double": False,
+    ...                   "cards_left": 6})
+    >>> played
+    [{'player': 2, 'card': 9}]
+    """
+    if event["type"] == "play":
+        played.append({"player": event["player"], "card": event["card"]})
+    elif event["type"] == "new_round":
+        played.clear()
 
 
 def describe_top(top: int | None, announce: str | None, double: bool) -> str:

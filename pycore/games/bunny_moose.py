@@ -37,19 +37,23 @@ Actions (JSON-safe dicts)::
 Events returned by ``apply_action``::
 
     {"type": "bet", "narrator": n, "player": p}
-    {"type": "reveal", "card": CARD, "stack": s, "drawn": k, "first_pass": bool}
+    {"type": "reveal", "player": n, "card": CARD, "stack": s, "drawn": k, "first_pass": bool}
         # k = cards drawn this round including this one (poem line = (k - 1) % poem length)
-    {"type": "hunter", "card": CARD, "drawn": k}                 # BM-4: the round ends, "BAM!"
+    {"type": "hunter", "player": n, "card": CARD, "drawn": k}    # BM-4: the round ends, "BAM!"
     {"type": "posed", "player": p}
     {"type": "scored", "round": r, "results": [RESULT per player], "moves": [MOVE, ...],
      "figures": [[rabbit, moose] per player]}
     {"type": "next_round", "round": r, "narrator": n}
     {"type": "game_over", "winners": [seats], "figures": [[rabbit, moose] per player]}
 
-    CARD = card_info(card_id) (see :func:`card_info`)
+    CARD = card_info(card_id) (see :func:`card_info`); n = the narrator (round leader), who reveals
     RESULT = score_pose(...) plus "player" (see :func:`score_pose`); None for the narrator
     MOVE = {"player": p, "figure": "rabbit" | "moose", "from": a, "to": b, "by": b - a,
             "bet": bool}   # bet=True: the narrator's figure following the player bet on
+
+Public memory: the observation's ``played`` is every card revealed this round, in order (stack by
+stack, the hunter last), ``[{"player": n, "card": id}]`` with ``n`` the narrator who revealed it;
+a new round starts afresh (:func:`remember` builds the same list from the events).
 """
 
 from __future__ import annotations
@@ -230,6 +234,7 @@ class BetEvent(TypedDict):
 
 class RevealEvent(TypedDict):
     type: Literal["reveal"]
+    player: int
     card: CardInfo
     stack: int
     drawn: int
@@ -238,6 +243,7 @@ class RevealEvent(TypedDict):
 
 class HunterEvent(TypedDict):
     type: Literal["hunter"]
+    player: int
     card: CardInfo
     drawn: int
 
@@ -565,6 +571,24 @@ def score_pose(pose: Pose | PoseAction, cards: Sequence[int | None]) -> Result:
     return result
 
 
+def remember(played: list[PlayerCard], event: Event) -> None:
+    """Update the public memory from one event, as the table sees it: every card revealed this
+    round (the hunter too), in order, with the seat that revealed it; a new round starts afresh.
+    ``observation()["played"]`` is the same list, derived from the stacks (the conformance suite
+    checks that both agree).
+
+    >>> played: list[PlayerCard] = []
+    >>> remember(played, {"type": "reveal", "player": 1, "card": card_info(3), "stack": 0, "drawn": 1,
+    ...                   "first_pass": True})
+    >>> played
+    [{'player': 1, 'card': 3}]
+    """
+    if event["type"] in ("reveal", "hunter"):
+        played.append({"player": event["player"], "card": event["card"]["id"]})
+    elif event["type"] == "next_round":
+        played.clear()
+
+
 def rank_key(figures: Sequence[int]) -> tuple[int, int]:
     """(rear figure, front figure): larger is better (BM-7)."""
     return (min(figures), max(figures))
@@ -590,19 +614,29 @@ CARD_ID = Int(0, DECK_SIZE - 1)
 SEAT_NUMBER = Int(0, lambda st: st.num_players - 1)
 
 
-def load_pose(value: Any, where: str) -> Pose:
-    """A saved pose, checked like a ``pose`` action (BM-1)."""
-    if not isinstance(value, dict):
-        raise InvalidStateError(f"{where}: expected a pose object or null")
-    try:
-        check_pose(value)
-    except IllegalActionError as exc:
-        raise InvalidStateError(f"{where}: {exc}") from None
-    return cast(Pose, value)
+def load_poses(value: Any, where: str) -> list[Pose | None]:
+    """Saved poses, one per player or null, each checked like a ``pose`` action (BM-1); the list's
+    length is checked against the player count in ``_validate``."""
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{where}: expected a list, got {type(value).__name__}")
+    for p, pose in enumerate(value):
+        if pose is None:
+            continue
+        if not isinstance(pose, dict):
+            raise InvalidStateError(f"{where}[{p}]: expected a pose object or null")
+        try:
+            check_pose(pose)
+        except IllegalActionError as exc:
+            raise InvalidStateError(f"{where}[{p}]: {exc}") from None
+    return cast(list[Pose | None], value)
 
 
 def copy_pose(pose: Pose) -> Pose:
     return {"left": dict(pose["left"]), "right": dict(pose["right"]), "tongue": pose["tongue"]}
+
+
+def copy_poses(poses: list[Pose | None]) -> list[Pose | None]:
+    return [None if pose is None else copy_pose(pose) for pose in poses]
 
 
 class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
@@ -624,7 +658,8 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
               "six stacks of card ids, bottom first; the last one is the top card"),
         Field("placed", Int(0, DECK_SIZE), PUBLIC, "cards placed on the stacks this round"),
         Field("hunter", Nullable(CARD_ID), PUBLIC, "the hunter that ended the round (BM-4), else null"),
-        Field("poses", PerPlayer(Nullable(Custom(load_pose, copy_pose))), PUBLIC,
+        # a pose is replaced, never changed in place: clones share them (a shallow list copy)
+        Field("poses", Custom(load_poses, copy_poses, list.copy), PUBLIC,
               "each player's pose this round, null until entered (always null for a player narrator)"),
         Field("figures", PerPlayer(Fixed(TRAIL_POSITION, TRAIL_POSITION)), PUBLIC,
               "per player [rabbit, moose] trail positions (start 5, BM-6)"),
@@ -765,13 +800,14 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         if card in HUNTER_IDS and self.first_pass_done():
             self.hunter = card
             self.phase = "poses"
-            return [{"type": "hunter", "card": card_info(card), "drawn": drawn}]
+            return [{"type": "hunter", "player": self.narrator, "card": card_info(card), "drawn": drawn}]
         stack = self.placed % NUM_STACKS
         first_pass = not self.first_pass_done()
         self.stacks[stack].append(card)
         self.placed += 1
         events: list[Event] = [
-            {"type": "reveal", "card": card_info(card), "stack": stack, "drawn": drawn, "first_pass": first_pass}
+            {"type": "reveal", "player": self.narrator, "card": card_info(card), "stack": stack, "drawn": drawn,
+             "first_pass": first_pass}
         ]
         if not self.deck:
             # Cannot happen with 8 hunters in the deck (at most 6 fit in the first pass), but a
@@ -982,6 +1018,8 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
     def _validate(self) -> None:
         """The narrator does not bet on themselves; only a hunter ends a round; a round with every
         pose in has been scored."""
+        n = self.num_players
+        expect(len(self.poses) == n, "state.poses", f"expected {n} entries, got {len(self.poses)}")
         expect(self.bet != self.narrator, "state.bet", "the narrator cannot bet on themselves")
         if self.hunter is not None:
             expect(self.hunter in HUNTER_IDS, "state.hunter", f"card {self.hunter} is not a hunter")
