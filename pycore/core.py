@@ -169,6 +169,19 @@ class Spec:
     def copier(self) -> Copier | None:
         return None
 
+    def copy_code(self, src: str) -> str | None:
+        """Python source of an expression copying the value ``src`` like :meth:`copier` does:
+        ``src`` itself when it is immutable, ``None`` when only a call of the copier will do (the
+        clone function :meth:`State.clone` generates inlines these)."""
+        copy = self.copier()
+        if copy is None:
+            return src
+        if copy is list.copy:
+            return f"{src}[:]"
+        if copy is dict.copy:
+            return f"{src}.copy()"
+        return None
+
     def dumper(self) -> Callable[[Any, Any], Any]:
         """The function ``(value, state) -> JSON-safe copy`` that :meth:`State.to_dict` saves it with."""
         copy = self.copier()
@@ -274,6 +287,12 @@ class Nullable(Spec):
             return None
         return lambda v: None if v is None else inner(v)
 
+    def copy_code(self, src: str) -> str | None:
+        inner = self.spec.copy_code(src)
+        if inner is None or inner == src:
+            return inner
+        return f"(None if {src} is None else {inner})"
+
     def vary(self, value: Any, rng: Rng, st: Any) -> Any:
         return None if value is None else self.spec.vary(value, rng, st)
 
@@ -309,8 +328,39 @@ class ListOf(Spec):
             return lambda v: [x[:] for x in v]
         return lambda v: [inner(x) for x in v]
 
+    def copy_code(self, src: str) -> str | None:
+        inner = self.item.copier()
+        if inner is None:
+            return f"{src}[:]"
+        if inner is list.copy:
+            return f"[x[:] for x in {src}]"
+        return None
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        inner = self.item.dumper()
+        if inner is _same:
+            return lambda value, st: value[:]
+        return lambda value, st: [inner(x, st) for x in value]
+
     def vary(self, value: Any, rng: Rng, st: Any) -> list[Any]:
         return [self.item.vary(v, rng, st) for v in value]
+
+
+class Frozen(Spec):
+    """A value of ``spec`` that the state never changes in place (it is only replaced, or appended
+    to a list whole): clones share it; loading and saving still copy it."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        return self.spec.load(value, where, st)
+
+    def dumper(self) -> Callable[[Any, Any], Any]:
+        return self.spec.dumper()
+
+    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
+        return self.spec.vary(value, rng, st)
 
 
 class PerPlayer(ListOf):
@@ -399,6 +449,9 @@ class RngState(Spec):
     def copier(self) -> Copier | None:
         return _copy_rng
 
+    def copy_code(self, src: str) -> str | None:
+        return f"_copy_rng({src})"
+
     def vary(self, value: Any, rng: Rng, st: Any) -> Rng:
         return Rng(rng.next64())
 
@@ -407,6 +460,33 @@ def _copy_rng(rng: Rng) -> Rng:
     other = Rng.__new__(Rng)
     other.state = rng.state
     return other
+
+
+def _clone_function(cls: type[Any], names: list[str]) -> Callable[[Any], Any]:
+    """The clone function of state class ``cls`` whose instances have the attributes ``names``
+    (see :meth:`State.clone`)."""
+    specs = {f.attr: f.spec for f in cls.fields()}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_copy_rng": _copy_rng}
+    lines = ["def clone(self):", "    other = _new(self.__class__)"]
+    for i, name in enumerate(names):
+        src = f"self.{name}"
+        spec = specs.get(name)
+        if name in cls.DERIVED_LISTS:
+            code: str | None = f"{src}[:]"
+        elif spec is None:
+            code = src  # set in __init__ from the player count and never changed (Dog's colours)
+        else:
+            code = spec.copy_code(src)
+            if code is None and isinstance(spec, Nullable):  # often null (Dog's 7): test before the call
+                namespace[f"_copy{i}"] = spec.spec.copier()
+                code = f"(None if {src} is None else _copy{i}({src}))"
+            elif code is None:
+                namespace[f"_copy{i}"] = spec.copier()
+                code = f"_copy{i}({src})"
+        lines.append(f"    other.{name} = {code}")
+    lines.append("    return other")
+    exec(compile("\n".join(lines), f"<clone of {cls.__name__}>", "exec"), namespace)
+    return cast(Callable[[Any], Any], namespace["clone"])
 
 
 class Options(Spec):
@@ -629,7 +709,6 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     #: attributes computed from the saved fields (not saved) that are lists: :meth:`clone` copies them
     DERIVED_LISTS: ClassVar[tuple[str, ...]] = ()
-    _copy_plan: ClassVar[tuple[tuple[str, Copier], ...]] = ()
     _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
 
     game: Game[Any]
@@ -643,13 +722,6 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise TypeError(f"{cls.__name__}: a field is declared twice in {names}")
-        plan: list[tuple[str, Copier]] = []
-        for f in fields:
-            copy = f.spec.copier()
-            if copy is not None:
-                plan.append((f.attr, copy))
-        plan.extend((attr, list.copy) for attr in cls.DERIVED_LISTS)
-        cls._copy_plan = tuple(plan)
         cls._dump_plan = tuple((f.name, f.attr, f.spec.dumper()) for f in fields)
 
     @classmethod
@@ -716,13 +788,16 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
 
     def clone(self) -> Self:
         """An independent deep copy (bots call it in playouts): every declared field copied by its
-        spec, immutable values and options shared."""
-        other = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for attr, copy in self._copy_plan:
-            d[attr] = copy(d[attr])
-        other.__dict__ = d
-        return other
+        spec (:data:`DERIVED_LISTS` too), immutable values and the options shared.
+
+        The copying function is generated once per state class, at its first clone, from the
+        declaration (as :mod:`dataclasses` generates ``__init__``): one assignment per attribute,
+        with each copy written out inline, so it runs as fast as a hand-written one. Every
+        attribute of a state must therefore be set in ``__init__``.
+        """
+        clone = _clone_function(type(self), list(self.__dict__))
+        type(self).clone = clone  # type: ignore[method-assign,assignment]  # later calls go straight to it
+        return cast(Self, clone(self))
 
     # ---- the contract ------------------------------------------------------------------------
 

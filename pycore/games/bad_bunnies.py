@@ -60,6 +60,7 @@ from ..core import (
     Choice,
     Field,
     Fixed,
+    Frozen,
     Game,
     Int,
     JsonDict,
@@ -374,7 +375,7 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
         Field("choices", PerPlayer(Nullable(Choice(*CHOICES))), SEAT,
               "phase choose: keep or redraw per player, null until chosen (or nothing to choose)"),
         Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "points so far (BB-7)"),
-        Field("moves", ListOf(Fixed(SEAT_NUMBER, Int(0, HIGHEST), Choice(None, HIGHER, LOWER, "double")),
+        Field("moves", ListOf(Frozen(Fixed(SEAT_NUMBER, Int(0, HIGHEST), Choice(None, HIGHER, LOWER, "double"))),
                               0, lambda st: DECK_SIZE + st.num_players), PUBLIC,
               "the public moves of this round, oldest first (kept until the next round starts)"),
         Field("last_round", Nullable(Record({

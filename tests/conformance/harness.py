@@ -28,8 +28,10 @@ from pycore import InvalidStateError
 from pycore.core import Game, Option, State
 from pycore.rng import Rng
 
-DEFAULT_GAMES = 200
-DEFAULT_FUZZ_EXAMPLES = 300
+#: CI sizes, chosen for value per second: every player count and both option kinds get several
+#: complete games checked at every state; `make soak` plays 100,000 games per game
+DEFAULT_GAMES = 60
+DEFAULT_FUZZ_EXAMPLES = 150
 #: per-game factor on the random-game budget, for games much slower than 6 nimmt! (set by
 #: measurement; a factor below 1 keeps the CPython suite under its time budget)
 SPEED_FACTOR: dict[str, float] = {"dog": 0.3, "bunny_moose": 0.5}

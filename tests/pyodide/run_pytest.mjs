@@ -7,7 +7,7 @@
 // Needs: dist/hotseat_pycore-*.whl (`make wheel`) and build/pyodide-deps/site (`bash
 // tests/pyodide/prepare.sh`; run here automatically when missing). The engine is imported from
 // the wheel, unpacked inside Pyodide, never from the source tree. Sizes: HOTSEAT_CONFORMANCE_GAMES
-// (default 40 here) and HOTSEAT_FUZZ_EXAMPLES (default 100 here) scale the conformance suite.
+// (default 20 here) and HOTSEAT_FUZZ_EXAMPLES (default 60 here) scale the conformance suite.
 // After pytest it replays the reference games (seeds/reference/) and prints their hashes next to
 // the stored CPython ones.
 
@@ -42,8 +42,8 @@ if (!existsSync(path.join(DEPS, "_pytest"))) {
 const wheel = newestWheel();
 const userArgs = process.argv.slice(2);
 const env = {
-  HOTSEAT_CONFORMANCE_GAMES: process.env.HOTSEAT_CONFORMANCE_GAMES ?? "40",
-  HOTSEAT_FUZZ_EXAMPLES: process.env.HOTSEAT_FUZZ_EXAMPLES ?? "100",
+  HOTSEAT_CONFORMANCE_GAMES: process.env.HOTSEAT_CONFORMANCE_GAMES ?? "20",
+  HOTSEAT_FUZZ_EXAMPLES: process.env.HOTSEAT_FUZZ_EXAMPLES ?? "60",
   HOTSEAT_HYPOTHESIS_PROFILE: process.env.HOTSEAT_HYPOTHESIS_PROFILE ?? "ci",
 };
 
