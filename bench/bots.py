@@ -112,8 +112,9 @@ def time_decisions(game_id, level, count, budget, seed=1, players=4):
         "times": times,
         "playouts": playouts,
         "capped": capped,
-        "runtime": "{} {}.{}.{}".format("Pyodide" if sys.platform == "emscripten" else sys.implementation.name,
-                                        *sys.version_info[:3]),
+        "runtime": "{} {}.{}.{}".format(
+            "Pyodide" if sys.platform == "emscripten" else sys.implementation.name, *sys.version_info[:3]
+        ),
     }
 
 
@@ -136,8 +137,14 @@ def start_search(i):
     game, pos, c = _prepared["current"]
     state, p = pos[i]
     seed = c.get("seed", 1)
-    return Search(game, state.observation(p), state.legal_actions(p), Rng(seed * 7919 + i),
-                  level=c["level"], time_budget=c["budget"])
+    return Search(
+        game,
+        state.observation(p),
+        state.legal_actions(p),
+        Rng(seed * 7919 + i),
+        level=c["level"],
+        time_budget=c["budget"],
+    )
 
 
 def decide_json(i):
@@ -151,8 +158,9 @@ def decide_json(i):
 def run_json(text):
     """Pyodide entry point: JSON {"game", "players", "level", "count", "budget", "seed"} → JSON result."""
     c = json.loads(text)
-    return json.dumps(time_decisions(c["game"], c["level"], c["count"], c["budget"], c.get("seed", 1),
-                                     c.get("players", 4)))
+    return json.dumps(
+        time_decisions(c["game"], c["level"], c["count"], c["budget"], c.get("seed", 1), c.get("players", 4))
+    )
 
 
 # ---- driver (CPython) --------------------------------------------------------------------------
@@ -234,8 +242,12 @@ def main(argv=None):
     ap.add_argument("--no-chromium", action="store_true")
     ap.add_argument("--throttle", type=float, default=THROTTLE, help="CPU slowdown of the phone run (0: skip it)")
     ap.add_argument("--sliced", action="store_true", help="also think in BOT_SLICE_MS slices, throttled")
-    ap.add_argument("--warmup", type=float, default=20.0,
-                    help="seconds of random 6 nimmt! play in the page before timing (lets V8 tier up)")
+    ap.add_argument(
+        "--warmup",
+        type=float,
+        default=20.0,
+        help="seconds of random 6 nimmt! play in the page before timing (lets V8 tier up)",
+    )
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
 
@@ -260,14 +272,23 @@ def main(argv=None):
         if chrome.warmup:
             print("warm-up, 6 nimmt! 4p games/s in the page: " + " ".join(f"{x:.0f}" for x in chrome.warmup))
     print()
-    print(f"{'game':<12} {'n':>2} {'level':<7} {'runtime':<12} {'dec':>4} {'median ms':>9} {'p95 ms':>8} "
-          f"{'max ms':>8} {'playouts med':>12} {'capped':>6}", flush=True)
+    print(
+        f"{'game':<12} {'n':>2} {'level':<7} {'runtime':<12} {'dec':>4} {'median ms':>9} {'p95 ms':>8} "
+        f"{'max ms':>8} {'playouts med':>12} {'capped':>6}",
+        flush=True,
+    )
     results = []
     for gid, players in tables:
         for level in levels:
             count = args.hard if level == "hard" else args.quick
-            cfg = {"game": gid, "players": players, "level": level, "count": count,
-                   "budget": budgets.get(level, 6.0), "seed": 1}
+            cfg = {
+                "game": gid,
+                "players": players,
+                "level": level,
+                "count": count,
+                "budget": budgets.get(level, 6.0),
+                "seed": 1,
+            }
             rows = [("CPython", time_decisions(gid, level, count, cfg["budget"], 1, players))]
             if chrome:
                 rows.append(("Chromium", page_cpu_times(chrome, cfg)))
@@ -276,19 +297,31 @@ def main(argv=None):
                     if args.sliced:
                         session = throttle(chrome.page, args.throttle)
                         try:
-                            rows.append(("sliced", json.loads(chrome.page.evaluate(
-                                "([cfg, ms]) => window.decideSliced(cfg, ms)", [json.dumps(cfg), slice_ms]))))
+                            rows.append(
+                                (
+                                    "sliced",
+                                    json.loads(
+                                        chrome.page.evaluate(
+                                            "([cfg, ms]) => window.decideSliced(cfg, ms)", [json.dumps(cfg), slice_ms]
+                                        )
+                                    ),
+                                )
+                            )
                         finally:
                             session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
                             session.detach()
             for label, r in rows:
                 t = [x * 1000 for x in r["times"]]
                 w = sorted(r.get("playouts", r.get("worlds", [0])))
-                results.append({**r, "python": r.get("runtime"), "game": gid, "players": players, "level": level,
-                                "runtime": label})
-                print(f"{gid:<12} {players:>2} {level:<7} {label:<12} {len(t):>4} {pct(t, 50):>9,.1f} "
-                      f"{pct(t, 95):>8,.1f} {max(t):>8,.1f} {w[len(w) // 2] if level == 'hard' else '':>12} "
-                      f"{r.get('capped', 0):>6}", flush=True)
+                results.append(
+                    {**r, "python": r.get("runtime"), "game": gid, "players": players, "level": level, "runtime": label}
+                )
+                print(
+                    f"{gid:<12} {players:>2} {level:<7} {label:<12} {len(t):>4} {pct(t, 50):>9,.1f} "
+                    f"{pct(t, 95):>8,.1f} {max(t):>8,.1f} {w[len(w) // 2] if level == 'hard' else '':>12} "
+                    f"{r.get('capped', 0):>6}",
+                    flush=True,
+                )
     if chrome:
         chrome.close()
     print()
@@ -296,8 +329,10 @@ def main(argv=None):
     for r in results:
         if r["level"] == "hard" and r["runtime"].startswith(("Chromium ×", "sliced")):
             t = [x * 1000 for x in r["times"]]
-            print(f"{r['game'] + ' ' + str(r['players']) + 'p in ' + r['runtime']:<40} {pct(t, 95):>8,.0f} "
-                  f"{max(t):>8,.0f} {'<= 1000':>8}  {'yes' if pct(t, 95) <= TARGET_HARD_S * 1000 else 'NO'}")
+            print(
+                f"{r['game'] + ' ' + str(r['players']) + 'p in ' + r['runtime']:<40} {pct(t, 95):>8,.0f} "
+                f"{max(t):>8,.0f} {'<= 1000':>8}  {'yes' if pct(t, 95) <= TARGET_HARD_S * 1000 else 'NO'}"
+            )
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

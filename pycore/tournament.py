@@ -45,7 +45,10 @@ from typing import Any
 
 from . import load_game
 from .bots import LEVELS, Search, bot_module
+from .bots.search import Action
 from .rng import Rng
+
+Json = dict[str, Any]
 
 SEAT_KINDS = LEVELS + ("random",)
 LADDER_KINDS = ("random", "easy", "normal", "hard")
@@ -75,7 +78,7 @@ def score_of(game_id: str, state: Any) -> list[float]:
     return [float(r) for r in state.returns()]
 
 
-def parse_kind(game_id: str, kind: str) -> tuple[str, dict]:
+def parse_kind(game_id: str, kind: str) -> tuple[str, Json]:
     """``"hard+solo"`` → ``("hard", module overrides of variant "solo")``; checks the kind.
 
     Raises:
@@ -92,7 +95,9 @@ def parse_kind(game_id: str, kind: str) -> tuple[str, dict]:
     return level, variants[variant]
 
 
-def decide(game: Any, state: Any, p: int, kind: str, rng: Rng, playouts: int | None, time_budget: float | None) -> tuple[dict, bool]:
+def decide(
+    game: Any, state: Any, p: int, kind: str, rng: Rng, playouts: int | None, time_budget: float | None
+) -> tuple[Action, bool]:
     """The action of seat ``p`` of kind ``kind`` and whether its search was capped by the clock."""
     legal = state.legal_actions(p)
     level, overrides = parse_kind(game.id, kind)
@@ -103,7 +108,9 @@ def decide(game: Any, state: Any, p: int, kind: str, rng: Rng, playouts: int | N
     for name, value in overrides.items():
         setattr(module, name, value)
     try:
-        search = Search(game, state.observation(p), legal, rng, level, time_budget, playouts if level == "hard" else None)
+        search = Search(
+            game, state.observation(p), legal, rng, level, time_budget, playouts if level == "hard" else None
+        )
         return search.run(), search.capped
     finally:
         for name, value in saved.items():
@@ -114,7 +121,7 @@ def play_game(
     game_id: str,
     seats: list[str],
     seed: int,
-    options: dict | None = None,
+    options: Json | None = None,
     playouts: int | None = None,
     time_budget: float | None = None,
     times: dict[str, list[float]] | None = None,
@@ -152,9 +159,9 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _run_chunk(args: tuple) -> dict:
+def _run_chunk(args: tuple[Any, ...]) -> Json:
     game_id, seats, indices, seed, options, playouts, time_budget, every = args
-    games: list[dict] = []
+    games: list[Json] = []
     times: dict[str, list[float]] = {}
     for done, i in enumerate(indices):
         if every and done and done % every == 0:
@@ -170,16 +177,16 @@ def _run_chunk(args: tuple) -> dict:
 
 def run(
     game_id: str,
-    seats: list,
+    seats: list[str] | list[list[str]],
     games: int,
     seed: int,
-    options: dict | None = None,
+    options: Json | None = None,
     playouts: int | None = None,
     time_budget: float | None = None,
     jobs: int = 1,
     every: int = 0,
     start: int = 0,
-) -> dict:
+) -> Json:
     """Play games ``start .. start + games - 1`` and return the raw results in game order.
 
     ``seats`` is one list of seat kinds, or a list of such lists used in turn (game ``i`` gets
@@ -203,7 +210,7 @@ def run(
 
         with multiprocessing.Pool(jobs) as pool:
             parts = pool.map(_run_chunk, chunks)
-    merged: dict = {"games": [], "times": {}}
+    merged: Json = {"games": [], "times": {}}
     for part in parts:
         merged["games"] += part["games"]
         for kind, ts in part["times"].items():
@@ -254,7 +261,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def pair_result(game_id: str, g: dict, a: int, b: int) -> float:
+def pair_result(game_id: str, g: Json, a: int, b: int) -> float:
     """1 if seat ``a`` beat seat ``b`` in game ``g``, ½ on a tie, else 0 (see the module docstring)."""
     if game_id in TEAM_GAMES:
         wa, wb = g["wins"][a], g["wins"][b]
@@ -265,7 +272,7 @@ def pair_result(game_id: str, g: dict, a: int, b: int) -> float:
     return 1.0 if wa > wb else 0.5 if wa == wb else 0.0
 
 
-def kind_stats(game_id: str, games: list[dict]) -> dict:
+def kind_stats(game_id: str, games: list[Json]) -> Json:
     """Per kind: per-game mean score and win share; per ordered pair: per-game ``beats`` share."""
     per_kind: dict[str, dict[str, list[float]]] = {}
     beats: dict[tuple[str, str], list[float]] = {}
@@ -282,12 +289,18 @@ def kind_stats(game_id: str, games: list[dict]) -> dict:
             for kb in kinds:
                 if ka == kb:
                     continue
-                pairs = [pair_result(game_id, g, a, b) for a, sa in enumerate(seats) if sa == ka for b, sb in enumerate(seats) if sb == kb]
+                pairs = [
+                    pair_result(game_id, g, a, b)
+                    for a, sa in enumerate(seats)
+                    if sa == ka
+                    for b, sb in enumerate(seats)
+                    if sb == kb
+                ]
                 beats.setdefault((ka, kb), []).append(sum(pairs) / len(pairs))
     return {"kinds": per_kind, "beats": beats}
 
 
-def report(game_id: str, seats: list[str], results: dict) -> str:
+def report(game_id: str, seats: list[str], results: Json) -> str:
     """The printed table (reproducible: no times): per seat, per kind and per pair of kinds."""
     games = results["games"]
     n = len(games)
@@ -306,12 +319,18 @@ def report(game_id: str, seats: list[str], results: dict) -> str:
         for k in kinds:
             mean, half = mean_ci(stats["kinds"][k]["score"])
             wmean, whalf = mean_ci(stats["kinds"][k]["win"])
-            lines.append(f"  {k:<11} (all its seats) score {mean:8.2f} ± {half:5.2f}   win share {100 * wmean:5.1f}% ± {100 * whalf:4.1f}")
+            lines.append(
+                f"  {k:<11} (all its seats) score {mean:8.2f} ± {half:5.2f}   "
+                f"win share {100 * wmean:5.1f}% ± {100 * whalf:4.1f}"
+            )
         for i, ka in enumerate(kinds):
             for kb in kinds[i + 1 :]:
                 r, rh = ratio_ci(stats["kinds"][ka]["score"], stats["kinds"][kb]["score"])
                 bm, bh = mean_ci(stats["beats"][(ka, kb)])
-                lines.append(f"  {ka} / {kb}: score ratio {r:.3f} ± {rh:.3f}; {ka} beats {kb} in {100 * bm:.1f}% ± {100 * bh:.1f} of seat pairs")
+                lines.append(
+                    f"  {ka} / {kb}: score ratio {r:.3f} ± {rh:.3f}; "
+                    f"{ka} beats {kb} in {100 * bm:.1f}% ± {100 * bh:.1f} of seat pairs"
+                )
     return "\n".join(lines)
 
 
@@ -319,7 +338,8 @@ def times_report(times: dict[str, list[float]]) -> str:
     """Median and 95th percentile of one decision's wall time per kind (machine-dependent)."""
     lines = []
     for kind, ts in sorted(times.items()):
-        lines.append(f"  decision time {kind:<11} median {1000 * percentile(ts, 0.5):7.2f} ms   p95 {1000 * percentile(ts, 0.95):7.2f} ms   ({len(ts)} decisions)")
+        median, p95 = 1000 * percentile(ts, 0.5), 1000 * percentile(ts, 0.95)
+        lines.append(f"  decision time {kind:<11} median {median:7.2f} ms   p95 {p95:7.2f} ms   ({len(ts)} decisions)")
     return "\n".join(lines)
 
 
@@ -371,7 +391,7 @@ def fit_elo(kinds: list[str], scores: dict[tuple[str, str], tuple[float, float]]
     return {k: 400.0 * math.log10(strength[k]) for k in kinds}
 
 
-def ladder_scores(game_id: str, games: list[dict]) -> dict[tuple[str, str], tuple[float, float]]:
+def ladder_scores(game_id: str, games: list[Json]) -> dict[tuple[str, str], tuple[float, float]]:
     """Points and comparisons per pair of kinds (first kind as seated in even games)."""
     out: dict[tuple[str, str], list[float]] = {}
     for g in games:
@@ -386,9 +406,11 @@ def ladder_scores(game_id: str, games: list[dict]) -> dict[tuple[str, str], tupl
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
-def run_ladder(game_id: str, kinds: list[str], games: int, seed: int, options: dict | None, playouts: int | None, jobs: int) -> dict:
+def run_ladder(
+    game_id: str, kinds: list[str], games: int, seed: int, options: Json | None, playouts: int | None, jobs: int
+) -> Json:
     """Every pair's games (``games`` each; pair ``j`` uses game indices ``j * games ...``)."""
-    out: dict = {"games": [], "times": {}}
+    out: Json = {"games": [], "times": {}}
     for j, tables in enumerate(ladder_tables(kinds)):
         res = run(game_id, tables, games, seed, options, playouts, None, jobs, 0, j * games)
         out["games"] += res["games"]
@@ -397,12 +419,12 @@ def run_ladder(game_id: str, kinds: list[str], games: int, seed: int, options: d
     return out
 
 
-def ladder_report(game_id: str, kinds: list[str], results: dict) -> str:
+def ladder_report(game_id: str, kinds: list[str], results: Json) -> str:
     """The Elo table with bootstrap intervals and each pair's score."""
     games = results["games"]
     scores = ladder_scores(game_id, games)
     elo = fit_elo(kinds, scores, kinds[0])
-    by_pair: dict[tuple[str, str], list[dict]] = {}
+    by_pair: dict[tuple[str, str], list[Json]] = {}
     for g in games:
         seats = g["seats"]
         pair = (seats[0], seats[1]) if g["index"] % 2 == 0 else (seats[1], seats[0])
@@ -417,7 +439,10 @@ def ladder_report(game_id: str, kinds: list[str], results: dict) -> str:
         for k in kinds:
             samples[k].append(e[k])
     per_pair = len(games) // max(1, len(by_pair))
-    lines = [f"{game_id} ladder: {per_pair} games per pair at {LADDER_SEATS} seats; Elo ({kinds[0]} = 0), 95% bootstrap interval"]
+    lines = [
+        f"{game_id} ladder: {per_pair} games per pair at {LADDER_SEATS} seats; "
+        f"Elo ({kinds[0]} = 0), 95% bootstrap interval"
+    ]
     for k in sorted(kinds, key=lambda k: -elo[k]):
         lo, hi = percentile(samples[k], 0.025), percentile(samples[k], 0.975)
         lines.append(f"  {k:<11} {elo[k]:7.0f}   [{lo:7.0f} .. {hi:7.0f}]")
@@ -429,20 +454,20 @@ def ladder_report(game_id: str, kinds: list[str], results: dict) -> str:
 # ---- command line ----------------------------------------------------------------------------
 
 
-def save(path: str, config: dict, results: dict) -> None:
+def save(path: str, config: Json, results: Json) -> None:
     """Write ``config`` and the games of ``results`` as JSON (times are left out)."""
     with open(path, "w") as f:
         json.dump({"config": config, "games": results["games"]}, f)
 
 
-def merge(paths: list[str]) -> tuple[dict, dict]:
+def merge(paths: list[str]) -> tuple[Json, Json]:
     """Load runs saved by ``--save`` with the same configuration; return (config, results).
 
     Raises:
         ValueError: different configurations or a game index saved twice.
     """
     config = None
-    games: list[dict] = []
+    games: list[Json] = []
     for path in paths:
         with open(path) as f:
             data = json.load(f)
@@ -467,9 +492,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games (ladder: per pair of kinds)")
     parser.add_argument("--start", type=int, default=0, help="index of the first game (to split a run)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--options", default=None, help='game options as JSON, e.g. \'{"rounds": 1}\'')
-    parser.add_argument("--playouts", type=int, default=None, help="hard: playouts per decision (default: the level's own)")
-    parser.add_argument("--time-budget", type=float, default=None, help="cap hard's thinking (s); results then depend on the machine")
+    parser.add_argument("--options", default=None, help="game options as JSON, e.g. '{\"rounds\": 1}'")
+    parser.add_argument(
+        "--playouts", type=int, default=None, help="hard: playouts per decision (default: the level's own)"
+    )
+    parser.add_argument(
+        "--time-budget", type=float, default=None, help="cap hard's thinking (s); results then depend on the machine"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     parser.add_argument("--progress", type=int, default=0, help="print each worker's partial table every N games")
     parser.add_argument("--times", action="store_true", help="also print decision times (machine-dependent)")
@@ -487,8 +516,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.game:
         parser.error("a game id is needed")
     options = json.loads(args.options) if args.options else None
-    config = {"game": args.game, "seed": args.seed, "options": options, "playouts": args.playouts,
-              "time_budget": args.time_budget, "start": args.start, "games": args.games}
+    config = {
+        "game": args.game,
+        "seed": args.seed,
+        "options": options,
+        "playouts": args.playouts,
+        "time_budget": args.time_budget,
+        "start": args.start,
+        "games": args.games,
+    }
     if args.ladder:
         kinds = args.kinds.split(",")
         config.update(ladder=True, kinds=kinds)
@@ -499,8 +535,18 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--seats is needed (or --ladder)")
         seats = args.seats.split(",")
         config["seats"] = seats
-        results = run(args.game, seats, args.games, args.seed, options, args.playouts, args.time_budget,
-                      args.jobs, args.progress, args.start)
+        results = run(
+            args.game,
+            seats,
+            args.games,
+            args.seed,
+            options,
+            args.playouts,
+            args.time_budget,
+            args.jobs,
+            args.progress,
+            args.start,
+        )
         print(report(args.game, seats, results))
     if args.times:
         print(times_report(results["times"]))

@@ -35,7 +35,9 @@ def random_states(game_id: str, count: int, seed: int):
 
 
 def ask(game, state, p, level, seed, playouts=24):
-    return choose_action(game, state.observation(p), state.legal_actions(p), Rng(seed), time_budget=None, level=level, playouts=playouts)
+    return choose_action(
+        game, state.observation(p), state.legal_actions(p), Rng(seed), time_budget=None, level=level, playouts=playouts
+    )
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)
@@ -97,11 +99,17 @@ def test_easy_six_nimmt_takes_the_cheapest_row():
     # make a row choice due: rows ending high, one cheap row (SN-5)
     state.rows = [[55, 60], [61], [66, 70, 77], [80, 90]]  # bullheads 10, 1, 11, 4
     used = {c for r in state.rows for c in r}
-    state.deck = [c for c in range(1, 105) if c not in used and c not in (2, 3, 4) and all(c not in h for h in state.hands)]
+    state.deck = [
+        c for c in range(1, 105) if c not in used and c not in (2, 3, 4) and all(c not in h for h in state.hands)
+    ]
     for p in range(3):
         state.hands[p] = [c for c in state.hands[p] if c not in used]
     # put low cards in the hands so player 0 plays 2 and must choose
-    state.hands = [[2] + [c for c in state.hands[0] if c > 4][:9], [3] + [c for c in state.hands[1] if c > 4][:9], [4] + [c for c in state.hands[2] if c > 4][:9]]
+    state.hands = [
+        [2] + [c for c in state.hands[0] if c > 4][:9],
+        [3] + [c for c in state.hands[1] if c > 4][:9],
+        [4] + [c for c in state.hands[2] if c > 4][:9],
+    ]
     for p, card in enumerate((2, 3, 4)):
         state.apply_action(p, {"type": "pick", "card": card})
     assert state.phase == "choose_row" and state.chooser == 0
@@ -117,7 +125,14 @@ def test_easy_bad_bunnies_lays_its_last_card():
     state.apply_action(0, next(a for a in state.legal_actions(0) if a.get("announce")))
     p = state.turn
     # leave player p one plain card that fits (BB-3; not a joker, BB-6): laying it wins (BB-5 b)
-    fitting = next(n for n in range(2, 14) if n != 7 and n != state.pile[-1] and may_follow(n, state.pile[-1], state.announce, state.double) and n in state.draw)
+    fitting = next(
+        n
+        for n in range(2, 14)
+        if n != 7
+        and n != state.pile[-1]
+        and may_follow(n, state.pile[-1], state.announce, state.double)
+        and n in state.draw
+    )
     state.draw.extend(state.hands[p])
     state.draw.remove(fitting)
     state.hands[p] = [fitting]
@@ -263,17 +278,35 @@ def test_row_lookup_agrees_with_the_engine():
 
 
 def test_bot_games_always_end_and_tournament_prints(capsys):
-    for game_id, seats in (("six_nimmt", ["normal", "easy", "random"]), ("bad_bunnies", ["easy", "normal"]), ("dog", ["easy", "normal", "easy", "normal"])):
+    for game_id, seats in (
+        ("six_nimmt", ["normal", "easy", "random"]),
+        ("bad_bunnies", ["easy", "normal"]),
+        ("dog", ["easy", "normal", "easy", "normal"]),
+    ):
         _, winners, actions = play_game(game_id, seats, 17)
         assert winners and actions < pycore.load_game(game_id).max_game_length
-    assert tournament_main(["six_nimmt", "--seats", "normal,random,random", "--games", "6", "--seed", "2", "--times"]) == 0
+    assert (
+        tournament_main(["six_nimmt", "--seats", "normal,random,random", "--games", "6", "--seed", "2", "--times"]) == 0
+    )
     out = capsys.readouterr().out
     assert "seat 0 normal" in out and "win share" in out and "decision time normal" in out
     assert "normal / random: score ratio" in out and "normal beats random in" in out
 
 
 def test_tournament_prints_the_same_table_twice_and_whatever_the_split(capsys, tmp_path):
-    args = ["six_nimmt", "--seats", "hard,normal,easy", "--games", "6", "--seed", "4", "--options", '{"rounds": 1}', "--playouts", "30"]
+    args = [
+        "six_nimmt",
+        "--seats",
+        "hard,normal,easy",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--options",
+        '{"rounds": 1}',
+        "--playouts",
+        "30",
+    ]
     outs = []
     for extra in ([], [], ["--jobs", "2"]):
         assert tournament_main(args + extra) == 0
@@ -296,9 +329,27 @@ def test_ladder_elo_follows_the_pair_results(capsys):
     from pycore.tournament import fit_elo
 
     # three kinds in a chain: y takes 75% from x and z 75% from y (virtual draws pull a little in)
-    elo = fit_elo(["x", "y", "z"], {("x", "y"): (25.0, 100.0), ("y", "z"): (25.0, 100.0), ("x", "z"): (10.0, 100.0)}, "x")
+    elo = fit_elo(
+        ["x", "y", "z"], {("x", "y"): (25.0, 100.0), ("y", "z"): (25.0, 100.0), ("x", "z"): (10.0, 100.0)}, "x"
+    )
     assert elo["x"] == 0.0 and 150 < elo["y"] < elo["z"] - 150
-    assert tournament_main(["bad_bunnies", "--ladder", "--kinds", "random,normal", "--games", "4", "--seed", "3", "--options", '{"target_score": 15}']) == 0
+    assert (
+        tournament_main(
+            [
+                "bad_bunnies",
+                "--ladder",
+                "--kinds",
+                "random,normal",
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--options",
+                '{"target_score": 15}',
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "bad_bunnies ladder: 4 games per pair" in out
     assert "random against normal:" in out

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from ..games.bad_bunnies import (
     BIG_JOKER,
@@ -38,10 +39,13 @@ from ..games.bad_bunnies import (
     LOWER,
     BadBunniesState,
 )
+from ..games.bad_bunnies import Action as BBAction
+from ..games.bad_bunnies import Observation as BBObservation
 from ..rng import Rng
+from .search import Action, Observation
 
 
-def unseen_counts(obs: dict) -> Counter:
+def unseen_counts(obs: Observation) -> Counter[int]:
     """How many of each number this seat cannot see: all 110 cards minus own hand and the pile."""
     unseen = Counter(DECK)
     unseen.subtract(obs["hand"])
@@ -49,7 +53,7 @@ def unseen_counts(obs: dict) -> Counter:
     return unseen
 
 
-def _fitting(unseen: Counter, card: int, announce: str) -> int:
+def _fitting(unseen: Counter[int], card: int, announce: str) -> int:
     """Unseen cards that fit a plain call on ``card`` with a number strictly higher/lower (no
     jokers, no doubles: those fit either call alike)."""
     if announce == HIGHER:
@@ -57,17 +61,18 @@ def _fitting(unseen: Counter, card: int, announce: str) -> int:
     return sum(unseen[k] for k in range(2, card) if k not in JOKERS)
 
 
-def best_call(unseen: Counter, hand_after: list[int], card: int) -> str:
+def best_call(unseen: Counter[int], hand_after: list[int], card: int) -> str:
     """The call against the next player: the direction fewer unseen cards fit; on a tie the one
     that more of this seat's own remaining cards fit."""
-    def key(announce: str) -> tuple:
+
+    def key(announce: str) -> tuple[int, int]:
         mine = sum(1 for c in hand_after if (c > card if announce == HIGHER else c < card))
         return (_fitting(unseen, card, announce), -mine)
 
     return min((HIGHER, LOWER), key=key)
 
 
-def answers(unseen: Counter, action: dict, top: int | None) -> int:
+def answers(unseen: Counter[int], action: Action, top: int | None) -> int:
     """Roughly how many unseen cards could answer ``action`` (lower is better for the player)."""
     card = action["card"]
     if card == LITTLE_JOKER and top != LITTLE_JOKER:
@@ -77,7 +82,7 @@ def answers(unseen: Counter, action: dict, top: int | None) -> int:
     return _fitting(unseen, card, action["announce"]) + unseen[card] + unseen[LITTLE_JOKER] + unseen[BIG_JOKER]
 
 
-def winning_play(obs: dict, legal: list[dict]) -> dict | None:
+def winning_play(obs: Observation, legal: Sequence[Action]) -> Action | None:
     """A play that empties the hand (wins the round, BB-5 b), if there is one."""
     if len(obs["hand"]) == 1:
         for a in legal:
@@ -91,7 +96,7 @@ def keep_hand(hand: list[int]) -> bool:
     return False
 
 
-def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+def normal(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
     """The ``normal`` choice (see the module docstring); deterministic."""
     if legal[0]["type"] in CHOICES:
         return {"type": "keep"} if keep_hand(obs["hand"]) else {"type": "redraw"}
@@ -137,7 +142,7 @@ def roomy_call(card: int) -> str:
     return HIGHER if high >= low else LOWER
 
 
-def beginner_play(plays: list[dict], top: int | None) -> dict:
+def beginner_play(plays: Sequence[Action], top: int | None) -> Action:
     """The play of a beginner: the fitting card nearest the top card, with the roomy call.
 
     A beginner follows with the smallest step (a 10 on a 9 called higher), which leaves the
@@ -148,7 +153,8 @@ def beginner_play(plays: list[dict], top: int | None) -> dict:
     ...     for c in (10, 12, 13) for a in ("higher", "lower")], 9)
     {'type': 'play', 'card': 10, 'announce': 'lower'}
     """
-    def key(a: dict) -> tuple:
+
+    def key(a: Action) -> tuple[int, int]:
         return (abs(a["card"] - top) if top is not None and top != LITTLE_JOKER else a["card"], a["card"])
 
     card = min(plays, key=key)["card"]
@@ -168,7 +174,7 @@ def beginner_keeps(hand: list[int]) -> bool:
     return any(c in JOKERS for c in hand) or len(hand) <= 3
 
 
-def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
     """A beginner: lays its last card when it may (it wins the round, BB-5 b); otherwise
     :func:`beginner_play`, or a random fitting card on impulse one time in five
     (:data:`EASY_IMPULSE`); passes only when nothing fits; between rounds
@@ -191,31 +197,29 @@ def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
 # ---- hard: determinization and playouts ------------------------------------------------------
 
 
-def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
+def candidates(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> list[Action]:
     """Every legal action (at most 13 cards × 2 calls + pass); a winning play is taken outright."""
     win = winning_play(obs, legal) if legal[0]["type"] == "play" else None
     return [win] if win is not None else list(legal)
 
 
-def determinize(game: Any, obs: dict, rng: Rng) -> BadBunniesState:
+def determinize(game: Any, obs: Observation, rng: Rng) -> BadBunniesState:
     """A state consistent with ``obs``: the engine's one re-deal from an observation
     (:meth:`~pycore.games.bad_bunnies.BadBunniesState.from_observation`: unseen cards dealt at random
     to the other hands, the draw pile and the reserve; other players' secret choices guessed)."""
-    return BadBunniesState.from_observation(game, obs, rng)
+    return BadBunniesState.from_observation(game, cast(BBObservation, obs), rng)
 
 
 #: FIT[card][0]/FIT[card][1]: cards of the full deck (jokers left out) strictly higher/lower than
 #: ``card`` — the playout policy's fixed stand-in for :func:`_fitting` over the unseen cards
-FIT = [(0, 0)] + [
-    (_fitting(Counter(DECK), c, HIGHER), _fitting(Counter(DECK), c, LOWER)) for c in range(1, 14)
-]
+FIT = [(0, 0)] + [(_fitting(Counter(DECK), c, HIGHER), _fitting(Counter(DECK), c, LOWER)) for c in range(1, 14)]
 DECK_COUNTS = Counter(DECK)
 
 #: worlds a candidate would see without halving: hard's fixed work is this many playouts per candidate
 HARD_WORLDS = 30
 
 
-def hard_playouts(obs: dict, k: int) -> int:
+def hard_playouts(obs: Observation, k: int) -> int:
     """Hard's fixed work for a decision between ``k`` candidates."""
     return HARD_WORLDS * k
 
@@ -224,7 +228,7 @@ def hard_playouts(obs: dict, k: int) -> int:
 PLAYOUT_GREEDY = 0.8
 
 
-def quick_action(state: BadBunniesState, p: int, rand) -> dict:
+def quick_action(state: BadBunniesState, p: int, rand: Callable[[], float]) -> Action:
     """The playout policy, a table-driven cousin of ``normal``: redraw between rounds; lay the last
     card at once; otherwise mostly the plain card the fewest cards of the deck could answer (a
     double counts only its own number and the 7s), sometimes a random plain card; a joker only when
@@ -255,7 +259,7 @@ def quick_action(state: BadBunniesState, p: int, rand) -> dict:
     return {"type": "play", "card": card, "announce": HIGHER if high <= low else LOWER}
 
 
-def playout(game: Any, world: BadBunniesState, obs: dict, action: dict, seed: int) -> float:
+def playout(game: Any, world: BadBunniesState, obs: Observation, action: Action, seed: int) -> float:
     """The seat's points minus the mean of the others' points from ``action`` to the end of the
     round (to the end of the next round when ``action`` is a keep/redraw choice)."""
     me = obs["viewer"]
@@ -263,14 +267,15 @@ def playout(game: Any, world: BadBunniesState, obs: dict, action: dict, seed: in
     before = state.scores[:]
     rand = random.Random(seed).random
     choosing = state.phase == "choose"
-    state._apply(me, action)
+    state._apply(me, cast(BBAction, action))
     if choosing:
         while state.phase == "choose":
             p = state.current_players()[0]
-            state._apply(p, quick_action(state, p, rand))
+            state._apply(p, cast(BBAction, quick_action(state, p, rand)))
     while state.phase == "play":
-        p = state.turn
-        state._apply(p, quick_action(state, p, rand))
+        turn = state.turn
+        assert turn is not None
+        state._apply(turn, cast(BBAction, quick_action(state, turn, rand)))
     gains = [a - b for a, b in zip(state.scores, before)]
     n = len(gains)
     return gains[me] - (sum(gains) - gains[me]) / (n - 1)

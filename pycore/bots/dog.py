@@ -32,10 +32,14 @@ Levels:
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState, sort_hand
+from ..games.dog import Action as DogAction
+from ..games.dog import Observation as DogObservation
 from ..rng import Rng
+from .search import Action, Observation
 
 #: the worth of a won (lost) game in evaluation points
 WIN = 10_000.0
@@ -100,38 +104,38 @@ def evaluate(state: DogState, p: int) -> float:
 # ---- determinization -------------------------------------------------------------------------
 
 
-def determinize(game: Any, obs: dict, rng: Rng) -> DogState:
+def determinize(game: Any, obs: Observation, rng: Rng) -> DogState:
     """A state consistent with ``obs``: the engine's one re-deal from an observation
     (:meth:`~pycore.games.dog.DogState.from_observation`: the unseen cards dealt at random to the
     other hands, the other players' secret gifts and the deck; the board and a 7 as observed)."""
-    return DogState.from_observation(game, obs, rng)
+    return DogState.from_observation(game, cast(DogObservation, obs), rng)
 
 
 # ---- normal and easy -------------------------------------------------------------------------
 
 
-def moves(legal: list[dict]) -> list[dict]:
+def moves(legal: Sequence[Action]) -> list[Action]:
     """The legal actions a bot considers: all but ``undo`` (taking back a 7 step never helps a bot
     that chose it, and could loop)."""
     out = [a for a in legal if a["type"] != "undo"]
     return out or list(legal)
 
 
-def after(world: DogState, p: int, action: dict) -> DogState:
+def after(world: DogState, p: int, action: Action) -> DogState:
     """A copy of ``world`` with ``action`` applied by ``p`` (the engine's own rules)."""
     st = world.clone()
-    st._apply(p, action)
+    st._apply(p, cast(DogAction, action))
     return st
 
 
-def ranked(world: DogState, p: int, legal: list[dict]) -> list[tuple[float, int, dict]]:
+def ranked(world: DogState, p: int, legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
     """``(evaluation after the move, -index, move)`` for each move, best first."""
     scored = [(evaluate(after(world, p, a), p), -i, a) for i, a in enumerate(moves(legal))]
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return scored
 
 
-def gift(obs: dict, hand: list[str]) -> str:
+def gift(obs: Observation, hand: list[str]) -> str:
     """``normal``'s card for the partner (see the module docstring)."""
     n = obs["num_players"]
     me = obs["viewer"]
@@ -145,7 +149,7 @@ def gift(obs: dict, hand: list[str]) -> str:
     return min(hand, key=GIVE_ORDER.index)
 
 
-def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+def normal(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
     """The ``normal`` choice: the best board by :func:`evaluate` (see the module docstring)."""
     if legal[0]["type"] == "give":
         return {"type": "give", "card": gift(obs, [a["card"] for a in legal])}
@@ -155,7 +159,7 @@ def normal(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
     return ranked(world, obs["viewer"], legal)[0][2]
 
 
-def winning_move(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict | None:
+def winning_move(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
     """A move after which this seat's side has won (DOG-10, DOG-11), if there is one."""
     if legal[0]["type"] not in ("play", "step"):
         return None
@@ -168,7 +172,7 @@ def winning_move(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict | No
     return None
 
 
-def easy(game: Any, obs: dict, legal: list[dict], rng: Rng) -> dict:
+def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
     """Takes a winning move; otherwise half ``normal``, half random (never ``undo``)."""
     win = winning_move(game, obs, legal, rng)
     if win is not None:
@@ -207,7 +211,7 @@ def best_move_value(world: DogState, p: int) -> float:
     return ranked(st, p, legal)[0][0]
 
 
-def partner_gift(game: Any, obs: dict, hand: list[str], rng: Rng) -> str:
+def partner_gift(game: Any, obs: Observation, hand: list[str], rng: Rng) -> str:
     """The card for the partner (4 players, DOG-3): the one that leaves the team the best moves.
 
     For each card it could give, hard values its own best move on the board without that card
@@ -239,7 +243,7 @@ def partner_gift(game: Any, obs: dict, hand: list[str], rng: Rng) -> str:
     return best
 
 
-def partner_steps(obs: dict, legal: list[dict]) -> bool:
+def partner_steps(obs: Observation, legal: Sequence[Action]) -> bool:
     """Whether ``legal`` are steps of a 7 that move the partner's figures (own ones are home)."""
     if legal[0]["type"] != "step" or obs["num_players"] != 4:
         return False
@@ -247,7 +251,7 @@ def partner_steps(obs: dict, legal: list[dict]) -> bool:
     return all(a["type"] != "step" or a["figure"] // F != obs["viewer"] for a in legal)
 
 
-def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
+def candidates(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> list[Action]:
     """The best :data:`HARD_CANDIDATES` moves by ``normal``'s evaluation (a winning move alone);
     the gift by :func:`partner_gift`, discards by ``normal``."""
     if legal[0]["type"] == "give":
@@ -266,12 +270,12 @@ def candidates(game: Any, obs: dict, legal: list[dict], rng: Rng) -> list[dict]:
     return [a for _, _, a in best[:HARD_CANDIDATES]]
 
 
-def hard_playouts(obs: dict, k: int) -> int:
+def hard_playouts(obs: Observation, k: int) -> int:
     """Hard's fixed work for a decision between ``k`` candidates."""
     return HARD_WORLDS * k
 
 
-def quick_score(state: DogState, p: int, a: dict) -> float:
+def quick_score(state: DogState, p: int, a: Action) -> float:
     """The playout policy's cheap guess of a move's worth, from the action alone (no copy)."""
     if a["type"] not in ("play", "step") or "to" not in a:
         return 0.0
@@ -297,7 +301,7 @@ def quick_score(state: DogState, p: int, a: dict) -> float:
 PLAYOUT_POLICY = "normal"
 
 
-def quick_action(state: DogState, p: int, rand) -> dict:
+def quick_action(state: DogState, p: int, rand: Callable[[], float]) -> Action:
     """The playout policy (see :data:`PLAYOUT_POLICY`); discards take the least useful card."""
     legal = moves(state.legal_actions(p))
     if len(legal) == 1:
@@ -316,19 +320,19 @@ def quick_action(state: DogState, p: int, rand) -> dict:
     return best
 
 
-def playout(game: Any, world: DogState, obs: dict, action: dict, seed: int) -> float:
+def playout(game: Any, world: DogState, obs: Observation, action: Action, seed: int) -> float:
     """Evaluation for the seat after ``action`` and :data:`PLAYOUT_TURNS` cards of the others
     (the seat's own 7, if unfinished, is completed by the playout policy first)."""
     me = obs["viewer"]
     rand = random.Random(seed).random
     st = world.clone()
-    st._apply(me, action)
+    st._apply(me, cast(DogAction, action))
     others = 0
     guard = 0
     while st.phase == "play" and others < PLAYOUT_TURNS and guard < 200:
         guard += 1
         p = st.turn
-        st._apply(p, quick_action(st, p, rand))
+        st._apply(p, cast(DogAction, quick_action(st, p, rand)))
         if p != me and st.seven is None:
             others += 1  # a card of another player has been played in full
     return evaluate(st, me)

@@ -35,10 +35,15 @@ the bot's thinking time).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..rng import Rng
+
+#: an observation as a bot reads it: ``state.observation(seat)``, a JSON-safe mapping
+Observation = Mapping[str, Any]
+#: an action as a bot handles it: one of ``state.legal_actions(seat)``, a JSON-safe mapping
+Action = Mapping[str, Any]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -105,8 +110,8 @@ class Search:
     def __init__(
         self,
         game: Any,
-        observation: dict,
-        legal_actions: list[dict],
+        observation: Observation,
+        legal_actions: Sequence[Action],
         rng: Rng,
         level: str = "normal",
         time_budget: float | None = DEFAULT_TIME_BUDGET,
@@ -127,7 +132,7 @@ class Search:
         self.level = level
         self.time_budget = time_budget
         self.module = bot_module(game.id)
-        self.result: dict | None = None
+        self.result: Action | None = None
         self.capped = False
         self.elapsed = 0.0
         self.worlds = 0
@@ -147,7 +152,7 @@ class Search:
             return 1.0
         return min(1.0, self.playouts_done / self.planned) if self.planned else 0.0
 
-    def step(self, ms: float = 20.0) -> dict | None:
+    def step(self, ms: float = 20.0) -> Action | None:
         """Work for about ``ms`` milliseconds; return the chosen action once decided, else ``None``.
 
         A slice may overrun by one playout (well under a millisecond for 6 nimmt!, a few for Dog).
@@ -174,7 +179,7 @@ class Search:
         self.elapsed += clock() - start
         return self.result
 
-    def run(self) -> dict:
+    def run(self) -> Action:
         """Step until decided (blocking; for CPython callers, tests and tournaments)."""
         while self.result is None:
             self.step(1000.0)
@@ -233,13 +238,13 @@ class Search:
 
 def choose_action(
     game: Any,
-    observation: dict,
-    legal_actions: list[dict],
+    observation: Observation,
+    legal_actions: Sequence[Action],
     rng: Rng,
     time_budget: float | None = DEFAULT_TIME_BUDGET,
     level: str = "normal",
     playouts: int | None = None,
-) -> dict:
+) -> Action:
     """One of ``legal_actions`` for the seat whose ``observation`` is given (blocking).
 
     Same arguments as :class:`Search`; returns ``Search(...).run()``.
