@@ -1,7 +1,7 @@
 """Figures about Hotseat's Bunny Bunny Moose Moose deck (BM-2, BM-4, BM-5), as documented in
 seeds/bunny_moose.md. Run this file directly to print them:
 
-    .venv/bin/python tests/test_bunny_moose_deck.py
+    .venv/bin/python -m tests.test_bunny_moose_deck
 
 Exact figures come from combinatorics (hypergeometric law of the hunters among the first six
 cards); score spreads come from a seeded simulation of rounds through the engine itself.
@@ -9,16 +9,12 @@ cards); score spreads come from a seeded simulation of rounds through the engine
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import pycore  # noqa: E402
-from pycore.games.bunny_moose import BASIC_IDS, DECK, HANDS, HUNTER_IDS, score_pose  # noqa: E402
-from pycore.rng import Rng  # noqa: E402
+import pycore
+from pycore.games.bunny_moose import BASIC_IDS, DECK, HANDS, HUNTER_IDS, score_pose
+from pycore.rng import Rng
 
 GAME = pycore.load_game("bunny_moose")
 FIRST_PASS = 6
