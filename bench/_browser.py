@@ -97,19 +97,22 @@ def snapshot_pyscript_floor() -> Path:
 
 
 class Server:
-    """tools/serve.py serving ``directory`` on 127.0.0.1:``port`` in a subprocess."""
+    """tools/serve.py serving ``directory`` on 127.0.0.1:``port`` in a subprocess (with ``log``:
+    bench/_serve_counting.py, which also logs the bytes sent for each request)."""
 
-    def __init__(self, directory: Path, port: int | None = None) -> None:
+    def __init__(self, directory: Path, port: int | None = None, log: Path | None = None) -> None:
         self.directory = directory
+        self.log = log  # with a log file: bench/_serve_counting.py (serve.py + bytes per request)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         if self.proc is not None:
             return self
+        script = ["tools/serve.py"] if self.log is None else ["bench/_serve_counting.py", "--log", str(self.log)]
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(self.port),
+            [sys.executable, str(ROOT / script[0]), *script[1:], "--port", str(self.port),
              "--dir", str(self.directory), "--quiet"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
@@ -137,7 +140,7 @@ class Server:
                     return
             time.sleep(0.05)
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -315,11 +318,13 @@ class BenchPage:
     """bench/page.html in Chromium: Pyodide + engine + bench/engine.py and bench/bots.py.
 
     ``call("bench_bots.run_json", text)`` runs a Python function on the page's main thread.
-    ``warmup_s`` seconds of random 6 nimmt! play run first, so V8 has optimized Pyodide's
-    WebAssembly before anything is timed.
+    Warm-up by work: ``warmup_games`` random 6 nimmt! 4p games are played first, so V8 has
+    optimized Pyodide's WebAssembly before anything is timed (``warmup_s``, seconds of such play,
+    is the older form, kept for callers that still pass it). :meth:`main_thread_cpu` is the CPU
+    time of the renderer's main thread, where the page's Python runs.
     """
 
-    def __init__(self, warmup_s: float = 5.0) -> None:
+    def __init__(self, warmup_games: int = 200, warmup_s: float | None = None) -> None:
         from playwright.sync_api import sync_playwright
 
         if not (SITE / "pyodide" / "pyodide.mjs").is_file():
@@ -340,20 +345,41 @@ class BenchPage:
         self.ctx, self.profile = launch(self.pw)
         self.page = page_of(self.ctx)
         load_and_wait_ready(self.page, self.server.url)
-        self.warmup = []
-        if warmup_s > 0:
-            import json
+        self.warmup: list[float] = []  # games per second of each warm-up chunk (wall time)
+        import json
 
+        def chunk(k: int, games: int) -> None:
+            t0 = time.perf_counter()
+            self.call("bench_engine.handle_json", json.dumps(
+                {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": games}))
+            self.warmup.append(games / (time.perf_counter() - t0))
+
+        if warmup_s is not None:
             t0 = time.perf_counter()
             k = 0
             while time.perf_counter() - t0 < warmup_s:
-                r = json.loads(self.call("bench_engine.run_config_json", json.dumps(
-                    {"game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": 20})))
-                self.warmup.append(r["games"] / r["seconds"])
+                chunk(k, 20)
                 k += 1
+        else:
+            for k in range(0, warmup_games, 20):
+                chunk(k, min(20, warmup_games - k))
 
     def call(self, fn: str, arg: str) -> str:
         return self.page.evaluate("([fn, arg]) => window.runBench(fn, arg)", [fn, arg])
+
+    def main_thread_cpu(self) -> float | None:
+        """CPU seconds of the main threads of this profile's renderer processes (the page's)."""
+        import _cpu
+
+        total = 0.0
+        found = False
+        for pid, argv in _cpu.processes_with_arg(f"--user-data-dir={self.profile}"):
+            if "--type=renderer" in " ".join(argv):  # Chromium rewrites its argv into one string
+                c = _cpu.thread_cpu_seconds(pid)
+                if c is not None:
+                    total += c
+                    found = True
+        return total if found else None
 
     def close(self) -> None:
         try:

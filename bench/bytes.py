@@ -5,21 +5,28 @@ Usage::
     .venv/bin/python bench/bytes.py
 
 First visit: Debian Chromium (Playwright, fresh *persistent* profile, no request routing) opens
-a snapshot of build/site served by tools/serve.py on 127.0.0.1 until ``<body data-ready>``. The
-page's bytes come from the DevTools protocol (``Network.loadingFinished.encodedDataLength``:
-headers + body as received, per request), cross-checked with Resource Timing ``transferSize``.
-After ready, the app registers its service worker, which downloads its precache; those requests
-(made by the worker, seen by Playwright's context as service-worker requests) are counted
-separately, with the 304 revalidations the HTTP cache turns them into.
+a snapshot of build/site until ``<body data-ready>``, then waits until the app's service worker
+is active. The server is tools/serve.py run through bench/_serve_counting.py, which logs the
+bytes it writes for every request (status line + headers + body). **tools/serve.py compresses**
+text and wasm files with gzip, as real static hosts do, so these are the bytes a phone downloads
+(the 9.6 MB wasm travels as about 3.5 MB). Each request is put in one column by its headers and
+time: the page's requests until ready, the page's later requests, the worker script
+(``Service-Worker: script``), and the worker's precache install (``Referer: .../sw.js``).
+Chromium's own count for the page's requests (DevTools ``Network.loadingFinished
+.encodedDataLength``) is shown beside as a cross-check.
 
-Precache: the ``{url, revision}`` entries of the Workbox manifest in build/site/sw.js, sized from
-the files on disk (plus sw.js itself, which the browser fetches but does not precache).
+The install asks for every precache entry with ``cache: "no-cache"`` (service-worker/sw-src.js),
+so the files the page has just loaded come back as ``304 Not Modified`` (about 240 bytes each)
+and their bodies are copied from the browser's HTTP cache into the precache: the wasm costs
+244 bytes of network but 9.6 MB of storage. Both are shown: "SW install" (network) and
+"precached" (the bytes stored in Cache Storage, read back from the page after the install).
+
+Precache files: the ``{url, revision}`` entries of the Workbox manifest in build/site/sw.js,
+sized from the files on disk, and gzip -6 of each (what serve.py sends).
 
 Groups: **Pyodide** (pyodide/), **PyScript** (pyscript/), and the app's own files: wheel
 (wheels/), HTML, CSS, Python (*.py, hotseat.zip), config (pyscript.toml), icons, manifest, sw (sw.js),
-rules (rules/), other. The gzip column is what a compressing static host would send (gzip -6 of
-each file); tools/serve.py does not compress. Target (issue 8): the app's own first-visit bytes
-≤ 300 KB.
+rules (rules/), other. Target (issue 8): the app's own first-visit bytes to ready ≤ 300 KB.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import _browser as B  # noqa: E402
+import _browser as B
 
 TARGET_OWN_BYTES = 300 * 1024
 GROUPS = ["Pyodide", "PyScript", "wheel", "HTML", "CSS", "Python", "config", "icons", "manifest", "sw",
@@ -83,49 +90,61 @@ def gz(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 6))
 
 
+CACHED_BYTES_JS = """async () => {
+    const out = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+            const res = await cache.match(req);
+            out.push([req.url, (await res.arrayBuffer()).byteLength]);
+        }
+    }
+    return out;
+}"""
+
+
+def who_asked(entry: dict) -> str:
+    """"sw-script", "sw-install" (the worker's precache requests) or "page", from request headers."""
+    h = entry.get("headers", {})
+    if h.get("Service-Worker") == "script":
+        return "sw-script"
+    if urlsplit(h.get("Referer", "")).path.endswith("/sw.js"):
+        return "sw-install"
+    return "page"
+
+
 def first_visit(site_dir: Path) -> dict:
+    """One first visit on a fresh profile, until the service worker is active; raw figures."""
     from playwright.sync_api import sync_playwright
 
     page_bytes: dict[str, int] = {}
-    page_status: dict[str, int] = {}
     urls: dict[str, str] = {}
-    before_ready: set[str] = set()
-    sw_reqs: list = []
-    with B.Server(site_dir) as srv, sync_playwright() as pw:
+    log = B.RESULTS / "bytes-server-log.jsonl"
+    log.unlink(missing_ok=True)
+    with B.Server(site_dir, log=log) as srv, sync_playwright() as pw:
         ctx, d = B.launch(pw)
         try:
             page = B.page_of(ctx)
             cdp = ctx.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
-            cdp.on("Network.responseReceived",
-                   lambda e: page_status.__setitem__(e["requestId"], e["response"]["status"]))
             cdp.on("Network.loadingFinished",
                    lambda e: page_bytes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
-            ctx.on("requestfinished", lambda r: sw_reqs.append(r) if r.service_worker else None)
             timing = B.load_and_wait_ready(page, srv.url)
-            before_ready.update(k for k in page_bytes)
-            rt = page.evaluate(
-                """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-                     .map(e => [e.name, e.transferSize, e.encodedBodySize])"""
-            )
+            t_ready = time.time()
+            cdp_to_ready = {urls.get(k, "?"): n for k, n in page_bytes.items()}
             B.wait_sw_installed(page)
             time.sleep(1.0)
-            sw = []
-            for r in sw_reqs:
-                try:
-                    s = r.sizes()
-                    resp = r.response()
-                    sw.append([r.url, s["responseHeadersSize"] + s["responseBodySize"], resp.status if resp else None])
-                except Exception as exc:  # a request that vanished with its worker
-                    sw.append([r.url, 0, f"? {exc.__class__.__name__}"])
+            cached = page.evaluate(CACHED_BYTES_JS)
         finally:
             B.close(ctx, d)
-    page = [[urls.get(k, "?"), n, page_status.get(k), k in before_ready] for k, n in page_bytes.items()]
-    return {"timing": timing, "page": page, "resource_timing": rt, "sw": sw}
+    served = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    return {"timing": timing, "t_ready": t_ready, "served": served, "cdp_to_ready": cdp_to_ready, "cached": cached}
 
 
 def main(argv=None) -> int:
+    import _cpu
+
     ap = argparse.ArgumentParser(description="First-visit bytes and precache size by group.")
     ap.add_argument("--json", metavar="FILE", help="also write the raw request list as JSON")
     args = ap.parse_args(argv)
@@ -133,23 +152,32 @@ def main(argv=None) -> int:
     app_dir, _ = B.snapshot()
     visit = first_visit(app_dir)
 
-    # first visit, by group (page requests up to data-ready; the rest after)
-    fv = defaultdict(int)
-    fv_after = defaultdict(int)
+    cols = ("to ready", "after ready", "sw.js", "SW install", "SW 304s")
+    by = {c: defaultdict(int) for c in cols}
     nreq = defaultdict(int)
-    for url, n, status, early in visit["page"]:
-        path = urlsplit(url).path
-        g = group_of(path)
-        (fv if early else fv_after)[g] += n
-        nreq[g] += 1
-    rt = defaultdict(int)
-    for name, transfer, _body in visit["resource_timing"]:
-        rt[group_of(urlsplit(name).path)] += transfer or 0
-    sw_bytes = defaultdict(int)
-    sw_304 = 0
-    for url, n, status in visit["sw"]:
-        sw_bytes[group_of(urlsplit(url).path)] += n
-        sw_304 += status == 304
+    sw_304 = sw_reqs = 0
+    for e in visit["served"]:
+        g = group_of(urlsplit(e["path"]).path)
+        who = who_asked(e)
+        if who == "sw-install":
+            sw_reqs += 1
+            by["SW install"][g] += e["bytes"]
+            if e["status"] == 304:
+                sw_304 += 1
+                by["SW 304s"][g] += 1
+        elif who == "sw-script":
+            by["sw.js"][g] += e["bytes"]
+        elif e["t"] <= visit["t_ready"]:
+            by["to ready"][g] += e["bytes"]
+            nreq[g] += 1
+        else:
+            by["after ready"][g] += e["bytes"]
+    cdp = defaultdict(int)
+    for url, n in visit["cdp_to_ready"].items():
+        cdp[group_of(urlsplit(url).path)] += n
+    stored = defaultdict(int)
+    for url, n in visit["cached"]:
+        stored[group_of(urlsplit(url).path)] += n
 
     # precache, by group, from the manifest and the files on disk
     man = precache_manifest(app_dir)
@@ -163,43 +191,39 @@ def main(argv=None) -> int:
             continue
         pre[group_of(u)] += f.stat().st_size
         pre_gz[group_of(u)] += gz(f)
-    sw_file = app_dir / "sw.js"
-    pre["sw"] += sw_file.stat().st_size
-    pre_gz["sw"] += gz(sw_file)
 
     def kb(x):
         return f"{x / 1024:,.1f}"
 
-    print(f"First visit: ready after {visit['timing']['ready']:,.0f} ms; {len(visit['page'])} page requests, "
-          f"{len(visit['sw'])} service-worker requests ({sw_304} answered 304 by the server)")
+    print(f"First visit ({_cpu.load()}): ready after {visit['timing']['ready']:,.0f} ms; "
+          f"{len(visit['served'])} requests served; the service worker's install made {sw_reqs} "
+          f"({sw_304} answered 304 Not Modified: the body came from the browser's HTTP cache)")
     print(f"Precache manifest: {len(man)} files" + (f"; MISSING on disk: {missing}" if missing else ""))
     print()
-    print(f"{'group':<9} {'reqs':>4} {'1st visit KB':>12} {'(RT KB)':>9} {'after ready':>11} {'SW install':>10} "
-          f"{'precache KB':>11} {'gzip KB':>9}")
-    tot = defaultdict(int)
-    for g in GROUPS:
-        row = (fv[g], rt[g], fv_after[g], sw_bytes[g], pre[g], pre_gz[g])
-        if not any(row):
-            continue
-        print(f"{g:<9} {nreq[g]:>4} {kb(fv[g]):>12} {kb(rt[g]):>9} {kb(fv_after[g]):>11} {kb(sw_bytes[g]):>10} "
-              f"{kb(pre[g]):>11} {kb(pre_gz[g]):>9}")
+    print(f"{'group':<9} {'reqs':>4} {'to ready KB':>11} {'(CDP KB)':>9} {'after KB':>8} {'sw.js KB':>8} "
+          f"{'SW install KB':>13} {'304s':>4} {'precached KB':>12} {'files KB':>9} {'gzip KB':>8}")
+    rows = [(g, [nreq[g], by["to ready"][g], cdp[g], by["after ready"][g], by["sw.js"][g], by["SW install"][g],
+                 by["SW 304s"][g], stored[g], pre[g], pre_gz[g]]) for g in GROUPS]
     for label, groups in (("app own", OWN), ("total", GROUPS)):
-        s = [sum(d[g] for g in groups) for d in (fv, rt, fv_after, sw_bytes, pre, pre_gz)]
-        print(f"{label:<9} {sum(nreq[g] for g in groups):>4} {kb(s[0]):>12} {kb(s[1]):>9} {kb(s[2]):>11} "
-              f"{kb(s[3]):>10} {kb(s[4]):>11} {kb(s[5]):>9}")
-    own = sum(fv[g] for g in OWN)
+        rows.append((label, [sum(v[i] for g, v in rows[: len(GROUPS)] if g in groups) for i in range(10)]))
+    for g, v in rows:
+        if not any(v):
+            continue
+        print(f"{g:<9} {v[0]:>4} {kb(v[1]):>11} {kb(v[2]):>9} {kb(v[3]):>8} {kb(v[4]):>8} {kb(v[5]):>13} "
+              f"{v[6]:>4} {kb(v[7]):>12} {kb(v[8]):>9} {kb(v[9]):>8}")
+    print("(bytes as the server sent them: status line + headers + body, gzip'd where it compressed;\n"
+          " CDP = Chromium's count of the page's requests to ready, a cross-check; SW install = the worker's\n"
+          " precache requests over the network; precached = what it stored in Cache Storage, read back after\n"
+          " install; files = the precache manifest's files on disk; gzip = gzip -6 of each, as serve.py sends)")
+    own = sum(by["to ready"][g] for g in OWN)
+    total = sum(sum(by[c].values()) for c in ("to ready", "after ready", "sw.js", "SW install"))
     print()
     print(f"{'target (issue 8)':<40} {'measured':>10} {'goal':>10}  met")
     print(f"{'app own first-visit bytes (to ready)':<40} {kb(own) + ' KB':>10} {'<= 300 KB':>10}  "
           f"{'yes' if own <= TARGET_OWN_BYTES else 'NO'}")
-    sw_total = sum(sw_bytes.values())
-    page_total = sum(fv.values()) + sum(fv_after.values())
-    print(f"{'whole first visit incl. SW install':<40} {kb(page_total + sw_total) + ' KB':>10}  "
-          f"(the worker's install moved {kb(sw_total)} KB, {100 * sw_total / max(1, page_total):.0f}% of the "
-          f"page's own bytes; {sw_304} of {len(visit['sw'])} were 304s)")
-    own_gz = sum(pre_gz[g] for g in OWN)
-    print(f"(gzip would make the app's own files {kb(own_gz)} KB; the biggest own groups on the first visit: "
-          + ", ".join(f"{g} {kb(fv[g])} KB" for g in sorted(OWN, key=lambda g: -fv[g])[:3]) + ")")
+    print(f"whole first visit over the network, SW install included: {kb(total)} KB; the install sent "
+          f"{kb(sum(by['SW install'].values()))} KB over the network and stored {kb(sum(stored.values()))} KB "
+          f"in the precache (Pyodide {kb(stored['Pyodide'])} KB of it, from the HTTP cache)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(visit, f, indent=1)

@@ -1,16 +1,16 @@
 // Pyodide side of bench/engine.py: runs the SAME bench/engine.py inside Pyodide under Node.
 //
 // Usage (normally started by bench/engine.py, which talks to it over stdin/stdout):
-//   node bench/engine_pyodide.mjs            # then one JSON config per stdin line:
-//   {"game": "six_nimmt", "players": 4, "seed0": 1000, "games": 300}
-// Each answer is one JSON line (run_config's result plus node_cpu_seconds, the Node process's CPU
-// time for the call). The first line printed is
-//   {"hello": true, "pyodide": <version>, "python": <version>, "engine": <where pycore came from>}
+//   node bench/engine_pyodide.mjs            # then one JSON request per stdin line, e.g.
+//   {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 1000, "games": 300}
+// Each answer is one JSON line: bench_engine.handle(request). The driver times each request by
+// the CPU time of this process's main thread (where Pyodide runs), read from /proc; nothing is
+// timed here. {"op": "hello"} answers the runtime and where the engine came from.
 //
 // The engine comes from the built wheel dist/hotseat_pycore-*.whl (unpacked into site-packages
 // with pyodide.unpackArchive). If the wheel is missing or older than a file under pycore/, the
 // source tree pycore/ is copied in instead (so both runtimes always run the same code) and
-// "engine" says so. Options: --wheel PATH forces a wheel, --source forces pycore/.
+// "pycore" says so. Options: --wheel PATH forces a wheel, --source forces pycore/.
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -67,23 +67,13 @@ if (engine.wheel) {
 py.FS.mkdirTree("/bench");
 py.FS.writeFile("/bench/bench_engine.py", readFileSync(join(ROOT, "bench/engine.py")));
 py.runPython("import sys; sys.path.insert(0, '/bench'); import bench_engine");
-const runConfig = py.globals.get("bench_engine").run_config_json;
-const pyVersion = py.runPython("import sys; sys.version.split()[0]");
-// Warm-up: V8 starts Pyodide's WebAssembly on its baseline compiler and optimizes the hot
-// functions in the background; play random 6 nimmt! for a few seconds so the timed runs see the
-// steady state (BENCH_WARMUP_S, default 4).
-const warmupS = Number(process.env.BENCH_WARMUP_S ?? 4);
-for (let k = 0, t0 = performance.now(); performance.now() - t0 < warmupS * 1000; k++)
-  runConfig(JSON.stringify({ game: "six_nimmt", players: 4, seed0: 900000 + 100 * k, games: 10 }));
-console.log(JSON.stringify({ hello: true, pyodide: py.version, python: pyVersion, engine: engineDesc }));
+const handle = py.globals.get("bench_engine").handle_json;
 
 const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
   if (!line.trim()) continue;
-  const c0 = process.cpuUsage();
-  const result = JSON.parse(runConfig(line));
-  const c = process.cpuUsage(c0);
-  result.node_cpu_seconds = (c.user + c.system) / 1e6; // the whole Node process, JIT threads included
+  const result = JSON.parse(handle(line));
+  if (JSON.parse(line).op === "hello") result.pycore = engineDesc;
   console.log(JSON.stringify(result));
 }
 process.exit(0);

@@ -10,12 +10,12 @@ mkdir -p bench/results
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=bench/results/run-$stamp.txt
 if [ "${QUICK:-0}" = 1 ]; then
-  engine_args="--seconds 0.6 --repeats 2"; startup_args="--runs 2"; bots_args="--hard 4 --quick 10 --warmup 2"
+  engine_args="--cpu 0.15 --reps 3 --warmup-games 50"; startup_args="--runs 2"; bots_args="--hard 4 --quick 10 --warmup 2"
 else
   engine_args="--chromium"; startup_args="--runs 5"; bots_args=""
 fi
 run() {
-  echo "== $*" | tee -a "$out"
+  echo "== $*   (load $(cut -d' ' -f1-3 /proc/loadavg))" | tee -a "$out"
   "$@" 2>&1 | tee -a "$out"
   echo | tee -a "$out"
 }
