@@ -13,6 +13,9 @@
 - `persistent_context`: a persistent Chromium profile (fresh temp dir) with the same checks, for
   service-worker tests; it keeps the HTTP cache and registrations across reloads.
 - `wait_ready(page)`: waits for `<body data-ready>` (set by the Python UI when it accepts taps).
+- `hold_at(page, selector)` / `release_hold(page)`: stop the app's paced screens (reveals, bots,
+  the app narrator) from moving on once `selector` is on screen, until released (the app's
+  `window.hotseatHold`), so a test can look at a passing screen such as the BAM! on a loaded machine.
 """
 
 from __future__ import annotations
@@ -228,6 +231,30 @@ def persistent_context(browser_type, tmp_path, live_site, request_log):
 def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Wait until the Python UI has set <body data-ready> (it then accepts taps)."""
     page.wait_for_selector("body[data-ready]", state="attached", timeout=timeout)
+
+
+def hold_at(page, selector: str) -> None:
+    """From now on, whenever ``selector`` is in the page (checked right after each change of the
+    page, before any timer of the app can run), set ``window.hotseatHold``: the app's next tick
+    waits while it is set. A new call replaces the selector (and lets go of a hold the new one does
+    not make); :func:`release_hold` ends the watch. Taps still work (Skip, Pause...)."""
+    page.evaluate(
+        """sel => {
+            window.__holdAt = sel;
+            const check = () => { window.hotseatHold = !!(window.__holdAt && document.querySelector(window.__holdAt)); };
+            if (!window.__holdWatch) {
+                window.__holdWatch = new MutationObserver(check);
+                window.__holdWatch.observe(document.body, {childList: true, subtree: true});
+            }
+            check();
+        }""",
+        selector,
+    )
+
+
+def release_hold(page) -> None:
+    """End the watch of :func:`hold_at` and let the paced screens go on."""
+    page.evaluate("window.__holdAt = null; window.hotseatHold = false")
 
 
 # Selectors on the shell's data-tap JSON (web/hotseat/screens.py): stable across restyling.

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 import pycore  # noqa: E402
 from pycore.games.bunny_moose import HANDS, score_pose  # noqa: E402
 
-from conftest import wait_ready  # noqa: E402
+from conftest import hold_at, release_hold, wait_ready  # noqa: E402
 
 SHOTS = Path("/tmp/hs/shots/bunny_moose")  # a folder of its own: other suites clean /tmp/hs/shots
 GAME = pycore.load_game("bunny_moose")
@@ -61,16 +61,19 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
     start_game(page, {"narrator": "app", "tempo": "fast"})
     page.wait_for_selector("text=Start the poem", timeout=10_000)
     shot(page, "01-app-start")
+    hold_at(page, ".bm-big svg")  # the first card stays until the screenshot is taken
     page.locator("[data-tap*='\"bm\":\"reveal\"']").click()
     # the app reveals by itself; catch a reveal with a big card, then the BAM
     page.wait_for_selector(".bm-big svg", timeout=10_000)
     page.wait_for_timeout(400)
     shot(page, "02-app-reveal")
     assert page.locator("[data-fx^='tone']").count() == 1
+    hold_at(page, ".bm-bam")  # the cards turn again; the BAM! stays on screen until it has been looked at
     page.wait_for_selector(".bm-bam", timeout=240_000)
-    page.wait_for_timeout(350)
+    page.wait_for_timeout(350)  # its zoom-in animation
     shot(page, "03-bam")
     assert "BAM!" in page.locator(".bm-bam").inner_text()
+    release_hold(page)
 
     state = saved_state(page)
     assert state.phase == "poses" and state.hunter is not None and state.placed >= 6

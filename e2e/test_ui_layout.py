@@ -20,6 +20,8 @@ for _p in (ROOT, ROOT / "web"):
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
+from conftest import hold_at, release_hold  # noqa: E402
+
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 
 
@@ -80,6 +82,7 @@ def bunny_moose_before_a_hunter() -> str:
 def test_skip_stays_above_the_bam_and_can_be_tapped(page, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_save(page, bunny_moose_before_a_hunter())
+    hold_at(page, ".bm-bam")  # the BAM! stays until Skip is tapped, however slow the machine
     page.locator("[data-tap*='\"reveal\"']").first.click()
     page.wait_for_selector(".bm-bam", timeout=5_000)
     skip = page.locator(SKIP)
@@ -90,9 +93,10 @@ def test_skip_stays_above_the_bam_and_can_be_tapped(page, size):
     # "BAM!" itself fits on the screen (layout width: the zoom-in animation scales it for .5 s)
     assert page.evaluate("document.querySelector('.bm-bam b').offsetWidth") <= size[0]
     shot(page, f"ui_bam_{size[0]}x{size[1]}")
-    skip.click(timeout=2_000)  # Playwright refuses to click a covered button
+    skip.click(timeout=5_000)  # Playwright refuses to click a covered button
     page.wait_for_function("document.body.getAttribute('data-screen') !== 'reveal'", timeout=5_000)
     assert page.locator(".bm-bam").count() == 0
+    release_hold(page)
 
 
 def six_nimmt_row_choice() -> str:

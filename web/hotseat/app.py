@@ -16,6 +16,15 @@
 * Hide on hidden: ``visibilitychange`` to hidden and ``pagehide`` put a private view behind the
   curtain of the same player and redraw at once (index.html blanks a ``[data-private]`` screen
   first, in plain JavaScript, in case Python cannot answer).
+* Settings (:attr:`~hotseat.controller.Controller.settings`) are applied after each draw that
+  changed them: ``<html data-theme>`` (``system``/``light``/``dark``, read by style.css; index.html
+  sets it before the first paint), ``<html data-animation>``, the switches of :mod:`hotseat.fx`.
+* The screen stays on during a game (:mod:`hotseat.wakelock`, asked after every draw and when the
+  page is shown again); the narrator's voice stops when the game leaves the screen.
+* Paced screens wait for the voice: a tick that comes while :func:`hotseat.fx.speaking` is put off
+  (checked every :data:`HOLD_POLL_MS`). ``window.hotseatHold = true`` holds every tick the same
+  way until it is cleared: end-to-end tests set it to look at a passing screen (a BAM!) without
+  racing its timer on a loaded machine.
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -29,7 +38,7 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from . import fx, i18n
+from . import fx, i18n, wakelock
 from .controller import Controller
 from .i18n import gettext as _
 from .storage import LocalStorage
@@ -40,6 +49,10 @@ _last_html = None  # redraw only when the screen changes (keeps CSS animations f
 _listeners = []  # keep the proxies alive
 _GUARD = "hotseat-back-guard"  # history.state of our entry (a string: no JS object needed)
 _guarded = False  # our history entry is the current one (Back will come to us first)
+_applied = None  # the Settings last applied to the page
+_in_game = False  # a game was on screen at the last draw
+#: ms between two looks at a held tick (the voice still reading, or window.hotseatHold)
+HOLD_POLL_MS = 100
 
 
 def _root():
@@ -73,11 +86,52 @@ def draw() -> None:
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), delay)
     _sync_history()
+    _apply_settings()
+    _sync_game_extras()
     if _controller.warm:
         window.setTimeout(create_once_callable(_controller.warm_up), 80)
     wanted = _controller.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
+
+
+def _apply_settings() -> None:
+    """Put the settings on the page when they changed since the last draw."""
+    global _applied
+    current = _controller.settings
+    if current == _applied:
+        return
+    _applied = current
+    try:
+        html = document.documentElement
+        html.setAttribute("data-theme", current.theme)
+        html.setAttribute("data-animation", current.animation)
+        meta = document.querySelector("meta[name='color-scheme']")
+        if meta is not None:
+            meta.setAttribute("content", {"light": "light", "dark": "dark"}.get(current.theme, "dark light"))
+    except Exception as exc:
+        window.console.warn(f"hotseat: settings not applied: {exc!r}")
+    fx.configure(current.sound, current.vibration, current.voice, current.voice_rate)
+
+
+def _sync_game_extras() -> None:
+    """The wake lock follows the controller; the voice stops when the game leaves the screen."""
+    global _in_game
+    in_game = _controller.screen == "game"
+    if _in_game and not in_game:
+        fx.silence()
+    _in_game = in_game
+    wakelock.keep_awake(_controller.wants_wake_lock)
+
+
+def _held() -> bool:
+    """Whether the next tick must wait: the voice is still reading, or a test holds the pace."""
+    try:
+        if bool(getattr(window, "hotseatHold", False)):
+            return True
+    except Exception:
+        pass
+    return fx.speaking()
 
 
 def _sync_history() -> None:
@@ -127,6 +181,8 @@ def _on_visibility(event) -> None:
     synchronously, before the browser takes its snapshot of the page for the app switcher."""
     global _last_html
     hidden = str(getattr(event, "type", "")) == "pagehide" or str(document.visibilityState) == "hidden"
+    if not hidden:
+        wakelock.page_shown()  # the browser dropped the wake lock while hidden: draw() asks again
     if hidden:
         try:
             _controller.page_hidden()
@@ -139,6 +195,9 @@ def _on_visibility(event) -> None:
 def _on_timer(*_args) -> None:
     global _timer
     _timer = None
+    if _held():
+        _timer = window.setTimeout(create_once_callable(_on_timer), HOLD_POLL_MS)
+        return
     try:
         _controller.tick()
     except Exception as exc:

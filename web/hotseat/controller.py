@@ -33,12 +33,17 @@ from typing import Any, Callable
 import pycore
 
 from . import screens
+from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .session import BOT_LEVELS, HUMAN, Phase, SaveError, Session, bots_for, default_bot_hook, load_view
 
 SAVE_KEY = "hotseat.save"
 BAD_KEY = "hotseat.unreadable"
+#: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
+#: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
+#: of a reveal, at the fast pace: their order is part of the game (6 nimmt!'s cards, lowest first)
+PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
 
 
 #: name and player counts of each game, so the home screen needs no game module (fast boot);
@@ -93,6 +98,8 @@ class Controller:
         self.dialog: dict | None = None
         #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
         self.warm: list[str] = []
+        #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
+        self.settings = settings_store.load(storage)
         self.check_save()
 
     # ---- saves -------------------------------------------------------------------------------
@@ -169,6 +176,27 @@ class Controller:
         """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
         return [f"bot:{level}" for level in BOT_LEVELS] if bots_for(game_id, self.bot_hook) else []
 
+    # ---- settings ----------------------------------------------------------------------------
+
+    def change_setting(self, name: Any, value: Any) -> bool:
+        """Set one setting (``{"shell": "setting", "name": ..., "value": ...}`` from the settings
+        sheet) and store the settings; the app applies them at the next draw. A name that is not
+        a setting or a value it cannot take changes nothing and returns ``False``."""
+        if not isinstance(name, str):
+            return False
+        try:
+            self.settings = self.settings.updated(**{name: value})
+        except (settings_store.SettingsError, TypeError):
+            return False
+        settings_store.save(self.storage, self.settings)
+        return True
+
+    @property
+    def wants_wake_lock(self) -> bool:
+        """Whether the screen should stay on now: a game is on screen (its table, a curtain, a
+        summary, its end) and "Keep the screen on" is set. Home and setup let the phone sleep."""
+        return self.screen == "game" and self.session is not None and self.settings.wake_lock
+
     # ---- taps --------------------------------------------------------------------------------
 
     def tap(self, tap: dict) -> None:
@@ -184,7 +212,9 @@ class Controller:
         if self.dialog is not None:
             self._dialog_tap(shell)
             return
-        if shell == "menu":
+        if shell == "setting":
+            self.change_setting(tap.get("name"), tap.get("value"))
+        elif shell == "menu":
             self.rules_for = None
             self.session = None
             self.setup = None
@@ -404,8 +434,14 @@ class Controller:
     # ---- time --------------------------------------------------------------------------------
 
     def delay_ms(self) -> int | None:
+        """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
+        follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
+        tempo, an option of the game) does not."""
         if self.screen == "game" and self.session is not None and self.rules_for is None:
-            return self.session.delay_ms()
+            delay = self.session.delay_ms()
+            if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
+                delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
+            return delay
         return None
 
     def tick(self) -> None:

@@ -32,6 +32,9 @@ ANIMATIONS = ("slow", "normal", "fast", "off")
 VOICE_RATE_MIN, VOICE_RATE_MAX = 0.5, 2.0
 #: the longest voice identifier kept (a browser's voiceURI is far shorter)
 VOICE_MAX_LENGTH = 200
+#: the longest stored text read (the settings take about 150 characters), and the most brackets in it
+MAX_CHARS = 4_000
+MAX_BRACKETS = 64
 
 
 class SettingsError(ValueError):
@@ -110,14 +113,20 @@ def parse(text: str | None) -> tuple[Settings, list[str]]:
     """The settings stored as ``text`` and the problems found (an empty list when none).
 
     ``None`` (nothing stored) gives the defaults without a problem; text that is not a JSON
-    object gives the defaults and one problem; each invalid field keeps its default and adds one.
+    object (or longer than :data:`MAX_CHARS`, or with more than :data:`MAX_BRACKETS` brackets: it
+    is never parsed) gives the defaults and one problem; each invalid field keeps its default and adds one.
     Unknown fields are ignored (a newer version of the app may have written them).
     """
     if text is None:
         return Settings(), []
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return Settings(), [f"not a text of at most {MAX_CHARS} characters"]
+    # settings are one flat object: a deeply nested text would only exhaust the parser's stack
+    if text.count("[") + text.count("{") > MAX_BRACKETS:
+        return Settings(), ["nested too deeply"]
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         return Settings(), [f"not JSON ({exc})"]
     if not isinstance(data, dict):
         return Settings(), ["not a JSON object"]
