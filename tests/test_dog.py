@@ -1252,3 +1252,16 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
             if state.seven is None:  # (DOG-D3: a 7 must be complete before the win counts)
                 assert state.is_terminal() == any(d == (8 if n == 4 else 4) for d in done)
     assert checked > 500 and sevens > 20
+
+
+def test_a_version_1_save_loads_with_an_empty_public_memory():
+    state = position({0: [20], 1: [30]}, {0: ["5", "8"], 1: ["2", "3"]})
+    play(state, 0, card="5", figure=0, to=25)
+    assert state.observation(1)["played"] == [{"player": 0, "card": "5"}]
+    data = json.loads(state.to_json())
+    del data["state"]["played"]
+    data["version"] = 1
+    old = GAME.state_from_json(json.dumps(data))
+    assert old.observation(1)["played"] == []
+    old.apply_action(1, old.legal_actions(1)[0])
+    assert [pc["player"] for pc in old.observation(0)["played"]] == [1]

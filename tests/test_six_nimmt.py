@@ -535,3 +535,19 @@ def test_engine_agrees_with_an_independent_model_of_turns_rounds_and_the_end(n):
             assert end["scores"] == totals == state.scores
             assert state.is_terminal() == (max(totals) >= options["target_score"])
         assert state.winners() == [p for p in range(n) if totals[p] == min(totals)]
+
+
+def test_a_version_1_save_loads_with_an_empty_public_memory():
+    state = GAME.new_initial_state(3, seed=8)
+    for p in range(3):
+        state.apply_action(p, {"type": "pick", "card": state.hands[p][0]})
+    assert len(state.observation(0)["played"]) == 3
+    data = json.loads(state.to_json())
+    del data["state"]["played"]
+    data["version"] = 1
+    old = GAME.state_from_json(json.dumps(data))
+    assert old.observation(0)["played"] == [] and old.observation(0)["taken"] == state.observation(0)["taken"]
+    picks = [{"type": "pick", "card": old.hands[p][0]} for p in range(3)]
+    for p, action in enumerate(picks):
+        old.apply_action(p, action)
+    assert [pc["card"] for pc in old.observation(1)["played"]] == sorted(a["card"] for a in picks)

@@ -61,8 +61,13 @@ Observation keys (``observation(p)``; ``public_observation()`` has all but the l
 
     game, viewer, num_players, colours, figures_per_player, teams, phase, round, dealer,
     cards_dealt, turn, current_players, figures (positions per player), home, finished,
-    hand_sizes, deck_size, discard, given, out, drawn, seven ({card, as, left, steps} or None),
-    winners; private: hand, my_gift, received
+    hand_sizes, deck_size, discard, given, out, drawn, played, seven ({card, as, left, steps, undo}
+    or None), winners; private: hand, my_gift, received
+
+Public memory: ``played`` is every card played since the last deal, in order, ``[{"player": p,
+"card": K}]``: a card played (a 7 from its first step; one taken back by ``undo`` is forgotten),
+discarded (DOG-11) or shown by a player who folds (DOG-9). It starts afresh with each deal
+(:func:`remember` builds the same list from the events).
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ from ..core import (
     Choice,
     Field,
     Fixed,
+    Frozen,
     Game,
     Int,
     JsonDict,
@@ -245,6 +251,13 @@ Event = (
     | DealEvent | GameOverEvent
 )
 
+class PlayerCard(TypedDict):
+    """An entry of the public memory: a card played (discarded, folded) and by whom."""
+
+    player: int
+    card: str
+
+
 #: the 7 being played, as the table sees it: ``steps`` taken so far and the positions of every
 #: figure before each of them (``undo``: ``[[steps, positions], ...]``, oldest first)
 SevenInfo = TypedDict("SevenInfo", {
@@ -277,6 +290,7 @@ class PublicObservation(TypedDict):
     given: list[bool]
     out: list[bool]
     drawn: bool
+    played: list[PlayerCard]
     seven: SevenInfo | None
     winners: list[int]
 
@@ -288,6 +302,30 @@ class Observation(PublicObservation):
     hand: list[str]
     my_gift: str | None
     received: str | None
+
+
+def remember(played: list[PlayerCard], event: Event) -> None:
+    """Update the public memory from one event, as the table sees it: every card played since the
+    deal (a 7 from its first step; one taken back by ``undo`` is forgotten), discarded (DOG-11) or
+    shown when a player folds (DOG-9); a new deal starts afresh. ``observation()["played"]`` is the
+    same list, kept in the state (the conformance suite checks that both agree).
+
+    >>> played: list[PlayerCard] = []
+    >>> remember(played, {"type": "out", "player": 2, "cards": ["3", "swap"]})
+    >>> played
+    [{'player': 2, 'card': '3'}, {'player': 2, 'card': 'swap'}]
+    """
+    kind = event["type"]
+    if kind in ("move", "start", "swap", "no_effect", "seven", "discard"):
+        e = cast(dict[str, Any], event)
+        played.append({"player": e["player"], "card": e["card"]})
+    elif kind == "out":
+        out = cast(OutEvent, event)
+        played.extend({"player": out["player"], "card": c} for c in out["cards"])
+    elif kind == "undo" and cast(UndoEvent, event)["back_to_hand"]:
+        played.pop()
+    elif kind == "deal":
+        played.clear()
 
 
 def full_deck() -> list[str]:
@@ -378,6 +416,8 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         })), PUBLIC, "the 7 being played (DOG-7): steps left and the positions before each step taken"),
         Field("winners", ListOf(SEAT_NUMBER, 0, 2), PUBLIC, "the winning players once the game is over",
               attr="winners_"),
+        Field("played", ListOf(Frozen(Fixed(SEAT_NUMBER, CARD_KIND)), 0, DECK_SIZE), PUBLIC,
+              "the public memory: [player, card] of every card played, discarded or folded since the deal"),
     )
     DERIVED_LISTS = ("board",)
 
@@ -403,6 +443,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         self.drawn = False
         self.seven: dict[str, Any] | None = None
         self.winners_: list[int] = []
+        self.played: list[list[Any]] = []
 
     # ---- construction ------------------------------------------------------------------------
 
@@ -979,6 +1020,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if action["type"] == "fold":
             cards = hand[:]
             self.discard.extend(cards)
+            self.played.extend([player, c] for c in cards)
             hand.clear()
             self.out[player] = True
             events.append({"type": "out", "player": player, "cards": cards})
@@ -987,6 +1029,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if action["type"] == "discard":
             hand.remove(action["card"])
             self.discard.append(action["card"])
+            self.played.append([player, action["card"]])
             events.append({"type": "discard", "player": player, "card": action["card"]})
             if self.drawn:
                 self._end_turn(events)
@@ -1003,6 +1046,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         as_ = action.get("as")
         kind = as_ if as_ is not None and card == "joker" else card
         hand.remove(card)
+        self.played.append([player, card])
         before = self._finished(player)
         if kind == "7":
             self.seven = {"card": card, "as": as_, "left": 7, "undo": []}
@@ -1096,6 +1140,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         self._set_positions(pos)
         seven["left"] += n
         if not seven["undo"]:
+            self.played.pop()  # the 7 goes back to the hand: it was not played
             self.hands[player].append(seven["card"])
             sort_hand(self.hands[player])
             self.seven = None
@@ -1161,6 +1206,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         self.received = [None] * n
         self.out = [False] * n
         self.drawn = False
+        self.played = []
         self.phase = "give"
         self.turn = (self.dealer + 1) % n
         events.append(
@@ -1227,6 +1273,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             "given": [g is not None for g in self.gifts],
             "out": self.out[:],
             "drawn": self.drawn,
+            "played": [{"player": p, "card": c} for p, c in self.played],
             "seven": None if seven is None else {
                 "card": seven["card"], "as": seven["as"], "left": seven["left"], "steps": len(seven["undo"]),
                 "undo": [[u[0], u[1][:]] for u in seven["undo"]],
@@ -1272,6 +1319,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         st.drawn = obs["drawn"]
         st.discard = obs["discard"][:]
         st.winners_ = obs["winners"][:]
+        st.played = [[pc["player"], pc["card"]] for pc in obs["played"]]
         st.received[me] = obs["received"]
         at = 0
         for p in range(n):
@@ -1383,9 +1431,17 @@ class Dog(Game[DogState]):
     min_players = 2
     max_players = 4
     hidden_information = True
-    STATE_VERSION = 1
+    #: 2: the public memory ``played`` is saved (version 1 saves load with an empty memory)
+    STATE_VERSION = 2
     max_game_length = 200_000
     state_class = DogState
+
+    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
+        """Version 1 saves had no public memory: they load with ``played`` empty (the memory starts
+        at the load); anything older is refused."""
+        if version == 1:
+            return {**data, "played": []}
+        return super().migrate(version, data)
 
 
 GAME = Dog()

@@ -25,6 +25,11 @@ Events returned by ``apply_action`` (in order)::
     {"type": "round_end", "round": n, "bullheads": [per player this round], "scores": [totals]}
     {"type": "deal", "round": n}
     {"type": "game_over", "winners": [seats], "scores": [totals]}
+
+Public memory (in every observation): ``played``, every pick revealed this round in the order
+shown (lowest first within a turn), ``[{"player": p, "card": c}]``, and ``taken``, the cards each
+player took this round; both start afresh with each deal (:func:`remember` builds ``played`` from
+the events).
 """
 
 from __future__ import annotations
@@ -153,6 +158,7 @@ class PublicObservation(TypedDict):
     revealed: list[PlayerCard]
     chooser: int | None
     taken: list[list[int]]
+    played: list[PlayerCard]
     round_bullheads: list[int]
     scores: list[int]
     last_round_bullheads: list[int] | None
@@ -219,6 +225,22 @@ def deck_for(num_players: int, tactical: bool) -> list[int]:
     return list(range(1, top + 1))
 
 
+def remember(played: list[PlayerCard], event: Event) -> None:
+    """Update the public memory from one event, as the table sees it: every pick revealed this
+    round, in the order shown; a new deal starts afresh. ``observation()["played"]`` is the same
+    list, kept in the state (the conformance suite checks that both agree).
+
+    >>> played: list[PlayerCard] = []
+    >>> remember(played, {"type": "reveal", "picks": [{"player": 1, "card": 7}, {"player": 0, "card": 40}]})
+    >>> [pc["card"] for pc in played]
+    [7, 40]
+    """
+    if event["type"] == "reveal":
+        played.extend({"player": pc["player"], "card": pc["card"]} for pc in event["picks"])
+    elif event["type"] == "deal":
+        played.clear()
+
+
 def max_rounds(st: Any) -> int:
     """The last round a game can reach (SN-6, SN-7).
 
@@ -276,6 +298,8 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         Field("chooser", Nullable(SEAT_NUMBER), PUBLIC, "the player who must choose a row (SN-5), else null"),
         Field("taken", PerPlayer(ListOf(CARD, 0, deck_top)), PUBLIC,
               "cards each player took this round (the table saw them taken)"),
+        Field("played", ListOf(Frozen(Fixed(SEAT_NUMBER, CARD)), 0, lambda st: HAND_SIZE * st.num_players), PUBLIC,
+              "the public memory: [player, card] of every pick revealed this round, in the order shown"),
         Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "bullheads of the finished rounds"),
         Field("deck", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "undealt cards"),
         Field("last_round_bullheads", Nullable(PerPlayer(Int(0, ALL_BULLHEADS))), PUBLIC,
@@ -293,6 +317,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         self.pending: list[list[int]] = []
         self.chooser: int | None = None
         self.taken: list[list[int]] = [[] for _ in range(num_players)]
+        self.played: list[list[int]] = []
         self.scores = [0] * num_players
         self.deck: list[int] = []
         self.last_round_bullheads: list[int] | None = None
@@ -321,6 +346,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         self.pending = []
         self.chooser = None
         self.taken = [[] for _ in range(self.num_players)]
+        self.played = []
 
     # ---- the contract ------------------------------------------------------------------------
 
@@ -372,6 +398,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
             events: list[Event] = [{"type": "picked", "player": player}]
             if None not in self.picks:
                 self.pending = sorted([c, p] for p, c in enumerate(self.picks) if c is not None)
+                self.played.extend([p, c] for c, p in self.pending)
                 self.picks = [None] * self.num_players
                 events.append({"type": "reveal", "picks": [{"player": p, "card": c} for c, p in self.pending]})
                 self._place_pending(events)
@@ -464,7 +491,8 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
 
     def public_observation(self) -> PublicObservation:
         """What the whole table sees: rows, scores, who has picked (not what), revealed picks, and
-        the public memory: ``taken`` (the cards each player took this round)."""
+        the public memory: ``played`` (every pick revealed this round, in the order shown, lowest
+        first within a turn) and ``taken`` (the cards each player took this round)."""
         return {
             "type": "observation",
             "game": "six_nimmt",
@@ -480,6 +508,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
             "revealed": [{"player": p, "card": c} for c, p in self.pending],
             "chooser": self.chooser,
             "taken": [t[:] for t in self.taken],
+            "played": [{"player": p, "card": c} for p, c in self.played],
             "round_bullheads": [sum(BULLHEADS[c] for c in t) for t in self.taken],
             "scores": self.scores[:],
             "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
@@ -522,6 +551,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         state.pending = [[rp["card"], rp["player"]] for rp in obs["revealed"]]
         state.chooser = obs["chooser"]
         state.taken = [t[:] for t in obs["taken"]]
+        state.played = [[pc["player"], pc["card"]] for pc in obs["played"]]
         state.scores = obs["scores"][:]
         lrb = obs["last_round_bullheads"]
         state.last_round_bullheads = None if lrb is None else lrb[:]
@@ -551,6 +581,9 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
                 places.append(pick)
         places += [c for c, _ in self.pending]
         if self.phase != "game_over":
+            on_table = {c for r in self.rows for c in r} | {c for t in self.taken for c in t}
+            on_table.update(c for c, _ in self.pending)
+            assert all(c in on_table for _, c in self.played), "a card in the public memory left the table"
             assert sorted(places) == deck_for(self.num_players, self.options["tactical"]), "card conservation broken"
             assert len(self.rows) == NUM_ROWS and all(1 <= len(r) <= ROW_LIMIT for r in self.rows), "bad rows"
             if self.phase == "pick":
@@ -589,7 +622,8 @@ class SixNimmt(Game[SixNimmtState]):
     min_players = 2
     max_players = 10
     hidden_information = True
-    STATE_VERSION = 1
+    #: 2: the public memory ``played`` is saved (version 1 saves load with an empty memory)
+    STATE_VERSION = 2
     max_game_length = 200_000
     options = {
         "target_score": Option(
@@ -605,6 +639,13 @@ class SixNimmt(Game[SixNimmtState]):
         ),
     }
     state_class = SixNimmtState
+
+    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
+        """Version 1 saves had no public memory: they load with ``played`` empty (the memory starts
+        at the load); anything older is refused."""
+        if version == 1:
+            return {**data, "played": []}
+        return super().migrate(version, data)
 
 
 GAME = SixNimmt()

@@ -18,18 +18,7 @@ from pycore.rng import Rng
 
 from .harness import PLAYER_SALT, case_id, game_setup, player_count_cases, require_game
 
-
-def _remembers(gid: str) -> bool:
-    try:
-        return hasattr(importlib.import_module(f"pycore.games.{gid}"), "remember")
-    except ImportError:
-        return True  # an unloadable game fails its own case
-
-
-#: games whose observation keeps the public memory. 6 nimmt! and Dog need one more saved field for
-#: it (who revealed which card in the finished turns; the cards played since the deal), which
-#: waits for a state-version decision; every other game is held to it here.
-CASES = [case for case in player_count_cases() if _remembers(case[0])]
+CASES = player_count_cases()
 
 
 def check_memory(game, n: int, seed: int, options: dict) -> int:
@@ -65,6 +54,3 @@ def test_public_memory_matches_the_events_the_table_saw(case):
         longest = max(longest, check_memory(game, n, seed, options))
     assert longest > 0, "nothing was ever remembered: the check proves nothing"
 
-
-def test_the_games_with_a_public_memory():
-    assert {gid for gid, _ in CASES} >= {"bad_bunnies", "bunny_moose"}
