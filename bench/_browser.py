@@ -225,14 +225,17 @@ def chromium_cpu_ms(profile_dir: str) -> float:
     return total
 
 
-def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profile_dir: str | None = None) -> dict:
+def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profile_dir: str | None = None,
+                        settle_s: float = 0.0) -> dict:
     """Navigate to ``url``, wait for ``<body data-ready>``; return ms since navigation start.
 
     Keys: ready (data-ready / bare runPython done), fcp (first-contentful-paint or None),
     controlled (a service worker answered this page), resources ([path, startTime, responseEnd]
     from Resource Timing), progress ([milestone, time]: PyScript's py:progress events, then the
     page's performance marks), cpu_ms (CPU time of the profile's Chromium processes from just before
-    the navigation until ready was seen; ``None`` without ``profile_dir``).
+    the navigation until ready was seen; ``None`` without ``profile_dir``), snapshot (the status
+    of the app's memory-snapshot loader, or None), settle_cpu_ms (with ``settle_s``: CPU of the
+    ``settle_s`` seconds after ready).
     """
     cpu0 = chromium_cpu_by_type(profile_dir) if profile_dir else {}
     page.goto(url, wait_until="commit", timeout=timeout)
@@ -248,12 +251,31 @@ def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profil
             const marks = performance.getEntriesByType('mark').map(e => [e.name, e.startTime]);
             return {ready: window.__readyAt, fcp: fcp ? fcp.startTime : null,
                     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+                    snapshot: window.hotseatSnapshot ? window.hotseatSnapshot.status : null,
                     resources: res, progress: (window.__pyProgress || []).concat(marks)};
         }"""
     )
     out["cpu_ms"] = cpu
     out["cpu_by_type"] = by_type
+    if settle_s and profile_dir:
+        # CPU the profile spends in the next seconds: work a start leaves for after ready (V8's
+        # optimizing compiler catching up, a snapshot being made...)
+        time.sleep(settle_s)
+        out["settle_cpu_ms"] = sum(chromium_cpu_by_type(profile_dir).values()) - sum(cpu1.values())
     return out
+
+
+def wait_snapshot_made(page, timeout: float = 180_000) -> dict | None:
+    """If the page's loader is making a memory snapshot (``window.hotseatSnapshot.done``), wait for
+    it; return the loader's state (status, bytes, ms, detail) or ``None`` when there is none."""
+    return page.evaluate(
+        """async () => {
+            const s = window.hotseatSnapshot;
+            if (!s) return null;
+            if (s.done) await s.done;
+            return {status: s.status, bytes: s.bytes || null, ms: s.ms || null, detail: s.detail || ""};
+        }"""
+    )
 
 
 def wait_sw_installed(page, timeout: float = 120_000) -> None:

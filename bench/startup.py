@@ -97,37 +97,48 @@ def spans(load: dict) -> dict:
     return out
 
 
+SETTLE_S = 0.0  # --settle: seconds of CPU measured after each ready
+
+
 def run_plain(pw, url):
     """Cold then warm (HTTP cache) visit of a page without a service worker."""
     ctx, d = B.launch(pw)
     try:
         page = B.page_of(ctx)
-        cold = B.load_and_wait_ready(page, url, profile_dir=d)
-        warm1 = B.load_and_wait_ready(page, url, profile_dir=d)
-        warm = B.load_and_wait_ready(page, url, profile_dir=d)
+        cold = B.load_and_wait_ready(page, url, profile_dir=d, settle_s=SETTLE_S)
+        warm1 = B.load_and_wait_ready(page, url, profile_dir=d, settle_s=SETTLE_S)
+        warm = B.load_and_wait_ready(page, url, profile_dir=d, settle_s=SETTLE_S)
         return {"cold": cold, "warm1": warm1, "warm": warm}
     finally:
         B.close(ctx, d)
 
 
 def run_app(pw, server):
+    """Cold visit; the service worker's install; two warm visits (after the first, the memory
+    snapshot, if the loader makes one); one offline."""
     ctx, d = B.launch(pw)
     try:
         page = B.page_of(ctx)
-        cold = B.load_and_wait_ready(page, server.url, profile_dir=d)
+        cold = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
         t0 = time.perf_counter()
         B.wait_sw_installed(page)
         install_s = time.perf_counter() - t0
-        warm1 = B.load_and_wait_ready(page, server.url, profile_dir=d)
-        warm = B.load_and_wait_ready(page, server.url, profile_dir=d)
+        warm1 = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
+        # the app makes its memory snapshot after a start the service worker served: wait for it
+        c0 = B.chromium_cpu_ms(d)
+        snapshot = B.wait_snapshot_made(page)
+        if snapshot:
+            snapshot["wait_cpu_ms"] = B.chromium_cpu_ms(d) - c0
+        warm = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
         server.stop()
         ctx.set_offline(True)
         try:
-            offline = B.load_and_wait_ready(page, server.url, profile_dir=d)
+            offline = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
         finally:
             ctx.set_offline(False)
             server.start()
-        return {"cold": cold, "warm1": warm1, "warm": warm, "offline": offline, "sw_wait_s": install_s}
+        return {"cold": cold, "warm1": warm1, "warm": warm, "offline": offline, "sw_wait_s": install_s,
+                "snapshot": snapshot}
     finally:
         B.close(ctx, d)
 
@@ -143,7 +154,11 @@ def main(argv=None) -> int:
     ap.add_argument("--site", metavar="DIR", help="measure this built site as 'app' (default build/site)")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip the pyscript floor and app?sw=0 pages (shorter A/B runs)")
+    ap.add_argument("--settle", type=float, default=0.0, metavar="S",
+                    help="also measure the CPU of the S seconds after each ready (work left for later)")
     args = ap.parse_args(argv)
+    global SETTLE_S
+    SETTLE_S = args.settle
     variants = []
     for v in args.variant:
         label, _, d = v.partition("=")
@@ -192,8 +207,9 @@ def main(argv=None) -> int:
     med = {}
     print()
     cpu = {}
+    settle = f"+{args.settle:g} s CPU" if args.settle else ""
     print(f"{'page':<12} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11} "
-          f"{'CPU median':>10} {'CPU min–max':>13}  (ms, {args.runs} runs; {_cpu.load()})")
+          f"{'CPU median':>10} {'CPU min–max':>13} {settle:>10} {'snapshot':>9}  (ms, {args.runs} runs; {_cpu.load()})")
     for kind, visit in rows:
         ready = [r[kind][visit]["ready"] for r in runs]
         fcp = [r[kind][visit]["fcp"] for r in runs]
@@ -202,9 +218,20 @@ def main(argv=None) -> int:
         cpus = [r[kind][visit].get("cpu_ms") for r in runs if r[kind][visit].get("cpu_ms") is not None]
         print(f"{kind:<12} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
               f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11} {B.fmt_ms(cpu[kind, visit]):>10} "
-              f"{(B.fmt_ms(min(cpus)) + '–' + B.fmt_ms(max(cpus))) if cpus else 'n/a':>13}")
+              f"{(B.fmt_ms(min(cpus)) + '–' + B.fmt_ms(max(cpus))) if cpus else 'n/a':>13} "
+              f"{B.fmt_ms(B.median([r[kind][visit].get('settle_cpu_ms') for r in runs])) if args.settle else '':>10} "
+              f"{'/'.join(sorted({str(r[kind][visit].get('snapshot') or '-') for r in runs})):>9}")
     print("(CPU = user+system time of all the profile's Chromium processes from navigation to ready;"
-          " robust to a busy machine)")
+          " robust to a busy machine" + (f"; +{args.settle:g} s CPU = the same in the {args.settle:g} s after ready"
+                                          if args.settle else "") + "; snapshot = the memory-snapshot loader's state)")
+    for kind in kinds:
+        made = [r[kind].get("snapshot") for r in runs if r[kind].get("snapshot")]
+        if made:
+            ok = [m for m in made if m["status"] == "stored"]
+            print(f"{kind}: memory snapshot made after the warm1 visit in {len(ok)} of {len(made)} runs"
+                  + (f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, {B.fmt_ms(B.median([m['ms'] for m in ok]))} ms "
+                     f"in its worker (wall), {B.fmt_ms(B.median([m['wait_cpu_ms'] for m in ok]))} ms CPU while waiting for it"
+                     if ok else "") + "".join(f"; {m['status']}: {m['detail'][:200]}" for m in made if m["status"] != "stored"))
     types = sorted({t for r in runs for k, _ in rows for t in r[k][_].get("cpu_by_type", {})})
     if types:
         print(f"{'CPU median by process':<21} " + " ".join(f"{t:>11}" for t in types))

@@ -29,7 +29,10 @@ def test_boot_and_game_start_stay_on_origin(page, request_log):
 def test_pyscript_config_uses_local_interpreter(site):
     with urllib.request.urlopen(site.url + "pyscript.toml") as resp:
         text = resp.read().decode()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in text
+    # PyScript loads the app's own loader (web/snapshot.mjs), which imports the local Pyodide
+    assert 'interpreter = "./snapshot.mjs"' in text
+    with urllib.request.urlopen(site.url + "snapshot.mjs") as resp:
+        assert 'from "./pyodide/pyodide.mjs"' in resp.read().decode()
     assert '= "/lib/python3.14/site-packages/*"' in text
 
 
@@ -37,6 +40,8 @@ def test_mime_types_and_cache_headers(site):
     expected = {
         "": "text/html",
         "pyodide/pyodide.mjs": "text/javascript",
+        "snapshot.mjs": "text/javascript",
+        "snapshot-worker.mjs": "text/javascript",
         "pyodide/pyodide.asm.mjs": "text/javascript",
         "pyodide/pyodide.asm.wasm": "application/wasm",
         "pyscript/core.js": "text/javascript",

@@ -1,0 +1,119 @@
+// Hotseat's Pyodide loader for PyScript: a normal boot the first time, then a start from Pyodide's
+// memory snapshot.
+//
+// pyscript.toml names this module as the interpreter (interpreter = "./snapshot.mjs"); PyScript
+// imports it instead of pyodide/pyodide.mjs and calls its loadPyodide(options) and reads its
+// version, exactly as it does with Pyodide's own module (polyscript's interpreter/pyodide.js).
+//
+// * Starts of a version of the app without a snapshot: the normal boot. If the service worker
+//   served this start (the app is installed for offline play: from the second visit on; the first
+//   visit's spare time goes to the worker's precache), once the home screen is up (<body
+//   data-ready>) and the page has been idle a moment, a worker (snapshot-worker.mjs) boots a
+//   second Pyodide off the main thread with `_makeSnapshot`, unpacks the app's two archives as
+//   PyScript's [files] does, imports the modules the running app had imported (but not the UI's
+//   or PyScript's own, which touch the page) and the engine's games, and stores
+//   `makeMemorySnapshot()` in Cache Storage under the exact Pyodide version and the app's content
+//   hash (APP_KEY, written by tools/build_site.py), deleting older snapshots.
+// * Later starts: loadPyodide({_loadSnapshot}) restores that memory instead of initialising Python
+//   and importing the standard library again; `random` is reseeded at once (the snapshot holds the
+//   generator state the worker left, the same on every start; new games draw their seeds from it).
+// * The normal boot whenever there is no snapshot for this exact version, Pyodide refuses it
+//   (another build), it fails, or the last start from it never reached the home screen (a mark in
+//   localStorage, set before a restore and cleared at ready): the snapshot is then deleted.
+//
+// `_makeSnapshot`, `makeMemorySnapshot` and `_loadSnapshot` are Pyodide's private, experimental
+// API (314.0.x); bench/README.md has the measurements that justify using it.
+import { loadPyodide as loadPlain, version } from "./pyodide/pyodide.mjs";
+
+export { version };
+
+const APP_KEY = "@APP_KEY@"; // tools/build_site.py: hash of Pyodide, PyScript, the archives, these files
+const FILES = "@FILES@"; // tools/build_site.py: pyscript.toml's [files] as [[url, destination], ...]
+const CACHE = "hotseat-snapshot";
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const SNAPSHOT_URL = new URL(`./snapshot/${version}/${APP_KEY}`, import.meta.url).href;
+const RESTORING = "hotseat.snapshot-restoring"; // localStorage mark of a restore not yet ready
+const IDLE_MS = 1500; // after ready, before the worker starts: let the first taps go first
+
+// The loader's state, for bench/startup.py and the e2e tests: status is "plain" (normal boot),
+// "restored", "making", "stored" or "failed" (detail says why); `done` (set when a snapshot will
+// be made) settles with the final status; key is APP_KEY.
+const state = { status: "none", detail: "", done: null, key: APP_KEY };
+globalThis.hotseatSnapshot = state;
+
+function whenReady(fn) {
+  const ready = () => document.body && document.body.hasAttribute("data-ready");
+  if (ready()) return fn();
+  new MutationObserver((_, obs) => {
+    if (ready()) { obs.disconnect(); fn(); }
+  }).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+}
+
+async function dropSnapshots() {
+  try { await caches.delete(CACHE); } catch { /* no Cache Storage: nothing to drop */ }
+}
+
+async function readSnapshot() {
+  if (!("caches" in globalThis)) return null;
+  if (localStorage.getItem(RESTORING) === APP_KEY) {
+    // the last start from this snapshot never reached the home screen: never use it again
+    localStorage.removeItem(RESTORING);
+    await dropSnapshots();
+    state.detail = "the last start from the snapshot did not reach the home screen";
+    return null;
+  }
+  try {
+    const hit = await (await caches.open(CACHE)).match(SNAPSHOT_URL);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const opts = { ...options, indexURL: INDEX_URL };
+  const snapshot = await readSnapshot();
+  if (snapshot) {
+    localStorage.setItem(RESTORING, APP_KEY);
+    try {
+      const py = await loadPlain({ ...opts, _loadSnapshot: snapshot });
+      py.runPython("import random; random.seed()");
+      state.status = "restored";
+      whenReady(() => localStorage.removeItem(RESTORING));
+      return py;
+    } catch (err) {
+      console.warn("Hotseat: the start from the memory snapshot failed, starting normally", err);
+      localStorage.removeItem(RESTORING);
+      await dropSnapshots();
+      state.detail = String(err && err.message || err);
+    }
+  }
+  const installed = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const py = await loadPlain(opts);
+  state.status = "plain";
+  if (installed) {
+    state.done = new Promise((resolve) => whenReady(() => setTimeout(() => makeSnapshot(py).then(resolve), IDLE_MS)));
+  }
+  return py;
+}
+
+function makeSnapshot(py) {
+  if (!("caches" in globalThis) || typeof Worker === "undefined") return Promise.resolve(state.status);
+  // the modules the app has imported by now: the worker imports those it can
+  const names = py.runPython("import sys; sorted(sys.modules)");
+  const modules = names.toJs();
+  names.destroy();
+  state.status = "making";
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const finish = (result) => {
+      Object.assign(state, result);
+      worker.terminate();
+      resolve(state.status);
+    };
+    worker.onmessage = ({ data }) => finish(data);
+    worker.onerror = (e) => finish({ status: "failed", detail: String(e.message || e) });
+    worker.postMessage({ indexURL: INDEX_URL, url: SNAPSHOT_URL, cache: CACHE, files: FILES, modules,
+                         base: new URL("./", import.meta.url).href });
+  });
+}
