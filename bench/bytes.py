@@ -26,7 +26,7 @@ sized from the files on disk, and gzip -6 of each (what serve.py sends).
 
 Groups: **Pyodide** (pyodide/), **PyScript** (pyscript/), and the app's own files: wheel
 (wheels/), HTML, CSS, Python (*.py, hotseat.zip), config (pyscript.toml), icons, manifest, sw (sw.js),
-rules (rules/), other. Target (issue 8): the app's own first-visit bytes to ready ≤ 300 KB.
+rules (rules/), other. Target: the app's own first-visit bytes to ready ≤ 300 KB.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def main(argv=None) -> int:
     own = sum(by["to ready"][g] for g in OWN)
     total = sum(sum(by[c].values()) for c in ("to ready", "after ready", "sw.js", "SW install"))
     print()
-    print(f"{'target (issue 8)':<40} {'measured':>10} {'goal':>10}  met")
+    print(f"{'target':<40} {'measured':>10} {'goal':>10}  met")
     print(f"{'app own first-visit bytes (to ready)':<40} {kb(own) + ' KB':>10} {'<= 300 KB':>10}  "
           f"{'yes' if own <= TARGET_OWN_BYTES else 'NO'}")
     print(f"whole first visit over the network, SW install included: {kb(total)} KB; the install sent "

@@ -55,8 +55,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Targets (printed beside the figures; judged on CPU-time medians).
 TARGET_TIGHT_RATIO = 0.5  # 6 nimmt! contract rounds per CPU s >= 0.5 x the tight loop's (2, 4, 10 players)
 TARGET_DOG_GAMES = 60.0  # Dog 4p random games per CPU second through the contract, none stuck
-TARGET_SN_ROUNDS = 4500.0  # 6 nimmt! 4p random rounds per CPU second through the contract (issue 8)
-TARGET_SN_PLAYOUT = 11000.0  # 6 nimmt! 4p playouts per CPU second in the bots' path (issue 8)
+TARGET_SN_ROUNDS = 4500.0  # 6 nimmt! 4p random rounds per CPU second through the contract
+TARGET_SN_PLAYOUT = 11000.0  # 6 nimmt! 4p playouts per CPU second in the bots' path
 TARGET_RATIO = 2.2  # Pyodide CPU / CPython CPU for the same games
 TIGHT_PLAYERS = (2, 4, 10)
 
@@ -560,10 +560,10 @@ def print_targets(rows, playout, workers, base_label=None):
     sn = by.get(("six_nimmt", 4))
     if sn:
         v = median([sn["work"]["rounds"] / x for x in sn["cpu"]["CPython"]])
-        line("6 nimmt! 4p rounds per CPU s via contract (issue 8)", f"{v:,.0f}", ">= 4,500", v >= TARGET_SN_ROUNDS)
+        line("6 nimmt! 4p rounds per CPU s via contract", f"{v:,.0f}", ">= 4,500", v >= TARGET_SN_ROUNDS)
     if playout:
         v = median(playout)
-        line("6 nimmt! 4p bots' playouts per CPU s (issue 8)", f"{v:,.0f}", ">= 11,000", v >= TARGET_SN_PLAYOUT)
+        line("6 nimmt! 4p bots' playouts per CPU s", f"{v:,.0f}", ">= 11,000", v >= TARGET_SN_PLAYOUT)
     for w in workers[1:]:
         if w.label.startswith("CPython@"):
             continue
@@ -652,7 +652,9 @@ def main(argv=None):
             workers.append(ChromiumWorker(args.warmup_games))
         print(f"Hotseat engine benchmark, {time.strftime('%Y-%m-%d %H:%M')}, {_cpu.load()}")
         for w in workers:
-            print(f"  {w.label}: {w.info['runtime']}, engine from {os.path.relpath(w.info['pycore'], ROOT) if os.path.isabs(w.info['pycore']) else w.info['pycore']}")
+            where = w.info["pycore"]
+            print(f"  {w.label}: {w.info['runtime']}, engine from "
+                  f"{os.path.relpath(where, ROOT) if os.path.isabs(where) else where}")
         for w in workers:
             if not w.label.startswith("CPython"):
                 _, c = w.run({"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000,

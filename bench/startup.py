@@ -31,8 +31,10 @@ system time of every Chromium process of the profile (browser, renderer, network
 just before the navigation until ready was seen: the work of a start, which a busy machine
 disturbs far less than the wall time. Medians over the runs (min–max beside); the app/bare
 ratios compare medians measured in the same run of this script, and a paired per-run ratio
-is shown as a check. Target (issue 8): warm app ≤ 1.15 × warm bare, **judged on CPU time**
+is shown as a check. Target: warm app ≤ 0.75 × warm bare, **judged on CPU time**
 (steady-state visits; the first warm visits are shown too); the wall-time ratio is shown beside.
+With the memory snapshot (web/snapshot.mjs) the app's second start makes the snapshot (the run
+waits for it: its size, time and CPU are printed) and the third and later starts restore it.
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
 import _browser as B
 import _cpu
 
-TARGET_WARM_RATIO = 1.15
+# Warm app start to a playable home screen vs a bare Pyodide boot, CPU: at least 25% faster than
+# bare (the app starts from Pyodide's memory snapshot; before it, the goal was <= 1.15).
+TARGET_WARM_RATIO = 0.75
 # The app's Python files PyScript fetches after Pyodide has booted ([files] of pyscript.toml).
 APP_FILE_SUFFIXES = (".whl", ".zip", ".py")
 VISITS = ("cold", "warm1", "warm", "offline")
@@ -228,10 +232,12 @@ def main(argv=None) -> int:
         made = [r[kind].get("snapshot") for r in runs if r[kind].get("snapshot")]
         if made:
             ok = [m for m in made if m["status"] == "stored"]
-            print(f"{kind}: memory snapshot made after the warm1 visit in {len(ok)} of {len(made)} runs"
-                  + (f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, {B.fmt_ms(B.median([m['ms'] for m in ok]))} ms "
-                     f"in its worker (wall), {B.fmt_ms(B.median([m['wait_cpu_ms'] for m in ok]))} ms CPU while waiting for it"
-                     if ok else "") + "".join(f"; {m['status']}: {m['detail'][:200]}" for m in made if m["status"] != "stored"))
+            line = f"{kind}: memory snapshot made after the warm1 visit in {len(ok)} of {len(made)} runs"
+            if ok:
+                line += (f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, "
+                         f"{B.fmt_ms(B.median([m['ms'] for m in ok]))} ms in its worker (wall), "
+                         f"{B.fmt_ms(B.median([m['wait_cpu_ms'] for m in ok]))} ms CPU while waiting for it")
+            print(line + "".join(f"; {m['status']}: {m['detail'][:200]}" for m in made if m["status"] != "stored"))
     types = sorted({t for r in runs for k, _ in rows for t in r[k][_].get("cpu_by_type", {})})
     if types:
         print(f"{'CPU median by process':<21} " + " ".join(f"{t:>11}" for t in types))
@@ -286,13 +292,16 @@ def main(argv=None) -> int:
         c = cpu[a] / cpu[b] if cpu.get(a) and cpu.get(b) else None
         met = "" if goal is None else ("n/a" if c is None else "yes" if c <= goal else "NO")
         print(f"{label:<46} {'n/a' if c is None else f'{c:.2f}':>6} {v:6.2f} "
-              f"{('<= %.2f' % goal) if goal else '':>7}  {met}")
+              f"{f'<= {goal:.2f}' if goal else '':>7}  {met}")
     # paired per-run ratios as a robustness check
-    paired = sorted(r["app"]["warm"]["cpu_ms"] / r["bare"]["warm"]["cpu_ms"] for r in runs)
-    wpaired = sorted(r["app"]["warm"]["ready"] / r["bare"]["warm"]["ready"] for r in runs)
-    print(f"{'app warm / bare warm, per-run ratios: CPU':<42} {B.median(paired):6.2f} "
-          f"({paired[0]:.2f}–{paired[-1]:.2f}); wall {B.median(wpaired):.2f} ({wpaired[0]:.2f}–{wpaired[-1]:.2f})")
-    print(f"first paint of the static shell (app cold FCP median): {B.fmt_ms(B.median([r['app']['cold']['fcp'] for r in runs]))} ms; "
+    for app in [k for k in kinds if k == "app" or k.startswith("app:")]:
+        paired = sorted(r[app]["warm"]["cpu_ms"] / r["bare"]["warm"]["cpu_ms"] for r in runs)
+        wpaired = sorted(r[app]["warm"]["ready"] / r["bare"]["warm"]["ready"] for r in runs)
+        print(f"{app + ' warm / bare warm, per-run ratios: CPU':<46} {B.median(paired):6.2f} "
+              f"({paired[0]:.2f}–{paired[-1]:.2f}); wall {B.median(wpaired):.2f} "
+              f"({wpaired[0]:.2f}–{wpaired[-1]:.2f})")
+    fcp = B.median([r["app"]["cold"]["fcp"] for r in runs])
+    print(f"first paint of the static shell (app cold FCP median): {B.fmt_ms(fcp)} ms; "
           f"home screen accepts a tap (app warm ready median): {B.fmt_ms(med['app', 'warm'])} ms")
     if args.json:
         with open(args.json, "w") as f:
