@@ -43,10 +43,16 @@ class Table:
         self.state = self.game.new_initial_state(3, seed)
         self.names, self.kinds = ["Host", "Ann", "Bob"], ["human", "guest", "guest"]
         self.events, self.round_events, self.summary_due = [], [], False
+        self.net = None
 
     def apply(self, seat, action):
         self.events = self.state.apply_action(seat, action)
         return self.events
+
+    apply_remote = apply
+
+    def accepts_remote(self):
+        return True
 
 
 def send_all(out):

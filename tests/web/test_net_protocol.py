@@ -7,10 +7,10 @@ import re
 
 import pytest
 import ui_helpers  # noqa: F401  (puts web/ on sys.path)
-from hotseat.net import protocol
-from hotseat.net.protocol import PROTOCOL_VERSION, ProtocolError
 
 import pycore
+from hotseat.net import protocol
+from hotseat.net.protocol import PROTOCOL_VERSION, ProtocolError
 
 V = PROTOCOL_VERSION
 
@@ -30,7 +30,8 @@ def test_a_good_action_is_read_exactly():
     ('{"v": 1, "t": "sync", "t": "bye"}', "json", "duplicate key"),
     ('{"v": 1, "t": "ping", "n": NaN}', "json", "NaN"),
     ("[" * 5000 + "]" * 5000, "json", "not valid JSON"),
-    (json.dumps({"v": V, "t": "act", "n": 1, "action": {"type": "x", "a": [[[[[[[[[[[[1]]]]]]]]]]]]}}), "json", "deeper"),
+    (json.dumps({"v": V, "t": "act", "n": 1, "action": {"type": "x", "a": [[[[[[[[[[[[1]]]]]]]]]]]]}}),
+     "json", "deeper"),
     (json.dumps({"v": V, "t": "sync", "pad": "x" * protocol.MAX_MESSAGE_BYTES}), "size", "at most"),
     (json.dumps({"t": "sync"}), "version", "protocol version"),
     (json.dumps({"v": True, "t": "sync"}), "version", "protocol version"),

@@ -6,11 +6,12 @@ import re
 
 import pytest
 import ui_helpers  # noqa: F401  (puts web/ on sys.path)
+from hypothesis import given
+from hypothesis import strategies as st
+
 from hotseat.net import signal
 from hotseat.net.protocol import PROTOCOL_VERSION
 from hotseat.net.signal import SignalError
-from hypothesis import given
-from hypothesis import strategies as st
 
 #: an answer as Chromium 156 wrote it here for signal.SAMPLE_OFFER's offer
 SAMPLE_ANSWER = (

@@ -8,13 +8,13 @@ import random
 
 import pytest
 import ui_helpers  # noqa: F401  (puts web/ on sys.path)
-from hotseat.net import protocol, signal
-from hotseat.net.guest import STORAGE_KEY, Guest
-from hotseat.net.host import Host
 from test_net_signal import SAMPLE_ANSWER
 from ui_helpers import MemoryStorage
 
 import pycore
+from hotseat.net import protocol, signal
+from hotseat.net.guest import STORAGE_KEY, Guest
+from hotseat.net.host import Host
 
 
 class Table:
@@ -31,11 +31,18 @@ class Table:
         self.round_events: list = []
         self.summary_due = False
         self.applied: list = []
+        self.net = None
+        self.busy = False
 
     def apply(self, seat, action):
         self.events = self.state.apply_action(seat, action)
         self.applied.append((seat, action))
         return self.events
+
+    apply_remote = apply
+
+    def accepts_remote(self):
+        return not self.busy
 
 
 class Wire:
@@ -105,6 +112,7 @@ def test_a_whole_game_between_the_host_and_two_guests():
                 wire.to_host(link, guest.act(rng.choice(legal)))
             break
     assert ann.view["over"] and bob.view["over"]
+    assert ann.view["returns"] == table.state.returns() and ann.view["winners"] == table.state.winners()
     assert ann.view["obs"]["scores"] == table.state.observation(1)["scores"]
     # every message each guest got: never another seat's hand (6 nimmt! cards are unique)
     for link, seat in ((1, 1), (2, 2)):
@@ -112,8 +120,8 @@ def test_a_whole_game_between_the_host_and_two_guests():
             m = protocol.parse(text, "host")
             assert m["t"] in ("welcome", "view")
             if m["t"] == "view":
-                assert set(m) == {"v", "t", "n", "obs", "legal", "acting", "events", "round_events", "summary",
-                                  "over", "away"}
+                assert set(m) == {"v", "t", "n", "fresh", "obs", "legal", "acting", "events", "round_events",
+                                  "summary", "over", "away", "returns", "winners"}
                 assert m["obs"]["viewer"] == seat and "hands" not in m["obs"]
 
 
@@ -236,3 +244,27 @@ def test_unreadable_guest_storage_is_forgotten():
     storage = MemoryStorage({STORAGE_KEY: '{"room": "x"}'})
     guest = Guest(storage)
     assert guest.room is None and STORAGE_KEY not in storage
+
+
+def test_actions_wait_while_the_host_table_is_busy():
+    table, host, wire, ann, bob = table_with_guests()
+    table.busy = True  # e.g. the host plays out a reveal
+    wire.to_host(1, ann.act(ann.view["legal"][0]))
+    wire.to_host(2, bob.act(bob.view["legal"][0]))
+    assert table.applied == [] and len(host.queue) == 2
+    table.busy = False
+    wire.to_guests(host.flush())
+    assert [seat for seat, _ in table.applied] == [1, 2] and host.queue == []
+    assert ann.view["fresh"] and ann.view["acting"] == [0]
+
+
+def test_the_room_and_tokens_are_kept_with_the_table_and_resumed():
+    table, host, wire, ann, bob = table_with_guests()
+    assert table.net == {"room": host.room, "tokens": {"1": host.remotes[1].token, "2": host.remotes[2].token}}
+    again = Host.resume(table, "test")  # the host page reloaded: same room, both phones away
+    assert again.room == host.room and again.away() == [1, 2]
+    wire2 = Wire(again)
+    back = Guest(ann.storage, "test")
+    wire2.pair(back, 30, None)  # an any-seat code: the token says seat 1
+    assert back.seat == 1 and back.status == "playing" and again.away() == [2]
+    assert not back.view["fresh"]

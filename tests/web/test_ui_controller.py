@@ -30,7 +30,9 @@ def test_setup_reads_names_and_options_and_saves_at_once(storage):
     markup = c.render()
     assert "Target score" in markup and "Tactical variant" in markup and "Number of rounds" in markup
     assert "(SN-" not in markup  # ruling ids are for developers
-    assert not any(t.get("shell") == "kind" for t in taps(markup))  # no bots yet: all human
+    # no bots: a seat is a human at this phone or a player's own phone
+    assert c.seat_kinds("six_nimmt") == ["guest"]
+    assert {"shell": "kind", "seat": 0} in taps(markup) and "Human" in markup
     c.tap({"shell": "count", "delta": 1})
     c.tap({"shell": "opt", "name": "tactical", "value": True})
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": " ", "name-2": "Cy", "name-3": "Di", "opt-target_score": "12", "opt-rounds": ""}})

@@ -25,6 +25,11 @@
   (checked every :data:`HOLD_POLL_MS`). ``window.hotseatHold = true`` holds every tick the same
   way until it is cleared: end-to-end tests set it to look at a passing screen (a BAM!) without
   racing its timer on a loaded machine.
+* Phones (:mod:`hotseat.net`): after each draw the controller's ``net.requests`` (offers,
+  answers, QR codes) are carried out by :class:`hotseat.net.link.Net` (``js/net.mjs``, imported
+  on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
+  camera runs while a scan screen is up; a page that becomes visible again asks the host for
+  its newest view.
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -47,6 +52,8 @@ _controller: Controller | None = None
 _timer = None
 _last_html = None  # redraw only when the screen changes (keeps CSS animations from restarting)
 _listeners = []  # keep the proxies alive
+_net = None  # hotseat.net.link.Net, made on the first request (js/net.mjs loads only then)
+_camera = None  # True while the camera runs (into a <video data-net-camera>)
 _GUARD = "hotseat-back-guard"  # history.state of our entry (a string: no JS object needed)
 _guarded = False  # our history entry is the current one (Back will come to us first)
 _applied = None  # the Settings last applied to the page
@@ -93,6 +100,69 @@ def draw() -> None:
     wanted = _controller.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
+    _net_io()
+
+
+def _net_io() -> None:
+    """Carry out what the controller's phone side asked for, send its messages, run the camera."""
+    global _net, _camera
+    side = _controller.net_started
+    if side is None or (_net is None and not (side.requests or side.outbox or side.scanning)):
+        return
+    if _net is None:
+        from .net.link import Net
+
+        _net = Net(_on_net_event)
+    outbox, side.outbox = side.outbox, []
+    for link, text in outbox:
+        if not _net.send(link, text):
+            window.console.warn(f"hotseat: link {link} is not open; a message was dropped")
+    requests, side.requests = side.requests, []
+    for request in requests:
+        asyncio.ensure_future(_net_request(request))
+    video = _root().querySelector("[data-net-camera]") if side.scanning else None
+    if video is not None and not video.hasAttribute("data-net-started"):
+        video.setAttribute("data-net-started", "")  # once per element (a failed camera is not retried)
+        _camera = True
+        asyncio.ensure_future(_net.start_scan(video))
+    elif video is None and _camera is not None:
+        _camera = None
+        _net.stop_scan()
+
+
+async def _net_request(request: tuple) -> None:
+    side = _controller.net
+    kind = request[0]
+    try:
+        if kind == "offer":
+            link, sdp = await _net.offer()
+            side.offered(request[1], link, sdp)
+        elif kind == "accept":
+            await _net.accept(request[1], request[2])
+        elif kind == "answer":
+            link, sdp = await _net.answer(request[1])
+            side.answered(link, sdp)
+        elif kind == "qr":
+            version, rows = await _net.qr(request[1])
+            side.qr_ready(request[1], version, rows)
+        elif kind == "close":
+            _net.close(request[1])
+    except Exception as exc:  # a browser without WebRTC or a camera: say so, keep the game
+        window.console.error(f"hotseat: {kind} failed: {exc!r}")
+        _controller.message = _("This browser could not connect the phones ({error}).").format(error=type(exc).__name__)
+    draw()
+
+
+def _on_net_event(link: int, kind: str, text: str) -> None:
+    try:
+        _controller.net.event(link, kind, text)
+        if _controller.net.message:
+            _controller.message = _controller.net.message
+            _controller.net.message = None
+        _controller.net.poll()
+    except Exception as exc:
+        window.console.error(f"hotseat: net event {kind} failed: {exc!r}")
+    draw()
 
 
 def _apply_settings() -> None:
@@ -189,6 +259,8 @@ def _on_visibility(event) -> None:
         except Exception as exc:  # index.html's fallback has already blanked a private screen
             window.console.error(f"hotseat: hiding failed: {exc!r}")
         _last_html = None
+    elif _controller.net_started is not None:
+        _controller.net_started.resumed()
     draw()
 
 

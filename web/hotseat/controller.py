@@ -17,6 +17,12 @@
 game of GAME (round N; names)?" with Keep / Replace): the save is never lost without a yes, and
 it is overwritten only when the new game starts.
 
+Phones (:mod:`hotseat.net`): :attr:`Controller.net` hosts a game that has seats of kind
+``"guest"`` (their phones connect through the phones strip on the table's public screens), or
+plays this phone as a guest of another (``screen == "guest"``, from "Join a table" at home). What
+it needs from the browser it asks for in ``net.requests`` and ``net.outbox`` (the glue carries
+them out) and the transport's reports come in through ``net.event``.
+
 Storage is any object with ``get(key) -> str | None``, ``set(key, text)`` and ``remove(key)``
 (:mod:`hotseat.storage` wraps ``localStorage``). The game is saved under :data:`SAVE_KEY` after
 every applied action. A save that cannot be read is moved, unchanged, to the first free key
@@ -36,7 +42,7 @@ from . import screens
 from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .session import BOT_LEVELS, HUMAN, Phase, SaveError, Session, bots_for, default_bot_hook, load_view
+from .session import BOT_LEVELS, GUEST, HUMAN, Phase, SaveError, Session, bots_for, default_bot_hook, load_view
 
 SAVE_KEY = "hotseat.save"
 BAD_KEY = "hotseat.unreadable"
@@ -100,7 +106,23 @@ class Controller:
         self.warm: list[str] = []
         #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
         self.settings = settings_store.load(storage)
+        self._net = None  # see the net property
         self.check_save()
+
+    @property
+    def net(self):
+        """Hosting for other phones, or this phone as a guest (a :class:`hotseat.net.side.NetSide`;
+        see the module docstring). Made on first use: a game without phones never imports it."""
+        if self._net is None:
+            from .net.side import NetSide
+
+            self._net = NetSide(self.storage)
+        return self._net
+
+    @property
+    def net_started(self):
+        """The phone side if it was ever used, else ``None`` (for the browser glue)."""
+        return self._net
 
     # ---- saves -------------------------------------------------------------------------------
 
@@ -158,12 +180,18 @@ class Controller:
         if getattr(self.storage, "last_error", None):
             self.message = _("This browser refused to save the game; it will be lost if the page closes.")
             self.storage.last_error = None
+        if self._net is not None and self._net.session is session:
+            self._net.after_applied()  # saved first: the phones never see a move the save lacks
 
-    def _start_session(self, session: Session) -> None:
+    def _start_session(self, session: Session, rematch: bool = False) -> None:
         session.on_applied = self.persist
         self.session = session
         self.screen = "game"
         self.warm.append(session.game_id)
+        if rematch and self._net is not None and self._net.host is not None:
+            self.net.rematch(session)  # the same phones play on
+        elif session.guests or self._net is not None:
+            self.net.host_session(session)
         self.persist(session)
 
     @property
@@ -171,6 +199,12 @@ class Controller:
         if self._bot_hook == "auto":
             self._bot_hook = default_bot_hook()
         return self._bot_hook
+
+    def seat_kinds(self, game_id: str) -> list[str]:
+        """Seat kinds besides a human at this phone that setup offers: the bots, and a player's own
+        phone (kind ``"guest"``) in games with hidden information."""
+        phones = [GUEST] if pycore.load_game(game_id).hidden_information else []
+        return self.bot_kinds(game_id) + phones
 
     def bot_kinds(self, game_id: str) -> list[str]:
         """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
@@ -212,9 +246,26 @@ class Controller:
         if self.dialog is not None:
             self._dialog_tap(shell)
             return
+        if shell == "net":
+            if tap.get("do") == "join" and self.screen == "home":
+                self.net.start_join()
+                self.screen = "guest"
+            elif self.net.tap(tap) and self.screen == "guest":
+                self.screen = "home"
+                self.check_save()
+            self.message = self.net.message
+            self.net.poll()
+            return
+        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting"):
+            self.net.guest_tap_game(tap)
+            return
         if shell == "setting":
             self.change_setting(tap.get("name"), tap.get("value"))
         elif shell == "menu":
+            if self.screen == "guest":
+                self.net.leave_guest()
+            elif self._net is not None:
+                self._net.close_host()  # the phones see the table close; they rejoin on Continue
             self.rules_for = None
             self.session = None
             self.setup = None
@@ -241,11 +292,14 @@ class Controller:
             self._setup_tap(shell, tap)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
-            self._start_session(Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook))
+            self._start_session(Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook),
+                                rematch=True)
         elif self.screen == "game" and self.session is not None:
             self.session.tap(tap)
             if self.session.error:
                 self.message = _(self.session.error)
+            if self._net is not None:
+                self._net.poll()
 
     def _dialog_tap(self, shell: str | None) -> None:
         """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it."""
@@ -269,6 +323,8 @@ class Controller:
         session.on_applied = self.persist
         self.session = session
         self.screen = "game"
+        if session.guests or self._net is not None:
+            self.net.host_session(session)
 
     # ---- the Back button ---------------------------------------------------------------------
 
@@ -289,7 +345,7 @@ class Controller:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
             return "home"
-        if self.screen == "setup":
+        if self.screen in ("setup", "guest"):
             return "home"
         return None
 
@@ -366,7 +422,7 @@ class Controller:
                 st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
         elif shell == "kind":
             seat = tap.get("seat")
-            kinds = [HUMAN] + self.bot_kinds(st["game"])
+            kinds = [HUMAN] + self.seat_kinds(st["game"])
             if isinstance(seat, int) and 0 <= seat < st["n"]:
                 current = st["kinds"][seat]
                 st["kinds"][seat] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
@@ -442,11 +498,17 @@ class Controller:
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
             return delay
+        if self.screen == "guest" and self.rules_for is None:
+            return self.net.delay_ms()
         return None
 
     def tick(self) -> None:
         if self.screen == "game" and self.session is not None:
             self.session.tick()
+            if self._net is not None:
+                self._net.poll()  # a reveal that ended frees the table for the phones' actions
+        elif self.screen == "guest":
+            self.net.tick()
 
     # ---- rules -------------------------------------------------------------------------------
 
@@ -465,12 +527,18 @@ class Controller:
     def render(self) -> Markup:
         """The markup of the whole app for ``<main id="app">``."""
         if self.screen == "setup" and self.setup is not None:
-            page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.bot_kinds(self.setup["game"]))
+            page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.seat_kinds(self.setup["game"]))
         elif self.screen == "game" and self.session is not None:
             page = self._render_game()
+        elif self.screen == "guest" and self.net.guest is not None:
+            page = self.net.render_guest()
         else:
             page = self._render_home()
         extra = []
+        if self.screen == "game" and self._net is not None and self._net.host is not None:
+            if not self.session.private_on_screen:
+                extra.append(self.net.strip())
+            extra.append(self.net.sheet_markup())
         if self.message:
             extra.append(screens.toast(self.message))
         elif self.notice:
@@ -499,7 +567,7 @@ class Controller:
             saves.append({"game": self.save_info["game_id"], "name": self.save_info["game"],
                           "names": self.save_info["names"], "detail": self.save_info["detail"], "error": None})
         aside = [{"key": BAD_KEY, "reason": self.save_error}] if self.save_error is not None else []
-        return screens.home(games, saves, aside)
+        return screens.home(games, saves, aside, joinable=True)
 
     def _render_game(self) -> Markup:
         s = self.session
@@ -535,6 +603,8 @@ class Controller:
             body = fragment(body, screens.pending_bar(label))
         elif s.phase is Phase.BOT:
             status = _("{name} is thinking…").format(name=names[s.bot_seat])
+        elif s.phase is Phase.WAIT:
+            status = self.net.waiting_line() or status
         elif s.phase is Phase.REVEAL:
             body = fragment(body, screens.skip_button())
         return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, private=private)

@@ -32,6 +32,7 @@ KIND_LABELS = {
     "bot:easy": "Bot · easy",
     "bot:normal": "Bot · normal",
     "bot:hard": "Bot · hard",
+    "guest": "Own phone",
 }
 
 
@@ -69,7 +70,7 @@ def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | No
              header, h("div", {"class": "body"}, body))
 
 
-def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = ()) -> Markup:
+def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (), joinable: bool = False) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
     ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
@@ -106,6 +107,10 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
                       button("?", {"shell": "rules", "game": g["id"]}, "icon",
                              aria_label=_("Rules of {game}").format(game=g["name"]))))
     parts.append(h("ul", {"class": "games"}, rows))
+    if joinable:  # this phone as a player's own phone at another phone's table (hotseat.net)
+        parts.append(h("section", {"class": "join"}, h("h2", {"class": "section"}, _("Play on your own phone")),
+                       h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
+                       button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary")))
     if aside:
         entries = [h("li", None, h("p", {"class": "note"}, _("Reason: {reason}").format(reason=a["reason"])),
                      h("div", {"class": "actions"},

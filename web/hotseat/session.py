@@ -21,6 +21,13 @@ know what to draw. It implements the rules of /tmp/hs/VIEWS.md (issue 2 item 4, 
 * **Reveal.** After each applied action the events are played out step by step (the view's
   ``pace_ms(event)`` says how long each one stays on screen) on the public view (or the sole
   human's view), starting from the observation taken before the action.
+* **Phones** (seat kind :data:`GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
+  the session stays the only authority. Such a seat acts after the humans at this phone and the
+  bots; while the table waits only for phones the screen is :attr:`Phase.WAIT` (the public table,
+  or the sole human's view). Their actions arrive through :meth:`Session.apply_remote`, which
+  leaves the screen of the human at this phone as it is when it can; during a reveal or the round
+  summary this phone's table is busy and :meth:`Session.accepts_remote` says no (the host holds
+  them back until it is done).
 * **Saves.** :meth:`Session.to_dict` is a JSON-safe dict (game id, seed, options, seats, state
   JSON, round summary still to show); :meth:`Session.from_dict` validates it and raises
   :class:`SaveError` with the reason.
@@ -42,8 +49,10 @@ SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 1
 
 HUMAN = "human"
+#: a seat played on its own phone (a guest of this host: hotseat.net)
+GUEST = "guest"
 BOT_LEVELS = ("easy", "normal", "hard")
-SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS)
+SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
 #: safety cap in seconds of thinking inside Search.step: every level does a fixed amount of work
 #: (a hard decision takes about 1 s on a mid-range phone); the cap only bites on a far slower or
 #: starved device, and then ``search.capped`` is set
@@ -79,6 +88,8 @@ class Phase(StrEnum):
     SUMMARY = "summary"
     #: the game is over
     OVER = "over"
+    #: the table waits for seats played on their own phones (``waiting``); nothing private
+    WAIT = "wait"
 
 
 class SaveError(ValueError):
@@ -125,6 +136,10 @@ def is_bot(kind: str) -> bool:
     return kind.startswith("bot:")
 
 
+def is_guest(kind: str) -> bool:
+    return kind == GUEST
+
+
 def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
     """Validate ``[{"name": str, "kind": str}, ...]`` for ``game``; return a clean copy.
 
@@ -149,6 +164,30 @@ def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
             raise ValueError(f"seat {i + 1}: bots are not available in this version")
         clean.append({"name": name, "kind": seat["kind"]})
     return clean
+
+
+def check_net(net: Any, num_seats: int) -> dict:
+    """Validate a save's ``net`` (``{"room": 6 base64url, "tokens": {"seat": 22 base64url}}``).
+
+    Raises:
+        SaveError: naming the bad part.
+    """
+    import re
+
+    ident = re.compile(r"[A-Za-z0-9_-]+")
+    if not isinstance(net, dict) or set(net) != {"room", "tokens"}:
+        raise SaveError("its phones' table is malformed")
+    room, tokens = net["room"], net["tokens"]
+    if not isinstance(room, str) or len(room) != 6 or not ident.fullmatch(room):
+        raise SaveError("its phones' table has an invalid room")
+    if not isinstance(tokens, dict):
+        raise SaveError("its phones' tokens are malformed")
+    for seat, token in tokens.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < num_seats):
+            raise SaveError(f"its phones' tokens name a seat that does not exist ({seat!r})")
+        if not isinstance(token, str) or len(token) != 22 or not ident.fullmatch(token):
+            raise SaveError(f"its phones' token for seat {seat} is invalid")
+    return {"room": room, "tokens": dict(tokens)}
 
 
 class Session:
@@ -207,6 +246,9 @@ class Session:
         self.summary_due = summary_due
         self.on_applied: Callable[["Session"], None] | None = None
         self.error: str | None = None
+        #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
+        #: {seat: token}}`` saved with the game, so phones rejoin their seats after a reload
+        self.net: dict | None = None
         self._advance()
 
     # ---- seats -------------------------------------------------------------------------------
@@ -221,7 +263,19 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
+        """Seats of the humans at this phone (not bots, not the seats on their own phones)."""
         return [i for i, s in enumerate(self.seats) if s["kind"] == HUMAN]
+
+    @property
+    def guests(self) -> list[int]:
+        """Seats played on their own phones."""
+        return [i for i, s in enumerate(self.seats) if is_guest(s["kind"])]
+
+    @property
+    def waiting(self) -> list[int]:
+        """Seats on their own phones the table waits for now (public)."""
+        acting = self.state.current_players()
+        return [p for p in self.guests if p in acting]
 
     @property
     def sole_human(self) -> int | None:
@@ -238,17 +292,19 @@ class Session:
     # ---- flow --------------------------------------------------------------------------------
 
     def next_actor(self) -> int | None:
-        """The seat the app turns to next: humans round the table from the holder, then bots."""
+        """The seat the app turns to next: humans at this phone round the table from the holder,
+        then bots, then the seats on their own phones (they act on those phones)."""
         acting = self.state.current_players()
         if not acting:
             return None
         n = len(self.seats)
         start = 0 if self.holder is None else self.holder + 1
         order = [(start + k) % n for k in range(n)]
-        humans = [p for p in order if p in acting and not is_bot(self.seats[p]["kind"])]
+        humans = [p for p in order if p in acting and self.seats[p]["kind"] == HUMAN]
         if humans:
             return humans[0]
-        return min(acting)
+        bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
+        return min(bots) if bots else min(acting)
 
     def _advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
@@ -268,6 +324,10 @@ class Session:
             self.viewer = self._table_viewer()
             return
         actor = self.next_actor()
+        if is_guest(self.seats[actor]["kind"]):
+            self.phase = Phase.WAIT
+            self.viewer = self._table_viewer()
+            return
         if is_bot(self.seats[actor]["kind"]):
             self.phase = Phase.BOT
             self.bot_seat = actor
@@ -416,6 +476,10 @@ class Session:
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
         events = self.state.apply_action(player, action)
+        self._after(events, before, reveal_viewer)
+        return events
+
+    def _after(self, events: list[dict], before: dict, reveal_viewer: int | None) -> None:
         self.events = events
         self._log_round(events)
         self.local = {}
@@ -425,6 +489,35 @@ class Session:
             self.reveal = {"before": before, "viewer": reveal_viewer, "step": 0}
         self._saved()
         self._advance()
+
+    def accepts_remote(self) -> bool:
+        """Whether an action from a phone can be applied now: not while this phone's table plays
+        out a reveal or shows the round summary (the host holds such actions back until then)."""
+        return self.phase not in (Phase.REVEAL, Phase.SUMMARY)
+
+    def apply_remote(self, player: int, action: dict) -> list[dict]:
+        """Apply the legal ``action`` that ``player``'s own phone sent (the caller checked it is
+        legal, :mod:`hotseat.net.host`), and save. The screen here stays as it is when nothing
+        there changes — a human at this phone keeps a selection or an unconfirmed pick while
+        another player's phone picks — and otherwise moves on as after any action (a reveal, the
+        round summary, the next player).
+
+        Raises:
+            IllegalActionError: the action is not legal (the state is unchanged).
+        """
+        reveal_viewer = self._table_viewer()
+        before = self.observation(reveal_viewer)
+        events = self.state.apply_action(player, action)
+        acting = self.state.current_players()
+        still = ((self.phase is Phase.TURN and self.viewer in acting)
+                 or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
+                 or (self.phase is Phase.BOT and self.bot_seat in acting))
+        if still and not self._summary_for(events) and self._total_pace(events) == 0:
+            self.events = events
+            self._log_round(events)
+            self._saved()
+            return events
+        self._after(events, before, reveal_viewer)
         return events
 
     def _log_round(self, events: list[dict]) -> None:
@@ -558,6 +651,7 @@ class Session:
             "events": self.events if self.summary_due else [],
             "round_events": self.round_events,
             "bot_rng": self.bot_rng.state,
+            **({"net": self.net} if self.net is not None else {}),
         }
 
     def to_json(self) -> str:
@@ -607,6 +701,9 @@ class Session:
             )
         except ValueError as exc:
             raise SaveError(str(exc)) from None
+        net = data.get("net")  # absent without phones
+        if net is not None:
+            session.net = check_net(net, len(seats))
         rng_state = data.get("bot_rng")
         if isinstance(rng_state, int) and not isinstance(rng_state, bool) and 0 <= rng_state < 1 << 64:
             session.bot_rng = Rng.from_state(rng_state)

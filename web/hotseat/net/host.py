@@ -7,7 +7,11 @@ the table object (the app's session), the only authority:
 * ``table.state`` — the engine state (read here only through :func:`~hotseat.net.protocol.view_message`);
 * ``table.game_id``, ``table.options``, ``table.names``, ``table.kinds``, ``table.round_events``,
   ``table.summary_due``, ``table.events`` — what a guest needs to draw its screen;
-* ``table.apply(seat, action)`` — applies a legal action through the engine (and saves).
+* ``table.apply_remote(seat, action)`` — applies a legal action through the engine (and saves);
+  ``table.accepts_remote()`` — False while the host's own screen is busy (a reveal, the round
+  summary): actions are then held back in :attr:`Host.queue` until :meth:`Host.flush`;
+* ``table.net`` — ``{"room", "tokens"}`` kept with the saved game (set here whenever a phone
+  gets a seat), so a reloaded host knows the phones again.
 
 Seats: the host invites a phone for one seat (:meth:`Host.invite` with ``seat``) or any phone
 that was at this table before (``seat=None``: the phone's token says which seat it had). A
@@ -78,6 +82,25 @@ class Host:
     pending: dict[int, int | None] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
     n: int = 0  # views sent so far (each view carries the next number)
+    #: actions that arrived while the table was busy: (link, seat, parsed act message)
+    queue: list[tuple[int, int, dict]] = field(default_factory=list)
+    _last_events: Any = None
+
+    @classmethod
+    def resume(cls, table: Any, app_version: str = "0") -> "Host":
+        """The host of ``table``, knowing the phones saved in ``table.net`` (all away for now)."""
+        saved = getattr(table, "net", None)
+        if not saved:
+            host = cls(table, app_version)
+        else:
+            host = cls(table, app_version, room=saved["room"])
+            host.remotes = {int(seat): Remote(token=token) for seat, token in saved["tokens"].items()}
+        host._remember()
+        return host
+
+    def _remember(self) -> None:
+        """Keep the room and the phones' tokens in the table (saved with the game)."""
+        self.table.net = {"room": self.room, "tokens": {str(s): r.token for s, r in sorted(self.remotes.items())}}
 
     # ---- pairing -----------------------------------------------------------------------------
 
@@ -138,7 +161,7 @@ class Host:
         if seat is None:
             return []
         self.remotes[seat].link = None
-        return self.views()
+        return self.views(fresh=False)
 
     def receive(self, link: int, text: Any) -> list[tuple[int, str]]:
         """One message that arrived on ``link``; returns the messages to send.
@@ -165,12 +188,12 @@ class Host:
         if t == "act":
             return self._act(link, seat, msg)
         if t == "sync":
-            return [self._view(seat)]
+            return [self._view(seat, fresh=False)]
         if t == "ping":
             return [(link, protocol.dumps("pong", "host", n=msg["n"]))]
         if t == "bye":
             self.remotes[seat].link = None
-            return self.views()
+            return self.views(fresh=False)
         return []
 
     def _hello(self, link: int, msg: dict) -> list[tuple[int, str]]:
@@ -196,11 +219,12 @@ class Host:
         if remote.link is not None and remote.link != link:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
         remote.link = link
+        self._remember()
         t = self.table
         out.append((link, protocol.dumps("welcome", "host", room=self.room, seat=seat, token=remote.token,
                                          game=t.game_id, options=dict(t.options), names=list(t.names),
                                          kinds=list(t.kinds), app=self.app_version)))
-        return out + self.views()
+        return out + self.views(fresh=False)
 
     def _seat_for(self, invited: int | None, token: str | None) -> int | None:
         """The seat a hello takes: the token's seat if it has one here, else the invited seat."""
@@ -211,6 +235,9 @@ class Host:
         return invited
 
     def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
+        if not self.table.accepts_remote():
+            self.queue.append((link, seat, msg))
+            return []
         state = self.table.state
         if seat not in state.current_players():
             self._report(seat, "turn", f"an action while the table does not wait for seat {seat}")
@@ -219,24 +246,39 @@ class Host:
         if legal is None:
             self._report(seat, "illegal", f"not a legal action: {protocol.canonical(msg['action'])[:200]}")
             return [(link, protocol.dumps("rejected", "host", n=msg["n"], reason="illegal", text=ILLEGAL_TEXT))]
-        self.table.apply(seat, legal)
+        self.table.apply_remote(seat, legal)
         return self.views()
+
+    def flush(self) -> list[tuple[int, str]]:
+        """Apply the actions held back while the table was busy (call when it is free again)."""
+        out: list[tuple[int, str]] = []
+        while self.queue and self.table.accepts_remote():
+            link, seat, msg = self.queue.pop(0)
+            if self.remotes.get(seat) is None or self.remotes[seat].link != link:
+                continue  # that phone has gone or been replaced since
+            out += self._act(link, seat, msg)
+        return out
 
     # ---- views -------------------------------------------------------------------------------
 
-    def _view(self, seat: int) -> tuple[int, str]:
+    def _view(self, seat: int, fresh: bool = True) -> tuple[int, str]:
         remote = self.remotes[seat]
         self.n += 1
         t = self.table
         text = protocol.view_message(t.state, seat, self.n, list(t.events), list(t.round_events),
-                                     bool(t.summary_due), self.away())
+                                     bool(t.summary_due), self.away(), fresh=fresh)
         remote.sent += len(text.encode("utf-8"))
         remote.views += 1
         return remote.link, text
 
-    def views(self) -> list[tuple[int, str]]:
-        """A fresh ``view`` for every connected guest (call after every change of the table)."""
-        return [self._view(seat) for seat in sorted(self.remotes) if self.remotes[seat].link is not None]
+    def views(self, fresh: bool = True) -> list[tuple[int, str]]:
+        """A ``view`` for every connected guest: call after every action applied at the table
+        (``fresh``), or with ``fresh=False`` when only who is connected changed."""
+        events = self.table.events
+        if fresh and events is self._last_events:
+            fresh = False  # the same action's events again (e.g. the round summary was closed)
+        self._last_events = events
+        return [self._view(seat, fresh) for seat in sorted(self.remotes) if self.remotes[seat].link is not None]
 
     def _report(self, seat: int | None, reason: str, detail: str) -> None:
         self.reports.append(Report(seat, reason, detail))

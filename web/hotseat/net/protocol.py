@@ -19,8 +19,9 @@ Host to guest::
 
     {"v": 1, "t": "welcome", "room": R, "seat": 1, "token": T, "game": "six_nimmt",
      "options": {...}, "names": [...], "kinds": [...], "app": "0.1.0"}
-    {"v": 1, "t": "view", "n": 12, "obs": {...}, "legal": [...], "acting": [0, 2],
-     "events": [...], "round_events": [...], "summary": false, "over": false, "away": [2]}
+    {"v": 1, "t": "view", "n": 12, "fresh": true, "obs": {...}, "legal": [...], "acting": [0, 2],
+     "events": [...], "round_events": [...], "summary": false, "over": false, "away": [2],
+     "returns": [], "winners": []}
     {"v": 1, "t": "rejected", "n": 7, "reason": "illegal", "text": "That move is not allowed now."}
     {"v": 1, "t": "update", "need": 2, "app": "0.2.0"}     # the guest's app is too old
     {"v": 1, "t": "refused", "reason": "room", "text": "..."}
@@ -105,6 +106,12 @@ def _optional(inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return check
 
 
+def _number(value: Any) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError("must be a number")
+    return value
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError("must be true or false")
@@ -155,9 +162,10 @@ GUEST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
 HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
     "welcome": {"room": ROOM, "seat": SEAT, "token": TOKEN, "game": _text(32, _GAME_ID), "options": _dict,
                 "names": _list_of(_text(40), 32), "kinds": _list_of(_text(16), 32), "app": APP},
-    "view": {"n": SEQ, "obs": _dict, "legal": _list_of(_dict, 4096), "acting": _list_of(SEAT, 32),
+    "view": {"n": SEQ, "fresh": _bool, "obs": _dict, "legal": _list_of(_dict, 4096), "acting": _list_of(SEAT, 32),
              "events": _list_of(_dict, 4096), "round_events": _list_of(_dict, 4096), "summary": _bool,
-             "over": _bool, "away": _list_of(SEAT, 32)},
+             "over": _bool, "away": _list_of(SEAT, 32), "returns": _list_of(_number, 32),
+             "winners": _list_of(SEAT, 32)},
     "rejected": {"n": SEQ, "reason": REASON, "text": TEXT},
     "update": {"need": _int(1, 2**31 - 1), "app": APP},
     "refused": {"reason": REASON, "text": TEXT},
@@ -285,20 +293,25 @@ def dumps(t: str, sender: str, **fields: Any) -> str:
 
 
 def view_message(state: Any, seat: int, n: int, events: list[dict], round_events: list[dict],
-                 summary: bool, away: list[int]) -> str:
+                 summary: bool, away: list[int], fresh: bool = True) -> str:
     """The ``view`` message for the guest in ``seat``: the ONLY way game facts reach a guest.
 
     ``state`` is the engine's state (never sent); the guest gets ``state.observation(seat)``, its
     legal actions (``[]`` unless the table waits for it), ``current_players()`` (public),
     ``events`` of the last action and ``round_events`` (public by every game's contract),
-    whether the round summary is showing, whether the game is over and which seats' phones are
-    away (public). ``n`` numbers the views the host has sent (the guest drops an older one).
+    whether the round summary is showing, whether the game is over (then also the final
+    ``returns()`` and ``winners()``, public at the end) and which seats' phones are away
+    (public). ``n`` numbers the views the host has sent (the guest drops an older one);
+    ``fresh``: the view follows a new action (``False`` when it is sent again: a phone joined,
+    asked for it, or another went away), so the guest plays its events only once.
     """
     acting = list(state.current_players())
     legal = state.legal_actions(seat) if seat in acting else []
-    return dumps("view", "host", n=n, obs=state.observation(seat), legal=legal, acting=acting,
-                 events=list(events), round_events=list(round_events), summary=bool(summary),
-                 over=bool(state.is_terminal()), away=sorted(away))
+    over = bool(state.is_terminal())
+    return dumps("view", "host", n=n, fresh=bool(fresh), obs=state.observation(seat), legal=legal, acting=acting,
+                 events=list(events), round_events=list(round_events), summary=bool(summary), over=over,
+                 away=sorted(away), returns=list(state.returns()) if over else [],
+                 winners=list(state.winners()) if over else [])
 
 
 def canonical(value: Any) -> str:

@@ -1,0 +1,242 @@
+"""One 6 nimmt! game across three phones, through the app's own screens: three browser contexts
+on 127.0.0.1, WebRTC with no ICE servers. The host sets seats 2 and 3 to "Own phone", shows each
+phone's pairing code; the guest pastes it ("Cannot scan? Type or paste the code": the QR exchange
+simulated by passing the text), shows its answer, the host pastes that. One pairing instead
+reads the host's QR code from a screenshot with the decoder the app's camera scanner uses.
+
+Every message each guest receives is checked by :mod:`net_check` (the card-token rules of
+``secret_check.py``). A game of one round (option "Number of rounds" = 1) keeps it short;
+reveals are skipped with the app's own "Skip animation" button.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from conftest import wait_ready
+from net_check import WIRE_JS, check_received, host_views, wire
+
+import pycore
+
+NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
+PLAY_TAPS = ("[data-tap*='\"pick\"']", "[data-tap*='\"take\"']", "[data-tap*='\"row\"']")
+SHELL_TAPS = ("confirm", "skip", "continue")
+
+
+def tap_json(page, tap: dict) -> None:
+    page.locator(f"[data-tap='{json.dumps(tap, separators=(',', ':'), sort_keys=True)}']").first.click()
+
+
+def net_tap(page, do: str, **more) -> None:
+    tap_json(page, {"do": do, "shell": "net", **more})
+
+
+def code_on(page) -> str:
+    page.wait_for_selector("[data-net-code]", timeout=30_000)
+    return page.locator("[data-net-code]").first.get_attribute("data-net-code")
+
+
+def paste(page, code: str, do: str) -> None:
+    """Type ``code`` into the screen's "Type or paste the code" field and send it. Headless
+    Chromium has no camera: the app then opens that field by itself (waited for, so the redraw
+    that opens it cannot wipe the text)."""
+    page.wait_for_selector(".net-paste[open] [data-field='net-code']", timeout=30_000)
+    page.locator("[data-field='net-code']").fill(code)
+    net_tap(page, do)
+
+
+def new_phone(browser, base_url, request_log, storage_state=None):
+    context = browser.new_context(base_url=base_url, storage_state=storage_state,
+                                  viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, has_touch=True)
+    request_log.attach(context)
+    context.add_init_script(script=WIRE_JS)
+    page = context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    return context, page
+
+
+def host_game(page) -> None:
+    """Home -> 6 nimmt! -> seats 2 and 3 on their own phones, one round -> Start."""
+    page.locator(NEW_SIX).first.click()
+    page.wait_for_selector("body[data-screen='setup']", state="attached")
+    page.locator("[data-field='name-0']").fill("Hana")
+    page.locator("[data-field='name-1']").fill("Ann")
+    page.locator("[data-field='name-2']").fill("Bob")
+    for seat in (1, 2):
+        while "Own phone" not in page.locator(f"[data-tap='{{\"seat\":{seat},\"shell\":\"kind\"}}']").inner_text():
+            tap_json(page, {"seat": seat, "shell": "kind"})
+    page.locator("[data-field='opt-rounds']").fill("1")
+    page.locator("[data-tap*='\"start\"']").first.click()
+    page.wait_for_selector(".net-strip", timeout=20_000)
+
+
+def pair(host, guest, seat: int, code: str | None = None) -> None:
+    """Connect ``guest`` for ``seat``: the codes' text passed by pasting. With ``code``, the host's
+    sheet for the seat is already up and ``code`` is what the guest read from it."""
+    if code is None:
+        net_tap(host, "invite", seat=seat)
+        code = code_on(host)
+    if guest.locator("body[data-screen='home']").count():
+        net_tap(guest, "join")
+    guest.wait_for_selector("body[data-screen='guest-join']", state="attached")
+    paste(guest, code, "offer")
+    answer = code_on(guest)
+    net_tap(host, "scan_answer")
+    paste(host, answer, "answer")
+    guest.wait_for_function("document.body.dataset.screen.startsWith('guest-') && "
+                            "!['guest-join', 'guest-answer', 'guest-answering', 'guest-waiting']"
+                            ".includes(document.body.dataset.screen)", timeout=30_000)
+    host.wait_for_selector(f".net-seat.on[data-seat='{seat}']", state="attached", timeout=30_000)
+
+
+#: one move on a page, in one go (a reveal redraws the screen every few hundred ms: a locator's
+#: "wait until stable" would chase the buttons): the first shell button of SHELL_TAPS on screen,
+#: else on the player's own turn the first card, row or "take" button; returns what it tapped
+STEP_JS = """([shells, plays]) => {
+  const screen = document.body.dataset.screen || '';
+  for (const shell of shells) {
+    const b = document.querySelector(`#app [data-tap*='"shell":"${shell}"']`);
+    if (b) { b.click(); return shell; }
+  }
+  if (screen === 'turn' || screen === 'guest-turn') {
+    for (const sel of plays) {
+      const b = document.querySelector('#app ' + sel);
+      if (b) { b.click(); return b.getAttribute('data-tap'); }
+    }
+  }
+  return null;
+}"""
+
+
+def step(page) -> bool:
+    """Make one move on ``page`` if its screen asks for one; True when it did something."""
+    return page.evaluate(STEP_JS, [list(SHELL_TAPS), list(PLAY_TAPS)]) is not None
+
+
+def over(page) -> bool:
+    return page.evaluate("document.body.dataset.screen || ''") in ("over", "guest-over")
+
+
+def play_until(pages, done, limit: int = 600) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        moved = [step(p) for p in pages]
+        if not any(moved):
+            pages[0].wait_for_timeout(150)
+    screens = [p.evaluate("document.body.dataset.screen") for p in pages]
+    raise AssertionError(f"the game did not get there: {screens}")
+
+
+def host_state(host):
+    save = json.loads(host.evaluate("localStorage.getItem('hotseat.save')"))
+    return pycore.load_game(save["game"]).state_from_json(save["state"])
+
+
+def check_wires(host, guests) -> dict:
+    views = host_views(wire(host))
+    counts = {}
+    for seat, page in guests:
+        received = [text for direction, _c, text, _s in wire(page) if direction == "in"]
+        counts[seat] = check_received("six_nimmt", seat, received, views)
+    return counts
+
+
+@pytest.fixture
+def phones(browser, base_url, request_log):
+    made = []
+
+    def make(storage_state=None):
+        context, page = new_phone(browser, base_url, request_log, storage_state)
+        made.append(context)
+        return context, page
+
+    yield make
+    for context in made:
+        try:
+            context.close()
+        except Exception:
+            pass
+    request_log.check()
+
+
+def test_a_whole_game_between_a_host_and_two_phones(phones):
+    _hc, host = phones()
+    _ac, ann = phones()
+    _bc, bob = phones()
+    host_game(host)
+    # Ann's code is read from the host's QR code with the app's own decoder
+    net_tap(host, "invite", seat=1)
+    offer = code_on(host)
+    png = host.locator(".net-qr svg").screenshot()
+    net_tap(ann, "join")
+    read = ann.evaluate("""async (url) => {
+        const net = await import(new URL('js/net.mjs', document.baseURI).href);
+        const img = new Image(); img.src = url; await img.decode();
+        return [await net.decode(img), await net.decoder()];
+    }""", "data:image/png;base64," + base64.b64encode(png).decode())
+    assert read == [offer, "jsQR"]
+    version = int(host.locator(".net-qr").get_attribute("data-qr-version"))
+    assert version <= 10
+    pair(host, ann, 1, code=read[0])
+    pair(host, bob, 2)
+    play_until([host, ann, bob], lambda: over(host) and over(ann) and over(bob))
+    assert "wins" in ann.locator("#app").inner_text() or "share the win" in ann.locator("#app").inner_text()
+    counts = check_wires(host, [(1, ann), (2, bob)])
+    assert counts[1]["checked"] >= 20 and counts[2]["checked"] >= 20, counts
+    # the standings agree on every phone
+    standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
+    assert standings[0] == standings[1] == standings[2]
+
+
+def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
+    _hc, host = phones()
+    ann_context, ann = phones()
+    _bc, bob = phones()
+    host_game(host)
+    pair(host, ann, 1)
+    pair(host, bob, 2)
+    play_until([host, ann, bob], lambda: host_state(host).public_observation()["turn"] >= 4)
+    hand = host_state(host).observation(1)["hand"]
+    before = [text for d, _c, text, _s in wire(ann) if d == "in"]
+    saved = ann_context.storage_state()
+    ann_context.close()  # the phone is gone mid-round
+    host.wait_for_selector(".net-seat.off[data-seat='1']", state="attached", timeout=30_000)
+    _ac2, ann2 = phones(storage_state=saved)  # the same phone, its storage kept
+    net_tap(ann2, "join")
+    assert "keeps its seat" in ann2.locator("#app").inner_text()
+    pair(host, ann2, 1)
+    assert ann2.locator("#app [data-tap*='\"pick\"']").count() == len(hand)  # her hand is back
+    play_until([host, ann2, bob], lambda: over(host) and over(ann2) and over(bob))
+    views = host_views(wire(host))
+    check_received("six_nimmt", 1, before, views)
+    check_received("six_nimmt", 1, [t for d, _c, t, _s in wire(ann2) if d == "in"], views)
+    check_received("six_nimmt", 2, [t for d, _c, t, _s in wire(bob) if d == "in"], views)
+
+
+def test_a_tampered_message_from_a_phone_changes_nothing_at_the_host(phones):
+    _hc, host = phones()
+    _ac, ann = phones()
+    host_game(host)
+    pair(host, ann, 1)
+    before = host.evaluate("localStorage.getItem('hotseat.save')")
+    bob_card = host_state(host).observation(2)["hand"][0]
+    tampered = [
+        json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 1, "t": "act", "n": 2, "seat": 2, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 1, "t": "act", "n": 3, "action": {"type": "pick", "card": True}}),
+        '{"v": 1, "t": "act", "n": 4, "n": 5, "action": {"type": "pick", "card": 1}}',
+        json.dumps({"v": 1, "t": "welcome", "room": "AAAAAA"}),
+        "not json",
+    ]
+    for text in tampered:
+        ann.evaluate("text => window.__hsChannels[0].send(text)", text)
+    host.wait_for_selector(".toast", timeout=20_000)
+    assert "A message from Ann was refused" in host.locator(".toast").inner_text()
+    assert host.evaluate("localStorage.getItem('hotseat.save')") == before
+    ann.wait_for_selector(".toast", timeout=20_000)
+    assert "not allowed" in ann.locator(".toast").inner_text()

@@ -1,0 +1,216 @@
+"""Phones through the whole app, in CPython: a host Controller and guest Controllers, their
+requests carried out and their messages delivered by an in-memory stand-in for ``net.mjs``
+(Chromium's SDP; links are numbers), every move made by tapping what each screen draws."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import ui_helpers  # noqa: F401  (puts web/ on sys.path)
+from test_net_signal import SAMPLE_ANSWER
+from ui_helpers import MemoryStorage, taps
+
+from hotseat.controller import SAVE_KEY, Controller
+from hotseat.net import protocol, signal
+from hotseat.session import Phase
+
+
+class Air:
+    """What net.mjs does, between controllers in one process."""
+
+    def __init__(self) -> None:
+        self.next = 1
+        self.peer: dict[int, int] = {}  # link -> the other end's link
+        self.owner: dict[int, Controller] = {}
+        self.open: set[int] = set()
+        self.sent: dict[int, list[str]] = {}  # link -> texts sent on it
+
+    def run(self, *controllers: Controller, rounds: int = 20) -> None:
+        for _ in range(rounds):
+            busy = False
+            for c in controllers:
+                side = c.net
+                requests, side.requests = side.requests, []
+                outbox, side.outbox = side.outbox, []
+                busy = busy or bool(requests or outbox)
+                for request in requests:
+                    self.request(c, request)
+                for link, text in outbox:
+                    self.sent.setdefault(link, []).append(text)
+                    if link in self.open and self.peer.get(link) in self.open:
+                        other = self.peer[link]
+                        self.owner[other].net.event(other, "message", text)
+                        self.owner[other].net.poll()
+            if not busy:
+                return
+
+    def link(self, c: Controller) -> int:
+        link, self.next = self.next, self.next + 1
+        self.owner[link] = c
+        return link
+
+    def request(self, c: Controller, request: tuple) -> None:
+        kind = request[0]
+        if kind == "offer":
+            c.net.offered(request[1], self.link(c), signal.SAMPLE_OFFER)
+        elif kind == "answer":
+            link = self.link(c)
+            self.pending_answer = link
+            c.net.answered(link, SAMPLE_ANSWER)
+        elif kind == "accept":
+            host_link, guest_link = request[1], self.pending_answer
+            self.peer[host_link], self.peer[guest_link] = guest_link, host_link
+            self.open |= {host_link, guest_link}
+            self.owner[host_link].net.event(host_link, "open", "")
+            self.owner[guest_link].net.event(guest_link, "open", "")
+        elif kind == "qr":
+            c.net.qr_ready(request[1], 9, "1")
+        elif kind == "close":
+            self.drop(request[1])
+
+    def drop(self, link: int) -> None:
+        for end in (link, self.peer.get(link)):
+            if end in self.open:
+                self.open.discard(end)
+                self.owner[end].net.event(end, "closed", "")
+
+
+def field_tap(markup, do: str, code: str) -> dict:
+    tap = next(t for t in taps(markup) if t.get("shell") == "net" and t.get("do") == do)
+    return dict(tap, fields={"net-code": code})
+
+
+def code_on(air, c) -> str:
+    """The pairing code on ``c``'s screen (its QR code is drawn once the browser made it)."""
+    c.render()
+    air.run(c)
+    m = re.search(r'data-net-code="([^"]+)"', str(c.render()))
+    return html.unescape(m.group(1))
+
+
+def host_table(seed=9):
+    """A 3-seat 6 nimmt! game: seat 0 at the host, seats 1 and 2 on their own phones."""
+    storage = MemoryStorage()
+    host = Controller(storage, bot_hook=None, seed_fn=lambda: seed)
+    host.tap({"shell": "new", "game": "six_nimmt"})
+    host.tap({"shell": "kind", "seat": 1})
+    host.tap({"shell": "kind", "seat": 2})
+    host.tap({"shell": "start", "fields": {"name-0": "Hana", "name-1": "Ann", "name-2": "Bob"}})
+    assert host.session.kinds == ["human", "guest", "guest"]
+    return host, storage
+
+
+def pair(air, host, guest, seat):
+    host.tap({"shell": "net", "do": "invite", "seat": seat})
+    air.run(host)
+    offer = code_on(air, host)
+    if guest.screen != "guest":
+        guest.tap({"shell": "net", "do": "join"})
+    guest.tap(field_tap(guest.render(), "offer", offer))
+    air.run(guest)
+    answer = code_on(air, guest)
+    host.tap({"shell": "net", "do": "scan_answer"})
+    host.tap(field_tap(host.render(), "answer", answer))
+    air.run(host, guest)
+    assert guest.net.guest.status == "playing", guest.net.guest.status
+
+
+def test_a_whole_game_with_two_phones_through_the_screens():
+    air = Air()
+    host, storage = host_table()
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    assert host.session.phase is Phase.TURN  # the host's own player picks first (no curtain: one human here)
+    pair(air, host, ann, 1)
+    pair(air, host, bob, 2)
+    assert "connected" in str(host.net.strip())
+    rng = random.Random(4)
+    for _ in range(3000):
+        air.run(host, ann, bob)
+        s = host.session
+        if s.phase is Phase.OVER and ann.net.play.phase == "over" and bob.net.play.phase == "over":
+            break
+        moved = False
+        for c in (host, ann, bob):
+            markup = c.render()
+            if c.delay_ms() is not None:
+                c.tick()
+                moved = True
+                continue
+            options = [t for t in taps(markup)
+                       if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")]
+            if options:
+                confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
+                c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
+                moved = True
+        assert moved or host.session.phase is Phase.WAIT, host.session.phase
+    else:
+        raise AssertionError("the game did not end")
+    final = host.session.state
+    for c, seat in ((ann, 1), (bob, 2)):
+        assert c.net.play.view["obs"] == json.loads(json.dumps(final.observation(seat)))
+        assert "wins" in str(c.render()) or "share the win" in str(c.render())
+    assert json.loads(storage[SAVE_KEY])["net"]["room"] == host.net.host.room
+    # nothing a phone received names a card of another hand at the time (6 nimmt! cards are unique)
+    for texts in air.sent.values():
+        for text in texts:
+            m = json.loads(text)
+            if m["t"] == "view":
+                assert m["obs"]["viewer"] in (1, 2) and "hands" not in m["obs"]
+
+
+def test_the_waiting_screen_names_the_phones_and_a_lost_phone_rejoins():
+    air = Air()
+    host, _storage = host_table(seed=21)
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    pair(air, host, ann, 1)
+    pair(air, host, bob, 2)
+    # the host's player picks: now the table waits for both phones
+    pick = next(t for t in taps(host.render()) if "pick" in t)
+    host.tap(dict(pick, fields={}))
+    host.tap({"shell": "confirm", "fields": {}})
+    air.run(host, ann, bob)
+    assert host.session.phase is Phase.WAIT
+    assert "Waiting for Ann, Bob" in str(host.render())
+    hand = ann.net.play.view["obs"]["hand"]
+    # Ann's phone drops; the host shows her away with Connect
+    air.drop(next(link for link, c in air.owner.items() if c is ann and link in air.open))
+    air.run(host, ann, bob)
+    assert "Connection lost" in str(ann.render()) and "away" in str(host.net.strip())
+    assert bob.net.play.view["away"] == [1]
+    # she scans a new code for her seat: same seat, same hand
+    ann.tap({"shell": "net", "do": "rescan"})
+    pair(air, host, ann, 1)
+    assert ann.net.play.view["obs"]["hand"] == hand and ann.net.guest.seat == 1
+    assert host.net.host.away() == []
+
+
+def test_a_tampered_message_changes_nothing_at_the_host():
+    air = Air()
+    host, storage = host_table(seed=5)
+    ann = Controller(MemoryStorage(), bot_hook=None)
+    pair(air, host, ann, 1)
+    before = storage[SAVE_KEY]
+    link = next(link for link, c in air.owner.items() if c is host and link in air.open)
+    other = host.session.state.observation(2)["hand"][0]
+    host.net.event(link, "message", json.dumps({"v": 1, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
+    host.net.event(link, "message", '{"v": 1, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 1}')
+    assert storage[SAVE_KEY] == before
+    assert host.net.message == "A message from Ann was refused (json)."
+    replies = [json.loads(text) for to, text in host.net.outbox]
+    assert [(r["t"], r["reason"]) for r in replies] == [("rejected", "illegal")]
+    assert [(r.seat, r.reason) for r in host.net.host.reports] == [(1, "illegal"), (1, "json")]
+
+
+def test_an_older_phone_is_told_to_update():
+    air = Air()
+    host, _storage = host_table(seed=5)
+    ann = Controller(MemoryStorage(), bot_hook=None)
+    host.tap({"shell": "net", "do": "invite", "seat": 1})
+    air.run(host)
+    newer = code_on(air, host).replace(f"HS~{protocol.PROTOCOL_VERSION}~", f"HS~{protocol.PROTOCOL_VERSION + 1}~")
+    ann.tap({"shell": "net", "do": "join"})
+    ann.tap(field_tap(ann.render(), "offer", newer))
+    assert "Update needed" in str(ann.render()) and "older than the table" in str(ann.render())

@@ -1,0 +1,455 @@
+"""The app's phone business, pure Python: hosting a game for other phones, or joining one.
+
+:class:`NetSide` belongs to the :class:`~hotseat.controller.Controller`. It never touches the
+browser: what needs the browser it asks for in :attr:`NetSide.requests` (the browser glue,
+:mod:`hotseat.app`, carries each out and calls back), what must be sent waits in
+:attr:`NetSide.outbox`, and what the transport reports comes in through :meth:`NetSide.event`.
+
+Requests (tuples): ``("offer", seat)`` → :meth:`offered` ``(seat, link, sdp)``; ``("accept",
+link, sdp)``; ``("answer", sdp)`` → :meth:`answered` ``(link, sdp)``; ``("qr", text)`` →
+:meth:`qr_ready`; ``("close", link)``. :attr:`NetSide.scanning` says whether the camera should
+run (into the ``<video data-net-camera>`` on screen); codes it reads arrive as ``event(0,
+"scan", text)``.
+
+Host: a session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.Host`
+(:meth:`host_session`); the phones strip on the table's public screens shows each such seat
+(connected or not) with "Connect", which opens the pairing sheet: the offer as a QR code, then
+the camera (or a text field) for the phone's answer. After every action the guests get their
+views (:meth:`after_applied`).
+
+Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
+shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import screens
+from ..i18n import gettext as _
+from ..markup import Markup, fragment, h
+from ..session import Phase
+from . import protocol, qr, signal
+from .guest import Guest
+from .host import Host
+from .play import GuestPlay
+
+APP_VERSION = "0.1.0"
+
+
+def net_tap(do: str, **more: Any) -> dict:
+    return {"shell": "net", "do": do, **more}
+
+
+class NetSide:
+    """See the module docstring."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+        self.host: Host | None = None
+        self.session = None
+        #: the pairing sheet at the host: {"seat": k|None, "link": id|None, "code": str|None,
+        #: "step": "offer"|"answer", "error": str|None}
+        self.sheet: dict | None = None
+        self.guest: Guest | None = None
+        self.play: GuestPlay | None = None
+        #: the guest's screen before playing: "join" (scan), "answer" (show the answer code)
+        self.join: dict | None = None
+        self.outbox: list[tuple[int, str]] = []
+        self.requests: list[tuple] = []
+        self.qr_cache: dict[str, tuple[int, str]] = {}
+        self.message: str | None = None
+
+    # ---- shared ------------------------------------------------------------------------------
+
+    @property
+    def scanning(self) -> bool:
+        """Whether the camera should run now (a scan screen is up)."""
+        if self.sheet is not None:
+            return self.sheet["step"] == "answer" and self.sheet.get("camera", False)
+        if self.guest is not None and self.join is not None:
+            return self.join["step"] == "join" and self.join.get("camera", True)
+        return False
+
+    def _qr(self, text: str, label: str) -> Markup:
+        made = self.qr_cache.get(text)
+        if made is None:
+            if ("qr", text) not in self.requests:
+                self.requests.append(("qr", text))
+            return h("p", {"class": "note net-qr-wait"}, _("Preparing the code…"))
+        version, rows = made
+        return h("figure", {"class": "net-qr", "data-net-code": text, "data-qr-version": version},
+                 qr.qr_svg(rows, label))
+
+    def qr_ready(self, text: str, version: int, rows: str) -> None:
+        self.qr_cache[text] = (version, rows)
+        self.requests = [r for r in self.requests if r != ("qr", text)]
+
+    def event(self, link: int, kind: str, text: str) -> None:
+        """Something the transport reported (see ``net.mjs``'s ``listen``)."""
+        if kind == "scan-error":  # no camera here (or no permission): the text field stays
+            place = self.sheet if self.sheet is not None else self.join
+            if place is not None:
+                place["camera"] = False
+                place["camera_error"] = text
+            return
+        if self.host is not None:
+            self._host_event(link, kind, text)
+        elif self.guest is not None:
+            self._guest_event(link, kind, text)
+
+    def tap(self, tap: dict) -> bool:
+        """A ``{"shell": "net", "do": ...}`` tap; True when the controller should go home."""
+        do = tap.get("do")
+        fields = tap.get("fields") or {}
+        code = fields.get("net-code", "") if isinstance(fields.get("net-code"), str) else ""
+        self.message = None
+        if self.host is not None:
+            return self._host_tap(do, tap, code)
+        return self._guest_tap(do, code)
+
+    # ---- host ----------------------------------------------------------------------------------
+
+    def host_session(self, session) -> None:
+        """``session`` is on screen at this phone: host it when it has seats on their own phones."""
+        self.leave_guest()
+        if self.session is session:
+            return
+        self.close_host()
+        self.session = session
+        if session is not None and session.guests:
+            self.host = Host.resume(session, APP_VERSION)
+
+    def rematch(self, session) -> None:
+        """A rematch at the same table: the phones keep their links and seats."""
+        self.session = session
+        self.host.table = session
+        self.host._remember()
+
+    def close_host(self) -> None:
+        if self.host is not None:
+            for remote in self.host.remotes.values():
+                if remote.link is not None:
+                    self.outbox.append((remote.link, protocol.dumps("bye", "host", reason="closed")))
+                    self.requests.append(("close", remote.link))
+            for link, _seat in list(self.host.offers.values()):
+                self.requests.append(("close", link))
+        self.host = None
+        self.session = None
+        self.sheet = None
+
+    def after_applied(self) -> None:
+        """An action was applied at the table (any seat): every phone gets its new view."""
+        if self.host is not None:
+            self.outbox += self.host.views()
+
+    def poll(self) -> None:
+        """Apply the phones' actions held back while the table was busy (a reveal, the summary)."""
+        if self.host is not None and self.host.queue and self.session.accepts_remote():
+            self.outbox += self.host.flush()
+
+    def _host_event(self, link: int, kind: str, text: str) -> None:
+        host = self.host
+        if kind == "message":
+            self.outbox += host.receive(link, text)
+            if host.reports and host.reports[-1] is not getattr(self, "_last_report", None):
+                report = self._last_report = host.reports[-1]
+                who = (self.session.names[report.seat] if report.seat is not None
+                       else _("a phone"))
+                self.message = _("A message from {who} was refused ({reason}).").format(who=who, reason=report.reason)
+        elif kind == "closed":
+            self.outbox += host.closed(link)
+        elif kind == "open" and self.sheet is not None and self.sheet.get("link") == link:
+            self.sheet = None  # paired: the sheet closes by itself
+        elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
+            self._host_answer(text)
+
+    def _host_tap(self, do: str | None, tap: dict, code: str) -> bool:
+        if do == "invite":
+            seat = tap.get("seat")
+            if seat is not None and seat not in self.session.guests:
+                return False
+            self._drop_sheet()
+            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
+            self.requests.append(("offer", seat))
+        elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
+            self.sheet["step"] = "answer"
+            self.sheet["camera"] = True
+        elif do == "answer" and self.sheet is not None:
+            self._host_answer(code.strip())
+        elif do == "close_sheet":
+            self._drop_sheet()
+        return False
+
+    def _drop_sheet(self) -> None:
+        if self.sheet is not None and self.sheet.get("link") is not None:
+            link = self.sheet["link"]
+            if self.host.seat_of(link) is None and link not in self.host.pending:
+                self.host.withdraw(link)
+                self.requests.append(("close", link))
+        self.sheet = None
+
+    def offered(self, seat: int | None, link: int, sdp: str) -> None:
+        """The browser made the offer the sheet for ``seat`` asked for."""
+        if self.host is None or self.sheet is None or self.sheet["seat"] != seat or self.sheet["link"] is not None:
+            self.requests.append(("close", link))
+            return
+        try:
+            self.sheet["code"] = self.host.invite(link, sdp, seat)
+        except (ValueError, signal.SignalError) as exc:
+            self.sheet["error"] = str(exc)
+            self.requests.append(("close", link))
+            return
+        self.sheet["link"] = link
+
+    def _host_answer(self, code: str) -> None:
+        try:
+            link, sdp = self.host.answer(code)
+        except signal.SignalError as exc:
+            self.sheet["error"] = _signal_text(exc, host=True)
+            return
+        self.sheet["camera"] = False
+        self.sheet["error"] = None
+        self.sheet["step"] = "connecting"
+        self.requests.append(("accept", link, sdp))
+
+    def strip(self) -> Markup | None:
+        """The phones strip on the host's public screens: each phone seat, connected or not."""
+        if self.host is None:
+            return None
+        s = self.session
+        items = []
+        for seat in s.guests:
+            remote = self.host.remotes.get(seat)
+            on = remote is not None and remote.link is not None
+            state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
+            items.append(h("li", {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
+                           h("span", {"class": "who"}, s.names[seat]), h("span", {"class": "state"}, state),
+                           None if on else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small")))
+        return h("section", {"class": "net-strip", "aria-label": _("Phones at this table")},
+                 h("h2", None, _("Players' own phones")), h("ul", None, items))
+
+    def sheet_markup(self) -> Markup | None:
+        sheet = self.sheet
+        if sheet is None or self.host is None:
+            return None
+        name = self.session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
+        parts: list = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
+        if sheet["step"] == "offer":
+            if sheet["code"] is None:
+                parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
+            else:
+                parts += [h("p", None, _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.")
+                                         .format(name=name)),
+                          self._qr(sheet["code"], _("Pairing code for {name}").format(name=name)),
+                          screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big")]
+        elif sheet["step"] == "answer":
+            parts += [h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),
+                      _camera(sheet), _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error"))]
+        else:
+            parts.append(h("p", {"class": "note", "role": "status"}, _("Connecting…")))
+        if sheet["error"]:
+            parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
+        parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
+        return h("div", {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
+                 h("div", {"class": "sheet"}, parts))
+
+    def waiting_line(self) -> str | None:
+        """The header line while the table waits for phones (Phase.WAIT)."""
+        s = self.session
+        if s is None or s.phase is not Phase.WAIT:
+            return None
+        names = [s.names[p] for p in s.waiting]
+        return _("Waiting for {names}").format(names=", ".join(names))
+
+    # ---- guest ---------------------------------------------------------------------------------
+
+    def start_join(self) -> None:
+        """"Join a table" on the home screen: this phone becomes a guest and scans."""
+        self.close_host()
+        if self.guest is None:
+            self.guest = Guest(self.storage, APP_VERSION)
+        self.play = None
+        self.join = {"step": "join", "error": None, "camera": True}
+
+    def leave_guest(self, forget: bool = False) -> None:
+        if self.guest is not None and self.guest.link is not None:
+            self.outbox.append((self.guest.link, protocol.dumps("bye", "guest")))
+            self.requests.append(("close", self.guest.link))
+        if self.guest is not None and forget:
+            self.guest.forget()
+        self.guest = None
+        self.play = None
+        self.join = None
+
+    @property
+    def guest_active(self) -> bool:
+        return self.guest is not None
+
+    def _guest_tap(self, do: str | None, code: str) -> bool:
+        if do == "join":
+            self.start_join()
+        elif do == "offer" and self.guest is not None:
+            self._guest_offer(code.strip())
+        elif do == "rescan" and self.guest is not None:
+            self.join = {"step": "join", "error": None, "camera": True}
+        elif do == "leave":
+            self.leave_guest(forget=True)
+            return True
+        elif do == "home":
+            self.leave_guest()
+            return True
+        return False
+
+    def _guest_offer(self, code: str) -> None:
+        try:
+            pairing = self.guest.read_offer(code)
+        except signal.SignalError as exc:
+            self.join = {"step": "join", "error": _signal_text(exc, host=False), "camera": True}
+            return
+        if self.guest.link is not None:
+            self.requests.append(("close", self.guest.link))
+            self.guest.link = None
+        self.join = {"step": "answering", "pairing": pairing, "error": None, "camera": False}
+        self.requests.append(("answer", signal.to_sdp(pairing)))
+
+    def answered(self, link: int, sdp: str) -> None:
+        """The browser made this phone's answer to the host's offer."""
+        if self.guest is None or self.join is None or self.join.get("step") != "answering":
+            self.requests.append(("close", link))
+            return
+        try:
+            code = self.guest.answer_code(self.join["pairing"], link, sdp)
+        except (ValueError, signal.SignalError) as exc:
+            self.join = {"step": "join", "error": str(exc), "camera": True}
+            self.requests.append(("close", link))
+            return
+        self.join = {"step": "answer", "code": code, "error": None}
+
+    def _guest_event(self, link: int, kind: str, text: str) -> None:
+        guest = self.guest
+        if kind == "scan" and self.join is not None and self.join["step"] == "join":
+            self._guest_offer(text)
+        elif kind == "open":
+            self.outbox += [(link, t) for t in guest.opened(link)]
+        elif kind == "message":
+            before = guest.rejected
+            guest.receive(link, text)
+            if guest.welcome is not None and guest.status == "playing":
+                self.join = None
+                if self.play is None:
+                    self.play = GuestPlay(guest)
+                if guest.rejected is not None and guest.rejected != before:
+                    self.play.rejected()
+                self.play.update()
+        elif kind == "closed":
+            guest.closed(link)
+
+    def resumed(self) -> None:
+        """The guest's page is visible again (the phone was locked): ask for the newest view."""
+        if self.guest is not None and self.guest.link is not None and self.guest.welcome is not None:
+            self.outbox.append((self.guest.link, self.guest.sync()))
+
+    def guest_tap_game(self, tap: dict) -> None:
+        if self.play is not None and self.guest.link is not None:
+            self.outbox += [(self.guest.link, t) for t in self.play.tap(tap)]
+
+    def delay_ms(self) -> int | None:
+        return self.play.delay_ms() if self.play is not None and self._playing() else None
+
+    def tick(self) -> None:
+        if self.play is not None:
+            self.play.tick()
+
+    def _playing(self) -> bool:
+        return self.guest is not None and self.guest.status == "playing" and self.play is not None
+
+    def render_guest(self) -> Markup:
+        """The guest phone's whole screen."""
+        g = self.guest
+        if self._playing() and self.join is None:
+            away = [g.welcome["names"][p] for p in self.play.view["away"] if p != g.seat]
+            page = self.play.render(away)
+            if g.rejected:
+                page = fragment(page, screens.toast(g.rejected))
+            return page
+        if g.status == "update":
+            text = (_("This phone's Hotseat is older than the table's. Update it (reload it while online), then scan again.")
+                    if g.problem == "this" else
+                    _("The host's Hotseat is older than this phone's. Update the host's app, then scan again."))
+            return _guest_page(_("Update needed"), [h("p", {"role": "alert"}, text)], "guest-update")
+        if g.status == "refused":
+            return _guest_page(_("Not at this table"), [h("p", {"role": "alert"}, g.problem or ""),
+                                                        screens.button(_("Scan again"), net_tap("rescan"), "primary big")],
+                               "guest-refused")
+        join = self.join
+        if join is not None and join["step"] == "answer":
+            return _guest_page(_("Show this to the host"), [
+                h("p", None, _("The host scans this code to connect this phone.")),
+                self._qr(join["code"], _("This phone's answer code")),
+                h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
+                _code_text(join["code"]),
+                screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary")], "guest-answer")
+        if join is not None and join["step"] == "answering":
+            return _guest_page(_("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))],
+                               "guest-answering")
+        if g.status in ("waiting",) and join is None:
+            return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting")
+        lost = g.status == "lost" and join is None
+        if lost:
+            lead = (_("Another phone took this seat.") if g.problem == "replaced"
+                    else _("The connection to the table was lost."))
+            return _guest_page(_("Connection lost"), [
+                h("p", {"role": "alert"}, lead),
+                h("p", None, _("Ask the host to show the code for your seat, then scan it: you get your cards back.")),
+                screens.button(_("Scan the host's code"), net_tap("rescan"), "primary big")], "guest-lost")
+        error = join.get("error") if join else None
+        parts = [h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
+                 _camera(join or {}), _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error"))]
+        if g.room is not None:
+            parts.insert(0, h("p", {"class": "note"}, _("This phone keeps its seat: scanning the host's code brings your cards back.")))
+        if error:
+            parts.append(h("p", {"class": "net-error", "role": "alert"}, error))
+        return _guest_page(_("Join a table"), parts, "guest-join")
+
+
+def _guest_page(title: str, parts: list, screen: str) -> Markup:
+    body = h("div", {"class": "net-guest"}, h("h1", None, title), parts,
+             h("div", {"class": "actions"}, screens.button(_("Home"), net_tap("home"), "secondary")))
+    return screens.frame(body, title, screen=screen, menu=False)
+
+
+def _camera(place: dict) -> Markup | None:
+    """The camera's picture while it may run (none once it failed: the text field is open then)."""
+    if place.get("camera_error"):
+        return h("p", {"class": "note"}, _("The camera is not available here. Type or paste the code instead."))
+    return h("video", {"class": "net-camera", "data-net-camera": True, "muted": True, "playsinline": True})
+
+
+def _paste_field(label: str, tap: dict, open_: bool | str | None = False) -> Markup:
+    """"Cannot scan? Paste the code": a text field and a button (the code is plain text); open
+    from the start when the camera failed."""
+    return h("details", {"class": "net-paste", "open": bool(open_)},
+             h("summary", None, _("Cannot scan? Type or paste the code")),
+             h("textarea", {"data-field": "net-code", "rows": 3, "spellcheck": "false", "autocomplete": "off",
+                            "aria-label": _("Pairing code")}),
+             screens.button(label, tap, "primary"))
+
+
+def _code_text(code: str) -> Markup:
+    return h("details", {"class": "net-paste"}, h("summary", None, _("Show the code as text")),
+             h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")}, code))
+
+
+def _signal_text(exc: signal.SignalError, host: bool) -> str:
+    """A player's sentence for a pairing code that cannot be used."""
+    if exc.reason == "not_hotseat":
+        return _("That is not a Hotseat code.")
+    if exc.reason == "newer":
+        return _("That code comes from a newer Hotseat: update this phone's app (reload it while online).")
+    if exc.reason == "older":
+        return _("That code comes from an older Hotseat: update the other phone's app.")
+    if exc.reason == "kind":
+        return (_("That is a table's code: scan the answer shown on the player's phone.") if host
+                else _("That is a phone's answer: scan the code shown on the host's phone."))
+    return _("That code cannot be used: {reason}").format(reason=str(exc))
