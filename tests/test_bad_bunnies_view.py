@@ -14,10 +14,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
 from hotseat.session import Session  # noqa: E402
-from hotseat.views import bad_bunnies as view  # noqa: E402
+from hotseat.views import bad_bunnies  # noqa: E402
 from hotseat.views.base import ViewContext  # noqa: E402
 
 from test_bad_bunnies import position  # noqa: E402
+
+view = bad_bunnies.VIEW
 
 NAMES = ["Ann", "Ben", "Cat"]
 
@@ -42,11 +44,11 @@ def text(markup):
 
 def test_rule_line_says_what_may_follow():
     t = lambda s: s  # noqa: E731
-    assert view.rule_line({"top": 9, "announce": "higher", "double": False}, t) == (
+    assert bad_bunnies.rule_line({"top": 9, "announce": "higher", "double": False}, t) == (
         "Higher than 9", "or another 9 (double), a 1 or a 7")
-    assert view.rule_line({"top": 4, "announce": None, "double": True}, t)[0] == "Double 4s — only a 4 or a 7"
-    assert view.rule_line({"top": 1, "announce": None, "double": False}, t)[0] == "After a 1: any card"
-    assert view.rule_line({"top": 7, "announce": "lower", "double": False}, t) == ("Lower than 7", "or a 7, or a 1")
+    assert bad_bunnies.rule_line({"top": 4, "announce": None, "double": True}, t)[0] == "Double 4s — only a 4 or a 7"
+    assert bad_bunnies.rule_line({"top": 1, "announce": None, "double": False}, t)[0] == "After a 1: any card"
+    assert bad_bunnies.rule_line({"top": 7, "announce": "lower", "double": False}, t) == ("Lower than 7", "or a 7, or a 1")
 
 
 def test_hand_marks_playable_cards_and_only_they_are_tappable():
@@ -115,7 +117,8 @@ def test_keep_or_redraw_behind_the_curtain_and_the_summary():
     markup = view.render(obs_for(state, 0), ctx_for(state, 0))
     assert {"choose": "keep"} in taps(markup) and {"choose": "redraw"} in taps(markup)
     assert "Keep these 4 cards" in text(markup) and "draw 3 more" in text(markup)
-    assert view.needs_confirm({"type": "keep"}) and not view.needs_confirm({"type": "pass"})
+    ctx = ctx_for(state, 0)
+    assert view.needs_confirm({"type": "keep"}, ctx) and not view.needs_confirm({"type": "pass"}, ctx)
     state.apply_action(0, {"type": "redraw"})
     public = text(view.render(obs_for(state, None), ctx_for(state, None)))
     assert "Still choosing: Cat" in public and "redraw" not in public.lower().replace("keep or new hand", "")

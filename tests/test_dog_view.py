@@ -15,10 +15,12 @@ for path in (ROOT / "web", ROOT / "tests" / "web", Path(__file__).resolve().pare
 
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
-from hotseat.views import dog as view  # noqa: E402
+from hotseat.views import dog  # noqa: E402
 from hotseat.views.base import ViewContext  # noqa: E402
 from pycore.rng import Rng  # noqa: E402
 from test_dog import position  # noqa: E402
+
+view = dog.VIEW
 
 TAP_RE = re.compile(r'data-tap="([^"]*)"')
 NAMES = ["Ann", "Ben", "Cat", "Dov"]
@@ -143,7 +145,7 @@ def test_two_players_discard_and_draw_prompt():
 
 def test_event_messages():
     t = lambda x: x  # noqa: E731
-    msgs = view.event_messages(
+    msgs = dog.event_messages(
         [
             {"type": "move", "player": 0, "card": "joker", "as": "5", "figure": 0, "from": 60, "to": 65, "steps": 5},
             {"type": "home", "figure": 5, "from": 12, "by": 0},
@@ -161,13 +163,13 @@ def test_event_messages():
 
 
 def test_board_geometry_start_fields_and_goals():
-    x0, y0 = view.field_xy(0)
+    x0, y0 = dog.field_xy(0)
     assert x0 < 200 and y0 > 200  # colour 0 bottom left
-    x16, y16 = view.field_xy(16)
+    x16, y16 = dog.field_xy(16)
     assert x16 < 200 and y16 < 200  # colour 1 top left: clockwise
-    gx, gy = view.field_xy(64)
+    gx, gy = dog.field_xy(64)
     assert abs(gx - 200) < abs(x0 - 200)  # the goal lane runs inwards
-    assert view.steps_between(60, 64, 0) == 5 and view.steps_between(2, 62, 0) == -4
+    assert dog.steps_between(60, 64, 0) == 5 and dog.steps_between(2, 62, 0) == -4
 
 
 def _drive(n: int, seed: int, max_taps: int = 4000) -> Session:

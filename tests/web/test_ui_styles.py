@@ -11,8 +11,10 @@ import pycore
 from pycore.rng import Rng
 
 from ui_helpers import ROOT
-from hotseat.views import bad_bunnies as view
+from hotseat.views import bad_bunnies
 from hotseat.views.base import ViewContext
+
+view = bad_bunnies.VIEW
 
 CSS = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
 NAMES = ["Ann", "Bob", "Cy"]

@@ -585,21 +585,20 @@ class Controller:
         obs = s.screen_obs()
         private = s.private_on_screen
         if s.phase is Phase.OVER:
-            scores = view.scoreboard(obs, ctx) if hasattr(view, "scoreboard") else [str(r) for r in s.state.returns()]
+            scores = view.scoreboard(obs, ctx)
             returns = s.state.returns()
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = view_markup(view.round_summary_html(obs, ctx)) if hasattr(view, "round_summary_html") else None
+            summary = view_markup(view.round_summary_html(obs, ctx))
             body = screens.game_over(names, scores, order, s.winners(), summary)
             return screens.frame(body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, private=private)
         if s.phase is Phase.SUMMARY:
-            summary = view_markup(view.round_summary_html(obs, ctx)) if hasattr(view, "round_summary_html") else Markup()
+            summary = view_markup(view.round_summary_html(obs, ctx))
             return screens.frame(screens.summary(summary), _("Round over"), screen=s.phase.value, rules_game=s.game_id,
                                  private=private)
         body = view_markup(view.render(obs, ctx))
         status = view.status_line(obs, ctx)
         if s.phase is Phase.TURN and s.pending is not None:
-            label_fn = getattr(view, "confirm_label", None)
-            label = label_fn(s.pending["action"], _) if label_fn else _("Confirm your choice?")
+            label = view.confirm_label(s.pending["action"], _)
             body = fragment(body, screens.pending_bar(label))
         elif s.phase is Phase.BOT:
             status = _("{name} is thinking…").format(name=names[s.bot_seat])

@@ -43,7 +43,7 @@ from typing import Any, Callable
 import pycore
 from pycore.rng import Rng
 
-from .views.base import ViewContext
+from .views.base import GameView, ViewContext
 
 SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 1
@@ -65,7 +65,6 @@ BOT_PICK_DELAY_MS = 250
 #: every frame far below the 200 ms budget while costing a hard decision ~80 ms of overhead
 #: (12 ms slices cost ~195 ms: bench/bots.py measured 12/30/50 ms slices in one run).
 BOT_SLICE_MS = 30
-DEFAULT_PACE_MS = 700
 
 #: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
 #: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
@@ -96,9 +95,10 @@ class SaveError(ValueError):
     """A saved session that cannot be read; the message says why (shown to the player)."""
 
 
-def load_view(game_id: str):
-    """The view module ``hotseat.views.<game_id>`` (imported on first use)."""
-    return importlib.import_module(f"{__package__}.views.{game_id}")
+def load_view(game_id: str) -> GameView:
+    """The view of ``game_id``: ``VIEW`` of the module ``hotseat.views.<game_id>`` (imported on first use)."""
+    view: GameView = importlib.import_module(f"{__package__}.views.{game_id}").VIEW
+    return view
 
 
 def default_bot_hook() -> BotHook | None:
@@ -429,10 +429,7 @@ class Session:
         return self.observation(self.viewer)
 
     def needs_confirm(self, action: dict) -> bool:
-        hook = getattr(self.view, "needs_confirm", None)
-        if hook is not None:
-            return bool(hook(action))
-        return len(self.state.current_players()) > 1
+        return self.view.needs_confirm(action, self.context())
 
     # ---- input -------------------------------------------------------------------------------
 
@@ -522,17 +519,13 @@ class Session:
 
     def _log_round(self, events: list[dict]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
-        hook = getattr(self.view, "round_log", None)
-        if hook is not None:
-            self.round_events.extend(e for e in events if hook(e))
+        self.round_events.extend(e for e in events if self.view.round_log(e))
 
     def _summary_for(self, events: list[dict]) -> bool:
-        hook = getattr(self.view, "ends_round", None)
-        return bool(hook and hook(events))
+        return self.view.ends_round(events)
 
     def _pace(self, event: dict) -> int:
-        hook = getattr(self.view, "pace_ms", None)
-        return int(hook(event)) if hook else DEFAULT_PACE_MS
+        return self.view.pace_ms(event)
 
     def _total_pace(self, events: list[dict]) -> int:
         return sum(self._pace(e) for e in events)
@@ -564,10 +557,9 @@ class Session:
     def _auto_play(self) -> tuple[int, dict] | None:
         """The view's optional ``auto_play(obs, ctx) -> (ms, action) | None``: the app itself takes
         ``action`` for the seat on turn after ``ms`` (e.g. the app narrator revealing cards)."""
-        hook = getattr(self.view, "auto_play", None)
-        if hook is None or self.viewer is None:
+        if self.viewer is None:
             return None
-        return hook(self.observation(self.viewer), self.context())
+        return self.view.auto_play(self.observation(self.viewer), self.context())
 
     def tick(self) -> None:
         """Advance a reveal by one visible event, or let the bot on turn act."""

@@ -15,8 +15,8 @@ from typing import Any
 from .. import screens
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
-from ..session import DEFAULT_PACE_MS, load_view
-from ..views.base import ViewContext
+from ..session import load_view
+from ..views.base import GameView, ViewContext
 from .guest import Guest
 
 
@@ -36,7 +36,7 @@ class GuestPlay:
         self.reveal: dict | None = None  # {"before": obs, "step": k}
         self.summary = False
         self.seen = 0  # the number of the last view taken in
-        self.view_module: Any = None
+        self.view_module: GameView | None = None
 
     # ---- following the host ------------------------------------------------------------------
 
@@ -50,8 +50,7 @@ class GuestPlay:
         return self.view_module
 
     def _pace(self, event: dict) -> int:
-        hook = getattr(self._module(), "pace_ms", None)
-        return int(hook(event)) if hook else DEFAULT_PACE_MS
+        return self._module().pace_ms(event)
 
     def update(self) -> None:
         """Take in the guest's newest view (a no-op when it was taken in already)."""
@@ -71,9 +70,7 @@ class GuestPlay:
         previous = self.guest.previous
         if previous is not None and events and sum(self._pace(e) for e in events) > 0:
             self.reveal = {"before": previous["obs"], "step": 0}
-        module = self._module()
-        ends = getattr(module, "ends_round", None)
-        if ends is not None and ends(events) and not view["over"]:
+        if self._module().ends_round(events) and not view["over"]:
             self.summary = True
 
     def rejected(self) -> None:
@@ -141,9 +138,7 @@ class GuestPlay:
             if action not in ctx.legal:
                 self.guest.rejected = _("That move is not allowed now.")
                 return []
-            hook = getattr(self._module(), "needs_confirm", None)
-            confirm = bool(hook(action)) if hook is not None else len(self.view["acting"]) > 1
-            if confirm:
+            if self._module().needs_confirm(action, ctx):
                 self.pending = {"player": self.guest.seat, "action": action}
                 return []
             return self._send(action)
@@ -185,20 +180,19 @@ class GuestPlay:
         game = self.guest.welcome["game"]
         if phase == "over":
             returns = view["returns"] or [0] * len(names)
-            scores = module.scoreboard(obs, ctx) if hasattr(module, "scoreboard") else [str(r) for r in returns]
+            scores = module.scoreboard(obs, ctx)
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = _markup(module.round_summary_html(obs, ctx)) if hasattr(module, "round_summary_html") else None
+            summary = _markup(module.round_summary_html(obs, ctx))
             body = guest_game_over(names, scores, order, view["winners"], summary)
             return screens.frame(body, _("Game over"), screen="guest-over", rules_game=game)
         if phase == "summary":
-            summary = _markup(module.round_summary_html(obs, ctx)) if hasattr(module, "round_summary_html") else Markup()
+            summary = _markup(module.round_summary_html(obs, ctx))
             return screens.frame(screens.summary(summary), _("Round over"), screen="guest-summary", rules_game=game)
         body = _markup(module.render(obs, ctx))
         status = module.status_line(obs, ctx)
         extra = []
         if phase == "turn" and self.pending is not None:
-            label_fn = getattr(module, "confirm_label", None)
-            label = label_fn(self.pending["action"], _) if label_fn else _("Confirm your choice?")
+            label = module.confirm_label(self.pending["action"], _)
             extra.append(screens.pending_bar(label))
         elif phase == "reveal":
             extra.append(screens.skip_button())

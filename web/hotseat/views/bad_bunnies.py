@@ -21,7 +21,7 @@ observation keys, actions and events) and the :class:`~hotseat.views.base.ViewCo
 from __future__ import annotations
 
 from ..i18n import ngettext
-from .base import ViewContext, esc, tap_attr
+from .base import BaseView, ViewContext, esc, tap_attr
 
 HAND_SIZE = 7
 JOKERS = (1, 7)
@@ -285,212 +285,184 @@ def _choose_html(obs: dict, ctx: ViewContext) -> str:
 # ---- the view contract -----------------------------------------------------------------------
 
 
-def render(obs: dict, ctx: ViewContext) -> str:
-    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
-    t = ctx.t
-    phase = obs["phase"]
-    info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
-    info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
-    parts = ['<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
-    private = ctx.viewer is not None and "hand" in obs
-    if phase == "play":
-        parts.append(_pile_html(obs, ctx))
-        parts.append(_moves_html(obs, ctx))
-        if private:
-            playable = _playable(ctx)
-            selected = ctx.local.get("card")
-            if selected not in playable:
-                selected = None
-            hand = obs.get("hand", [])
-            if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
-                parts.append(
-                    f'<p class="bb-note warn">{esc(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."))}</p>'
-                )
-            elif ctx.legal and not playable:
-                parts.append(f'<p class="bb-note warn">{esc(t("No card of yours fits: you must pass."))}</p>')
-            elif ctx.legal and obs.get("top") is None:
-                parts.append(f'<p class="bb-note">{esc(t("You start the round: lay any card, then call higher or lower."))}</p>')
-            elif ctx.legal and selected is None and not ctx.local.get("confirm_pass"):
-                parts.append(f'<p class="bb-note">{esc(t("Tap a card marked ✓ to lay it."))}</p>')
-            if selected is not None and ctx.legal:
-                parts.append(_say_html(obs, ctx, selected, playable[selected]))
-            parts.append(_hand_html(obs, ctx, playable, selected))
-            if ctx.legal and selected is None:
-                parts.append(_pass_html(obs, ctx, playable))
-    elif phase == "choose":
-        line = _round_result_line(obs, ctx)
-        if line:
-            parts.append(f'<p class="bb-note">{esc(line)}</p>')
-        if private and obs["hand"]:
-            parts.append(_choose_html(obs, ctx))
-            parts.append(_hand_html(obs, ctx, {}, None))
-        else:
-            waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
-            if waiting:
-                parts.append(
-                    f'<p class="bb-note">{esc(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting)))}</p>'
-                )
-    else:
-        line = _round_result_line(obs, ctx)
-        if line:
-            parts.append(f'<p class="bb-note">{esc(line)}</p>')
-    parts.append("</div>")
-    return "".join(parts)
+class BadBunniesView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-
-def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-    """``{"card": c}`` selects a card; ``{"play": c, "announce": a}`` lays it; ``{"pass": 1}`` passes
-    (after ``{"pass": "yes"}`` when a card still fits); ``{"choose": "keep"|"redraw"}`` (BB-8)."""
-    if "card" in tap:
-        ctx.local.pop("confirm_pass", None)
-        ctx.local["card"] = tap["card"]
-        return None
-    if "cancel" in tap:
-        ctx.local.pop("card", None)
-        ctx.local.pop("confirm_pass", None)
-        return None
-    if "play" in tap:
-        action = {"type": "play", "card": tap["play"]}
-        if tap.get("announce") in ("higher", "lower"):
-            action["announce"] = tap["announce"]
-        return action
-    if "pass" in tap:
-        if tap["pass"] != "yes" and _playable(ctx):
-            ctx.local["confirm_pass"] = True
-            ctx.local.pop("card", None)
-            return None
-        return {"type": "pass"}
-    if tap.get("choose") in ("keep", "redraw"):
-        return {"type": tap["choose"]}
-    return None
-
-
-def needs_confirm(action: dict) -> bool:
-    """Keep/redraw is secret and simultaneous (BB-8): kept pending with Undo/Confirm. Plays and
-    passes have their own two-step taps in the view."""
-    return action.get("type") in ("keep", "redraw")
-
-
-def confirm_label(action: dict, t) -> str:
-    if action.get("type") == "keep":
-        return t("Keep your cards and fill up to 7?")
-    if action.get("type") == "redraw":
-        return t("Throw your cards away and draw 7 new ones?")
-    return t("Confirm your choice?")
-
-
-def pace_ms(event: dict) -> int:
-    """No paced reveal: every move stays readable in the move list and on the curtain."""
-    return 0
-
-
-def ends_round(events: list[dict]) -> bool:
-    """True when the events ended a round (BB-5): the shell then shows the round summary."""
-    return any(e.get("type") == "round_end" for e in events)
-
-
-def round_summary_html(obs: dict, ctx: ViewContext) -> str:
-    """Who won the round and how, the points (= cards on the pile, BB-7), scores against the target."""
-    t = ctx.t
-    end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
-    if end is None:
-        return ""
-    name = ctx.names[end["winner"]]
-    if end["reason"] == "last_card":
-        how = t("{name} laid their last card.").format(name=name)
-    else:
-        how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
-    points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile", end["points"]).format(n=end["points"])
-    target = obs.get("target_score")
-    rows = []
-    order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
-    for p in order:
-        delta = f"+{end['points']}" if p == end["winner"] else ""
-        rows.append(f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>{delta}</td><td><b>{end["scores"][p]}</b></td></tr>')
-    moves = obs.get("moves") or []
-    ending = ""
-    if moves:
-        shown = moves[-6:]
-        chips = "".join(
-            f'<li class="{"pass" if m["card"] is None else ""}">'
-            f'{esc(move_text(m, ctx.names, t, final=(end["reason"] == "last_card" and i == len(shown) - 1)))}</li>'
-            for i, m in enumerate(shown)
-        )
-        ending = f'<p class="note">{esc(t("How it ended:"))}</p><ul class="bb-moves">{chips}</ul>'
-    title = t("{name} wins round {r}").format(name=name, r=end["round"])
-    goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target) if target else ""
-    return (
-        f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
-        f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
-    )
-
-
-def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
-    """One score text per seat for the shell's game-over screen."""
-    t = ctx.t
-    return [ngettext("{n} point", "{n} points", s).format(n=s) for s in obs["scores"]]
-
-
-def status_line(obs: dict, ctx: ViewContext) -> str:
-    """Whose turn it is / what is happening, for the header."""
-    t = ctx.t
-    phase = obs["phase"]
-    if phase == "game_over":
-        return t("Game over")
-    if phase == "choose":
-        if ctx.viewer is not None and ctx.viewer in ctx.acting:
-            if ctx.pending:
-                return t("Confirm your choice, {name}").format(name=ctx.names[ctx.viewer])
-            return t("{name}: keep or new hand?").format(name=ctx.names[ctx.viewer])
-        waiting = [ctx.names[p] for p in ctx.acting]
-        return t("Waiting for {names}").format(names=", ".join(waiting)) if waiting else ""
-    turn = obs.get("turn")
-    if turn is None:
-        return ""
-    if ctx.viewer == turn:
-        return t("{name}, your turn").format(name=ctx.names[turn])
-    return t("{name}'s turn").format(name=ctx.names[turn])
-
-
-def event_messages(events: list[dict], names: list[str], t) -> list[str]:
-    """Short feedback lines for the events of the last action."""
-    out = []
-    for e in events:
-        kind = e.get("type")
-        if kind == "play":
-            name = names[e["player"]]
-            if e.get("double"):
-                out.append(t("{name} laid a {card}: double!").format(name=name, card=e["card"]))
-            elif e.get("announce") == "higher":
-                out.append(t("{name} laid a {card}: higher!").format(name=name, card=e["card"]))
-            elif e.get("announce") == "lower":
-                out.append(t("{name} laid a {card}: lower!").format(name=name, card=e["card"]))
+    def render(self, obs: dict, ctx: ViewContext) -> str:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
+        t = ctx.t
+        phase = obs["phase"]
+        info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
+        info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
+        parts = ['<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
+        private = ctx.viewer is not None and "hand" in obs
+        if phase == "play":
+            parts.append(_pile_html(obs, ctx))
+            parts.append(_moves_html(obs, ctx))
+            if private:
+                playable = _playable(ctx)
+                selected = ctx.local.get("card")
+                if selected not in playable:
+                    selected = None
+                hand = obs.get("hand", [])
+                if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
+                    parts.append(
+                        f'<p class="bb-note warn">{esc(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."))}</p>'
+                    )
+                elif ctx.legal and not playable:
+                    parts.append(f'<p class="bb-note warn">{esc(t("No card of yours fits: you must pass."))}</p>')
+                elif ctx.legal and obs.get("top") is None:
+                    parts.append(f'<p class="bb-note">{esc(t("You start the round: lay any card, then call higher or lower."))}</p>')
+                elif ctx.legal and selected is None and not ctx.local.get("confirm_pass"):
+                    parts.append(f'<p class="bb-note">{esc(t("Tap a card marked ✓ to lay it."))}</p>')
+                if selected is not None and ctx.legal:
+                    parts.append(_say_html(obs, ctx, selected, playable[selected]))
+                parts.append(_hand_html(obs, ctx, playable, selected))
+                if ctx.legal and selected is None:
+                    parts.append(_pass_html(obs, ctx, playable))
+        elif phase == "choose":
+            line = _round_result_line(obs, ctx)
+            if line:
+                parts.append(f'<p class="bb-note">{esc(line)}</p>')
+            if private and obs["hand"]:
+                parts.append(_choose_html(obs, ctx))
+                parts.append(_hand_html(obs, ctx, {}, None))
             else:
-                out.append(t("{name} laid a {card}.").format(name=name, card=e["card"]))
-        elif kind == "pass":
-            out.append(t("{name} passed and is out of this round.").format(name=names[e["player"]]))
-        elif kind == "round_end":
-            out.append(ngettext("{name} wins the round: +{n} point.", "{name} wins the round: +{n} points.", e["points"]).format(
-                name=names[e["winner"]], n=e["points"]))
-        elif kind == "reshuffle":
-            out.append(t("The reserve pile was shuffled into a new draw pile."))
-    return out
+                waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
+                if waiting:
+                    parts.append(
+                        f'<p class="bb-note">{esc(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting)))}</p>'
+                    )
+        else:
+            line = _round_result_line(obs, ctx)
+            if line:
+                parts.append(f'<p class="bb-note">{esc(line)}</p>')
+        parts.append("</div>")
+        return "".join(parts)
+
+    def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+        """``{"card": c}`` selects a card; ``{"play": c, "announce": a}`` lays it; ``{"pass": 1}`` passes
+        (after ``{"pass": "yes"}`` when a card still fits); ``{"choose": "keep"|"redraw"}`` (BB-8)."""
+        if "card" in tap:
+            ctx.local.pop("confirm_pass", None)
+            ctx.local["card"] = tap["card"]
+            return None
+        if "cancel" in tap:
+            ctx.local.pop("card", None)
+            ctx.local.pop("confirm_pass", None)
+            return None
+        if "play" in tap:
+            action = {"type": "play", "card": tap["play"]}
+            if tap.get("announce") in ("higher", "lower"):
+                action["announce"] = tap["announce"]
+            return action
+        if "pass" in tap:
+            if tap["pass"] != "yes" and _playable(ctx):
+                ctx.local["confirm_pass"] = True
+                ctx.local.pop("card", None)
+                return None
+            return {"type": "pass"}
+        if tap.get("choose") in ("keep", "redraw"):
+            return {"type": tap["choose"]}
+        return None
+
+    def status_line(self, obs: dict, ctx: ViewContext) -> str:
+        """Whose turn it is / what is happening, for the header."""
+        t = ctx.t
+        phase = obs["phase"]
+        if phase == "game_over":
+            return t("Game over")
+        if phase == "choose":
+            if ctx.viewer is not None and ctx.viewer in ctx.acting:
+                if ctx.pending:
+                    return t("Confirm your choice, {name}").format(name=ctx.names[ctx.viewer])
+                return t("{name}: keep or new hand?").format(name=ctx.names[ctx.viewer])
+            waiting = [ctx.names[p] for p in ctx.acting]
+            return t("Waiting for {names}").format(names=", ".join(waiting)) if waiting else ""
+        turn = obs.get("turn")
+        if turn is None:
+            return ""
+        if ctx.viewer == turn:
+            return t("{name}, your turn").format(name=ctx.names[turn])
+        return t("{name}'s turn").format(name=ctx.names[turn])
+
+    def rules_html(self, t) -> str:
+        """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
+        items = [
+            t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
+            t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: the next card must be higher or lower than it."),
+            t("The same number instead is a double: nothing is called, and only that number or a 7 may follow until a 7 ends it. A 7 on a 7 is not a double."),
+            t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). It may not be laid on a double of another number."),
+            t("A 7 fits on anything, ends a double, and is called higher or lower."),
+            t("If you cannot lay a card you pass; you may also pass on purpose. Who passed is out until the round ends."),
+            t("Your last card may not be a 1 or a 7 unless the top card is a 1 or a 7."),
+            t("The round ends when someone lays their last card, or when all but one have passed: the last one to lay a card wins."),
+            t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
+            t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, or throws them away and draws 7 new ones. The round's winner starts."),
+        ]
+        lis = "".join(f"<li>{esc(x)}</li>" for x in items)
+        return f"<h2>{esc(t('Bad Bunnies'))}</h2><ol>{lis}</ol>"
+
+    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
+        """Keep/redraw is secret and simultaneous (BB-8): kept pending with Undo/Confirm. Plays and
+        passes have their own two-step taps in the view."""
+        return action.get("type") in ("keep", "redraw")
+
+    def confirm_label(self, action: dict, t) -> str:
+        if action.get("type") == "keep":
+            return t("Keep your cards and fill up to 7?")
+        if action.get("type") == "redraw":
+            return t("Throw your cards away and draw 7 new ones?")
+        return t("Confirm your choice?")
+
+    def pace_ms(self, event: dict) -> int:
+        """No paced reveal: every move stays readable in the move list and on the curtain."""
+        return 0
+
+    def ends_round(self, events: list[dict]) -> bool:
+        """True when the events ended a round (BB-5): the shell then shows the round summary."""
+        return any(e.get("type") == "round_end" for e in events)
+
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+        """Who won the round and how, the points (= cards on the pile, BB-7), scores against the target."""
+        t = ctx.t
+        end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
+        if end is None:
+            return ""
+        name = ctx.names[end["winner"]]
+        if end["reason"] == "last_card":
+            how = t("{name} laid their last card.").format(name=name)
+        else:
+            how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
+        points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile", end["points"]).format(n=end["points"])
+        target = obs.get("target_score")
+        rows = []
+        order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
+        for p in order:
+            delta = f"+{end['points']}" if p == end["winner"] else ""
+            rows.append(f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>{delta}</td><td><b>{end["scores"][p]}</b></td></tr>')
+        moves = obs.get("moves") or []
+        ending = ""
+        if moves:
+            shown = moves[-6:]
+            chips = "".join(
+                f'<li class="{"pass" if m["card"] is None else ""}">'
+                f'{esc(move_text(m, ctx.names, t, final=(end["reason"] == "last_card" and i == len(shown) - 1)))}</li>'
+                for i, m in enumerate(shown)
+            )
+            ending = f'<p class="note">{esc(t("How it ended:"))}</p><ul class="bb-moves">{chips}</ul>'
+        title = t("{name} wins round {r}").format(name=name, r=end["round"])
+        goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target) if target else ""
+        return (
+            f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
+            f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
+        )
+
+    def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
+        """One score text per seat for the shell's game-over screen."""
+        t = ctx.t
+        return [ngettext("{n} point", "{n} points", s).format(n=s) for s in obs["scores"]]
 
 
-def rules_html(t) -> str:
-    """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
-    items = [
-        t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
-        t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: the next card must be higher or lower than it."),
-        t("The same number instead is a double: nothing is called, and only that number or a 7 may follow until a 7 ends it. A 7 on a 7 is not a double."),
-        t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). It may not be laid on a double of another number."),
-        t("A 7 fits on anything, ends a double, and is called higher or lower."),
-        t("If you cannot lay a card you pass; you may also pass on purpose. Who passed is out until the round ends."),
-        t("Your last card may not be a 1 or a 7 unless the top card is a 1 or a 7."),
-        t("The round ends when someone lays their last card, or when all but one have passed: the last one to lay a card wins."),
-        t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
-        t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, or throws them away and draws 7 new ones. The round's winner starts."),
-    ]
-    lis = "".join(f"<li>{esc(x)}</li>" for x in items)
-    return f"<h2>{esc(t('Bad Bunnies'))}</h2><ol>{lis}</ol>"
+VIEW = BadBunniesView()

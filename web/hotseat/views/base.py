@@ -1,13 +1,30 @@
-"""What every game view receives and the two HTML helpers every view uses (see hotseat.views)."""
+"""The view contract as code: :class:`ViewContext`, the :class:`GameView` protocol, :class:`BaseView`.
+
+Every game view is one object, ``VIEW`` in ``hotseat/views/<game_id>.py``, an instance of a
+:class:`BaseView` subclass. The shell (:mod:`hotseat.session`, :mod:`hotseat.controller`) talks to
+it only through the methods of :class:`GameView`; :class:`BaseView` supplies the optional ones.
+"""
 
 from __future__ import annotations
 
 import html
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from ..i18n import gettext
+
+#: an observation, action, event or tap as the engine and the page exchange them (JSON-safe dicts)
+Observation = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+Tap = dict[str, Any]
+#: the translation function: gettext for one message
+Translate = Callable[[str], str]
+
+#: ms an event stays on screen in the paced reveal when the view does not say otherwise
+DEFAULT_PACE_MS = 700
 
 
 @dataclass
@@ -28,21 +45,125 @@ class ViewContext:
             (``obs`` is then the current observation).
         acting: seats the table is waiting for now (``state.current_players()``; public).
         kinds: seat kinds, by seat (``"human"``, ``"bot:easy"`` ...).
-        round_events: the events of this round that the view's optional ``round_log(event)``
-            hook asked to keep (oldest first; kept in the save), for the round summary.
+        round_events: the events of this round that the view's :meth:`GameView.round_log` asked
+            to keep (oldest first; kept in the save), for the round summary.
     """
 
     viewer: int | None
     names: list[str]
-    legal: list[dict] = field(default_factory=list)
-    local: dict = field(default_factory=dict)
-    events: list[dict] = field(default_factory=list)
-    t: Callable[[str], str] = gettext
-    pending: dict | None = None
+    legal: list[Action] = field(default_factory=list)
+    local: dict[str, Any] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    t: Translate = gettext
+    pending: Action | None = None
     step: int | None = None
     acting: list[int] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
-    round_events: list[dict] = field(default_factory=list)
+    round_events: list[Event] = field(default_factory=list)
+
+
+class GameView(Protocol):
+    """What the shell asks a game's view. Pure Python: HTML from an observation and a
+    :class:`ViewContext`, never from the engine's state; every user-facing string through ``t``.
+
+    Required (no default): :meth:`render`, :meth:`on_tap`, :meth:`status_line`,
+    :meth:`rules_html`. The others have the defaults of :class:`BaseView`.
+    """
+
+    def render(self, obs: Observation, ctx: ViewContext) -> str:
+        """The table as ``ctx.viewer`` sees it (a hand only when ``ctx.viewer`` is set)."""
+        ...
+
+    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
+        """The engine action for a tap on one of the view's ``data-tap`` elements (the shell
+        refuses it unless it is in ``ctx.legal``), or ``None`` after updating ``ctx.local``
+        (the shell then draws again). ``tap`` is the element's ``data-tap`` dict plus ``"fields"``."""
+        ...
+
+    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
+        """One line for the header: whose turn it is, what happens now."""
+        ...
+
+    def rules_html(self, t: Translate) -> str:
+        """A short rules summary (shown when the game's rules page cannot be loaded)."""
+        ...
+
+    def needs_confirm(self, action: Action, ctx: ViewContext) -> bool:
+        """Keep ``action`` pending behind Undo / Confirm instead of applying it at once."""
+        ...
+
+    def confirm_label(self, action: Action, t: Translate) -> str:
+        """The question on the Undo / Confirm bar for a pending ``action``."""
+        ...
+
+    def pace_ms(self, event: Event) -> int:
+        """Milliseconds ``event`` stays on screen in the paced reveal (0: it passes at once)."""
+        ...
+
+    def ends_round(self, events: list[Event]) -> bool:
+        """Whether these events end a round: the shell then shows the round summary."""
+        ...
+
+    def round_log(self, event: Event) -> bool:
+        """Keep ``event`` in ``ctx.round_events`` (and the save) until the round summary closes."""
+        ...
+
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> str:
+        """The round summary (``ctx.events`` holds the round's last events); also shown on the
+        game-over screen."""
+        ...
+
+    def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
+        """One score text per seat for the game-over standings (the order comes from ``returns()``)."""
+        ...
+
+    def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
+        """``(ms, action)``: the app itself takes ``action`` for the seat on turn after ``ms``
+        (a narrator app), or ``None``."""
+        ...
+
+
+class BaseView(ABC):
+    """A game view with the defaults of every optional :class:`GameView` method."""
+
+    @abstractmethod
+    def render(self, obs: Observation, ctx: ViewContext) -> str: ...
+
+    @abstractmethod
+    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None: ...
+
+    @abstractmethod
+    def status_line(self, obs: Observation, ctx: ViewContext) -> str: ...
+
+    @abstractmethod
+    def rules_html(self, t: Translate) -> str: ...
+
+    def needs_confirm(self, action: Action, ctx: ViewContext) -> bool:
+        """Default: confirm in simultaneous phases (more than one seat acting), where the choice
+        is secret until every seat has chosen."""
+        return len(ctx.acting) > 1
+
+    def confirm_label(self, action: Action, t: Translate) -> str:
+        return t("Confirm your choice?")
+
+    def pace_ms(self, event: Event) -> int:
+        return DEFAULT_PACE_MS
+
+    def ends_round(self, events: list[Event]) -> bool:
+        return False
+
+    def round_log(self, event: Event) -> bool:
+        return False
+
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> str:
+        return ""
+
+    def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
+        """Default: no score text (the standings still rank the seats by ``returns()``)."""
+        return ["" for _ in ctx.names]
+
+    def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
+        return None
 
 
 def esc(text: Any) -> str:
@@ -54,7 +175,7 @@ def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def tap_attr(tap: dict) -> str:
+def tap_attr(tap: dict[str, Any]) -> str:
     """`` data-tap="{json}"`` for a tappable element (leading space included).
 
     >>> tap_attr({"shell": "menu"})

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 from ..i18n import ngettext
-from .base import ViewContext, esc, tap_attr
+from .base import BaseView, ViewContext, esc, tap_attr
 
 # ---- constants shared with the engine's documented JSON (not imported: views never import
 # pycore game internals) -------------------------------------------------------------------
@@ -762,141 +762,129 @@ def _scored_html(obs: dict, ctx: ViewContext) -> str:
 # ---- the contract -----------------------------------------------------------------------------
 
 
-def render(obs: dict, ctx: ViewContext) -> str:
-    """The table as everyone sees it (nothing is private in this game)."""
-    if ctx.step is not None:
-        for event in ctx.events[: ctx.step]:
-            if event.get("type") == "hunter":
-                return _STYLE + _bam_html(obs, ctx, event)
-    phase = obs["phase"]
-    if phase == "bet":
-        body = _bet_html(obs, ctx)
-    elif phase == "reveal":
-        body = _reveal_html(obs, ctx)
-    elif phase == "poses":
-        body = _pose_html(obs, ctx)
-    else:
-        body = _scored_html(obs, ctx)
-    # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
-    scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
-    return (f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">'
-            f'<i hidden data-scroll-key="{esc(scroll)}"></i>{body}</div>')
+class BunnyMooseView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
+    def render(self, obs: dict, ctx: ViewContext) -> str:
+        """The table as everyone sees it (nothing is private in this game)."""
+        if ctx.step is not None:
+            for event in ctx.events[: ctx.step]:
+                if event.get("type") == "hunter":
+                    return _STYLE + _bam_html(obs, ctx, event)
+        phase = obs["phase"]
+        if phase == "bet":
+            body = _bet_html(obs, ctx)
+        elif phase == "reveal":
+            body = _reveal_html(obs, ctx)
+        elif phase == "poses":
+            body = _pose_html(obs, ctx)
+        else:
+            body = _scored_html(obs, ctx)
+        # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
+        scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
+        return (f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">'
+                f'<i hidden data-scroll-key="{esc(scroll)}"></i>{body}</div>')
 
-def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-    kind = tap.get("bm")
-    if kind == "bet":
-        return {"type": "bet", "player": tap.get("player")}
-    if kind == "reveal":
-        ctx.local.pop("paused", None)
-        return {"type": "reveal"}
-    if kind == "pause":
-        ctx.local["paused"] = True
-        return None
-    if kind == "resume":
-        ctx.local.pop("paused", None)
-        return {"type": "reveal"}
-    if kind == "hand" and tap.get("side") in ("left", "right"):
-        i = tap.get("i")
-        if isinstance(i, int) and 0 <= i < len(HANDS):
-            ctx.local[tap["side"]] = i
-        return None
-    if kind == "tongue":
-        ctx.local["tongue"] = bool(tap.get("out"))
-        return None
-    if kind == "pose":
-        left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
-        if left is None or right is None:
+    def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+        kind = tap.get("bm")
+        if kind == "bet":
+            return {"type": "bet", "player": tap.get("player")}
+        if kind == "reveal":
+            ctx.local.pop("paused", None)
+            return {"type": "reveal"}
+        if kind == "pause":
+            ctx.local["paused"] = True
             return None
-        return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]), "tongue": bool(ctx.local.get("tongue", False))}
-    if kind == "trail":
-        ctx.local["trail"] = True
+        if kind == "resume":
+            ctx.local.pop("paused", None)
+            return {"type": "reveal"}
+        if kind == "hand" and tap.get("side") in ("left", "right"):
+            i = tap.get("i")
+            if isinstance(i, int) and 0 <= i < len(HANDS):
+                ctx.local[tap["side"]] = i
+            return None
+        if kind == "tongue":
+            ctx.local["tongue"] = bool(tap.get("out"))
+            return None
+        if kind == "pose":
+            left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
+            if left is None or right is None:
+                return None
+            return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]), "tongue": bool(ctx.local.get("tongue", False))}
+        if kind == "trail":
+            ctx.local["trail"] = True
+            return None
+        if kind == "scores":
+            ctx.local.pop("trail", None)
+            return None
+        if kind == "continue":
+            return {"type": "continue"}
         return None
-    if kind == "scores":
-        ctx.local.pop("trail", None)
-        return None
-    if kind == "continue":
-        return {"type": "continue"}
-    return None
+
+    def status_line(self, obs: dict, ctx: ViewContext) -> str:
+        t = ctx.t
+        if ctx.step is not None and any(e.get("type") == "hunter" for e in ctx.events[: ctx.step]):
+            return t("BAM! Freeze!")
+        phase = obs["phase"]
+        narrator = ctx.names[obs["narrator"]]
+        rounds = t("Round {r}/{n}").format(r=obs["round"], n=obs["total_rounds"])
+        if phase == "bet":
+            return t("{rounds}: {name} bets").format(rounds=rounds, name=narrator)
+        if phase == "reveal":
+            if obs["mode"] == "app":
+                return t("{rounds}: hands on heads!").format(rounds=rounds)
+            return t("{rounds}: {name} reads").format(rounds=rounds, name=narrator)
+        if phase == "poses":
+            if ctx.viewer is not None and ctx.viewer in obs["current_players"]:
+                return t("{name}'s pose").format(name=ctx.names[ctx.viewer])
+            return t("Enter the poses")
+        if phase == "scored":
+            return t("{rounds}: scores").format(rounds=rounds)
+        return t("Game over")
+
+    def rules_html(self, t) -> str:
+        items = [
+            t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
+            t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
+            t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; later cards cover earlier ones. Only the top cards count."),
+            t("Read the cards as a mirror: a picture on the card's right side is for your right hand."),
+            t("A hunter while the row is still filling does nothing. After that, the hunter ends the round: BAM! Freeze."),
+            t("Score: the points of every card you match (a double card matched by both hands twice), × 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. A moose with its tongue out looks like a rabbit, and the other way round."),
+            t("The score moves your rabbit (ears) or moose (antlers) along the trail. The narrator's figure follows the player they bet on."),
+            t("Everyone narrates twice (or three times). The winner has the rear figure furthest ahead; then the front figure decides."),
+        ]
+        return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+
+    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
+        """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
+        return False
+
+    def pace_ms(self, event: dict) -> int:
+        """Only the hunter is played out on its own screen: the full-screen BAM."""
+        return BAM_MS if event.get("type") == "hunter" else 0
+
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+        """The last round's scores and the trail (shown on the game-over screen)."""
+        if not obs.get("results"):
+            return trail_html(obs, ctx)
+        return f'{_STYLE}<div class="bm">{_results_html(obs, ctx)}{trail_html(obs, ctx)}</div>'
+
+    def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
+        """Per seat: the rear and the front figure (BM-7)."""
+        t = ctx.t
+        out = []
+        for rabbit, moose in obs["figures"]:
+            out.append(t("rear {rear} · front {front} (rabbit {r}, moose {m})").format(
+                rear=min(rabbit, moose), front=max(rabbit, moose), r=rabbit, m=moose))
+        return out
+
+    def auto_play(self, obs: dict, ctx: ViewContext) -> tuple[int, dict] | None:
+        """App narrator (BM-8): once the poem has started, reveal a card per line at the tempo."""
+        if obs.get("mode") != "app" or obs.get("phase") != "reveal" or obs.get("drawn", 0) < 1:
+            return None
+        if ctx.local.get("paused") or {"type": "reveal"} not in ctx.legal:
+            return None
+        return TEMPO_MS.get(obs.get("tempo"), TEMPO_MS["normal"]), {"type": "reveal"}
 
 
-def needs_confirm(action: dict) -> bool:
-    """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
-    return False
-
-
-def pace_ms(event: dict) -> int:
-    """Only the hunter is played out on its own screen: the full-screen BAM."""
-    return BAM_MS if event.get("type") == "hunter" else 0
-
-
-def auto_play(obs: dict, ctx: ViewContext) -> tuple[int, dict] | None:
-    """App narrator (BM-8): once the poem has started, reveal a card per line at the tempo."""
-    if obs.get("mode") != "app" or obs.get("phase") != "reveal" or obs.get("drawn", 0) < 1:
-        return None
-    if ctx.local.get("paused") or {"type": "reveal"} not in ctx.legal:
-        return None
-    return TEMPO_MS.get(obs.get("tempo"), TEMPO_MS["normal"]), {"type": "reveal"}
-
-
-def round_summary_html(obs: dict, ctx: ViewContext) -> str:
-    """The last round's scores and the trail (shown on the game-over screen)."""
-    if not obs.get("results"):
-        return trail_html(obs, ctx)
-    return f'{_STYLE}<div class="bm">{_results_html(obs, ctx)}{trail_html(obs, ctx)}</div>'
-
-
-def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
-    """Per seat: the rear and the front figure (BM-7)."""
-    t = ctx.t
-    out = []
-    for rabbit, moose in obs["figures"]:
-        out.append(t("rear {rear} · front {front} (rabbit {r}, moose {m})").format(
-            rear=min(rabbit, moose), front=max(rabbit, moose), r=rabbit, m=moose))
-    return out
-
-
-def status_line(obs: dict, ctx: ViewContext) -> str:
-    t = ctx.t
-    if ctx.step is not None and any(e.get("type") == "hunter" for e in ctx.events[: ctx.step]):
-        return t("BAM! Freeze!")
-    phase = obs["phase"]
-    narrator = ctx.names[obs["narrator"]]
-    rounds = t("Round {r}/{n}").format(r=obs["round"], n=obs["total_rounds"])
-    if phase == "bet":
-        return t("{rounds}: {name} bets").format(rounds=rounds, name=narrator)
-    if phase == "reveal":
-        if obs["mode"] == "app":
-            return t("{rounds}: hands on heads!").format(rounds=rounds)
-        return t("{rounds}: {name} reads").format(rounds=rounds, name=narrator)
-    if phase == "poses":
-        if ctx.viewer is not None and ctx.viewer in obs["current_players"]:
-            return t("{name}'s pose").format(name=ctx.names[ctx.viewer])
-        return t("Enter the poses")
-    if phase == "scored":
-        return t("{rounds}: scores").format(rounds=rounds)
-    return t("Game over")
-
-
-def event_messages(events: list[dict], names: list[str], t) -> list[str]:
-    out = []
-    for e in events:
-        if e.get("type") == "bet":
-            out.append(t("{a} bets on {b}.").format(a=names[e["narrator"]], b=names[e["player"]]))
-        elif e.get("type") == "next_round":
-            out.append(t("{name} narrates now.").format(name=names[e["narrator"]]))
-    return out
-
-
-def rules_html(t) -> str:
-    items = [
-        t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
-        t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
-        t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; later cards cover earlier ones. Only the top cards count."),
-        t("Read the cards as a mirror: a picture on the card's right side is for your right hand."),
-        t("A hunter while the row is still filling does nothing. After that, the hunter ends the round: BAM! Freeze."),
-        t("Score: the points of every card you match (a double card matched by both hands twice), × 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. A moose with its tongue out looks like a rabbit, and the other way round."),
-        t("The score moves your rabbit (ears) or moose (antlers) along the trail. The narrator's figure follows the player they bet on."),
-        t("Everyone narrates twice (or three times). The winner has the rear figure furthest ahead; then the front figure decides."),
-    ]
-    return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+VIEW = BunnyMooseView()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 
 from ..i18n import ngettext
-from .base import ViewContext, esc, tap_attr
+from .base import BaseView, ViewContext, esc, tap_attr
 
 TRACK = 64
 GOAL_BASE = 64
@@ -603,195 +603,189 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
     return lines
 
 
-def render(obs: dict, ctx: ViewContext) -> str:
-    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
-    t = ctx.t
-    parts = [_STYLE, '<div class="dg-table">', _players_html(obs, ctx), _teams_html(obs, ctx)]
-    marks: dict = {"center": _center_lines(obs, ctx)}
-    below: list[str] = []
-    hand_taps: dict = {}
-    ok: set = set()
-    selected_card = None
-    hand_title = t("Your cards ({n})").format(n=len(obs.get("hand", [])))
-    acting = bool(ctx.legal) and ctx.pending is None
-    types = {a.get("type") for a in ctx.legal}
-    if ctx.viewer is not None and obs["phase"] == "give":
-        mate = partner(obs, ctx.viewer)
-        to = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer + 1) % obs["num_players"]]
-        if ctx.pending is not None:
-            selected_card = ctx.pending.get("card")
-        elif obs.get("my_gift"):
-            below.append(f'<p class="dg-prompt">{esc(t("You give {card} to {name}. Waiting for the others.").format(card=card_name(obs["my_gift"], t), name=to))}</p>')
-        if acting and "give" in types:
-            text = (t("Choose a card to give to your partner {name}.") if mate is not None
-                    else t("Choose a card to pass to {name} on your left."))
-            below.append(f'<p class="dg-prompt">{esc(text.format(name=to))}<small>{esc(t("You see what you get only after giving."))}</small></p>')
-            hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "give"}
-    elif acting and "fold" in types:
-        below.append(f'<p class="dg-prompt warn">{esc(t("None of your cards can be played."))}'
-                     f'<small>{esc(t("You are out for this round and your cards are discarded."))}</small></p>')
-        below.append(f'<div class="dg-opts">{_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")}</div>')
-    elif acting and "discard" in types:
-        if obs.get("drawn"):
-            text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
-        else:
-            text, small = t("None of your cards can be played."), t("Tap a card to discard; you then draw a new one.")
-        below.append(f'<p class="dg-prompt warn">{esc(text)}<small>{esc(small)}</small></p>')
-        hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "discard"}
-    elif acting and ("play" in types or "step" in types):
-        cands, todo = _candidates(ctx)
-        by_card = _plays_by_card(ctx)
-        if "step" in types:
-            left = obs["seven"]["left"] if obs.get("seven") else 0
-            below.append(f'<div class="dg-seven"><span>{esc(ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left))}</span>'
-                         f'{_button(t("Undo step"), {"do": {"type": "undo"}})}</div>')
-            m, buttons = _choice_marks(obs, ctx, cands)
-            marks.update(m)
-            below.append(f'<p class="dg-info">{esc(t("Tap a highlighted figure, then where it goes."))}</p>')
-            below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
-        else:
-            ok = set(by_card)
-            selected_card = ctx.local.get("card")
-            hand_taps = {c: {"card": c} for c in by_card}
-            if todo == "card":
-                below.append(f'<p class="dg-prompt">{esc(t("Tap a card to play."))}'
-                             f'<small>{esc(t("Cards with a green edge can be played."))}</small></p>')
-            elif todo == "as":
-                kinds = []
-                for k in KIND_ORDER[:-1]:
-                    if any(a.get("as") == k for a in cands):
-                        kinds.append(k)
-                btns = "".join(_button(card_name(k, t), {"as": k}) for k in kinds)
-                below.append(f'<p class="dg-prompt">{esc(t("Play the joker as which card?"))}</p>'
-                             f'<div class="dg-opts"><div class="row3">{btns}</div></div>')
-            else:
-                if len(cands) == 1 and "figure" not in cands[0]:
-                    below.append(f'<p class="dg-prompt">{esc(t("No swap is possible: the card is played without effect."))}</p>')
-                    below.append(f'<div class="dg-opts">{_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")}</div>')
-                else:
-                    m, buttons = _choice_marks(obs, ctx, cands)
-                    marks.update(m)
-                    card = ctx.local.get("card")
-                    as_ = ctx.local.get("as")
-                    if (as_ or card) == "7":
-                        below.append(f'<p class="dg-info">{esc(t("The 7 is played step by step: first step now."))}</p>')
-                    elif (as_ or card) == "swap":
-                        below.append(f'<p class="dg-info">{esc(t("Swapping is compulsory: choose your figure, then the other."))}</p>')
-                    below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
-                below.append(f'<div class="dg-opts">{_button(t("Choose another card"), {"card": None})}</div>')
-    elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
-        below.append(f'<p class="dg-prompt warn">{esc(t("You are out for this round."))}</p>')
-    messages = event_messages(ctx.events, ctx.names, t)
-    if messages and ctx.step is None:
-        items = "".join(f'<li class="{"big" if "win" in m else ""}">{esc(m)}</li>' for m in messages[-5:])
-        log = f'<ul class="dg-log" aria-live="polite">{items}</ul>'
-    else:
-        log = ""
-    parts.append(f'<div class="dg-board">{_board_svg(obs, ctx, marks)}</div>')
-    parts.append(log)
-    parts.extend(below)
-    if ctx.viewer is not None:
-        parts.append(_hand_html(obs, ctx, ok, hand_taps, selected_card, hand_title))
-    if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
-        mate = partner(obs, ctx.viewer)
-        giver = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer - 1) % obs["num_players"]]
-        parts.append(f'<p class="dg-info">{esc(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t)))}</p>')
-    parts.append("</div>")
-    return "".join(parts)
+class DogView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-
-def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-    """``{"do": action}`` plays it; ``{"card": k}`` / ``{"as": k}`` / ``{"fig": f}`` choose."""
-    if "do" in tap:
-        return tap["do"]
-    if "card" in tap:
-        card = tap["card"]
-        if ctx.local.get("card") == card:
-            card = None
-        ctx.local.clear()
-        if card is not None:
-            ctx.local["card"] = card
-        return None
-    if "as" in tap:
-        ctx.local["as"] = tap["as"]
-        ctx.local.pop("fig", None)
-        return None
-    if "fig" in tap:
-        if tap["fig"] is None:
-            ctx.local.pop("fig", None)
-        else:
-            ctx.local["fig"] = tap["fig"]
-        return None
-    return None
-
-
-def needs_confirm(action: dict) -> bool:
-    """The card given to the partner is secret and simultaneous (DOG-3): pending with Undo/Confirm."""
-    return action.get("type") == "give"
-
-
-def confirm_label(action: dict, t) -> str:
-    if action.get("type") == "give":
-        return t("Give your {card}?").format(card=card_name(action["card"], t))
-    return t("Confirm your choice?")
-
-
-def pace_ms(event: dict) -> int:
-    """No paced reveal: the curtain and the table show the last move and its messages."""
-    return 0
-
-
-def ends_round(events: list[dict]) -> bool:
-    return False
-
-
-def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
-    t = ctx.t
-    return [t("{k} of 4 figures home").format(k=obs["home"][p]) for p in range(obs["num_players"])]
-
-
-def round_summary_html(obs: dict, ctx: ViewContext) -> str:
-    """Shown on the game-over screen: the final board."""
-    if obs.get("phase") != "over":
-        return ""
-    public = ViewContext(viewer=None, names=ctx.names, events=ctx.events, t=ctx.t)
-    return f'{_STYLE}<div class="dg-table">{_teams_html(obs, public)}<div class="dg-board">{_board_svg(obs, public, {"center": _center_lines(obs, public)})}</div></div>'
-
-
-def status_line(obs: dict, ctx: ViewContext) -> str:
-    t = ctx.t
-    phase = obs["phase"]
-    if phase == "over":
-        winners = " + ".join(ctx.names[p] for p in obs["winners"])
-        return t("{names} won").format(names=winners)
-    if phase == "give":
-        if ctx.viewer is not None and ctx.viewer in ctx.acting:
+    def render(self, obs: dict, ctx: ViewContext) -> str:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+        t = ctx.t
+        parts = [_STYLE, '<div class="dg-table">', _players_html(obs, ctx), _teams_html(obs, ctx)]
+        marks: dict = {"center": _center_lines(obs, ctx)}
+        below: list[str] = []
+        hand_taps: dict = {}
+        ok: set = set()
+        selected_card = None
+        hand_title = t("Your cards ({n})").format(n=len(obs.get("hand", [])))
+        acting = bool(ctx.legal) and ctx.pending is None
+        types = {a.get("type") for a in ctx.legal}
+        if ctx.viewer is not None and obs["phase"] == "give":
             mate = partner(obs, ctx.viewer)
-            if mate is not None:
-                return t("{name}, give a card to {mate}").format(name=ctx.names[ctx.viewer], mate=ctx.names[mate])
-            return t("{name}, pass a card on").format(name=ctx.names[ctx.viewer])
-        return t("Waiting for {names} to give a card").format(names=", ".join(ctx.names[p] for p in ctx.acting))
-    turn = obs["turn"]
-    name = ctx.names[turn]
-    if ctx.viewer == turn:
-        if obs.get("seven"):
-            return ngettext("{name}: 7, {k} step left", "{name}: 7, {k} steps left", obs["seven"]["left"]).format(name=name, k=obs["seven"]["left"])
-        if any(a.get("type") == "fold" for a in ctx.legal):
-            return t("{name} cannot play").format(name=name)
-        return t("{name}, play a card").format(name=name)
-    return t("{name}'s turn").format(name=name)
+            to = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer + 1) % obs["num_players"]]
+            if ctx.pending is not None:
+                selected_card = ctx.pending.get("card")
+            elif obs.get("my_gift"):
+                below.append(f'<p class="dg-prompt">{esc(t("You give {card} to {name}. Waiting for the others.").format(card=card_name(obs["my_gift"], t), name=to))}</p>')
+            if acting and "give" in types:
+                text = (t("Choose a card to give to your partner {name}.") if mate is not None
+                        else t("Choose a card to pass to {name} on your left."))
+                below.append(f'<p class="dg-prompt">{esc(text.format(name=to))}<small>{esc(t("You see what you get only after giving."))}</small></p>')
+                hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "give"}
+        elif acting and "fold" in types:
+            below.append(f'<p class="dg-prompt warn">{esc(t("None of your cards can be played."))}'
+                         f'<small>{esc(t("You are out for this round and your cards are discarded."))}</small></p>')
+            below.append(f'<div class="dg-opts">{_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")}</div>')
+        elif acting and "discard" in types:
+            if obs.get("drawn"):
+                text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
+            else:
+                text, small = t("None of your cards can be played."), t("Tap a card to discard; you then draw a new one.")
+            below.append(f'<p class="dg-prompt warn">{esc(text)}<small>{esc(small)}</small></p>')
+            hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "discard"}
+        elif acting and ("play" in types or "step" in types):
+            cands, todo = _candidates(ctx)
+            by_card = _plays_by_card(ctx)
+            if "step" in types:
+                left = obs["seven"]["left"] if obs.get("seven") else 0
+                below.append(f'<div class="dg-seven"><span>{esc(ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left))}</span>'
+                             f'{_button(t("Undo step"), {"do": {"type": "undo"}})}</div>')
+                m, buttons = _choice_marks(obs, ctx, cands)
+                marks.update(m)
+                below.append(f'<p class="dg-info">{esc(t("Tap a highlighted figure, then where it goes."))}</p>')
+                below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
+            else:
+                ok = set(by_card)
+                selected_card = ctx.local.get("card")
+                hand_taps = {c: {"card": c} for c in by_card}
+                if todo == "card":
+                    below.append(f'<p class="dg-prompt">{esc(t("Tap a card to play."))}'
+                                 f'<small>{esc(t("Cards with a green edge can be played."))}</small></p>')
+                elif todo == "as":
+                    kinds = []
+                    for k in KIND_ORDER[:-1]:
+                        if any(a.get("as") == k for a in cands):
+                            kinds.append(k)
+                    btns = "".join(_button(card_name(k, t), {"as": k}) for k in kinds)
+                    below.append(f'<p class="dg-prompt">{esc(t("Play the joker as which card?"))}</p>'
+                                 f'<div class="dg-opts"><div class="row3">{btns}</div></div>')
+                else:
+                    if len(cands) == 1 and "figure" not in cands[0]:
+                        below.append(f'<p class="dg-prompt">{esc(t("No swap is possible: the card is played without effect."))}</p>')
+                        below.append(f'<div class="dg-opts">{_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")}</div>')
+                    else:
+                        m, buttons = _choice_marks(obs, ctx, cands)
+                        marks.update(m)
+                        card = ctx.local.get("card")
+                        as_ = ctx.local.get("as")
+                        if (as_ or card) == "7":
+                            below.append(f'<p class="dg-info">{esc(t("The 7 is played step by step: first step now."))}</p>')
+                        elif (as_ or card) == "swap":
+                            below.append(f'<p class="dg-info">{esc(t("Swapping is compulsory: choose your figure, then the other."))}</p>')
+                        below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
+                    below.append(f'<div class="dg-opts">{_button(t("Choose another card"), {"card": None})}</div>')
+        elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
+            below.append(f'<p class="dg-prompt warn">{esc(t("You are out for this round."))}</p>')
+        messages = event_messages(ctx.events, ctx.names, t)
+        if messages and ctx.step is None:
+            items = "".join(f'<li class="{"big" if "win" in m else ""}">{esc(m)}</li>' for m in messages[-5:])
+            log = f'<ul class="dg-log" aria-live="polite">{items}</ul>'
+        else:
+            log = ""
+        parts.append(f'<div class="dg-board">{_board_svg(obs, ctx, marks)}</div>')
+        parts.append(log)
+        parts.extend(below)
+        if ctx.viewer is not None:
+            parts.append(_hand_html(obs, ctx, ok, hand_taps, selected_card, hand_title))
+        if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
+            mate = partner(obs, ctx.viewer)
+            giver = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer - 1) % obs["num_players"]]
+            parts.append(f'<p class="dg-info">{esc(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t)))}</p>')
+        parts.append("</div>")
+        return "".join(parts)
+
+    def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+        """``{"do": action}`` plays it; ``{"card": k}`` / ``{"as": k}`` / ``{"fig": f}`` choose."""
+        if "do" in tap:
+            return tap["do"]
+        if "card" in tap:
+            card = tap["card"]
+            if ctx.local.get("card") == card:
+                card = None
+            ctx.local.clear()
+            if card is not None:
+                ctx.local["card"] = card
+            return None
+        if "as" in tap:
+            ctx.local["as"] = tap["as"]
+            ctx.local.pop("fig", None)
+            return None
+        if "fig" in tap:
+            if tap["fig"] is None:
+                ctx.local.pop("fig", None)
+            else:
+                ctx.local["fig"] = tap["fig"]
+            return None
+        return None
+
+    def status_line(self, obs: dict, ctx: ViewContext) -> str:
+        t = ctx.t
+        phase = obs["phase"]
+        if phase == "over":
+            winners = " + ".join(ctx.names[p] for p in obs["winners"])
+            return t("{names} won").format(names=winners)
+        if phase == "give":
+            if ctx.viewer is not None and ctx.viewer in ctx.acting:
+                mate = partner(obs, ctx.viewer)
+                if mate is not None:
+                    return t("{name}, give a card to {mate}").format(name=ctx.names[ctx.viewer], mate=ctx.names[mate])
+                return t("{name}, pass a card on").format(name=ctx.names[ctx.viewer])
+            return t("Waiting for {names} to give a card").format(names=", ".join(ctx.names[p] for p in ctx.acting))
+        turn = obs["turn"]
+        name = ctx.names[turn]
+        if ctx.viewer == turn:
+            if obs.get("seven"):
+                return ngettext("{name}: 7, {k} step left", "{name}: 7, {k} steps left", obs["seven"]["left"]).format(name=name, k=obs["seven"]["left"])
+            if any(a.get("type") == "fold" for a in ctx.legal):
+                return t("{name} cannot play").format(name=name)
+            return t("{name}, play a card").format(name=name)
+        return t("{name}'s turn").format(name=name)
+
+    def rules_html(self, t) -> str:
+        """A short summary (the full rules page is rules/dog.html)."""
+        items = [
+            t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
+            t("Each round: 6, 5, 4, 3, 2 cards, then 6 again. Partners first swap one card face down."),
+            t("Play one card per turn and move a figure by it, clockwise. 1/11 and 13 also bring a figure out of the kennel onto its start field."),
+            t("A figure on its own start field blocks everybody and cannot be sent home or swapped."),
+            t("Landing on a figure sends it home — even your own. The 7 sends home every figure it passes."),
+            t("The goal is entered over the start field, never directly from it and never backwards. No jumping inside the goal."),
+            t("±4: forward or back. 7: split over your figures, all 7 steps used. Swap: one of yours with another's. Joker: any card."),
+            t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
+        ]
+        return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+
+    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
+        """The card given to the partner is secret and simultaneous (DOG-3): pending with Undo/Confirm."""
+        return action.get("type") == "give"
+
+    def confirm_label(self, action: dict, t) -> str:
+        if action.get("type") == "give":
+            return t("Give your {card}?").format(card=card_name(action["card"], t))
+        return t("Confirm your choice?")
+
+    def pace_ms(self, event: dict) -> int:
+        """No paced reveal: the curtain and the table show the last move and its messages."""
+        return 0
+
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+        """Shown on the game-over screen: the final board."""
+        if obs.get("phase") != "over":
+            return ""
+        public = ViewContext(viewer=None, names=ctx.names, events=ctx.events, t=ctx.t)
+        return f'{_STYLE}<div class="dg-table">{_teams_html(obs, public)}<div class="dg-board">{_board_svg(obs, public, {"center": _center_lines(obs, public)})}</div></div>'
+
+    def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
+        t = ctx.t
+        return [t("{k} of 4 figures home").format(k=obs["home"][p]) for p in range(obs["num_players"])]
 
 
-def rules_html(t) -> str:
-    """A short summary (the full rules page is rules/dog.html)."""
-    items = [
-        t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
-        t("Each round: 6, 5, 4, 3, 2 cards, then 6 again. Partners first swap one card face down."),
-        t("Play one card per turn and move a figure by it, clockwise. 1/11 and 13 also bring a figure out of the kennel onto its start field."),
-        t("A figure on its own start field blocks everybody and cannot be sent home or swapped."),
-        t("Landing on a figure sends it home — even your own. The 7 sends home every figure it passes."),
-        t("The goal is entered over the start field, never directly from it and never backwards. No jumping inside the goal."),
-        t("±4: forward or back. 7: split over your figures, all 7 steps used. Swap: one of yours with another's. Joker: any card."),
-        t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
-    ]
-    return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+VIEW = DogView()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printed cards (SN-1, SN-2)
 
-from .base import ViewContext, esc, tap_attr
+from .base import BaseView, ViewContext, esc, tap_attr
 from ..i18n import ngettext
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
@@ -184,96 +184,6 @@ def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> str:
     )
 
 
-def render(obs: dict, ctx: ViewContext) -> str:
-    """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
-    t = ctx.t
-    step = ctx.step
-    if step is not None:
-        table = _replay(obs, ctx.events, step)
-    else:
-        table = {"rows": obs["rows"], "revealed": obs.get("revealed", []), "taken": [0] * obs["num_players"],
-                 "new": None, "took": None, "last": None}
-    chooser = obs.get("chooser") if step is None else None
-    choosing = step is None and any(a.get("type") == "choose_row" for a in ctx.legal)
-    info = t("Round {r} · turn {turn} of {n}").format(r=obs["round"], turn=obs["turn"], n=HAND_SIZE)
-    if obs.get("rounds"):
-        info += " · " + ngettext("{n} round", "{n} rounds", obs["rounds"]).format(n=obs["rounds"])
-    else:
-        info += " · " + t("game ends at {n}").format(n=obs["target_score"])
-    parts = [
-        f'<div class="sn-table{" revealing" if step is not None else ""}">',
-        _scores_html(obs, ctx, table["taken"]),
-        f'<p class="info">{esc(info)}</p>',
-        _revealed_html(table["revealed"], ctx, chooser),
-    ]
-    if step is not None:
-        parts.append(_event_line(table["last"], ctx))
-    if choosing:
-        parts.append(f'<p class="prompt">{esc(t("Your card is lower than every row: choose a row to take."))}</p>')
-    elif step is None and obs["phase"] == "choose_row" and chooser is not None:
-        parts.append(f'<p class="prompt">{esc(t("{name} chooses a row to take.").format(name=ctx.names[chooser]))}</p>')
-    parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
-    if choosing and ctx.local.get("row") is not None:
-        r = ctx.local["row"]
-        total = sum(bullheads(c) for c in table["rows"][r])
-        text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(n=r + 1, b=total)
-        parts.append(f'<div class="actions"><button type="button" class="primary"{tap_attr({"take": r})}>{esc(text)}</button></div>')
-    if ctx.viewer is not None:
-        hidden = set()
-        if step is not None:
-            hidden = {p["card"] for e in ctx.events if e.get("type") == "reveal" for p in e["picks"]}
-        parts.append(_hand_html(obs, ctx, hidden))
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def on_tap(obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-    """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take; ``{"take": r}`` takes it."""
-    if "pick" in tap:
-        return {"type": "pick", "card": tap["pick"]}
-    if "row" in tap:
-        ctx.local["row"] = tap["row"]
-        return None
-    if "take" in tap:
-        return {"type": "choose_row", "row": tap["take"]}
-    return None
-
-
-def needs_confirm(action: dict) -> bool:
-    """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
-    return action.get("type") == "pick"
-
-
-def confirm_label(action: dict, t) -> str:
-    """The question on the Undo/Confirm bar for a pending pick."""
-    if action.get("type") == "pick":
-        return t("Play {card}?").format(card=action["card"])
-    return t("Confirm your choice?")
-
-
-def pace_ms(event: dict) -> int:
-    """How long each event stays on screen during the reveal (0 = passes at once)."""
-    kind = event.get("type")
-    if kind == "reveal":
-        return 1400
-    if kind == "place":
-        return 1500 if event.get("taken") else 850
-    if kind == "row_choice":
-        return 900
-    return 0
-
-
-def ends_round(events: list[dict]) -> bool:
-    """True when the events scored a round (SN-6): the shell then shows the round summary."""
-    return any(e.get("type") == "round_end" for e in events)
-
-
-def round_log(event: dict) -> bool:
-    """Keep every taken row of the round (``place`` events with cards taken, SN-4/SN-5) for the
-    round summary: the ``round_end`` event has only the bullhead totals."""
-    return event.get("type") == "place" and bool(event.get("taken"))
-
-
 def taken_this_round(round_events: list[dict], n: int) -> list[list[int]]:
     """The cards each of ``n`` players took this round, in the order taken, from ``place`` events.
 
@@ -285,94 +195,6 @@ def taken_this_round(round_events: list[dict], n: int) -> list[list[int]]:
         if e.get("type") == "place" and isinstance(e.get("player"), int) and 0 <= e["player"] < n:
             taken[e["player"]].extend(c for c in e.get("taken", []) if isinstance(c, int))
     return taken
-
-
-def round_summary_html(obs: dict, ctx: ViewContext) -> str:
-    """Bullheads taken this round and the totals (SN-6); on request, under each player, the cards
-    they took and from how many rows.
-
-    Totals come from the ``round_end`` event; the cards from ``ctx.round_events`` (the ``place``
-    events kept by :func:`round_log`). "Show the cards taken" (shell tap
-    ``{"shell": "details"}``, which toggles ``ctx.local["details"]``) opens them: with ten players
-    the list is long, and the table stays short by default. The button is offered only when every
-    player's cards add up to their bullheads of the round (a save from before the log existed
-    lacks the early turns).
-    """
-    t = ctx.t
-    end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
-    if end is None:
-        return ""
-    n = len(ctx.names)
-    taken = taken_this_round(ctx.round_events, n)
-    # complete when every player's cards add up to their bullheads of the round
-    complete = all(sum(bullheads(c) for c in taken[p]) == end["bullheads"][p] for p in range(n))
-    details = complete and bool(ctx.local.get("details"))
-    lines = []
-    order = sorted(range(n), key=lambda p: (end["scores"][p], p))
-    for p in order:
-        cards = taken[p]
-        b = end["bullheads"][p]
-        row_class = ' class="who-row"' if details else ""
-        lines.append(
-            f'<tr{row_class}><th scope="row">{esc(ctx.names[p])}</th><td>+{b}</td><td><b>{end["scores"][p]}</b></td></tr>'
-        )
-        if not details:
-            took = ""
-        elif not cards:
-            took = f'<p class="note">{esc(t("took no cards"))}</p>'
-        else:
-            rows = sum(1 for e in ctx.round_events if e.get("type") == "place" and e.get("player") == p)
-            what = ngettext("took {k} card", "took {k} cards", len(cards)).format(k=len(cards))
-            what += " " + ngettext("(from {r} row)", "(from {r} rows)", rows).format(r=rows)
-            took = (f'<p class="note">{esc(what)}</p>'
-                    f'<div class="took-cards">{"".join(card_html(c, t, "small") for c in sorted(cards))}</div>')
-        if took:
-            lines.append(f'<tr class="took"><td colspan="3">{took}</td></tr>')
-    title = t("Round {n} scored").format(n=end["round"])
-    toggle = ""
-    if complete and any(taken):
-        label = t("Hide the cards") if details else t("Show the cards taken")
-        toggle = (f'<button type="button" class="secondary took-toggle" aria-expanded="{"true" if details else "false"}"'
-                  f'{tap_attr({"shell": "details"})}>{esc(label)}</button>')
-    return (
-        f'<section class="summary sn-summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
-        f'<th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
-        f'<tbody>{"".join(lines)}</tbody></table>{toggle}'
-        f'<p class="note">{esc(t("Fewest bullheads wins."))}</p></section>'
-    )
-
-
-def scoreboard(obs: dict, ctx: ViewContext) -> list[str]:
-    """One score text per seat for the shell's shared screens (game over)."""
-    t = ctx.t
-    out = []
-    for p in range(len(ctx.names)):
-        total = obs["scores"][p] + obs["round_bullheads"][p]
-        out.append(ngettext("{n} bullhead", "{n} bullheads", total).format(n=total))
-    return out
-
-
-def status_line(obs: dict, ctx: ViewContext) -> str:
-    """Whose turn it is / what is happening, for the header."""
-    t = ctx.t
-    if ctx.step is not None:
-        return t("Revealing, lowest first…")
-    phase = obs["phase"]
-    if phase == "game_over":
-        return t("Game over")
-    if phase == "choose_row":
-        name = ctx.names[obs["chooser"]]
-        if ctx.viewer == obs["chooser"]:
-            return t("{name}, choose a row to take").format(name=name)
-        return t("{name} chooses a row").format(name=name)
-    if ctx.viewer is not None and ctx.viewer in ctx.acting:
-        if ctx.pending:
-            return t("Confirm your card, {name}").format(name=ctx.names[ctx.viewer])
-        return t("{name}, pick a card").format(name=ctx.names[ctx.viewer])
-    waiting = [ctx.names[p] for p in ctx.acting]
-    if not waiting:
-        return ""
-    return t("Waiting for {names}").format(names=", ".join(waiting))
 
 
 def event_messages(events: list[dict], names: list[str], t) -> list[str]:
@@ -392,16 +214,190 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
     return out
 
 
-def rules_html(t) -> str:
-    """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
-    items = [
-        t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
-        t("Each turn, everyone picks one card in secret. Then all picks are shown and placed one by one, lowest first."),
-        t("A card goes to the row whose last card is the highest one below it."),
-        t("If that row already has five cards, you take those five and your card starts the row."),
-        t("If your card is lower than every row's last card, you choose any row, take it, and your card starts it."),
-        t("Every card you take costs its bullheads. After 10 turns the round is scored."),
-        t("The game ends after the round in which someone reaches the target (66 unless changed). Fewest bullheads wins; ties share the win."),
-    ]
-    lis = "".join(f"<li>{esc(x)}</li>" for x in items)
-    return f"<h2>{esc(t('6 nimmt!'))}</h2><ol>{lis}</ol>"
+class SixNimmtView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+
+    def render(self, obs: dict, ctx: ViewContext) -> str:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+        t = ctx.t
+        step = ctx.step
+        if step is not None:
+            table = _replay(obs, ctx.events, step)
+        else:
+            table = {"rows": obs["rows"], "revealed": obs.get("revealed", []), "taken": [0] * obs["num_players"],
+                     "new": None, "took": None, "last": None}
+        chooser = obs.get("chooser") if step is None else None
+        choosing = step is None and any(a.get("type") == "choose_row" for a in ctx.legal)
+        info = t("Round {r} · turn {turn} of {n}").format(r=obs["round"], turn=obs["turn"], n=HAND_SIZE)
+        if obs.get("rounds"):
+            info += " · " + ngettext("{n} round", "{n} rounds", obs["rounds"]).format(n=obs["rounds"])
+        else:
+            info += " · " + t("game ends at {n}").format(n=obs["target_score"])
+        parts = [
+            f'<div class="sn-table{" revealing" if step is not None else ""}">',
+            _scores_html(obs, ctx, table["taken"]),
+            f'<p class="info">{esc(info)}</p>',
+            _revealed_html(table["revealed"], ctx, chooser),
+        ]
+        if step is not None:
+            parts.append(_event_line(table["last"], ctx))
+        if choosing:
+            parts.append(f'<p class="prompt">{esc(t("Your card is lower than every row: choose a row to take."))}</p>')
+        elif step is None and obs["phase"] == "choose_row" and chooser is not None:
+            parts.append(f'<p class="prompt">{esc(t("{name} chooses a row to take.").format(name=ctx.names[chooser]))}</p>')
+        parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
+        if choosing and ctx.local.get("row") is not None:
+            r = ctx.local["row"]
+            total = sum(bullheads(c) for c in table["rows"][r])
+            text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(n=r + 1, b=total)
+            parts.append(f'<div class="actions"><button type="button" class="primary"{tap_attr({"take": r})}>{esc(text)}</button></div>')
+        if ctx.viewer is not None:
+            hidden = set()
+            if step is not None:
+                hidden = {p["card"] for e in ctx.events if e.get("type") == "reveal" for p in e["picks"]}
+            parts.append(_hand_html(obs, ctx, hidden))
+        parts.append("</div>")
+        return "".join(parts)
+
+    def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
+        """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take; ``{"take": r}`` takes it."""
+        if "pick" in tap:
+            return {"type": "pick", "card": tap["pick"]}
+        if "row" in tap:
+            ctx.local["row"] = tap["row"]
+            return None
+        if "take" in tap:
+            return {"type": "choose_row", "row": tap["take"]}
+        return None
+
+    def status_line(self, obs: dict, ctx: ViewContext) -> str:
+        """Whose turn it is / what is happening, for the header."""
+        t = ctx.t
+        if ctx.step is not None:
+            return t("Revealing, lowest first…")
+        phase = obs["phase"]
+        if phase == "game_over":
+            return t("Game over")
+        if phase == "choose_row":
+            name = ctx.names[obs["chooser"]]
+            if ctx.viewer == obs["chooser"]:
+                return t("{name}, choose a row to take").format(name=name)
+            return t("{name} chooses a row").format(name=name)
+        if ctx.viewer is not None and ctx.viewer in ctx.acting:
+            if ctx.pending:
+                return t("Confirm your card, {name}").format(name=ctx.names[ctx.viewer])
+            return t("{name}, pick a card").format(name=ctx.names[ctx.viewer])
+        waiting = [ctx.names[p] for p in ctx.acting]
+        if not waiting:
+            return ""
+        return t("Waiting for {names}").format(names=", ".join(waiting))
+
+    def rules_html(self, t) -> str:
+        """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
+        items = [
+            t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
+            t("Each turn, everyone picks one card in secret. Then all picks are shown and placed one by one, lowest first."),
+            t("A card goes to the row whose last card is the highest one below it."),
+            t("If that row already has five cards, you take those five and your card starts the row."),
+            t("If your card is lower than every row's last card, you choose any row, take it, and your card starts it."),
+            t("Every card you take costs its bullheads. After 10 turns the round is scored."),
+            t("The game ends after the round in which someone reaches the target (66 unless changed). Fewest bullheads wins; ties share the win."),
+        ]
+        lis = "".join(f"<li>{esc(x)}</li>" for x in items)
+        return f"<h2>{esc(t('6 nimmt!'))}</h2><ol>{lis}</ol>"
+
+    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
+        """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
+        return action.get("type") == "pick"
+
+    def confirm_label(self, action: dict, t) -> str:
+        """The question on the Undo/Confirm bar for a pending pick."""
+        if action.get("type") == "pick":
+            return t("Play {card}?").format(card=action["card"])
+        return t("Confirm your choice?")
+
+    def pace_ms(self, event: dict) -> int:
+        """How long each event stays on screen during the reveal (0 = passes at once)."""
+        kind = event.get("type")
+        if kind == "reveal":
+            return 1400
+        if kind == "place":
+            return 1500 if event.get("taken") else 850
+        if kind == "row_choice":
+            return 900
+        return 0
+
+    def ends_round(self, events: list[dict]) -> bool:
+        """True when the events scored a round (SN-6): the shell then shows the round summary."""
+        return any(e.get("type") == "round_end" for e in events)
+
+    def round_log(self, event: dict) -> bool:
+        """Keep every taken row of the round (``place`` events with cards taken, SN-4/SN-5) for the
+        round summary: the ``round_end`` event has only the bullhead totals."""
+        return event.get("type") == "place" and bool(event.get("taken"))
+
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+        """Bullheads taken this round and the totals (SN-6); on request, under each player, the cards
+        they took and from how many rows.
+
+        Totals come from the ``round_end`` event; the cards from ``ctx.round_events`` (the ``place``
+        events kept by :func:`round_log`). "Show the cards taken" (shell tap
+        ``{"shell": "details"}``, which toggles ``ctx.local["details"]``) opens them: with ten players
+        the list is long, and the table stays short by default. The button is offered only when every
+        player's cards add up to their bullheads of the round (a save from before the log existed
+        lacks the early turns).
+        """
+        t = ctx.t
+        end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
+        if end is None:
+            return ""
+        n = len(ctx.names)
+        taken = taken_this_round(ctx.round_events, n)
+        # complete when every player's cards add up to their bullheads of the round
+        complete = all(sum(bullheads(c) for c in taken[p]) == end["bullheads"][p] for p in range(n))
+        details = complete and bool(ctx.local.get("details"))
+        lines = []
+        order = sorted(range(n), key=lambda p: (end["scores"][p], p))
+        for p in order:
+            cards = taken[p]
+            b = end["bullheads"][p]
+            row_class = ' class="who-row"' if details else ""
+            lines.append(
+                f'<tr{row_class}><th scope="row">{esc(ctx.names[p])}</th><td>+{b}</td><td><b>{end["scores"][p]}</b></td></tr>'
+            )
+            if not details:
+                took = ""
+            elif not cards:
+                took = f'<p class="note">{esc(t("took no cards"))}</p>'
+            else:
+                rows = sum(1 for e in ctx.round_events if e.get("type") == "place" and e.get("player") == p)
+                what = ngettext("took {k} card", "took {k} cards", len(cards)).format(k=len(cards))
+                what += " " + ngettext("(from {r} row)", "(from {r} rows)", rows).format(r=rows)
+                took = (f'<p class="note">{esc(what)}</p>'
+                        f'<div class="took-cards">{"".join(card_html(c, t, "small") for c in sorted(cards))}</div>')
+            if took:
+                lines.append(f'<tr class="took"><td colspan="3">{took}</td></tr>')
+        title = t("Round {n} scored").format(n=end["round"])
+        toggle = ""
+        if complete and any(taken):
+            label = t("Hide the cards") if details else t("Show the cards taken")
+            toggle = (f'<button type="button" class="secondary took-toggle" aria-expanded="{"true" if details else "false"}"'
+                      f'{tap_attr({"shell": "details"})}>{esc(label)}</button>')
+        return (
+            f'<section class="summary sn-summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
+            f'<th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
+            f'<tbody>{"".join(lines)}</tbody></table>{toggle}'
+            f'<p class="note">{esc(t("Fewest bullheads wins."))}</p></section>'
+        )
+
+    def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
+        """One score text per seat for the shell's shared screens (game over)."""
+        t = ctx.t
+        out = []
+        for p in range(len(ctx.names)):
+            total = obs["scores"][p] + obs["round_bullheads"][p]
+            out.append(ngettext("{n} bullhead", "{n} bullheads", total).format(n=total))
+        return out
+
+
+VIEW = SixNimmtView()
