@@ -47,6 +47,9 @@ VOID = frozenset({"area", "br", "col", "hr", "img", "input", "link", "meta", "so
 #: attributes whose value is a URL: only relative URLs, fragments and inline images
 _URL_ATTRS = frozenset({"href", "src", "action", "formaction"})
 _SCHEME = re.compile(r"\s*[a-zA-Z][a-zA-Z0-9+.-]*:")
+#: tag and attribute names already found allowed (plain ``str`` only, so the check runs once per name)
+_CHECKED_TAGS: set[str] = set()
+_CHECKED_ATTRS: set[str] = set()
 
 
 def trusted(snippet: str) -> Markup:
@@ -60,6 +63,8 @@ def trusted(snippet: str) -> Markup:
 
 def _attr_text(name: str, value: AttrValue) -> str | None:
     """The escaped text of one attribute value, or ``None`` to leave the attribute out."""
+    if type(value) is str and name not in _URL_ATTRS:  # the common case, first
+        return _quote(value)
     if value is None or value is False:
         return None
     if value is True:
@@ -84,10 +89,23 @@ def _attr_text(name: str, value: AttrValue) -> str | None:
 
 
 def _quote(text: str) -> str:
-    return str.__str__(escape(text))
+    """``text`` escaped as markupsafe's ``escape`` does, as a plain ``str`` (no Markup built)."""
+    return (str.__str__(text).replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
 
 
 def _children(out: list[str], child: Child) -> None:
+    kind = type(child)
+    if kind is Markup:  # the common cases, first
+        out.append(str.__str__(child))
+        return
+    if kind is str:
+        out.append(_quote(child))
+        return
+    if kind is tuple or kind is list:
+        for item in child:
+            _children(out, item)
+        return
     if child is None or child is False or child is True:
         return
     if isinstance(child, Markup):
@@ -121,13 +139,17 @@ def h(tag: str, attrs: Mapping[str, AttrValue] | None = None, /, *children: Chil
             URL with a scheme, or children given to a void element.
         TypeError: a child or value of a type that has no HTML form.
     """
-    if not _TAG.match(tag):
-        raise ValueError(f"tag name not allowed: {tag!r}")
+    if tag not in _CHECKED_TAGS:
+        if type(tag) is not str or not _TAG.match(tag):
+            raise ValueError(f"tag name not allowed: {tag!r}")
+        _CHECKED_TAGS.add(tag)
     parts = ["<", tag]
     if attrs:
         for name, value in attrs.items():
-            if not _ATTR.match(name) or name.startswith("on"):
-                raise ValueError(f"attribute name not allowed: {name!r}")
+            if name not in _CHECKED_ATTRS:
+                if type(name) is not str or not _ATTR.match(name) or name.startswith("on"):
+                    raise ValueError(f"attribute name not allowed: {name!r}")
+                _CHECKED_ATTRS.add(name)
             text = _attr_text(name, value)
             if text is None:
                 continue
