@@ -19,27 +19,27 @@ from __future__ import annotations
 
 from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printed cards (SN-1, SN-2)
 
-from .base import BaseView, ViewContext, esc, tap_attr
 from ..i18n import ngettext
+from ..markup import Markup, fragment, h, trusted
+from .base import BaseView, ViewContext
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
-_BULL = (
+_BULL = trusted(
     '<svg class="bh" viewBox="0 0 20 16" aria-hidden="true" focusable="false">'
     '<path d="M1 1.5Q3 6 6.5 6.3L13.5 6.3Q17 6 19 1.5Q18.5 7.5 14.6 8.6L14.2 11.5Q13.8 15.2 10 15.2'
     'Q6.2 15.2 5.8 11.5L5.4 8.6Q1.5 7.5 1 1.5Z"/></svg>'
 )
 
 
-def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> str:
+def card_html(card: int, t, extra_class: str = "", tap: dict | None = None) -> Markup:
     """One card: its number, and its bullheads as heads; a ``<button>`` when ``tap`` is given."""
     heads = bullheads(card)
-    label = esc(ngettext("{card}, {n} bullhead", "{card}, {n} bullheads", heads).format(card=card, n=heads))
-    icons = _BULL * heads
-    inner = f'<span class="heads">{icons}</span><span class="num">{card}</span>'
-    classes = f"card bh{heads}{' n3' if card >= 100 else ''} {extra_class}".strip()
+    label = ngettext("{card}, {n} bullhead", "{card}, {n} bullheads", heads).format(card=card, n=heads)
+    inner = (h("span", {"class": "heads"}, [_BULL] * heads), h("span", {"class": "num"}, str(card)))
+    classes = ["card", f"bh{heads}", "n3" if card >= 100 else None, extra_class]
     if tap is not None:
-        return f'<button type="button" class="{classes}" aria-label="{label}"{tap_attr(tap)}>{inner}</button>'
-    return f'<span class="{classes}" role="img" aria-label="{label}">{inner}</span>'
+        return h("button", {"type": "button", "class": classes, "aria-label": label, "data-tap": tap}, inner)
+    return h("span", {"class": classes, "role": "img", "aria-label": label}, inner)
 
 
 def _replay(obs: dict, events: list[dict], step: int) -> dict:
@@ -77,35 +77,34 @@ def _replay(obs: dict, events: list[dict], step: int) -> dict:
 # ---- the table ------------------------------------------------------------------------------
 
 
-def _scores_html(obs: dict, ctx: ViewContext, extra_taken: list[int]) -> str:
+def _scores_html(obs: dict, ctx: ViewContext, extra_taken: list[int]) -> Markup:
     t = ctx.t
     chips = []
     phase = obs["phase"]
     for p, name in enumerate(ctx.names):
         this_round = obs["round_bullheads"][p] + extra_taken[p]
         total = obs["scores"][p] + this_round
-        marks = []
+        mark = None
         classes = ["chip"]
         if p == ctx.viewer:
             classes.append("me")
         if ctx.step is None and phase == "pick":
             if obs["picked"][p]:
-                marks.append(f'<span class="mark done" title="{esc(t("has picked"))}">✓</span>')
+                mark = h("span", {"class": "mark done", "title": t("has picked")}, "✓")
                 classes.append("picked")
             else:
                 classes.append("waiting")
         if ctx.step is None and phase == "choose_row" and obs["chooser"] == p:
             classes.append("waiting")
-        delta = f' <span class="delta">+{this_round}</span>' if this_round else ""
-        label = esc(ngettext("{name}: {total} bullhead", "{name}: {total} bullheads", total).format(name=name, total=total))
-        chips.append(
-            f'<li class="{" ".join(classes)}" aria-label="{label}"><span class="who">{esc(name)}</span>'
-            f'<span class="pts">{_BULL}<b>{total}</b>{delta}</span>{"".join(marks)}</li>'
-        )
-    return f'<ul class="scores" aria-label="{esc(t("Bullheads taken"))}">{"".join(chips)}</ul>'
+        delta = fragment(" ", h("span", {"class": "delta"}, f"+{this_round}")) if this_round else None
+        label = ngettext("{name}: {total} bullhead", "{name}: {total} bullheads", total).format(name=name, total=total)
+        chips.append(h("li", {"class": classes, "aria-label": label},
+                       h("span", {"class": "who"}, name),
+                       h("span", {"class": "pts"}, _BULL, h("b", None, str(total)), delta), mark))
+    return h("ul", {"class": "scores", "aria-label": t("Bullheads taken")}, chips)
 
 
-def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, choosing: bool) -> str:
+def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, choosing: bool) -> Markup:
     t = ctx.t
     picked_row = ctx.local.get("row")
     out = []
@@ -117,7 +116,7 @@ def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, ch
                 cls = "new" if (new is not None and new == (r, row[i])) else ""
                 cards.append(card_html(row[i], t, cls))
             else:
-                cards.append('<span class="slot"></span>')
+                cards.append(h("span", {"class": "slot"}))
         classes = ["row"]
         if len(row) >= ROW_LIMIT:
             classes.append("full")
@@ -127,44 +126,39 @@ def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, ch
             classes.append("choosable")
             if picked_row == r:
                 classes.append("chosen")
-        head = (
-            f'<span class="rowtot" aria-label="{esc(ngettext("Row {n}: {b} bullhead", "Row {n}: {b} bullheads", total).format(n=r + 1, b=total))}">'
-            f"{_BULL}<b>{total}</b></span>"
-        )
-        body = head + '<span class="rowcards">' + "".join(cards) + "</span>"
+        label = ngettext("Row {n}: {b} bullhead", "Row {n}: {b} bullheads", total).format(n=r + 1, b=total)
+        body = (h("span", {"class": "rowtot", "aria-label": label}, _BULL, h("b", None, str(total))),
+                h("span", {"class": "rowcards"}, cards))
         if choosing:
-            out.append(f'<button type="button" class="{" ".join(classes)}"{tap_attr({"row": r})}>{body}</button>')
+            out.append(h("button", {"type": "button", "class": classes, "data-tap": {"row": r}}, body))
         else:
-            out.append(f'<div class="{" ".join(classes)}">{body}</div>')
-    return f'<section class="rows" aria-label="{esc(t("Rows"))}">{"".join(out)}</section>'
+            out.append(h("div", {"class": classes}, body))
+    return h("section", {"class": "rows", "aria-label": t("Rows")}, out)
 
 
-def _revealed_html(revealed: list[dict], ctx: ViewContext, chooser: int | None) -> str:
+def _revealed_html(revealed: list[dict], ctx: ViewContext, chooser: int | None) -> Markup | None:
     if not revealed:
-        return ""
+        return None
     t = ctx.t
-    items = []
-    for pick in revealed:
-        cls = "chooser" if pick["player"] == chooser else ""
-        items.append(
-            f'<li class="{cls}">{card_html(pick["card"], t, "small")}<span class="who">{esc(ctx.names[pick["player"]])}</span></li>'
-        )
-    return f'<section class="revealed" aria-label="{esc(t("Cards to place, lowest first"))}"><ul>{"".join(items)}</ul></section>'
+    items = [h("li", {"class": "chooser" if pick["player"] == chooser else None},
+               card_html(pick["card"], t, "small"), h("span", {"class": "who"}, ctx.names[pick["player"]]))
+             for pick in revealed]
+    return h("section", {"class": "revealed", "aria-label": t("Cards to place, lowest first")}, h("ul", None, items))
 
 
-def _event_line(last: dict | None, ctx: ViewContext) -> str:
+def _event_line(last: dict | None, ctx: ViewContext) -> Markup | None:
     if last is None:
-        return ""
+        return None
     for message in event_messages([last], ctx.names, ctx.t):
-        return f'<p class="event">{esc(message)}</p>'
-    return ""
+        return h("p", {"class": "event"}, message)
+    return None
 
 
-def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> str:
+def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> Markup | None:
     t = ctx.t
     hand = [c for c in obs.get("hand", []) if c not in hidden_cards]
     if not hand and obs.get("my_pick") is None:
-        return ""
+        return None
     legal_cards = {a["card"] for a in ctx.legal if a.get("type") == "pick"}
     pending = ctx.pending.get("card") if ctx.pending and ctx.pending.get("type") == "pick" else None
     cards = []
@@ -175,13 +169,11 @@ def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> str:
             cls = "big chosen" if c == pending else ("big dim" if pending is not None else "big")
             cards.append(card_html(c, t, cls))
     title = t("Your hand")
-    note = ""
+    note = None
     if obs.get("my_pick") is not None and ctx.step is None:
-        note = f'<p class="note">{esc(t("You picked {card}; waiting for the others.").format(card=obs["my_pick"]))}</p>'
-    return (
-        f'<section class="hand" aria-label="{esc(title)}"><h2>{esc(title)}</h2>{note}'
-        f'<div class="handcards">{"".join(cards)}</div></section>'
-    )
+        note = h("p", {"class": "note"}, t("You picked {card}; waiting for the others.").format(card=obs["my_pick"]))
+    return h("section", {"class": "hand", "aria-label": title}, h("h2", None, title), note,
+             h("div", {"class": "handcards"}, cards))
 
 
 def taken_this_round(round_events: list[dict], n: int) -> list[list[int]]:
@@ -217,7 +209,7 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
 class SixNimmtView(BaseView):
     """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-    def render(self, obs: dict, ctx: ViewContext) -> str:
+    def render(self, obs: dict, ctx: ViewContext) -> Markup:
         """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
         t = ctx.t
         step = ctx.step
@@ -233,31 +225,30 @@ class SixNimmtView(BaseView):
             info += " · " + ngettext("{n} round", "{n} rounds", obs["rounds"]).format(n=obs["rounds"])
         else:
             info += " · " + t("game ends at {n}").format(n=obs["target_score"])
-        parts = [
-            f'<div class="sn-table{" revealing" if step is not None else ""}">',
+        parts: list[Markup | None] = [
             _scores_html(obs, ctx, table["taken"]),
-            f'<p class="info">{esc(info)}</p>',
+            h("p", {"class": "info"}, info),
             _revealed_html(table["revealed"], ctx, chooser),
         ]
         if step is not None:
             parts.append(_event_line(table["last"], ctx))
         if choosing:
-            parts.append(f'<p class="prompt">{esc(t("Your card is lower than every row: choose a row to take."))}</p>')
+            parts.append(h("p", {"class": "prompt"}, t("Your card is lower than every row: choose a row to take.")))
         elif step is None and obs["phase"] == "choose_row" and chooser is not None:
-            parts.append(f'<p class="prompt">{esc(t("{name} chooses a row to take.").format(name=ctx.names[chooser]))}</p>')
+            parts.append(h("p", {"class": "prompt"}, t("{name} chooses a row to take.").format(name=ctx.names[chooser])))
         parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
         if choosing and ctx.local.get("row") is not None:
             r = ctx.local["row"]
             total = sum(bullheads(c) for c in table["rows"][r])
             text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(n=r + 1, b=total)
-            parts.append(f'<div class="actions"><button type="button" class="primary"{tap_attr({"take": r})}>{esc(text)}</button></div>')
+            parts.append(h("div", {"class": "actions"},
+                           h("button", {"type": "button", "class": "primary", "data-tap": {"take": r}}, text)))
         if ctx.viewer is not None:
             hidden = set()
             if step is not None:
                 hidden = {p["card"] for e in ctx.events if e.get("type") == "reveal" for p in e["picks"]}
             parts.append(_hand_html(obs, ctx, hidden))
-        parts.append("</div>")
-        return "".join(parts)
+        return h("div", {"class": ["sn-table", "revealing" if step is not None else None]}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take; ``{"take": r}`` takes it."""
@@ -292,7 +283,7 @@ class SixNimmtView(BaseView):
             return ""
         return t("Waiting for {names}").format(names=", ".join(waiting))
 
-    def rules_html(self, t) -> str:
+    def rules_html(self, t) -> Markup:
         """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
         items = [
             t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
@@ -303,8 +294,7 @@ class SixNimmtView(BaseView):
             t("Every card you take costs its bullheads. After 10 turns the round is scored."),
             t("The game ends after the round in which someone reaches the target (66 unless changed). Fewest bullheads wins; ties share the win."),
         ]
-        lis = "".join(f"<li>{esc(x)}</li>" for x in items)
-        return f"<h2>{esc(t('6 nimmt!'))}</h2><ol>{lis}</ol>"
+        return fragment(h("h2", None, t("6 nimmt!")), h("ol", None, [h("li", None, x) for x in items]))
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
         """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
@@ -336,7 +326,7 @@ class SixNimmtView(BaseView):
         round summary: the ``round_end`` event has only the bullhead totals."""
         return event.get("type") == "place" and bool(event.get("taken"))
 
-    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> Markup:
         """Bullheads taken this round and the totals (SN-6); on request, under each player, the cards
         they took and from how many rows.
 
@@ -350,7 +340,7 @@ class SixNimmtView(BaseView):
         t = ctx.t
         end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
         if end is None:
-            return ""
+            return Markup()
         n = len(ctx.names)
         taken = taken_this_round(ctx.round_events, n)
         # complete when every player's cards add up to their bullheads of the round
@@ -360,35 +350,32 @@ class SixNimmtView(BaseView):
         order = sorted(range(n), key=lambda p: (end["scores"][p], p))
         for p in order:
             cards = taken[p]
-            b = end["bullheads"][p]
-            row_class = ' class="who-row"' if details else ""
-            lines.append(
-                f'<tr{row_class}><th scope="row">{esc(ctx.names[p])}</th><td>+{b}</td><td><b>{end["scores"][p]}</b></td></tr>'
-            )
+            lines.append(h("tr", {"class": "who-row" if details else None},
+                           h("th", {"scope": "row"}, ctx.names[p]),
+                           h("td", None, f"+{end['bullheads'][p]}"),
+                           h("td", None, h("b", None, str(end["scores"][p])))))
             if not details:
-                took = ""
-            elif not cards:
-                took = f'<p class="note">{esc(t("took no cards"))}</p>'
+                continue
+            if not cards:
+                took = h("p", {"class": "note"}, t("took no cards"))
             else:
                 rows = sum(1 for e in ctx.round_events if e.get("type") == "place" and e.get("player") == p)
                 what = ngettext("took {k} card", "took {k} cards", len(cards)).format(k=len(cards))
                 what += " " + ngettext("(from {r} row)", "(from {r} rows)", rows).format(r=rows)
-                took = (f'<p class="note">{esc(what)}</p>'
-                        f'<div class="took-cards">{"".join(card_html(c, t, "small") for c in sorted(cards))}</div>')
-            if took:
-                lines.append(f'<tr class="took"><td colspan="3">{took}</td></tr>')
+                took = fragment(h("p", {"class": "note"}, what),
+                                h("div", {"class": "took-cards"}, [card_html(c, t, "small") for c in sorted(cards)]))
+            lines.append(h("tr", {"class": "took"}, h("td", {"colspan": 3}, took)))
         title = t("Round {n} scored").format(n=end["round"])
-        toggle = ""
+        toggle = None
         if complete and any(taken):
             label = t("Hide the cards") if details else t("Show the cards taken")
-            toggle = (f'<button type="button" class="secondary took-toggle" aria-expanded="{"true" if details else "false"}"'
-                      f'{tap_attr({"shell": "details"})}>{esc(label)}</button>')
-        return (
-            f'<section class="summary sn-summary"><h2>{esc(title)}</h2><table><thead><tr><th></th>'
-            f'<th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
-            f'<tbody>{"".join(lines)}</tbody></table>{toggle}'
-            f'<p class="note">{esc(t("Fewest bullheads wins."))}</p></section>'
-        )
+            toggle = h("button", {"type": "button", "class": "secondary took-toggle",
+                                  "aria-expanded": "true" if details else "false", "data-tap": {"shell": "details"}},
+                       label)
+        head = h("tr", None, h("th"), h("th", {"scope": "col"}, t("This round")), h("th", {"scope": "col"}, t("Total")))
+        return h("section", {"class": "summary sn-summary"}, h("h2", None, title),
+                 h("table", None, h("thead", None, head), h("tbody", None, lines)), toggle,
+                 h("p", {"class": "note"}, t("Fewest bullheads wins.")))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's shared screens (game over)."""
