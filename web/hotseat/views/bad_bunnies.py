@@ -20,31 +20,26 @@ observation keys, actions and events) and the :class:`~hotseat.views.base.ViewCo
 
 from __future__ import annotations
 
-from ..i18n import ngettext
-from .base import BaseView, ViewContext, esc, tap_attr
+from pycore.games.bad_bunnies import BIG_JOKER, HAND_SIZE, JOKERS, LITTLE_JOKER  # BB-1, BB-2, BB-3
 
-HAND_SIZE = 7
-JOKERS = (1, 7)
+from ..i18n import ngettext
+from ..markup import Markup, fragment, h
+from .base import BaseView, ViewContext
 
 
 # ---- small pieces ----------------------------------------------------------------------------
 
 
-def card_html(card: int, t, classes: str = "", tap: dict | None = None) -> str:
+def card_html(card: int, t, classes: str = "", tap: dict | None = None) -> Markup:
     """One card: its number; the jokers (1, 7) are gold and say so. A button when ``tap`` is given."""
     joker = card in JOKERS
-    tag = ""
-    if card == 1:
-        tag = f'<span class="tag">{esc(t("joker"))}</span>'
-    elif card == 7:
-        tag = f'<span class="tag">{esc(t("joker"))}</span>'
-    label = t("{card}, little joker").format(card=card) if card == 1 else (
-        t("{card}, big joker").format(card=card) if card == 7 else str(card))
-    cls = f"bb-card{' joker' if joker else ''} {classes}".strip()
-    inner = f"{card}{tag}"
+    tag = h("span", {"class": "tag"}, t("joker")) if joker else None
+    label = t("{card}, little joker").format(card=card) if card == LITTLE_JOKER else (
+        t("{card}, big joker").format(card=card) if card == BIG_JOKER else str(card))
+    cls = ["bb-card", "joker" if joker else None, classes]
     if tap is not None:
-        return f'<button type="button" class="{cls}" aria-label="{esc(label)}"{tap_attr(tap)}>{inner}</button>'
-    return f'<span class="{cls}" role="img" aria-label="{esc(label)}">{inner}</span>'
+        return h("button", {"type": "button", "class": cls, "aria-label": label, "data-tap": tap}, str(card), tag)
+    return h("span", {"class": cls, "role": "img", "aria-label": label}, str(card), tag)
 
 
 def rule_line(obs: dict, t) -> tuple[str, str]:
@@ -68,7 +63,7 @@ def rule_line(obs: dict, t) -> tuple[str, str]:
         head = t("Higher than {n}").format(n=top)
     else:
         head = t("Lower than {n}").format(n=top)
-    if top == 7:
+    if top == BIG_JOKER:
         detail = t("or a 7, or a 1")
     else:
         detail = t("or another {n} (double), a 1 or a 7").format(n=top)
@@ -89,12 +84,12 @@ def move_text(move: dict, names: list[str], t, final: bool = False) -> str:
         return t("{name} {card} ▼").format(name=name, card=move["card"])
     if call == "double":
         return t("{name} {card} double").format(name=name, card=move["card"])
-    if move["card"] == 1:
+    if move["card"] == LITTLE_JOKER:
         return t("{name} 1 · any").format(name=name)
     return t("{name} {card}").format(name=name, card=move["card"])
 
 
-def _players_html(obs: dict, ctx: ViewContext) -> str:
+def _players_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     target = obs["target_score"]
     items = []
@@ -119,49 +114,46 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
             sub = cards
         score = obs["scores"][p]
         width = min(100, round(100 * score / target)) if target else 0
-        label = ngettext("{name}: {score} of {target} point, {sub}", "{name}: {score} of {target} points, {sub}", target).format(name=name, score=score, target=target, sub=sub)
-        items.append(
-            f'<li class="{" ".join(classes)}" aria-label="{esc(label)}"><span class="who">{esc(name)}</span>'
-            f'<span class="pts">{score}</span><span class="bb-bar" aria-hidden="true"><i style="width:{width}%"></i></span>'
-            f'<span class="sub">{esc(sub)}</span></li>'
-        )
-    return f'<ul class="bb-players" aria-label="{esc(t("Players"))}">{"".join(items)}</ul>'
+        label = ngettext("{name}: {score} of {target} point, {sub}", "{name}: {score} of {target} points, {sub}",
+                         target).format(name=name, score=score, target=target, sub=sub)
+        items.append(h("li", {"class": classes, "aria-label": label},
+                       h("span", {"class": "who"}, name), h("span", {"class": "pts"}, str(score)),
+                       h("span", {"class": "bb-bar", "aria-hidden": "true"}, h("i", {"style": f"width:{width}%"})),
+                       h("span", {"class": "sub"}, sub)))
+    return h("ul", {"class": "bb-players", "aria-label": t("Players")}, items)
 
 
-def _pile_html(obs: dict, ctx: ViewContext) -> str:
+def _pile_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     head, detail = rule_line(obs, t)
     top = obs.get("top")
     if top is None:
         starter = ctx.names[obs["turn"]] if obs.get("turn") is not None else ""
         who = t("{name} lays the first card.").format(name=starter) if starter else ""
-        return (
-            f'<section class="bb-pile empty" aria-label="{esc(t("Discard pile"))}"><div>'
-            f'<p class="bb-rule">{esc(head)}<small>{esc(detail)}</small></p>'
-            f'<p class="bb-by">{esc(who)}</p></div></section>'
-        )
+        return h("section", {"class": "bb-pile empty", "aria-label": t("Discard pile")},
+                 h("div", None, h("p", {"class": "bb-rule"}, head, h("small", None, detail)),
+                   h("p", {"class": "bb-by"}, who)))
     cls = "top double" if obs.get("double") else "top"
     count = obs["pile_count"]
     by = t("laid by {name}").format(name=ctx.names[obs["top_player"]]) if obs.get("top_player") is not None else ""
     pile = ngettext("pile: {n} card = {n} point", "pile: {n} cards = {n} points", count).format(n=count)
-    return (
-        f'<section class="bb-pile" aria-label="{esc(t("Discard pile"))}">{card_html(top, t, cls)}'
-        f'<div><p class="bb-rule" data-rule>{esc(head)}<small>{esc(detail)}</small></p>'
-        f'<p class="bb-by">{esc(by)} · {esc(pile)}</p></div></section>'
-    )
+    return h("section", {"class": "bb-pile", "aria-label": t("Discard pile")}, card_html(top, t, cls),
+             h("div", None, h("p", {"class": "bb-rule", "data-rule": True}, head, h("small", None, detail)),
+               h("p", {"class": "bb-by"}, f"{by} · {pile}")))
 
 
-def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> str:
+def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> Markup | None:
     moves = obs.get("moves") or []
     if not moves:
-        return ""
+        return None
     t = ctx.t
-    shown = moves[-last:]
-    more = f'<li>{esc(t("…"))}</li>' if len(moves) > last else ""
-    items = "".join(
-        f'<li class="{"pass" if m["card"] is None else ""}">{esc(move_text(m, ctx.names, t))}</li>' for m in shown
-    )
-    return f'<ul class="bb-moves" aria-label="{esc(t("This round so far"))}">{more}{items}</ul>'
+    more = h("li", None, t("…")) if len(moves) > last else None
+    items = [h("li", {"class": "pass" if m["card"] is None else None}, move_text(m, ctx.names, t)) for m in moves[-last:]]
+    return h("ul", {"class": "bb-moves", "aria-label": t("This round so far")}, more, items)
+
+
+def _note(text: str, extra: str | None = None) -> Markup:
+    return h("p", {"class": ["bb-note", extra]}, text)
 
 
 def _playable(ctx: ViewContext) -> dict[int, list[dict]]:
@@ -173,7 +165,7 @@ def _playable(ctx: ViewContext) -> dict[int, list[dict]]:
     return out
 
 
-def _hand_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]], selected: int | None) -> str:
+def _hand_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]], selected: int | None) -> Markup:
     t = ctx.t
     hand = obs.get("hand", [])
     acting = bool(ctx.legal) and obs["phase"] == "play"
@@ -189,56 +181,51 @@ def _hand_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]], sel
             cards.append(card_html(c, t))
         seen.add(c)
     title = t("Your cards ({n})").format(n=len(hand))
-    return (
-        f'<section class="bb-hand" aria-label="{esc(t("Your hand"))}"><h2>{esc(title)}</h2>'
-        f'<div class="bb-cards">{"".join(cards)}</div></section>'
-    )
+    return h("section", {"class": "bb-hand", "aria-label": t("Your hand")}, h("h2", None, title),
+             h("div", {"class": "bb-cards"}, cards))
 
 
-def _say_html(obs: dict, ctx: ViewContext, card: int, actions: list[dict]) -> str:
+def _button(cls: str, tap: dict | None, *children: str | Markup) -> Markup:
+    return h("button", {"type": "button", "class": cls, "data-tap": tap}, children)
+
+
+def _say_html(obs: dict, ctx: ViewContext, card: int, actions: list[dict]) -> Markup:
     """The call buttons for the selected ``card`` (BB-2), or one "Lay" button if nothing is called."""
     t = ctx.t
     calls = {a.get("announce"): a for a in actions}
     if "higher" in calls:
         q = t("Lay your {card}, then say:").format(card=card)
-        buttons = (
-            f'<div class="btns"><button type="button" class="primary"{tap_attr({"play": card, "announce": "higher"})}>'
-            f'{esc(t("▲ Higher"))}</button><button type="button" class="primary"'
-            f'{tap_attr({"play": card, "announce": "lower"})}>{esc(t("▼ Lower"))}</button></div>'
-        )
+        buttons = h("div", {"class": "btns"},
+                    _button("primary", {"play": card, "announce": "higher"}, t("▲ Higher")),
+                    _button("primary", {"play": card, "announce": "lower"}, t("▼ Lower")))
     else:
         top = obs.get("top")
         if len(obs.get("hand", [])) == 1:
             q = t("Lay your last card — you win the round!")
-        elif card == 1:
+        elif card == LITTLE_JOKER:
             q = t("Lay your 1: nothing to call, the next player may lay any card.")
-            if top == 1:
+            if top == LITTLE_JOKER:
                 q = t("Lay your 1 as a double: the next player needs a 1 or a 7.")
         else:
             q = t("Lay your {card} as a double: the next player needs a {card} or a 7.").format(card=card)
-        buttons = (
-            f'<div class="btns one"><button type="button" class="primary"{tap_attr({"play": card})}>'
-            f'{esc(t("Lay the {card}").format(card=card))}</button></div>'
-        )
-    cancel = f'<button type="button" class="secondary"{tap_attr({"cancel": 1})}>{esc(t("Choose another card"))}</button>'
-    return f'<div class="bb-say" role="group"><p>{esc(q)}</p>{buttons}{cancel}</div>'
+        buttons = h("div", {"class": "btns one"}, _button("primary", {"play": card}, t("Lay the {card}").format(card=card)))
+    cancel = _button("secondary", {"cancel": 1}, t("Choose another card"))
+    return h("div", {"class": "bb-say", "role": "group"}, h("p", None, q), buttons, cancel)
 
 
-def _pass_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]]) -> str:
+def _pass_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]]) -> Markup | None:
     t = ctx.t
     if {"type": "pass"} not in ctx.legal:
-        return ""
+        return None
     if ctx.local.get("confirm_pass"):
         cards = ", ".join(str(c) for c in sorted(playable))
         q = t("You could still lay {cards}. Pass anyway? You sit out until the round ends.").format(cards=cards)
-        return (
-            f'<div class="bb-say" role="alertdialog"><p>{esc(q)}</p><div class="btns">'
-            f'<button type="button" class="danger"{tap_attr({"pass": "yes"})}>{esc(t("Yes, pass"))}</button>'
-            f'<button type="button" class="secondary"{tap_attr({"cancel": 1})}>{esc(t("Keep playing"))}</button></div></div>'
-        )
+        return h("div", {"class": "bb-say", "role": "alertdialog"}, h("p", None, q),
+                 h("div", {"class": "btns"}, _button("danger", {"pass": "yes"}, t("Yes, pass")),
+                   _button("secondary", {"cancel": 1}, t("Keep playing"))))
     label = t("Pass (out for this round)") if playable else t("Pass — no card fits")
     cls = "secondary bb-pass" if playable else "primary bb-pass"
-    return f'<div class="actions"><button type="button" class="{cls}"{tap_attr({"pass": 1})}>{esc(label)}</button></div>'
+    return h("div", {"class": "actions"}, _button(cls, {"pass": 1}, label))
 
 
 def _round_result_line(obs: dict, ctx: ViewContext) -> str:
@@ -251,10 +238,11 @@ def _round_result_line(obs: dict, ctx: ViewContext) -> str:
         how = t("{name} laid their last card").format(name=name)
     else:
         how = t("everyone else passed, so {name} won").format(name=name)
-    return ngettext("Round {r}: {how} and scored {points} point.", "Round {r}: {how} and scored {points} points.", last["points"]).format(r=last["round"], how=how, points=last["points"])
+    return ngettext("Round {r}: {how} and scored {points} point.", "Round {r}: {how} and scored {points} points.",
+                    last["points"]).format(r=last["round"], how=how, points=last["points"])
 
 
-def _choose_html(obs: dict, ctx: ViewContext) -> str:
+def _choose_html(obs: dict, ctx: ViewContext) -> Markup | None:
     """BB-8 behind the viewer's curtain: keep the cards (draw up to 7) or take a new hand."""
     t = ctx.t
     hand = obs.get("hand", [])
@@ -262,24 +250,20 @@ def _choose_html(obs: dict, ctx: ViewContext) -> str:
     pending = ctx.pending.get("type") if ctx.pending else None
     if obs.get("my_choice"):
         chosen = t("You keep your cards.") if obs["my_choice"] == "keep" else t("You take a new hand.")
-        return f'<p class="bb-note">{esc(chosen)}</p>'
+        return h("p", {"class": "bb-note"}, chosen)
     if not any(a.get("type") in ("keep", "redraw") for a in ctx.legal):
-        return ""
+        return None
     keep_title = ngettext("Keep this card", "Keep these {k} cards", k).format(k=k)
     keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
     redraw_title = t("New hand")
     redraw_sub = ngettext("throw this card away, draw 7 new cards", "throw these {k} away, draw 7 new cards", k).format(k=k)
     keep_cls = "primary" + (" chosen" if pending == "keep" else " dim" if pending else "")
     redraw_cls = "secondary" + (" chosen" if pending == "redraw" else " dim" if pending else "")
-    tap_keep = tap_attr({"choose": "keep"}) if pending is None else ""
-    tap_redraw = tap_attr({"choose": "redraw"}) if pending is None else ""
-    return (
-        f'<section class="bb-choose" aria-label="{esc(t("Keep or redraw"))}">'
-        f'<p class="bb-note">{esc(t("Your choice is secret until everyone has chosen."))}</p>'
-        f'<button type="button" class="{keep_cls}"{tap_keep}>{esc(keep_title)}<small>{esc(keep_sub)}</small></button>'
-        f'<button type="button" class="{redraw_cls}"{tap_redraw}>{esc(redraw_title)}<small>{esc(redraw_sub)}</small></button>'
-        "</section>"
-    )
+    return h("section", {"class": "bb-choose", "aria-label": t("Keep or redraw")},
+             h("p", {"class": "bb-note"}, t("Your choice is secret until everyone has chosen.")),
+             _button(keep_cls, {"choose": "keep"} if pending is None else None, keep_title, h("small", None, keep_sub)),
+             _button(redraw_cls, {"choose": "redraw"} if pending is None else None, redraw_title,
+                     h("small", None, redraw_sub)))
 
 
 # ---- the view contract -----------------------------------------------------------------------
@@ -288,13 +272,13 @@ def _choose_html(obs: dict, ctx: ViewContext) -> str:
 class BadBunniesView(BaseView):
     """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-    def render(self, obs: dict, ctx: ViewContext) -> str:
+    def render(self, obs: dict, ctx: ViewContext) -> Markup:
         """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
         t = ctx.t
         phase = obs["phase"]
         info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
         info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
-        parts = ['<div class="bb-table">', _players_html(obs, ctx), f'<p class="bb-info">{esc(info)}</p>']
+        parts: list[Markup | None] = [_players_html(obs, ctx), h("p", {"class": "bb-info"}, info)]
         private = ctx.viewer is not None and "hand" in obs
         if phase == "play":
             parts.append(_pile_html(obs, ctx))
@@ -306,15 +290,14 @@ class BadBunniesView(BaseView):
                     selected = None
                 hand = obs.get("hand", [])
                 if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
-                    parts.append(
-                        f'<p class="bb-note warn">{esc(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."))}</p>'
-                    )
+                    parts.append(_note(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."),
+                                       "warn"))
                 elif ctx.legal and not playable:
-                    parts.append(f'<p class="bb-note warn">{esc(t("No card of yours fits: you must pass."))}</p>')
+                    parts.append(_note(t("No card of yours fits: you must pass."), "warn"))
                 elif ctx.legal and obs.get("top") is None:
-                    parts.append(f'<p class="bb-note">{esc(t("You start the round: lay any card, then call higher or lower."))}</p>')
+                    parts.append(_note(t("You start the round: lay any card, then call higher or lower.")))
                 elif ctx.legal and selected is None and not ctx.local.get("confirm_pass"):
-                    parts.append(f'<p class="bb-note">{esc(t("Tap a card marked ✓ to lay it."))}</p>')
+                    parts.append(_note(t("Tap a card marked ✓ to lay it.")))
                 if selected is not None and ctx.legal:
                     parts.append(_say_html(obs, ctx, selected, playable[selected]))
                 parts.append(_hand_html(obs, ctx, playable, selected))
@@ -323,22 +306,19 @@ class BadBunniesView(BaseView):
         elif phase == "choose":
             line = _round_result_line(obs, ctx)
             if line:
-                parts.append(f'<p class="bb-note">{esc(line)}</p>')
+                parts.append(_note(line))
             if private and obs["hand"]:
                 parts.append(_choose_html(obs, ctx))
                 parts.append(_hand_html(obs, ctx, {}, None))
             else:
                 waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
                 if waiting:
-                    parts.append(
-                        f'<p class="bb-note">{esc(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting)))}</p>'
-                    )
+                    parts.append(_note(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting))))
         else:
             line = _round_result_line(obs, ctx)
             if line:
-                parts.append(f'<p class="bb-note">{esc(line)}</p>')
-        parts.append("</div>")
-        return "".join(parts)
+                parts.append(_note(line))
+        return h("div", {"class": "bb-table"}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         """``{"card": c}`` selects a card; ``{"play": c, "announce": a}`` lays it; ``{"pass": 1}`` passes
@@ -386,7 +366,7 @@ class BadBunniesView(BaseView):
             return t("{name}, your turn").format(name=ctx.names[turn])
         return t("{name}'s turn").format(name=ctx.names[turn])
 
-    def rules_html(self, t) -> str:
+    def rules_html(self, t) -> Markup:
         """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
         items = [
             t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
@@ -400,8 +380,7 @@ class BadBunniesView(BaseView):
             t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
             t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, or throws them away and draws 7 new ones. The round's winner starts."),
         ]
-        lis = "".join(f"<li>{esc(x)}</li>" for x in items)
-        return f"<h2>{esc(t('Bad Bunnies'))}</h2><ol>{lis}</ol>"
+        return fragment(h("h2", None, t("Bad Bunnies")), h("ol", None, [h("li", None, x) for x in items]))
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
         """Keep/redraw is secret and simultaneous (BB-8): kept pending with Undo/Confirm. Plays and
@@ -423,12 +402,12 @@ class BadBunniesView(BaseView):
         """True when the events ended a round (BB-5): the shell then shows the round summary."""
         return any(e.get("type") == "round_end" for e in events)
 
-    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> Markup:
         """Who won the round and how, the points (= cards on the pile, BB-7), scores against the target."""
         t = ctx.t
         end = next((e for e in ctx.events if e.get("type") == "round_end"), None)
         if end is None:
-            return ""
+            return Markup()
         name = ctx.names[end["winner"]]
         if end["reason"] == "last_card":
             how = t("{name} laid their last card.").format(name=name)
@@ -439,25 +418,25 @@ class BadBunniesView(BaseView):
         rows = []
         order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
         for p in order:
-            delta = f"+{end['points']}" if p == end["winner"] else ""
-            rows.append(f'<tr><th scope="row">{esc(ctx.names[p])}</th><td>{delta}</td><td><b>{end["scores"][p]}</b></td></tr>')
+            delta = f"+{end['points']}" if p == end["winner"] else None
+            rows.append(h("tr", None, h("th", {"scope": "row"}, ctx.names[p]), h("td", None, delta),
+                          h("td", None, h("b", None, str(end["scores"][p])))))
         moves = obs.get("moves") or []
-        ending = ""
+        ending = None
         if moves:
             shown = moves[-6:]
-            chips = "".join(
-                f'<li class="{"pass" if m["card"] is None else ""}">'
-                f'{esc(move_text(m, ctx.names, t, final=(end["reason"] == "last_card" and i == len(shown) - 1)))}</li>'
-                for i, m in enumerate(shown)
-            )
-            ending = f'<p class="note">{esc(t("How it ended:"))}</p><ul class="bb-moves">{chips}</ul>'
+            last_card = end["reason"] == "last_card"
+            chips = [h("li", {"class": "pass" if m["card"] is None else None},
+                       move_text(m, ctx.names, t, final=(last_card and i == len(shown) - 1)))
+                     for i, m in enumerate(shown)]
+            ending = fragment(h("p", {"class": "note"}, t("How it ended:")), h("ul", {"class": "bb-moves"}, chips))
         title = t("{name} wins round {r}").format(name=name, r=end["round"])
-        goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target) if target else ""
-        return (
-            f'<section class="summary bb-summary"><h2>{esc(title)}</h2><p>{esc(how)}</p><p><b>{esc(points)}</b></p>{ending}'
-            f'<table><thead><tr><th></th><th scope="col">{esc(t("This round"))}</th><th scope="col">{esc(t("Total"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table><p class="note">{esc(goal)}</p></section>'
-        )
+        goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.",
+                        target).format(n=target) if target else ""
+        head = h("tr", None, h("th"), h("th", {"scope": "col"}, t("This round")), h("th", {"scope": "col"}, t("Total")))
+        return h("section", {"class": "summary bb-summary"}, h("h2", None, title), h("p", None, how),
+                 h("p", None, h("b", None, points)), ending,
+                 h("table", None, h("thead", None, head), h("tbody", None, rows)), h("p", {"class": "note"}, goal))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's game-over screen."""
