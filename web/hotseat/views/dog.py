@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 
 from ..i18n import ngettext
-from .base import BaseView, ViewContext, esc, tap_attr
+from ..markup import Markup, fragment, h, trusted
+from .base import BaseView, ViewContext
 
 TRACK = 64
 GOAL_BASE = 64
@@ -51,7 +52,7 @@ A0 = 3 * math.pi / 4  # field 0 (colour 0's start field) at the bottom left; clo
 GOAL_STEP = 19.0
 R_KENNEL = 230.0
 
-_STYLE = """<style>
+_STYLE = trusted("""<style>
 .dg-table { display: grid; grid-template-columns: minmax(0, 1fr); gap: .5rem; }
 .dg-players { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .3rem; }
 .dg-player { display: grid; grid-template-columns: 26px minmax(0, 1fr); align-items: center; column-gap: .35rem; padding: .25rem .45rem;
@@ -94,7 +95,7 @@ _STYLE = """<style>
 .dg-seven { display: flex; align-items: center; justify-content: space-between; gap: .5rem; padding: .45rem .6rem;
   border-radius: 10px; background: rgba(242,193,78,.22); font-weight: 800; font-size: 1.05rem; }
 .dg-info { margin: 0; font-size: .8rem; color: var(--ink-soft); text-align: center; }
-</style>"""
+</style>""")
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -143,26 +144,26 @@ def steps_between(x: int, to: int, colour: int) -> int:
     return -4 if d == 60 else d
 
 
-def shape_svg(colour: int, x: float, y: float, r: float, label: str, extra: str = "") -> str:
+def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
     """A figure: its colour's shape with ``label`` (the player's number) on it."""
     fill, ink = COLOUR_FILL[colour], COLOUR_INK[colour]
     s = r
     if colour == 0:
-        body = f'<circle r="{s:.1f}"/>'
+        body = h("circle", {"r": f"{s:.1f}"})
     elif colour == 1:
-        body = f'<rect x="{-s * .88:.1f}" y="{-s * .88:.1f}" width="{s * 1.76:.1f}" height="{s * 1.76:.1f}" rx="2"/>'
+        side = f"{s * 1.76:.1f}"
+        body = h("rect", {"x": f"{-s * .88:.1f}", "y": f"{-s * .88:.1f}", "width": side, "height": side, "rx": "2"})
     elif colour == 2:
         k = s * 1.2
-        body = f'<path d="M0 {-k:.1f}L{k:.1f} 0L0 {k:.1f}L{-k:.1f} 0Z"/>'
+        body = h("path", {"d": f"M0 {-k:.1f}L{k:.1f} 0L0 {k:.1f}L{-k:.1f} 0Z"})
     else:
         k = s * 1.05
         pts = " ".join(f"{k * math.cos(i * math.pi / 3):.1f},{k * math.sin(i * math.pi / 3):.1f}" for i in range(6))
-        body = f'<polygon points="{pts}"/>'
-    text = (f'<text y="{r * .42:.1f}" text-anchor="middle" font-size="{r * 1.2:.1f}" font-weight="800" '
-            f'fill="{ink}" stroke="none">{esc(label)}</text>')
-    return (f'<g transform="translate({x:.1f} {y:.1f})" fill="{fill}" stroke="#1b1b1b" stroke-width="1.3"{extra}>'
-            f'{body}{text}</g>')
-
+        body = h("polygon", {"points": pts})
+    text = h("text", {"y": f"{r * .42:.1f}", "text-anchor": "middle", "font-size": f"{r * 1.2:.1f}", "font-weight": "800",
+                      "fill": ink, "stroke": "none"}, label)
+    return h("g", {"transform": f"translate({x:.1f} {y:.1f})", "fill": fill, "stroke": "#1b1b1b", "stroke-width": "1.3"},
+             body, text)
 
 # ---- naming things ----------------------------------------------------------------------------
 
@@ -293,7 +294,7 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
 # ---- pieces of the table ----------------------------------------------------------------------
 
 
-def _teams_html(obs: dict, ctx: ViewContext) -> str:
+def _teams_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     home = list(obs["home"])
     if obs["num_players"] == 4:
@@ -303,17 +304,17 @@ def _teams_html(obs: dict, ctx: ViewContext) -> str:
         mark_a = " ▲" if a > b else ""
         mark_b = " ▲" if b > a else ""
         label = t("Team {a}: {x} of 8 home; team {b}: {y} of 8 home").format(a=ta, x=a, b=tb, y=b)
-        return (f'<p class="dg-teams" aria-label="{esc(label)}"><b>{esc(ta)}</b> {a}/8{mark_a} &nbsp;·&nbsp; '
-                f'<b>{esc(tb)}</b> {b}/8{mark_b}</p>')
+        return h("p", {"class": "dg-teams", "aria-label": label}, h("b", None, ta), f" {a}/8{mark_a} \u00a0·\u00a0 ",
+                 h("b", None, tb), f" {b}/8{mark_b}")
     best = max(home)
     leaders = [ctx.names[p] for p in range(obs["num_players"]) if home[p] == best]
     text = t("First with 4 figures home wins.")
     if best > 0 and len(leaders) == 1:
         text += " " + t("{name} leads ({k}/4).").format(name=leaders[0], k=best)
-    return f'<p class="dg-teams">{esc(text)}</p>'
+    return h("p", {"class": "dg-teams"}, text)
 
 
-def _players_html(obs: dict, ctx: ViewContext) -> str:
+def _players_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     items = []
     for p, name in enumerate(ctx.names):
@@ -333,79 +334,98 @@ def _players_html(obs: dict, ctx: ViewContext) -> str:
             parts.append(t("moves {name}'s").format(name=ctx.names[(p + 2) % 4]))
         elif obs["phase"] == "give":
             parts.append(t("has given") if obs["given"][p] else t("choosing…"))
-        icon = (f'<svg viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
-                f'{shape_svg(c, 0, 0, 9.5, str(p + 1))}</svg>')
+        icon = h("svg", {"viewbox": "-12 -12 24 24", "aria-hidden": "true", "focusable": "false"},
+                 shape_svg(c, 0, 0, 9.5, str(p + 1)))
         label = t("{name}, player {k}, {colour} {shape}: {sub}").format(
             name=name, k=p + 1, colour=t(COLOUR_NAME[c]), shape=t(SHAPE_NAME[c]), sub=", ".join(parts))
-        items.append(
-            f'<li class="{" ".join(classes)}" aria-label="{esc(label)}">{icon}<span class="who">{esc(name)}</span>'
-            f'<span class="sub">{esc(" · ".join(parts))}</span></li>'
-        )
-    return f'<ul class="dg-players" aria-label="{esc(t("Players"))}">{"".join(items)}</ul>'
+        items.append(h("li", {"class": classes, "aria-label": label}, icon, h("span", {"class": "who"}, name),
+                       h("span", {"class": "sub"}, " · ".join(parts))))
+    return h("ul", {"class": "dg-players", "aria-label": t("Players")}, items)
 
 
-def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> str:
-    """The board. ``marks``: ``{"figs": {figure: tap-dict or None}, "selected": figure|None,
-    "targets": [(field, tap-dict, label)], "center": [lines]}``."""
-    t = ctx.t
-    n = obs["num_players"]
-    F = obs["figures_per_player"]
-    colours = obs["colours"]
-    used = set(colours)
-    out = [f'<svg viewBox="0 0 400 400" role="img" aria-label="{esc(t("The board"))}">']
-    out.append('<rect x="2" y="2" width="396" height="396" rx="26" fill="#173f3b" stroke="#0d2a27" stroke-width="3"/>')
+def _board_ground(used: frozenset[int], figures: int) -> Markup:
+    """The board without figures or marks (DOG-2): ring, stretches, arrows, start fields, goal
+    lanes and kennels; only the colours in play are tinted. The same for a whole game, so cached."""
+    key = (used, figures)
+    cached = _GROUND.get(key)
+    if cached is not None:
+        return cached
+    out = [h("rect", {"x": "2", "y": "2", "width": "396", "height": "396", "rx": "26", "fill": "#173f3b",
+                      "stroke": "#0d2a27", "stroke-width": "3"})]
     # each colour's stretch of the ring, tinted
     for c in range(4):
         a1 = A0 + (16 * c - .5) * 2 * math.pi / TRACK
         a2 = A0 + (16 * c + 15.5) * 2 * math.pi / TRACK
         x1, y1 = CX + R_TRACK * math.cos(a1), CY + R_TRACK * math.sin(a1)
         x2, y2 = CX + R_TRACK * math.cos(a2), CY + R_TRACK * math.sin(a2)
-        op = ".42" if c in used else ".12"
-        out.append(f'<path d="M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}" fill="none" '
-                   f'stroke="{COLOUR_FILL[c]}" stroke-opacity="{op}" stroke-width="17"/>')
+        out.append(h("path", {"d": f"M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}", "fill": "none",
+                              "stroke": COLOUR_FILL[c], "stroke-opacity": ".42" if c in used else ".12",
+                              "stroke-width": "17"}))
     # clockwise arrows inside the ring
     for c in range(4):
         a = A0 + (16 * c + 8) * 2 * math.pi / TRACK
         r = R_TRACK - 20
         x, y = CX + r * math.cos(a), CY + r * math.sin(a)
         deg = math.degrees(a) + 90
-        out.append(f'<path transform="translate({x:.1f} {y:.1f}) rotate({deg:.1f})" d="M-5 -3L5 0L-5 3Z" fill="#9cc5bf" opacity=".7"/>')
+        out.append(h("path", {"transform": f"translate({x:.1f} {y:.1f}) rotate({deg:.1f})", "d": "M-5 -3L5 0L-5 3Z",
+                              "fill": "#9cc5bf", "opacity": ".7"}))
     # track fields
     for i in range(TRACK):
         x, y = field_xy(i)
         if i % 16 == 0:
             c = i // 16
             fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD + 2.6:.1f}" fill="{fill}" fill-opacity=".55" '
-                       f'stroke="{fill}" stroke-width="2.5"/>')
+            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + 2.6:.1f}", "fill": fill,
+                                    "fill-opacity": ".55", "stroke": fill, "stroke-width": "2.5"}))
             # the start-field triangle, outside the ring
             a = A0 + i * 2 * math.pi / TRACK
             tx, ty = CX + (R_TRACK + 17) * math.cos(a), CY + (R_TRACK + 17) * math.sin(a)
             deg = math.degrees(a) + 180
-            out.append(f'<path transform="translate({tx:.1f} {ty:.1f}) rotate({deg:.1f})" d="M-5 -5L5 0L-5 5Z" fill="{fill}"/>')
+            out.append(h("path", {"transform": f"translate({tx:.1f} {ty:.1f}) rotate({deg:.1f})",
+                                  "d": "M-5 -5L5 0L-5 5Z", "fill": fill}))
         else:
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD}" fill="#f4efe1" stroke="#0d2a27" stroke-width="1"/>')
+            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": str(R_FIELD), "fill": "#f4efe1",
+                                    "stroke": "#0d2a27", "stroke-width": "1"}))
     # goal lanes and kennels
     for c in range(4):
         fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
         for g in range(4):
             x, y = field_xy(GOAL_BASE + 4 * c + g)
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R_FIELD + .6:.1f}" fill="#0d2a27" '
-                       f'stroke="{fill}" stroke-width="2.6"/>')
+            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + .6:.1f}", "fill": "#0d2a27",
+                                    "stroke": fill, "stroke-width": "2.6"}))
         if c in used:
             kx, ky = kennel_xy(c, 0)
             kx2, ky2 = kennel_xy(c, 3)
             pad = 13
-            out.append(f'<rect x="{kx - pad:.1f}" y="{ky - pad:.1f}" width="{kx2 - kx + 2 * pad:.1f}" height="{ky2 - ky + 2 * pad:.1f}" '
-                       f'rx="9" fill="{fill}" fill-opacity=".18" stroke="{fill}" stroke-width="1.5" stroke-dasharray="3 2"/>')
-            for s in range(F):
+            out.append(h("rect", {"x": f"{kx - pad:.1f}", "y": f"{ky - pad:.1f}", "width": f"{kx2 - kx + 2 * pad:.1f}",
+                                  "height": f"{ky2 - ky + 2 * pad:.1f}", "rx": "9", "fill": fill, "fill-opacity": ".18",
+                                  "stroke": fill, "stroke-width": "1.5", "stroke-dasharray": "3 2"}))
+            for s in range(figures):
                 sx, sy = kennel_xy(c, s)
-                out.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="4" fill="#0d2a27" opacity=".6"/>')
+                out.append(h("circle", {"cx": f"{sx:.1f}", "cy": f"{sy:.1f}", "r": "4", "fill": "#0d2a27",
+                                        "opacity": ".6"}))
+    ground = _GROUND[key] = fragment(out)
+    return ground
+
+
+#: :func:`_board_ground` by (colours in play, figures per player)
+_GROUND: dict[tuple[frozenset[int], int], Markup] = {}
+
+
+def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
+    """The board. ``marks``: ``{"figs": {figure: tap-dict or None}, "selected": figure|None,
+    "targets": [(field, tap-dict, label, short)], "center": [lines]}``."""
+    t = ctx.t
+    n = obs["num_players"]
+    F = obs["figures_per_player"]
+    colours = obs["colours"]
+    out = [_board_ground(frozenset(colours), F)]
     # last move: where the figure came from
     for e in ctx.events:
         if e.get("type") in ("move", "step") and 0 <= e.get("from", -1):
             x, y = field_xy(e["from"])
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9.5" fill="none" stroke="#ffffff" stroke-width="1.6" stroke-dasharray="2.5 2"/>')
+            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": "9.5", "fill": "none", "stroke": "#ffffff",
+                                    "stroke-width": "1.6", "stroke-dasharray": "2.5 2"}))
     moved = {e["figure"] for e in ctx.events if e.get("type") in ("move", "step", "start", "swap")}
     moved |= {e["with"] for e in ctx.events if e.get("type") == "swap"}
     # figures
@@ -423,52 +443,54 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> str:
                 kennel_slot += 1
             else:
                 fx, fy = field_xy(x)
+            cx, cy = f"{fx:.1f}", f"{fy:.1f}"
             pieces = []
             if f in moved:
-                pieces.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="12" fill="#ffffff" opacity=".35"/>')
+                pieces.append(h("circle", {"cx": cx, "cy": cy, "r": "12", "fill": "#ffffff", "opacity": ".35"}))
             if f in figs_tap:
-                ring = "#f2c14e"
                 width = 3.5 if f == selected else 2.2
-                pieces.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="12.5" fill="none" stroke="{ring}" stroke-width="{width}"/>')
+                pieces.append(h("circle", {"cx": cx, "cy": cy, "r": "12.5", "fill": "none", "stroke": "#f2c14e",
+                                           "stroke-width": str(width)}))
             pieces.append(shape_svg(c, fx, fy, R_FIG, str(p + 1)))
             tap = figs_tap.get(f)
             if tap is not None:
-                label = esc(t("Figure of {name}").format(name=ctx.names[p]))
-                pieces.append(f'<circle class="tap" cx="{fx:.1f}" cy="{fy:.1f}" r="14" fill="transparent" '
-                              f'role="button" aria-label="{label}" data-fig="{f}"{tap_attr(tap)}/>')
-                top_layer.append("".join(pieces))
+                pieces.append(h("circle", {"class": "tap", "cx": cx, "cy": cy, "r": "14", "fill": "transparent",
+                                           "role": "button", "aria-label": t("Figure of {name}").format(name=ctx.names[p]),
+                                           "data-fig": f, "data-tap": tap}))
+                top_layer.extend(pieces)
             else:
-                out.append("".join(pieces))
+                out.extend(pieces)
     out.extend(top_layer)
     # targets of the selected figure
     for field, tap, label, short in marks.get("targets", []):
         x, y = field_xy(field)
-        out.append(f'<g class="tap" role="button" aria-label="{esc(label)}" data-target="{field}"{tap_attr(tap)}>'
-                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="transparent"/>'
-                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#f2c14e" stroke="#221a05" stroke-width="1.8"/>'
-                   f'<text x="{x:.1f}" y="{y + 3.6:.1f}" text-anchor="middle" font-size="10" font-weight="800" fill="#221a05">{esc(short)}</text></g>')
+        cx, cy = f"{x:.1f}", f"{y:.1f}"
+        out.append(h("g", {"class": "tap", "role": "button", "aria-label": label, "data-target": field, "data-tap": tap},
+                     h("circle", {"cx": cx, "cy": cy, "r": "14", "fill": "transparent"}),
+                     h("circle", {"cx": cx, "cy": cy, "r": "9", "fill": "#f2c14e", "stroke": "#221a05",
+                                  "stroke-width": "1.8"}),
+                     h("text", {"x": cx, "y": f"{y + 3.6:.1f}", "text-anchor": "middle", "font-size": "10",
+                                "font-weight": "800", "fill": "#221a05"}, short)))
     # centre: round, whose turn, the 7
     lines = marks.get("center", [])
     y0 = CY - 11 * (len(lines) - 1)
     for i, (text, size, colour) in enumerate(lines):
-        out.append(f'<text x="{CX}" y="{y0 + 22 * i:.1f}" text-anchor="middle" font-size="{size}" font-weight="700" '
-                   f'fill="{colour}">{esc(text)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out.append(h("text", {"x": str(CX), "y": f"{y0 + 22 * i:.1f}", "text-anchor": "middle", "font-size": size,
+                              "font-weight": "700", "fill": colour}, text))
+    return h("svg", {"viewbox": "0 0 400 400", "role": "img", "aria-label": t("The board")}, out)
 
 
-def _card_html(kind: str, t, classes: str = "", tap: dict | None = None) -> str:
+def _card_html(kind: str, t, classes: str = "", tap: dict | None = None) -> Markup:
     big, small = KIND_LABEL.get(kind, (kind, ""))
-    cls = f"dg-card{' special' if kind in SPECIAL else ''} {classes}".strip()
-    small_html = f"<small>{esc(t(small))}</small>" if small else ""
+    cls = ["dg-card", "special" if kind in SPECIAL else None, classes]
+    inner = (h("span", None, big), h("small", None, t(small)) if small else None)
     label = t("card {card}").format(card=card_name(kind, t))
-    inner = f"<span>{esc(big)}</span>{small_html}"
     if tap is not None:
-        return f'<button type="button" class="{cls}" aria-label="{esc(label)}" data-card="{esc(kind)}"{tap_attr(tap)}>{inner}</button>'
-    return f'<span class="{cls}" role="img" aria-label="{esc(label)}" data-card="{esc(kind)}">{inner}</span>'
+        return h("button", {"type": "button", "class": cls, "aria-label": label, "data-card": kind, "data-tap": tap}, inner)
+    return h("span", {"class": cls, "role": "img", "aria-label": label, "data-card": kind}, inner)
 
 
-def _hand_html(obs: dict, ctx: ViewContext, ok: set, taps: dict, selected: str | None, title: str) -> str:
+def _hand_html(obs: dict, ctx: ViewContext, ok: set, taps: dict, selected: str | None, title: str) -> Markup | None:
     t = ctx.t
     hand = obs.get("hand", [])
     cards = []
@@ -486,14 +508,26 @@ def _hand_html(obs: dict, ctx: ViewContext, ok: set, taps: dict, selected: str |
         seen.add(c)
         cards.append(_card_html(c, t, " ".join(classes), taps.get(c)))
     if not hand:
-        return ""
-    return (f'<section class="dg-hand" aria-label="{esc(t("Your hand"))}"><h2>{esc(title)}</h2>'
-            f'<div class="dg-cards">{"".join(cards)}</div></section>')
+        return None
+    return h("section", {"class": "dg-hand", "aria-label": t("Your hand")}, h("h2", None, title),
+             h("div", {"class": "dg-cards"}, cards))
 
 
-def _button(text: str, tap: dict, cls: str = "secondary", extra: str = "") -> str:
+def _button(text: str, tap: dict, cls: str = "secondary") -> Markup:
     text = text[:1].upper() + text[1:]
-    return f'<button type="button" class="{cls}"{extra}{tap_attr(tap)}>{esc(text)}</button>'
+    return h("button", {"type": "button", "class": cls, "data-tap": tap}, text)
+
+
+def _prompt(text: str, small: str | None = None, warn: bool = False) -> Markup:
+    return h("p", {"class": ["dg-prompt", "warn" if warn else None]}, text, h("small", None, small) if small else None)
+
+
+def _info(text: str) -> Markup:
+    return h("p", {"class": "dg-info"}, text)
+
+
+def _opts(*buttons: Markup | list[Markup]) -> Markup:
+    return h("div", {"class": "dg-opts"}, buttons)
 
 
 # ---- the play flow ----------------------------------------------------------------------------
@@ -525,7 +559,7 @@ def _candidates(ctx: ViewContext) -> tuple[list[dict], str | None]:
     return plays, None
 
 
-def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict, list[str]]:
+def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict, list[Markup]]:
     """Board marks and option buttons for choosing a figure and then a target."""
     t = ctx.t
     figs: dict[int, dict] = {}
@@ -540,7 +574,7 @@ def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict,
         selected = None
     if selected is None and len(by_fig) == 1:
         selected = next(iter(by_fig))
-    buttons: list[str] = []
+    buttons: list[Markup] = []
     targets = []
     for f, acts in by_fig.items():
         figs[f] = {"do": acts[0]} if len(acts) == 1 else {"fig": f}
@@ -567,7 +601,7 @@ def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict,
             buttons.append(_button(label, {"do": a}, "primary"))
         who = figure_label(obs, selected, ctx.names, ctx.viewer, t)
         head = t("Move {what}:").format(what=who) if not is_swap else t("Swap {what} with…").format(what=who)
-        buttons.insert(0, f'<p class="dg-info">{esc(head)}</p>')
+        buttons.insert(0, _info(head))
         if len(by_fig) > 1:
             buttons.append(_button(t("Another figure"), {"fig": None}))
     else:
@@ -606,12 +640,12 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
 class DogView(BaseView):
     """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-    def render(self, obs: dict, ctx: ViewContext) -> str:
+    def render(self, obs: dict, ctx: ViewContext) -> Markup:
         """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
         t = ctx.t
-        parts = [_STYLE, '<div class="dg-table">', _players_html(obs, ctx), _teams_html(obs, ctx)]
+        parts: list[Markup | None] = [_players_html(obs, ctx), _teams_html(obs, ctx)]
         marks: dict = {"center": _center_lines(obs, ctx)}
-        below: list[str] = []
+        below: list[Markup] = []
         hand_taps: dict = {}
         ok: set = set()
         selected_card = None
@@ -624,73 +658,74 @@ class DogView(BaseView):
             if ctx.pending is not None:
                 selected_card = ctx.pending.get("card")
             elif obs.get("my_gift"):
-                below.append(f'<p class="dg-prompt">{esc(t("You give {card} to {name}. Waiting for the others.").format(card=card_name(obs["my_gift"], t), name=to))}</p>')
+                below.append(_prompt(t("You give {card} to {name}. Waiting for the others.").format(
+                    card=card_name(obs["my_gift"], t), name=to)))
             if acting and "give" in types:
                 text = (t("Choose a card to give to your partner {name}.") if mate is not None
                         else t("Choose a card to pass to {name} on your left."))
-                below.append(f'<p class="dg-prompt">{esc(text.format(name=to))}<small>{esc(t("You see what you get only after giving."))}</small></p>')
+                below.append(_prompt(text.format(name=to), t("You see what you get only after giving.")))
                 hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "give"}
         elif acting and "fold" in types:
-            below.append(f'<p class="dg-prompt warn">{esc(t("None of your cards can be played."))}'
-                         f'<small>{esc(t("You are out for this round and your cards are discarded."))}</small></p>')
-            below.append(f'<div class="dg-opts">{_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")}</div>')
+            below.append(_prompt(t("None of your cards can be played."),
+                                 t("You are out for this round and your cards are discarded."), warn=True))
+            below.append(_opts(_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")))
         elif acting and "discard" in types:
             if obs.get("drawn"):
                 text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
             else:
                 text, small = t("None of your cards can be played."), t("Tap a card to discard; you then draw a new one.")
-            below.append(f'<p class="dg-prompt warn">{esc(text)}<small>{esc(small)}</small></p>')
+            below.append(_prompt(text, small, warn=True))
             hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "discard"}
         elif acting and ("play" in types or "step" in types):
             cands, todo = _candidates(ctx)
             by_card = _plays_by_card(ctx)
             if "step" in types:
                 left = obs["seven"]["left"] if obs.get("seven") else 0
-                below.append(f'<div class="dg-seven"><span>{esc(ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left))}</span>'
-                             f'{_button(t("Undo step"), {"do": {"type": "undo"}})}</div>')
+                below.append(h("div", {"class": "dg-seven"},
+                               h("span", None, ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left)),
+                               _button(t("Undo step"), {"do": {"type": "undo"}})))
                 m, buttons = _choice_marks(obs, ctx, cands)
                 marks.update(m)
-                below.append(f'<p class="dg-info">{esc(t("Tap a highlighted figure, then where it goes."))}</p>')
-                below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
+                below.append(_info(t("Tap a highlighted figure, then where it goes.")))
+                below.append(_opts(buttons))
             else:
                 ok = set(by_card)
                 selected_card = ctx.local.get("card")
                 hand_taps = {c: {"card": c} for c in by_card}
                 if todo == "card":
-                    below.append(f'<p class="dg-prompt">{esc(t("Tap a card to play."))}'
-                                 f'<small>{esc(t("Cards with a green edge can be played."))}</small></p>')
+                    below.append(_prompt(t("Tap a card to play."), t("Cards with a green edge can be played.")))
                 elif todo == "as":
                     kinds = []
                     for k in KIND_ORDER[:-1]:
                         if any(a.get("as") == k for a in cands):
                             kinds.append(k)
-                    btns = "".join(_button(card_name(k, t), {"as": k}) for k in kinds)
-                    below.append(f'<p class="dg-prompt">{esc(t("Play the joker as which card?"))}</p>'
-                                 f'<div class="dg-opts"><div class="row3">{btns}</div></div>')
+                    btns = [_button(card_name(k, t), {"as": k}) for k in kinds]
+                    below.append(_prompt(t("Play the joker as which card?")))
+                    below.append(_opts(h("div", {"class": "row3"}, btns)))
                 else:
                     if len(cands) == 1 and "figure" not in cands[0]:
-                        below.append(f'<p class="dg-prompt">{esc(t("No swap is possible: the card is played without effect."))}</p>')
-                        below.append(f'<div class="dg-opts">{_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")}</div>')
+                        below.append(_prompt(t("No swap is possible: the card is played without effect.")))
+                        below.append(_opts(_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")))
                     else:
                         m, buttons = _choice_marks(obs, ctx, cands)
                         marks.update(m)
                         card = ctx.local.get("card")
                         as_ = ctx.local.get("as")
                         if (as_ or card) == "7":
-                            below.append(f'<p class="dg-info">{esc(t("The 7 is played step by step: first step now."))}</p>')
+                            below.append(_info(t("The 7 is played step by step: first step now.")))
                         elif (as_ or card) == "swap":
-                            below.append(f'<p class="dg-info">{esc(t("Swapping is compulsory: choose your figure, then the other."))}</p>')
-                        below.append(f'<div class="dg-opts">{"".join(buttons)}</div>')
-                    below.append(f'<div class="dg-opts">{_button(t("Choose another card"), {"card": None})}</div>')
+                            below.append(_info(t("Swapping is compulsory: choose your figure, then the other.")))
+                        below.append(_opts(buttons))
+                    below.append(_opts(_button(t("Choose another card"), {"card": None})))
         elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
-            below.append(f'<p class="dg-prompt warn">{esc(t("You are out for this round."))}</p>')
+            below.append(_prompt(t("You are out for this round."), warn=True))
         messages = event_messages(ctx.events, ctx.names, t)
         if messages and ctx.step is None:
-            items = "".join(f'<li class="{"big" if "win" in m else ""}">{esc(m)}</li>' for m in messages[-5:])
-            log = f'<ul class="dg-log" aria-live="polite">{items}</ul>'
+            items = [h("li", {"class": "big" if "win" in m else None}, m) for m in messages[-5:]]
+            log = h("ul", {"class": "dg-log", "aria-live": "polite"}, items)
         else:
-            log = ""
-        parts.append(f'<div class="dg-board">{_board_svg(obs, ctx, marks)}</div>')
+            log = None
+        parts.append(h("div", {"class": "dg-board"}, _board_svg(obs, ctx, marks)))
         parts.append(log)
         parts.extend(below)
         if ctx.viewer is not None:
@@ -698,9 +733,8 @@ class DogView(BaseView):
         if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
             mate = partner(obs, ctx.viewer)
             giver = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer - 1) % obs["num_players"]]
-            parts.append(f'<p class="dg-info">{esc(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t)))}</p>')
-        parts.append("</div>")
-        return "".join(parts)
+            parts.append(_info(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t))))
+        return fragment(_STYLE, h("div", {"class": "dg-table"}, parts))
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         """``{"do": action}`` plays it; ``{"card": k}`` / ``{"as": k}`` / ``{"fig": f}`` choose."""
@@ -749,7 +783,7 @@ class DogView(BaseView):
             return t("{name}, play a card").format(name=name)
         return t("{name}'s turn").format(name=name)
 
-    def rules_html(self, t) -> str:
+    def rules_html(self, t) -> Markup:
         """A short summary (the full rules page is rules/dog.html)."""
         items = [
             t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
@@ -761,7 +795,7 @@ class DogView(BaseView):
             t("±4: forward or back. 7: split over your figures, all 7 steps used. Swap: one of yours with another's. Joker: any card."),
             t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
         ]
-        return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+        return h("ul", None, [h("li", None, i) for i in items])
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
         """The card given to the partner is secret and simultaneous (DOG-3): pending with Undo/Confirm."""
@@ -776,12 +810,13 @@ class DogView(BaseView):
         """No paced reveal: the curtain and the table show the last move and its messages."""
         return 0
 
-    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> Markup:
         """Shown on the game-over screen: the final board."""
         if obs.get("phase") != "over":
-            return ""
+            return Markup()
         public = ViewContext(viewer=None, names=ctx.names, events=ctx.events, t=ctx.t)
-        return f'{_STYLE}<div class="dg-table">{_teams_html(obs, public)}<div class="dg-board">{_board_svg(obs, public, {"center": _center_lines(obs, public)})}</div></div>'
+        board = _board_svg(obs, public, {"center": _center_lines(obs, public)})
+        return fragment(_STYLE, h("div", {"class": "dg-table"}, _teams_html(obs, public), h("div", {"class": "dg-board"}, board)))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         t = ctx.t
