@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 
 from ..i18n import ngettext
-from .base import BaseView, ViewContext, esc, tap_attr
+from ..markup import Markup, fragment, h, trusted
+from .base import BaseView, ViewContext
 
 # ---- constants shared with the engine's documented JSON (not imported: views never import
 # pycore game internals) -------------------------------------------------------------------
@@ -79,7 +80,7 @@ TRAIL_FIELDS = 15
 #: player colours (the box has six)
 COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"]
 
-_STYLE = """<style>
+_STYLE = trusted("""<style>
 .bm { display: grid; gap: .7rem; }
 .bm h2 { font-size: 1rem; margin: 0; }
 .bm-poem { padding: .7rem .8rem; border-radius: var(--radius); background: rgba(0,0,0,.28); }
@@ -157,7 +158,7 @@ _STYLE = """<style>
 @keyframes bm-bam { from { transform: scale(3) rotate(-12deg); opacity: 0; } }
 .bm-tempo { display: flex; justify-content: center; gap: .5rem; align-items: center; font-size: .9rem; color: var(--ink-soft); }
 @media (prefers-reduced-motion: reduce) { .bm-fig.moved, .bm-bam b, .bm-big.new svg { animation: none; } }
-</style>"""
+</style>""")
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -257,74 +258,81 @@ _SKIN = "#f3d9b1"
 _LINE = "#4a3222"
 
 
-def _head(cx: float = 80, cy: float = 74, r: float = 21, tongue: bool = False) -> str:
+def _head(cx: float = 80, cy: float = 74, r: float = 21, tongue: bool = False) -> Markup:
     parts = [
-        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{_SKIN}" stroke="{_LINE}" stroke-width="2"/>',
-        f'<circle cx="{cx - 7}" cy="{cy - 4}" r="2.6" fill="{_LINE}"/>',
-        f'<circle cx="{cx + 7}" cy="{cy - 4}" r="2.6" fill="{_LINE}"/>',
-        f'<ellipse cx="{cx}" cy="{cy + 3}" rx="3" ry="2.2" fill="#b86a5a"/>',
+        h("circle", {"cx": cx, "cy": cy, "r": r, "fill": _SKIN, "stroke": _LINE, "stroke-width": "2"}),
+        h("circle", {"cx": cx - 7, "cy": cy - 4, "r": "2.6", "fill": _LINE}),
+        h("circle", {"cx": cx + 7, "cy": cy - 4, "r": "2.6", "fill": _LINE}),
+        h("ellipse", {"cx": cx, "cy": cy + 3, "rx": "3", "ry": "2.2", "fill": "#b86a5a"}),
     ]
     if tongue:
-        parts.append(f'<path d="M{cx - 5} {cy + 10} Q{cx} {cy + 24} {cx + 5} {cy + 10} Z" fill="#e2506a" stroke="{_LINE}" stroke-width="1.5"/>')
-        parts.append(f'<path d="M{cx - 7} {cy + 10} L{cx + 7} {cy + 10}" stroke="{_LINE}" stroke-width="2" stroke-linecap="round"/>')
+        parts.append(h("path", {"d": f"M{cx - 5} {cy + 10} Q{cx} {cy + 24} {cx + 5} {cy + 10} Z", "fill": "#e2506a",
+                                "stroke": _LINE, "stroke-width": "1.5"}))
+        parts.append(h("path", {"d": f"M{cx - 7} {cy + 10} L{cx + 7} {cy + 10}", "stroke": _LINE, "stroke-width": "2",
+                                "stroke-linecap": "round"}))
     else:
-        parts.append(f'<path d="M{cx - 6} {cy + 10} Q{cx} {cy + 14} {cx + 6} {cy + 10}" fill="none" stroke="{_LINE}" stroke-width="2" stroke-linecap="round"/>')
-    return "".join(parts)
+        parts.append(h("path", {"d": f"M{cx - 6} {cy + 10} Q{cx} {cy + 14} {cx + 6} {cy + 10}", "fill": "none",
+                                "stroke": _LINE, "stroke-width": "2", "stroke-linecap": "round"}))
+    return fragment(parts)
 
 
-def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> str:
+def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> Markup:
     """One ear on side -1 (viewer's left = player's left, BM-3) or +1; shape None = open."""
     if position == "top":
         x, y, tilt = 80 + side * 10, 56, side * 14
     else:
         x, y, tilt = 80 + side * 20, 68, side * 72
-    dash = ' stroke-dasharray="4 3"' if faded or shape is None else ""
-    opacity = ' opacity=".55"' if faded else ""
+    dash = "4 3" if faded or shape is None else None
+    opacity = ".55" if faded else None
     if shape == "floppy":
-        body = (f'<path d="M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z" '
-                f'fill="{_EAR}" stroke="{_LINE}" stroke-width="2"{dash}/>'
-                f'<path d="M-2 -4 C-3 -16 2 -25 9 -25" fill="none" stroke="{_EAR_IN}" stroke-width="3" stroke-linecap="round"/>')
+        body = fragment(
+            h("path", {"d": "M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z", "fill": _EAR,
+                       "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash}),
+            h("path", {"d": "M-2 -4 C-3 -16 2 -25 9 -25", "fill": "none", "stroke": _EAR_IN, "stroke-width": "3",
+                       "stroke-linecap": "round"}))
     else:
-        fill = "none" if shape is None else _EAR
-        body = (f'<ellipse cx="0" cy="-17" rx="6.5" ry="18" fill="{fill}" stroke="{_LINE}" stroke-width="2"{dash}/>')
+        body = h("ellipse", {"cx": "0", "cy": "-17", "rx": "6.5", "ry": "18", "fill": "none" if shape is None else _EAR,
+                             "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash})
         if shape is not None:
-            body += f'<ellipse cx="0" cy="-17" rx="2.8" ry="12" fill="{_EAR_IN}"/>'
-    group = f'<g transform="translate({x},{y}) rotate({tilt}) scale({side},1)"{opacity}>{body}</g>'
+            body += h("ellipse", {"cx": "0", "cy": "-17", "rx": "2.8", "ry": "12", "fill": _EAR_IN})
+    group = h("g", {"transform": f"translate({x},{y}) rotate({tilt}) scale({side},1)", "opacity": opacity}, body)
     if shape is None:
         # the "?" stays upright: placed at the ear's middle in card coordinates
         qx = x + 17 * math.sin(math.radians(tilt))
         qy = y - 17 * math.cos(math.radians(tilt)) + 5
-        group += (f'<text x="{qx:.1f}" y="{qy:.1f}" text-anchor="middle" font-size="15" font-weight="800" '
-                  f'fill="{_LINE}"{opacity}>?</text>')
+        group += h("text", {"x": f"{qx:.1f}", "y": f"{qy:.1f}", "text-anchor": "middle", "font-size": "15",
+                            "font-weight": "800", "fill": _LINE, "opacity": opacity}, "?")
     return group
 
 
-def _antler(side: int, spread: str | None, direction: str, faded: bool = False) -> str:
+def _antler(side: int, spread: str | None, direction: str, faded: bool = False) -> Markup:
     """One antler on side -1/+1; spread None = open (drawn medium, dashed, with "?")."""
     x, y = 80 + side * 19, 64
     flip = -1 if direction == "down" else 1
-    dash = ' stroke-dasharray="4 3"' if faded or spread is None else ""
-    opacity = ' opacity=".55"' if faded else ""
+    dash = "4 3" if faded or spread is None else None
+    opacity = ".55" if faded else None
     if spread == "wide":
         prongs = [(8, -2, 0, -24), (20, -5, 20, -30), (32, -8, 44, -24)]
     elif spread == "compact":
         prongs = [(16, -4, 14, -28), (20, -5, 20, -30), (24, -6, 26, -28)]
     else:
         prongs = [(12, -3, 8, -26), (20, -5, 20, -30), (28, -7, 34, -26)]
-    lines = [f'<path d="M0 0 L34 -8" stroke="{_ANTLER}" stroke-width="5" stroke-linecap="round"{dash}/>']
+    lines = [h("path", {"d": "M0 0 L34 -8", "stroke": _ANTLER, "stroke-width": "5", "stroke-linecap": "round",
+                        "stroke-dasharray": dash})]
     for x1, y1, x2, y2 in prongs:
-        lines.append(f'<path d="M{x1} {y1} L{x2} {y2}" stroke="{_ANTLER}" stroke-width="4.5" stroke-linecap="round"{dash}/>')
-    lines.append(f'<circle cx="0" cy="0" r="4" fill="{_SKIN}" stroke="{_LINE}" stroke-width="1.5"/>')
-    group = f'<g transform="translate({x},{y}) scale({side},{flip})"{opacity}>{"".join(lines)}</g>'
+        lines.append(h("path", {"d": f"M{x1} {y1} L{x2} {y2}", "stroke": _ANTLER, "stroke-width": "4.5",
+                                "stroke-linecap": "round", "stroke-dasharray": dash}))
+    lines.append(h("circle", {"cx": "0", "cy": "0", "r": "4", "fill": _SKIN, "stroke": _LINE, "stroke-width": "1.5"}))
+    group = h("g", {"transform": f"translate({x},{y}) scale({side},{flip})", "opacity": opacity}, lines)
     if spread is None:
         # the "?" stays upright and unmirrored: placed beside the prongs in card coordinates
         qx, qy = x + side * 44, y - flip * 30 + 5
-        group += (f'<text x="{qx}" y="{qy}" text-anchor="middle" font-size="15" font-weight="800" '
-                  f'fill="{_LINE}"{opacity}>?</text>')
+        group += h("text", {"x": qx, "y": qy, "text-anchor": "middle", "font-size": "15", "font-weight": "800",
+                            "fill": _LINE, "opacity": opacity}, "?")
     return group
 
 
-def _feature(side: int, hand: dict) -> str:
+def _feature(side: int, hand: dict) -> Markup:
     """An ear or antler on one side; an open attribute that changes the place (ear position,
     antler direction) is drawn both ways, faded."""
     if hand["kind"] == "ear":
@@ -335,26 +343,38 @@ def _feature(side: int, hand: dict) -> str:
         if hand.get("direction") is None:
             return _antler(side, hand.get("spread"), "up", True) + _antler(side, hand.get("spread"), "down", True)
         return _antler(side, hand.get("spread"), hand["direction"])
-    return ""
+    return Markup()
 
 
-def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="#fff" stroke-width="2"/>'
-            f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="{17 if len(text) < 3 else 14}" font-weight="900" '
-            f'fill="#fff">{esc(text)}</text>')
+def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> Markup:
+    return fragment(
+        h("circle", {"cx": x, "cy": y, "r": r, "fill": colour, "stroke": "#fff", "stroke-width": "2"}),
+        h("text", {"x": x, "y": y + 6, "text-anchor": "middle", "font-size": 17 if len(text) < 3 else 14,
+                   "font-weight": "900", "fill": "#fff"}, text))
 
 
-def _banner(text: str, anchor: str = "middle") -> str:
+def _banner(text: str, anchor: str = "middle") -> Markup:
     x = {"start": 9, "middle": 80, "end": 151}[anchor]
-    return (f'<text x="{x}" y="113" text-anchor="{anchor}" font-size="12.5" font-weight="900" fill="{_LINE}" '
-            f'letter-spacing=".5">{esc(text)}</text>')
+    return h("text", {"x": x, "y": "113", "text-anchor": anchor, "font-size": "12.5", "font-weight": "900", "fill": _LINE,
+                      "letter-spacing": ".5"}, text)
 
 
-def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> str:
+#: the hunter card's picture: a hat and a sight (constant)
+_HUNTER = trusted(
+    '<path d="M48 62 L58 30 L102 30 L112 62 Z" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
+    '<rect x="34" y="60" width="92" height="10" rx="5" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
+    '<rect x="58" y="48" width="44" height="7" fill="#c62828"/>'
+    '<circle cx="80" cy="88" r="13" fill="none" stroke="#c62828" stroke-width="3"/>'
+    '<path d="M80 71 V105 M63 88 H97" stroke="#c62828" stroke-width="3"/>'
+)
+
+
+def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> Markup:
     """A card drawn in SVG (BM-2, BM-3): sides drawn where the player's hands are (mirror)."""
     kind = card["kind"]
     fill = _FILL.get(card["hand"] or kind, "#fff")
-    parts = [f'<rect x="2" y="2" width="156" height="116" rx="12" fill="{fill}" stroke="{_LINE}" stroke-width="3"/>']
+    parts = [h("rect", {"x": "2", "y": "2", "width": "156", "height": "116", "rx": "12", "fill": fill, "stroke": _LINE,
+                        "stroke-width": "3"})]
     if kind in ("single", "double"):
         hand = _card_hand(card)
         parts.append(_head())
@@ -380,22 +400,17 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> str:
         parts.append(_badge(26, "×2", "#b8860b"))
         parts.append(_banner(t("MOOSE ×2")))
     elif kind == "invert":
-        parts.append(f'<text x="80" y="82" text-anchor="middle" font-size="74" font-weight="900" fill="#5b3fb5">±</text>')
+        parts.append(h("text", {"x": "80", "y": "82", "text-anchor": "middle", "font-size": "74", "font-weight": "900",
+                                "fill": "#5b3fb5"}, "±"))
         parts.append(_banner(t("ALL SCORES FLIP")))
     else:  # hunter: a hat and a sight
-        parts.append(
-            '<path d="M48 62 L58 30 L102 30 L112 62 Z" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
-            '<rect x="34" y="60" width="92" height="10" rx="5" fill="#2f5d2a" stroke="#1b3318" stroke-width="3"/>'
-            '<rect x="58" y="48" width="44" height="7" fill="#c62828"/>'
-            '<circle cx="80" cy="88" r="13" fill="none" stroke="#c62828" stroke-width="3"/>'
-            '<path d="M80 71 V105 M63 88 H97" stroke="#c62828" stroke-width="3"/>'
-        )
+        parts.append(_HUNTER)
         parts.append(_banner(t("HUNTER")))
-    aria = esc(label or card_words(card, t, first_pass))
-    return f'<svg viewBox="0 0 160 120" role="img" aria-label="{aria}">{"".join(parts)}</svg>'
+    aria = label or card_words(card, t, first_pass)
+    return h("svg", {"viewbox": "0 0 160 120", "role": "img", "aria-label": aria}, parts)
 
 
-def pose_svg(pose: dict | None, left: dict | None = None, right: dict | None = None, tongue: bool = False) -> str:
+def pose_svg(pose: dict | None, left: dict | None = None, right: dict | None = None, tongue: bool = False) -> Markup:
     """A head with the given hands (a pose, or one hand for a picker button), no card frame."""
     if pose is not None:
         left, right, tongue = pose["left"], pose["right"], pose["tongue"]
@@ -405,19 +420,23 @@ def pose_svg(pose: dict | None, left: dict | None = None, right: dict | None = N
     if right:
         parts.append(_feature(1, right))
     parts.append(_head(tongue=tongue))
-    return f'<svg viewBox="10 22 140 80" aria-hidden="true" focusable="false">{"".join(parts)}</svg>'
+    return h("svg", {"viewbox": "10 22 140 80", "aria-hidden": "true", "focusable": "false"}, parts)
 
 
-def figure_svg(animal: str, colour: str) -> str:
+def figure_svg(animal: str, colour: str) -> Markup:
     """A small rabbit or moose head in the player's colour (trail figures)."""
     if animal == "rabbit":
-        body = (f'<ellipse cx="7" cy="5" rx="2.6" ry="5" fill="{colour}" stroke="#000" stroke-width="1"/>'
-                f'<ellipse cx="13" cy="5" rx="2.6" ry="5" fill="{colour}" stroke="#000" stroke-width="1"/>')
+        body = fragment(
+            h("ellipse", {"cx": "7", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000", "stroke-width": "1"}),
+            h("ellipse", {"cx": "13", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000",
+                          "stroke-width": "1"}))
     else:
-        body = (f'<path d="M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6" stroke="{colour}" stroke-width="2.4" '
-                f'stroke-linecap="round"/><path d="M7 9 L2 2 M13 9 L18 2" stroke="#000" stroke-width=".6"/>')
-    return (f'<svg viewBox="0 0 20 16" aria-hidden="true" focusable="false">{body}'
-            f'<circle cx="10" cy="11" r="4.6" fill="{colour}" stroke="#000" stroke-width="1"/></svg>')
+        body = fragment(
+            h("path", {"d": "M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6", "stroke": colour, "stroke-width": "2.4",
+                       "stroke-linecap": "round"}),
+            h("path", {"d": "M7 9 L2 2 M13 9 L18 2", "stroke": "#000", "stroke-width": ".6"}))
+    return h("svg", {"viewbox": "0 0 20 16", "aria-hidden": "true", "focusable": "false"}, body,
+             h("circle", {"cx": "10", "cy": "11", "r": "4.6", "fill": colour, "stroke": "#000", "stroke-width": "1"}))
 
 
 # ---- pieces of screens -------------------------------------------------------------------------
@@ -427,41 +446,48 @@ def _colour(p: int) -> str:
     return COLOURS[p % len(COLOURS)]
 
 
-def _dot(p: int) -> str:
-    return f'<span class="bm-dot" style="background:{_colour(p)}"></span>'
+def _dot(p: int) -> Markup:
+    return h("span", {"class": "bm-dot", "style": f"background:{_colour(p)}"})
 
 
-def _poem_line(obs: dict, index: int, t, small: bool = False) -> str:
+def _note(*children: str | Markup) -> Markup:
+    return h("p", {"class": "bm-note"}, children)
+
+
+def _button(cls: str | None, tap: dict, text: str, disabled: bool = False) -> Markup:
+    return h("button", {"type": "button", "class": cls, "data-tap": tap, "disabled": disabled}, text)
+
+
+def _poem_line(obs: dict, index: int, t, small: bool = False) -> Markup:
     lines = POEMS.get(obs["poem"], POEMS["short"])
     words, bold = lines[index % len(lines)]
     n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
-    return (f'<section class="bm-poem{" small" if small else ""}"><span class="n">{esc(n)}</span>'
-            f'<p>{esc(t(words))} <b>{esc(t(bold))}</b></p></section>')
+    return h("section", {"class": ["bm-poem", "small" if small else None]}, h("span", {"class": "n"}, n),
+             h("p", None, t(words), " ", h("b", None, t(bold))))
 
 
-def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> str:
+def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> Markup:
     """The six stacks' top cards (BM-4); ``marks``: stack -> times matched (for a result)."""
     slots = []
     first_pass = not obs["first_pass_done"]
     for i, card in enumerate(obs["top_cards"]):
         classes = ["bm-slot"]
-        tag = esc(t("stack {n}").format(n=i + 1))
+        tag: str | Markup = t("stack {n}").format(n=i + 1)
         if i == new_stack:
             classes.append("new")
         if marks is not None:
             times = marks.get(i, 0)
             classes.append("hit2" if times == 2 else "hit" if times == 1 else "miss")
             if times:
-                tag = '<span class="tag">' + (esc(t("2× hit")) if times == 2 else esc(t("✓ hit"))) + "</span>"
-        inner = card_svg(card, t, first_pass=first_pass) if card is not None else '<span class="empty"></span>'
-        slots.append(f'<div class="{" ".join(classes)}">{inner}<span>{tag}</span></div>')
-    return f'<div class="bm-row">{"".join(slots)}</div>'
+                tag = h("span", {"class": "tag"}, t("2× hit") if times == 2 else t("✓ hit"))
+        inner = card_svg(card, t, first_pass=first_pass) if card is not None else h("span", {"class": "empty"})
+        slots.append(h("div", {"class": classes}, inner, h("span", None, tag)))
+    return h("div", {"class": "bm-row"}, slots)
 
 
-def _big_card(card: dict, t, where: str, first_pass: bool, new: bool = True) -> str:
-    return (f'<div class="bm-big{" new" if new else ""}">{card_svg(card, t, first_pass=first_pass)}'
-            f'<p class="words">{esc(card_words(card, t, first_pass))}</p>'
-            f'<p class="where">{esc(where)}</p></div>')
+def _big_card(card: dict, t, where: str, first_pass: bool, new: bool = True) -> Markup:
+    return h("div", {"class": ["bm-big", "new" if new else None]}, card_svg(card, t, first_pass=first_pass),
+             h("p", {"class": "words"}, card_words(card, t, first_pass)), h("p", {"class": "where"}, where))
 
 
 def _last_card(obs: dict) -> tuple[dict | None, int | None]:
@@ -473,35 +499,31 @@ def _last_card(obs: dict) -> tuple[dict | None, int | None]:
     return obs["top_cards"][stack], stack
 
 
-def _fx(kind: str, key: str) -> str:
-    return f'<i hidden data-fx="{esc(kind)}" data-fx-key="{esc(key)}"></i>'
+def _fx(kind: str, key: str) -> Markup:
+    return h("i", {"hidden": True, "data-fx": kind, "data-fx-key": key})
 
 
 # ---- screens -----------------------------------------------------------------------------------
 
 
-def _bet_html(obs: dict, ctx: ViewContext) -> str:
+def _bet_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     narrator = obs["narrator"]
-    parts = [
-        f'<p class="bm-note">{esc(t("{name} narrates this round.").format(name=ctx.names[narrator]))} '
-        f'{esc(t("First, bet on a player: whatever their animal scores, your figure of the same animal moves the same."))}</p>'
-    ]
+    parts = [_note(t("{name} narrates this round.").format(name=ctx.names[narrator]), " ",
+                   t("First, bet on a player: whatever their animal scores, your figure of the same animal moves the same."))]
     bets = [a for a in ctx.legal if a.get("type") == "bet"]
     if bets:
-        buttons = "".join(
-            f'<button type="button" class="secondary"{tap_attr({"bm": "bet", "player": a["player"]})}>'
-            f'{_dot(a["player"])}{esc(ctx.names[a["player"]])}</button>'
-            for a in bets
-        )
-        parts.append(f'<h2>{esc(t("Bet on"))}</h2><div class="bm-bets">{buttons}</div>')
+        buttons = [h("button", {"type": "button", "class": "secondary", "data-tap": {"bm": "bet", "player": a["player"]}},
+                     _dot(a["player"]), ctx.names[a["player"]]) for a in bets]
+        parts.append(h("h2", None, t("Bet on")))
+        parts.append(h("div", {"class": "bm-bets"}, buttons))
     else:
-        parts.append(f'<p class="bm-note">{esc(t("Waiting for {name} to bet.").format(name=ctx.names[narrator]))}</p>')
+        parts.append(_note(t("Waiting for {name} to bet.").format(name=ctx.names[narrator])))
     parts.append(_standings_html(obs, ctx))
-    return "".join(parts)
+    return fragment(parts)
 
 
-def _reveal_html(obs: dict, ctx: ViewContext) -> str:
+def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     app = obs["mode"] == "app"
     drawn = obs["drawn"]
@@ -509,16 +531,18 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> str:
     can_reveal = {"type": "reveal"} in ctx.legal
     parts = []
     if obs["bet"] is not None:
-        parts.append(f'<p class="bm-note">{esc(t("{narrator} bet on {player}.").format(narrator=ctx.names[obs["narrator"]], player=ctx.names[obs["bet"]]))}</p>')
+        parts.append(_note(t("{narrator} bet on {player}.").format(narrator=ctx.names[obs["narrator"]],
+                                                                   player=ctx.names[obs["bet"]])))
     if app and drawn == 0:
-        parts.append(f'<p class="bm-note">{esc(t("Stand the phone up where everybody can see it. Hands on heads! The app reads the poem and turns a card on every line; when the hunter comes: freeze."))}</p>')
+        parts.append(_note(t("Stand the phone up where everybody can see it. Hands on heads! The app reads the poem and "
+                             "turns a card on every line; when the hunter comes: freeze.")))
         parts.append(_poem_line(obs, 0, t))
         tempo = {"slow": t("slow"), "normal": t("normal"), "fast": t("fast")}[obs["tempo"]]
-        parts.append(f'<p class="bm-tempo">{esc(t("Tempo: {tempo}").format(tempo=tempo))}</p>')
+        parts.append(h("p", {"class": "bm-tempo"}, t("Tempo: {tempo}").format(tempo=tempo)))
         if can_reveal:
-            parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "reveal"})}>{esc(t("Start the poem"))}</button>')
+            parts.append(_button("primary big", {"bm": "reveal"}, t("Start the poem")))
         parts.append(_row(obs, t))
-        return "".join(parts)
+        return fragment(parts)
     if app:
         # the line just read, with its card
         parts.append(_poem_line(obs, drawn - 1, t))
@@ -533,24 +557,23 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> str:
         paused = bool(ctx.local.get("paused"))
         if can_reveal:
             label = t("Go on") if paused else t("Pause")
-            parts.append(f'<div class="actions"><button type="button" class="secondary"{tap_attr({"bm": "resume" if paused else "pause"})}>{esc(label)}</button></div>')
+            parts.append(h("div", {"class": "actions"},
+                           _button("secondary", {"bm": "resume" if paused else "pause"}, label)))
     else:
         parts.append(_poem_line(obs, drawn, t, small=card is not None))
         if can_reveal:
-            parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "reveal"})}>{esc(t("Turn the card"))}</button>')
+            parts.append(_button("primary big", {"bm": "reveal"}, t("Turn the card")))
         else:
-            parts.append(f'<p class="bm-note">{esc(t("{name} reads the poem.").format(name=ctx.names[obs["narrator"]]))}</p>')
+            parts.append(_note(t("{name} reads the poem.").format(name=ctx.names[obs["narrator"]])))
     parts.append(_row(obs, t, new_stack=stack))
-    return "".join(parts)
+    return fragment(parts)
 
 
-def _bam_html(obs: dict, ctx: ViewContext, event: dict) -> str:
+def _bam_html(obs: dict, ctx: ViewContext, event: dict) -> Markup:
     t = ctx.t
-    return (
-        f'<div class="bm-bam" role="alert">{card_svg(event["card"], t, first_pass=False)}'
-        f'<b>{esc(t("BAM!"))}</b><p>{esc(t("Freeze! Nobody moves."))}</p></div>'
-        + _fx("bam:700 vibrate:300", f"bam{obs['round']}")
-    )
+    return fragment(h("div", {"class": "bm-bam", "role": "alert"}, card_svg(event["card"], t, first_pass=False),
+                      h("b", None, t("BAM!")), h("p", None, t("Freeze! Nobody moves."))),
+                    _fx("bam:700 vibrate:300", f"bam{obs['round']}"))
 
 
 def _local_hand(ctx: ViewContext, side: str) -> int | None:
@@ -558,14 +581,15 @@ def _local_hand(ctx: ViewContext, side: str) -> int | None:
     return value if isinstance(value, int) and 0 <= value < len(HANDS) else None
 
 
-def _pose_html(obs: dict, ctx: ViewContext) -> str:
+def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     viewer = ctx.viewer
     parts = [_players_posed(obs, ctx)]
     if viewer is None or not any(a.get("type") == "pose" for a in ctx.legal):
-        parts.append(f'<p class="bm-note">{esc(t("Entering the frozen poses…"))}</p>')
-        return "".join(parts)
-    parts.append(f'<p class="bm-note">{_dot(viewer)} {esc(t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer]))}</p>')
+        parts.append(_note(t("Entering the frozen poses…")))
+        return fragment(parts)
+    parts.append(_note(_dot(viewer), " ",
+                       t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer])))
     for side, title, hint in (
         ("left", t("LEFT hand"), t("(the player's own left)")),
         ("right", t("RIGHT hand"), t("(the player's own right)")),
@@ -574,37 +598,36 @@ def _pose_html(obs: dict, ctx: ViewContext) -> str:
         buttons = []
         for i, hand in enumerate(HANDS):
             pressed = "true" if chosen == i else "false"
-            tap = tap_attr({"bm": "hand", "side": side, "i": i})
+            tap = {"bm": "hand", "side": side, "i": i}
             if hand["kind"] == "none":
-                buttons.append(f'<button type="button" class="none" aria-pressed="{pressed}"{tap}>{esc(t("no hand"))}</button>')
+                buttons.append(h("button", {"type": "button", "class": "none", "aria-pressed": pressed, "data-tap": tap},
+                                 t("no hand")))
                 continue
             s = -1 if side == "left" else 1
             icon = pose_svg(None, left=hand if s < 0 else None, right=hand if s > 0 else None)
-            short = hand_words(hand, t).split(" ", 1)[1] if " " in hand_words(hand, t) else hand_words(hand, t)
+            words = hand_words(hand, t)
+            short = words.split(" ", 1)[1] if " " in words else words
             name = t("ear") if hand["kind"] == "ear" else t("antler")
-            buttons.append(
-                f'<button type="button" aria-pressed="{pressed}" aria-label="{esc(hand_words(hand, t))}"{tap}>'
-                f'{icon}<span><b>{esc(name)}</b><br>{esc(short)}</span></button>'
-            )
-        parts.append(f'<section class="bm-pick"><h2>{esc(title)} <small>{esc(hint)}</small></h2>'
-                     f'<div class="bm-hands">{"".join(buttons)}</div></section>')
+            buttons.append(h("button", {"type": "button", "aria-pressed": pressed, "aria-label": words, "data-tap": tap},
+                             icon, h("span", None, h("b", None, name), h("br"), short)))
+        parts.append(h("section", {"class": "bm-pick"}, h("h2", None, title, " ", h("small", None, hint)),
+                       h("div", {"class": "bm-hands"}, buttons)))
     tongue = bool(ctx.local.get("tongue", False))
-    parts.append(
-        f'<section class="bm-pick"><h2>{esc(t("Tongue"))}</h2><div class="bm-tongue">'
-        f'<button type="button" aria-pressed="{"false" if tongue else "true"}"{tap_attr({"bm": "tongue", "out": False})}>{esc(t("in"))}</button>'
-        f'<button type="button" aria-pressed="{"true" if tongue else "false"}"{tap_attr({"bm": "tongue", "out": True})}>{esc(t("out"))}</button>'
-        "</div></section>"
-    )
+    parts.append(h("section", {"class": "bm-pick"}, h("h2", None, t("Tongue")), h("div", {"class": "bm-tongue"},
+                   h("button", {"type": "button", "aria-pressed": "false" if tongue else "true",
+                                "data-tap": {"bm": "tongue", "out": False}}, t("in")),
+                   h("button", {"type": "button", "aria-pressed": "true" if tongue else "false",
+                                "data-tap": {"bm": "tongue", "out": True}}, t("out")))))
     left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
     ready = left is not None and right is not None
     if ready:
         pose = {"left": HANDS[left], "right": HANDS[right], "tongue": tongue}
         animal = _animal(pose)
         what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
-        parts.append(f'<p class="bm-note">{esc(t("That is {what}.").format(what=what))}</p>')
+        parts.append(_note(t("That is {what}.").format(what=what)))
     label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
-    parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "pose"})}{"" if ready else " disabled"}>{esc(label)}</button>')
-    return "".join(parts)
+    parts.append(_button("primary big", {"bm": "pose"}, label, disabled=not ready))
+    return fragment(parts)
 
 
 def _animal(pose: dict) -> str | None:
@@ -612,13 +635,12 @@ def _animal(pose: dict) -> str | None:
     return "rabbit" if kinds == ("ear", "ear") else "moose" if kinds == ("antler", "antler") else None
 
 
-def _players_posed(obs: dict, ctx: ViewContext) -> str:
+def _players_posed(obs: dict, ctx: ViewContext) -> Markup:
     items = []
     for p in obs["posers"]:
         done = obs["posed"][p]
-        mark = "✓ " if done else ""
-        items.append(f'<li class="{"done" if done else ""}">{_dot(p)}{esc(mark + ctx.names[p])}</li>')
-    return f'<ul class="bm-players">{"".join(items)}</ul>'
+        items.append(h("li", {"class": "done" if done else None}, _dot(p), ("✓ " if done else "") + ctx.names[p]))
+    return h("ul", {"class": "bm-players"}, items)
 
 
 def result_lines(result: dict, obs: dict, t) -> list[str]:
@@ -669,7 +691,7 @@ def _move_words(move: dict | None, t) -> str:
     return t("{animal}: field {a} → {b}").format(animal=animal, a=move["from"], b=move["to"])
 
 
-def _results_html(obs: dict, ctx: ViewContext) -> str:
+def _results_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     parts = []
     results = obs.get("results") or []
@@ -678,29 +700,25 @@ def _results_html(obs: dict, ctx: ViewContext) -> str:
         if r is None:
             continue
         marks = {m["stack"]: m["times"] for m in r["matches"]}
-        cls = "pos" if r["score"] > 0 else "neg" if r["score"] < 0 else ""
-        steps = "".join(f"<li>{esc(line)}</li>" for line in result_lines(r, obs, t))
+        cls = "pos" if r["score"] > 0 else "neg" if r["score"] < 0 else None
+        steps = [h("li", None, line) for line in result_lines(r, obs, t)]
         pose = (obs.get("poses") or [None] * (p + 1))[p]
-        parts.append(
-            f'<section class="bm-result" style="--pc:{_colour(p)}" data-player="{p}" data-score="{r["score"]}">'
-            f'<header>{pose_svg(pose) if pose else ""}<b>{esc(ctx.names[p])}</b>'
-            f'<span class="score {cls}">{esc(_signed(r["score"]))}</span></header>'
-            f'<p class="pose">{esc(pose_words(pose, t)) if pose else ""}</p>'
-            f'{_row(obs, t, marks=marks)}<ol>{steps}</ol>'
-            f'<p class="pose">{esc(_move_words(_move_for(obs, p, False), t))}</p></section>'
-        )
+        parts.append(h("section", {"class": "bm-result", "style": f"--pc:{_colour(p)}", "data-player": p,
+                                   "data-score": r["score"]},
+                       h("header", None, pose_svg(pose) if pose else None, h("b", None, ctx.names[p]),
+                         h("span", {"class": ["score", cls]}, _signed(r["score"]))),
+                       h("p", {"class": "pose"}, pose_words(pose, t) if pose else None),
+                       _row(obs, t, marks=marks), h("ol", None, steps),
+                       h("p", {"class": "pose"}, _move_words(_move_for(obs, p, False), t))))
     if obs["bet"] is not None:
         n = obs["narrator"]
         move = _move_for(obs, n, True)
-        parts.append(
-            f'<p class="bm-note" data-bet="{obs["bet"]}">{_dot(n)} '
-            f'{esc(t("{narrator} (narrator) bet on {player}:").format(narrator=ctx.names[n], player=ctx.names[obs["bet"]]))} '
-            f'{esc(_move_words(move, t))}</p>'
-        )
-    return "".join(parts)
+        bet = t("{narrator} (narrator) bet on {player}:").format(narrator=ctx.names[n], player=ctx.names[obs["bet"]])
+        parts.append(h("p", {"class": "bm-note", "data-bet": obs["bet"]}, _dot(n), f" {bet} {_move_words(move, t)}"))
+    return fragment(parts)
 
 
-def trail_html(obs: dict, ctx: ViewContext) -> str:
+def trail_html(obs: dict, ctx: ViewContext) -> Markup:
     """Every player's rabbit and moose on the 15-field trail (BM-6), sliding from the old field."""
     t = ctx.t
     moves = obs.get("moves") or []
@@ -709,9 +727,9 @@ def trail_html(obs: dict, ctx: ViewContext) -> str:
     def x_of(pos: int) -> str:
         return f"{max(0, min(TRAIL_FIELDS + 1, pos)) * 100 / (TRAIL_FIELDS + 2):.3f}%"
 
-    cells = ['<i class="end">&lt;1</i>'] + [
-        f'<i class="{"start" if f == 5 else ""}">{f}</i>' for f in range(1, TRAIL_FIELDS + 1)
-    ] + ['<i class="end">&gt;15</i>']
+    cells = fragment(h("i", {"class": "end"}, "<1"),
+                     [h("i", {"class": "start" if f == 5 else None}, str(f)) for f in range(1, TRAIL_FIELDS + 1)],
+                     h("i", {"class": "end"}, ">15"))
     for p, (rabbit, moose) in enumerate(obs["figures"]):
         figs = []
         for animal, pos in (("rabbit", rabbit), ("moose", moose)):
@@ -720,43 +738,42 @@ def trail_html(obs: dict, ctx: ViewContext) -> str:
                 if m["player"] == p and m["figure"] == animal:
                     start = m["from"]  # the field before this round's move
             moved = start != pos
-            style = f"left:{x_of(pos)};--from:{x_of(start)};--to:{x_of(pos)}"
             label = t("{name}'s {animal} on field {pos}").format(
                 name=ctx.names[p], animal=t("rabbit") if animal == "rabbit" else t("moose"), pos=pos)
-            figs.append(
-                f'<span class="bm-fig {animal}{" moved" if moved else ""}" style="{style}" '
-                f'data-player="{p}" data-figure="{animal}" data-pos="{pos}" role="img" aria-label="{esc(label)}">'
-                f'{figure_svg(animal, _colour(p))}<span>{pos}</span></span>'
-            )
-        lanes.append(
-            f'<div class="bm-lane"><span class="who">{esc(ctx.names[p])}</span>'
-            f'<div class="bm-fields">{"".join(cells)}</div>{"".join(figs)}</div>'
-        )
-    return f'<section class="bm-trail" aria-label="{esc(t("The trail"))}">{"".join(lanes)}</section>'
+            figs.append(h("span", {"class": ["bm-fig", animal, "moved" if moved else None],
+                                   "style": f"left:{x_of(pos)};--from:{x_of(start)};--to:{x_of(pos)}",
+                                   "data-player": p, "data-figure": animal, "data-pos": pos, "role": "img",
+                                   "aria-label": label},
+                          figure_svg(animal, _colour(p)), h("span", None, str(pos))))
+        lanes.append(h("div", {"class": "bm-lane"}, h("span", {"class": "who"}, ctx.names[p]),
+                       h("div", {"class": "bm-fields"}, cells), figs))
+    return h("section", {"class": "bm-trail", "aria-label": t("The trail")}, lanes)
 
 
-def _standings_html(obs: dict, ctx: ViewContext) -> str:
+def _standings_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     items = []
     for p, (rabbit, moose) in enumerate(obs["figures"]):
-        items.append(f'<li>{_dot(p)}{esc(ctx.names[p])}: {esc(t("rabbit {r} · moose {m}").format(r=rabbit, m=moose))}</li>')
-    return f'<ul class="bm-players">{"".join(items)}</ul>'
+        where = t("rabbit {r} · moose {m}").format(r=rabbit, m=moose)
+        items.append(h("li", None, _dot(p), f"{ctx.names[p]}: {where}"))
+    return h("ul", {"class": "bm-players"}, items)
 
 
-def _scored_html(obs: dict, ctx: ViewContext) -> str:
+def _scored_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     can_continue = {"type": "continue"} in ctx.legal
     if ctx.local.get("trail"):
-        parts = [f'<h2>{esc(t("The trail after round {r}").format(r=obs["round"]))}</h2>', trail_html(obs, ctx)]
-        parts.append(f'<p class="note">{esc(t("Upper row: rabbits · lower row: moose. Your rear figure counts at the end: keep both animals moving."))}</p>')
+        parts = [h("h2", None, t("The trail after round {r}").format(r=obs["round"])), trail_html(obs, ctx),
+                 h("p", {"class": "note"}, t("Upper row: rabbits · lower row: moose. Your rear figure counts at the end: "
+                                             "keep both animals moving."))]
         if can_continue:
-            parts.append(f'<div class="actions"><button type="button" class="secondary"{tap_attr({"bm": "scores"})}>{esc(t("Back to the scores"))}</button>'
-                         f'<button type="button" class="primary"{tap_attr({"bm": "continue"})}>{esc(t("Next round"))}</button></div>')
-        return "".join(parts)
+            parts.append(h("div", {"class": "actions"}, _button("secondary", {"bm": "scores"}, t("Back to the scores")),
+                           _button("primary", {"bm": "continue"}, t("Next round"))))
+        return fragment(parts)
     parts = [_row(obs, t), _results_html(obs, ctx)]
     if can_continue:
-        parts.append(f'<button type="button" class="primary big"{tap_attr({"bm": "trail"})}>{esc(t("Move the figures"))}</button>')
-    return "".join(parts)
+        parts.append(_button("primary big", {"bm": "trail"}, t("Move the figures")))
+    return fragment(parts)
 
 
 # ---- the contract -----------------------------------------------------------------------------
@@ -765,12 +782,12 @@ def _scored_html(obs: dict, ctx: ViewContext) -> str:
 class BunnyMooseView(BaseView):
     """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
 
-    def render(self, obs: dict, ctx: ViewContext) -> str:
+    def render(self, obs: dict, ctx: ViewContext) -> Markup:
         """The table as everyone sees it (nothing is private in this game)."""
         if ctx.step is not None:
             for event in ctx.events[: ctx.step]:
                 if event.get("type") == "hunter":
-                    return _STYLE + _bam_html(obs, ctx, event)
+                    return fragment(_STYLE, _bam_html(obs, ctx, event))
         phase = obs["phase"]
         if phase == "bet":
             body = _bet_html(obs, ctx)
@@ -782,8 +799,8 @@ class BunnyMooseView(BaseView):
             body = _scored_html(obs, ctx)
         # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
         scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
-        return (f'{_STYLE}<div class="bm" data-phase="{esc(phase)}">'
-                f'<i hidden data-scroll-key="{esc(scroll)}"></i>{body}</div>')
+        return fragment(_STYLE, h("div", {"class": "bm", "data-phase": phase},
+                                  h("i", {"hidden": True, "data-scroll-key": scroll}), body))
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         kind = tap.get("bm")
@@ -842,7 +859,7 @@ class BunnyMooseView(BaseView):
             return t("{rounds}: scores").format(rounds=rounds)
         return t("Game over")
 
-    def rules_html(self, t) -> str:
+    def rules_html(self, t) -> Markup:
         items = [
             t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
             t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
@@ -853,7 +870,7 @@ class BunnyMooseView(BaseView):
             t("The score moves your rabbit (ears) or moose (antlers) along the trail. The narrator's figure follows the player they bet on."),
             t("Everyone narrates twice (or three times). The winner has the rear figure furthest ahead; then the front figure decides."),
         ]
-        return "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>"
+        return h("ul", None, [h("li", None, i) for i in items])
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
         """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
@@ -863,11 +880,11 @@ class BunnyMooseView(BaseView):
         """Only the hunter is played out on its own screen: the full-screen BAM."""
         return BAM_MS if event.get("type") == "hunter" else 0
 
-    def round_summary_html(self, obs: dict, ctx: ViewContext) -> str:
+    def round_summary_html(self, obs: dict, ctx: ViewContext) -> Markup:
         """The last round's scores and the trail (shown on the game-over screen)."""
         if not obs.get("results"):
             return trail_html(obs, ctx)
-        return f'{_STYLE}<div class="bm">{_results_html(obs, ctx)}{trail_html(obs, ctx)}</div>'
+        return fragment(_STYLE, h("div", {"class": "bm"}, _results_html(obs, ctx), trail_html(obs, ctx)))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """Per seat: the rear and the front figure (BM-7)."""
