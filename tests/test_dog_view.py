@@ -152,7 +152,7 @@ def test_event_messages():
             {"type": "finished", "player": 0},
             {"type": "game_over", "winners": [0, 2]},
         ],
-        NAMES, t,
+        pycore.load_game("dog").new_initial_state(4, seed=1).public_observation(), NAMES, t,
     )
     assert msgs == [
         "Ann plays joker as 5: into the goal!",

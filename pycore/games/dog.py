@@ -123,6 +123,10 @@ GOAL_BASE = 64
 NUM_FIELDS = GOAL_BASE + 16
 #: colours (board seats) played by players 0..n-1 (DOG-12)
 COLOURS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+#: colours round the board, each with its stretch of TRACK // NUM_COLOURS fields from its start field
+NUM_COLOURS = 4
+#: goal fields of each colour (DOG-2): a player or team wins with all of them filled (DOG-10, DOG-11)
+GOAL_FIELDS = 4
 
 
 # ---- the typed contract (actions, events, observations) ---------------------------------------
@@ -353,6 +357,31 @@ def goal_field(colour: int, g: int) -> int:
     (64, 79)
     """
     return GOAL_BASE + 4 * colour + g
+
+
+def steps_between(x: int, to: int, colour: int) -> int:
+    """Steps a figure of ``colour`` moves from field ``x`` to ``to``: forward along the track and on
+    into its own goal (DOG-5, DOG-6), ``-4`` for the 4 played backward.
+
+    >>> steps_between(60, 2, 0), steps_between(62, 65, 0), steps_between(5, 1, 0), steps_between(64, 66, 0)
+    (6, 4, -4, 2)
+    """
+    if to >= GOAL_BASE:
+        if x >= GOAL_BASE:
+            return to - x
+        return ((start_field(colour) - x) % TRACK) + 1 + (to - goal_field(colour, 0))
+    forward = (to - x) % TRACK
+    return -4 if forward == TRACK - 4 else forward
+
+
+def gift_receiver(num_players: int, player: int) -> int:
+    """Who gets ``player``'s card in phase "give": the partner opposite with four players (DOG-3),
+    the left neighbour with two or three (DOG-11).
+
+    >>> gift_receiver(4, 1), gift_receiver(3, 2), gift_receiver(2, 0)
+    (3, 0, 1)
+    """
+    return (player + 2) % 4 if num_players == 4 else (player + 1) % num_players
 
 
 def sort_hand(hand: list[str]) -> None:
@@ -1083,16 +1112,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
 
     def _steps_taken(self, x: int, to: int, f: int) -> int:
         """Steps of a finished normal move from ``x`` to ``to`` (-4 for the 4 backward)."""
-        if to >= GOAL_BASE:
-            return self._steps_from(x, to, f)
-        fwd = (to - x) & 63
-        return -4 if fwd == 60 else fwd
-
-    def _steps_from(self, x: int, to: int, f: int) -> int:
-        if x >= GOAL_BASE:
-            return to - x
-        c = self.fcol[f]
-        return (((c << 4) - x) & 63) + 1 + (to - GOAL_BASE - 4 * c)
+        return steps_between(x, to, self.fcol[f])
 
     def _after_card(self, player: int, finished_before: bool, events: list[Event]) -> None:
         """A card is fully played: report a newly finished player (DOG-10), check the win, end the turn."""
@@ -1167,7 +1187,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             return
         n = self.num_players
         for p, gift in enumerate(self.gifts):
-            to = (p + 2) % 4 if n == 4 else (p + 1) % n
+            to = gift_receiver(n, p)
             assert gift is not None
             self.hands[to].append(gift)
             self.received[to] = gift

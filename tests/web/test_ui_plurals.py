@@ -12,7 +12,6 @@ import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path
 
 import html
 import re
-import sys
 
 import pycore
 import pytest
@@ -60,9 +59,6 @@ def screens_along_a_game(game_id: str, n: int, seed: int, options: dict, steps: 
             yield " ".join(view.scoreboard(obs, ctx))
             if events:
                 yield view.round_summary_html(obs, ctx)
-        event_lines = getattr(sys.modules[type(view).__module__], "event_messages", None)  # the table's log
-        if event_lines is not None:
-            yield " ".join(event_lines(events, names, lambda s: s))
         if state.is_terminal():
             return
         p = acting[0]

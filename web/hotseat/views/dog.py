@@ -23,12 +23,23 @@ from __future__ import annotations
 
 import math
 
+from pycore.games.dog import (  # the board (DOG-2), the cards (DOG-1), who gives to whom (DOG-3, DOG-11)
+    FORWARD,
+    GOAL_BASE,
+    GOAL_FIELDS,
+    JOKER_AS,
+    KINDS,
+    NUM_COLOURS,
+    TRACK,
+    gift_receiver,
+    goal_field,
+    start_field,
+    steps_between,
+)
+
 from ..i18n import ngettext
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext
-
-TRACK = 64
-GOAL_BASE = 64
 
 # colour (board seat) → fill, text colour on it, name, shape of the figure
 COLOUR_FILL = ("#2f7de1", "#e69f00", "#d35fa0", "#f0e442")
@@ -40,8 +51,10 @@ KIND_LABEL = {
     "1/11": ("1/11", "start"), "13": ("13", "start"), "4": ("±4", ""), "7": ("7", "split"),
     "swap": ("⇄", "swap"), "joker": ("★", "joker"),
 }
-SPECIAL = {"1/11", "13", "4", "7", "swap", "joker"}
-KIND_ORDER = ("1/11", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "swap", "joker")
+#: the cards that do more than step forward (drawn in red): start, ±4, split, swap, joker
+SPECIAL = frozenset(KINDS) - frozenset(FORWARD)
+#: fields of each colour's stretch of the ring, from its start field
+STRETCH = TRACK // NUM_COLOURS
 
 # SVG geometry (viewBox 0 0 400 400)
 CX = CY = 200.0
@@ -101,10 +114,6 @@ _STYLE = trusted("""<style>
 # ---- geometry ---------------------------------------------------------------------------------
 
 
-def figures_per_player(num_players: int) -> int:
-    return 4 if num_players == 4 else 5
-
-
 def field_xy(field: int) -> tuple[float, float]:
     """Centre of a track field (0..63) or goal field (64..79) in the 400×400 viewBox.
 
@@ -114,34 +123,20 @@ def field_xy(field: int) -> tuple[float, float]:
     if field < TRACK:
         a = A0 + field * 2 * math.pi / TRACK
         return CX + R_TRACK * math.cos(a), CY + R_TRACK * math.sin(a)
-    c, g = divmod(field - GOAL_BASE, 4)
-    a = A0 + c * math.pi / 2
+    c, g = divmod(field - GOAL_BASE, GOAL_FIELDS)
+    a = A0 + c * 2 * math.pi / NUM_COLOURS
     r = R_TRACK - GOAL_STEP * (g + 1) - 2
     return CX + r * math.cos(a), CY + r * math.sin(a)
 
 
 def kennel_xy(colour: int, slot: int) -> tuple[float, float]:
     """Where kennel slot ``slot`` (0..4) of ``colour`` is drawn (the corner behind its start field)."""
-    a = A0 + colour * math.pi / 2
+    a = A0 + colour * 2 * math.pi / NUM_COLOURS
     kx, ky = CX + R_KENNEL * math.cos(a), CY + R_KENNEL * math.sin(a)
     dx, dy = ((-11, -10), (11, -10), (-11, 10), (11, 10), (0, 0))[slot]
     if slot == 4:  # the fifth figure (2-3 players) sits towards the board
         return kx - 22 * math.cos(a), ky - 22 * math.sin(a)
     return kx + dx, ky + dy
-
-
-def start_field(colour: int) -> int:
-    return 16 * colour
-
-
-def steps_between(x: int, to: int, colour: int) -> int:
-    """Steps forward from ``x`` to ``to`` for a figure of ``colour`` (−4 for the 4 backward)."""
-    if to >= GOAL_BASE:
-        if x >= GOAL_BASE:
-            return to - x
-        return ((start_field(colour) - x) % TRACK) + 1 + (to - GOAL_BASE - 4 * colour)
-    d = (to - x) % TRACK
-    return -4 if d == 60 else d
 
 
 def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
@@ -177,7 +172,14 @@ def colour_of(obs: dict, player: int) -> int:
 
 
 def partner(obs: dict, player: int) -> int | None:
-    return (player + 2) % 4 if obs["num_players"] == 4 else None
+    """``player``'s partner (the other member of their team), or ``None`` when everyone plays alone."""
+    team = next(tm for tm in obs["teams"] if player in tm)
+    return next((q for q in team if q != player), None)
+
+
+def team_play(obs: dict) -> bool:
+    """Four players in two teams (DOG-10); with two or three everyone plays alone (DOG-11)."""
+    return any(len(team) > 1 for team in obs["teams"])
 
 
 def card_name(kind: str, t) -> str:
@@ -199,7 +201,7 @@ def where_text(obs: dict, figure: int, t) -> str:
     if x < 0:
         return t("in the kennel")
     if x >= GOAL_BASE:
-        return t("in goal field {g}").format(g=(x - GOAL_BASE) % 4 + 1)
+        return t("in goal field {g}").format(g=(x - GOAL_BASE) % GOAL_FIELDS + 1)
     if x == start_field(c):
         return t("on its start field")
     d = (start_field(c) - x) % TRACK
@@ -225,7 +227,7 @@ def target_text(obs: dict, figure: int, to: int, t) -> str:
     if to >= GOAL_BASE:
         if x >= GOAL_BASE:
             return t("{n} on inside the goal").format(n=n)
-        return t("{n} forward into goal field {g}").format(n=n, g=(to - GOAL_BASE) % 4 + 1)
+        return t("{n} forward into goal field {g}").format(n=n, g=(to - GOAL_BASE) % GOAL_FIELDS + 1)
     if to == start_field(c):
         return t("{n} forward onto its start field").format(n=n)
     return t("{n} forward").format(n=n)
@@ -234,16 +236,18 @@ def target_text(obs: dict, figure: int, to: int, t) -> str:
 # ---- events -----------------------------------------------------------------------------------
 
 
-def event_messages(events: list[dict], names: list[str], t) -> list[str]:
-    """Short lines saying what just happened (shown on the table and behind the curtain)."""
+def event_messages(events: list[dict], obs: dict, names: list[str], t) -> list[str]:
+    """Short lines saying what just happened (shown on the table and behind the curtain); ``obs``
+    gives the teams and the figures per player."""
     n = len(names)
-    F = figures_per_player(n)
+    F = obs["figures_per_player"]
+    teams = team_play(obs)
     out: list[str] = []
     for e in events:
         kind = e.get("type")
         who = names[e["player"]] if isinstance(e.get("player"), int) and e["player"] < n else ""
         if kind == "cards_given":
-            out.append(t("Partners swapped a card.") if n == 4 else t("Everyone passed a card to the left."))
+            out.append(t("Partners swapped a card.") if teams else t("Everyone passed a card to the left."))
         elif kind == "start":
             out.append(t("{name} brings a figure out ({card}).").format(name=who, card=played_name(e["card"], e.get("as"), t)))
         elif kind == "move":
@@ -272,9 +276,10 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
             out.append(t("{name} took back a step.").format(name=who) if not e.get("back_to_hand")
                        else t("{name} took the 7 back.").format(name=who))
         elif kind == "finished":
-            if n == 4:
+            mate = partner(obs, e["player"])
+            if mate is not None:
                 out.append(t("All of {name}'s figures are home: {name} now moves {partner}'s figures.").format(
-                    name=who, partner=names[(e["player"] + 2) % 4]))
+                    name=who, partner=names[mate]))
         elif kind == "out":
             k = len(e.get("cards", []))
             out.append(ngettext("{name} cannot play any card and is out for this round ({k} card discarded).",
@@ -297,15 +302,17 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
 def _teams_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     home = list(obs["home"])
-    if obs["num_players"] == 4:
-        a, b = home[0] + home[2], home[1] + home[3]
-        ta = t("{x} + {y}").format(x=ctx.names[0], y=ctx.names[2])
-        tb = t("{x} + {y}").format(x=ctx.names[1], y=ctx.names[3])
+    if team_play(obs):
+        (p1, p2), (q1, q2) = obs["teams"]
+        need = GOAL_FIELDS * 2  # DOG-10: a team wins with both colours' goals full
+        a, b = home[p1] + home[p2], home[q1] + home[q2]
+        ta = t("{x} + {y}").format(x=ctx.names[p1], y=ctx.names[p2])
+        tb = t("{x} + {y}").format(x=ctx.names[q1], y=ctx.names[q2])
         mark_a = " ▲" if a > b else ""
         mark_b = " ▲" if b > a else ""
         label = t("Team {a}: {x} of 8 home; team {b}: {y} of 8 home").format(a=ta, x=a, b=tb, y=b)
-        return h("p", {"class": "dg-teams", "aria-label": label}, h("b", None, ta), f" {a}/8{mark_a} \u00a0·\u00a0 ",
-                 h("b", None, tb), f" {b}/8{mark_b}")
+        return h("p", {"class": "dg-teams", "aria-label": label}, h("b", None, ta),
+                 f" {a}/{need}{mark_a} \u00a0·\u00a0 ", h("b", None, tb), f" {b}/{need}{mark_b}")
     best = max(home)
     leaders = [ctx.names[p] for p in range(obs["num_players"]) if home[p] == best]
     text = t("First with 4 figures home wins.")
@@ -326,12 +333,12 @@ def _players_html(obs: dict, ctx: ViewContext) -> Markup:
             classes.append("turn")
         size = obs["hand_sizes"][p]
         parts = [ngettext("{n} card", "{n} cards", size).format(n=size)]
-        parts.append(t("{k}/{m} home").format(k=obs["home"][p], m=4))
+        parts.append(t("{k}/{m} home").format(k=obs["home"][p], m=GOAL_FIELDS))
         if obs["phase"] == "play" and obs["out"][p]:
             classes.append("out")
             parts = [t("out this round"), parts[1]]
-        elif obs["finished"][p]:
-            parts.append(t("moves {name}'s").format(name=ctx.names[(p + 2) % 4]))
+        elif obs["finished"][p] and partner(obs, p) is not None:
+            parts.append(t("moves {name}'s").format(name=ctx.names[partner(obs, p)]))
         elif obs["phase"] == "give":
             parts.append(t("has given") if obs["given"][p] else t("choosing…"))
         icon = h("svg", {"viewbox": "-12 -12 24 24", "aria-hidden": "true", "focusable": "false"},
@@ -353,17 +360,17 @@ def _board_ground(used: frozenset[int], figures: int) -> Markup:
     out = [h("rect", {"x": "2", "y": "2", "width": "396", "height": "396", "rx": "26", "fill": "#173f3b",
                       "stroke": "#0d2a27", "stroke-width": "3"})]
     # each colour's stretch of the ring, tinted
-    for c in range(4):
-        a1 = A0 + (16 * c - .5) * 2 * math.pi / TRACK
-        a2 = A0 + (16 * c + 15.5) * 2 * math.pi / TRACK
+    for c in range(NUM_COLOURS):
+        a1 = A0 + (start_field(c) - .5) * 2 * math.pi / TRACK
+        a2 = A0 + (start_field(c) + STRETCH - .5) * 2 * math.pi / TRACK
         x1, y1 = CX + R_TRACK * math.cos(a1), CY + R_TRACK * math.sin(a1)
         x2, y2 = CX + R_TRACK * math.cos(a2), CY + R_TRACK * math.sin(a2)
         out.append(h("path", {"d": f"M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}", "fill": "none",
                               "stroke": COLOUR_FILL[c], "stroke-opacity": ".42" if c in used else ".12",
                               "stroke-width": "17"}))
     # clockwise arrows inside the ring
-    for c in range(4):
-        a = A0 + (16 * c + 8) * 2 * math.pi / TRACK
+    for c in range(NUM_COLOURS):
+        a = A0 + (start_field(c) + STRETCH // 2) * 2 * math.pi / TRACK
         r = R_TRACK - 20
         x, y = CX + r * math.cos(a), CY + r * math.sin(a)
         deg = math.degrees(a) + 90
@@ -372,8 +379,8 @@ def _board_ground(used: frozenset[int], figures: int) -> Markup:
     # track fields
     for i in range(TRACK):
         x, y = field_xy(i)
-        if i % 16 == 0:
-            c = i // 16
+        if i % STRETCH == 0:
+            c = i // STRETCH
             fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
             out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + 2.6:.1f}", "fill": fill,
                                     "fill-opacity": ".55", "stroke": fill, "stroke-width": "2.5"}))
@@ -387,10 +394,10 @@ def _board_ground(used: frozenset[int], figures: int) -> Markup:
             out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": str(R_FIELD), "fill": "#f4efe1",
                                     "stroke": "#0d2a27", "stroke-width": "1"}))
     # goal lanes and kennels
-    for c in range(4):
+    for c in range(NUM_COLOURS):
         fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
-        for g in range(4):
-            x, y = field_xy(GOAL_BASE + 4 * c + g)
+        for g in range(GOAL_FIELDS):
+            x, y = field_xy(goal_field(c, g))
             out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + .6:.1f}", "fill": "#0d2a27",
                                     "stroke": fill, "stroke-width": "2.6"}))
         if c in used:
@@ -654,7 +661,7 @@ class DogView(BaseView):
         types = {a.get("type") for a in ctx.legal}
         if ctx.viewer is not None and obs["phase"] == "give":
             mate = partner(obs, ctx.viewer)
-            to = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer + 1) % obs["num_players"]]
+            to = ctx.names[gift_receiver(obs["num_players"], ctx.viewer)]
             if ctx.pending is not None:
                 selected_card = ctx.pending.get("card")
             elif obs.get("my_gift"):
@@ -696,7 +703,7 @@ class DogView(BaseView):
                     below.append(_prompt(t("Tap a card to play."), t("Cards with a green edge can be played.")))
                 elif todo == "as":
                     kinds = []
-                    for k in KIND_ORDER[:-1]:
+                    for k in JOKER_AS:
                         if any(a.get("as") == k for a in cands):
                             kinds.append(k)
                     btns = [_button(card_name(k, t), {"as": k}) for k in kinds]
@@ -719,7 +726,7 @@ class DogView(BaseView):
                     below.append(_opts(_button(t("Choose another card"), {"card": None})))
         elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
             below.append(_prompt(t("You are out for this round."), warn=True))
-        messages = event_messages(ctx.events, ctx.names, t)
+        messages = event_messages(ctx.events, obs, ctx.names, t)
         if messages and ctx.step is None:
             items = [h("li", {"class": "big" if "win" in m else None}, m) for m in messages[-5:]]
             log = h("ul", {"class": "dg-log", "aria-live": "polite"}, items)
@@ -731,8 +738,8 @@ class DogView(BaseView):
         if ctx.viewer is not None:
             parts.append(_hand_html(obs, ctx, ok, hand_taps, selected_card, hand_title))
         if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
-            mate = partner(obs, ctx.viewer)
-            giver = ctx.names[mate] if mate is not None else ctx.names[(ctx.viewer - 1) % obs["num_players"]]
+            n = obs["num_players"]
+            giver = ctx.names[next(q for q in range(n) if gift_receiver(n, q) == ctx.viewer)]
             parts.append(_info(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t))))
         return fragment(_STYLE, h("div", {"class": "dg-table"}, parts))
 
