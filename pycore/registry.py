@@ -19,6 +19,16 @@ GAMES: list[str] = [
     "dog",
 ]
 
+#: ``(name, min_players, max_players)`` of each registered game, so a menu can list the games
+#: without importing their modules (the app's start-up); the doctest of :func:`load_game` checks
+#: them against each ``Game``
+GAME_INFO: dict[str, tuple[str, int, int]] = {
+    "six_nimmt": ("6 nimmt!", 2, 10),
+    "bunny_moose": ("Bunny Bunny Moose Moose", 3, 6),
+    "bad_bunnies": ("Bad Bunnies", 2, 6),
+    "dog": ("Dog", 2, 4),
+}
+
 _cache: dict[str, Game[Any]] = {}
 
 
@@ -30,6 +40,8 @@ def load_game(game_id: str) -> Game[Any]:
 
     >>> load_game("six_nimmt").name
     '6 nimmt!'
+    >>> [g for g in GAMES if GAME_INFO[g] != (load_game(g).name, load_game(g).min_players, load_game(g).max_players)]
+    []
     >>> load_game("chess")
     Traceback (most recent call last):
     ...

@@ -37,6 +37,7 @@ import random
 from typing import Any, Callable
 
 import pycore
+from pycore.registry import GAME_INFO
 
 from . import screens
 from . import settings as settings_store
@@ -52,18 +53,9 @@ BAD_KEY = "hotseat.unreadable"
 PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
 
 
-#: name and player counts of each game, so the home screen needs no game module (fast boot);
-#: tests/web check that it matches the engines; a game missing here is loaded to ask it.
-GAME_INFO: dict[str, tuple[str, int, int]] = {
-    "six_nimmt": ("6 nimmt!", 2, 10),
-    "bunny_moose": ("Bunny Bunny Moose Moose", 3, 6),
-    "bad_bunnies": ("Bad Bunnies", 2, 6),
-    "dog": ("Dog", 2, 4),
-}
-
-
 def game_info(game_id: str) -> tuple[str, int, int]:
-    """``(name, min_players, max_players)`` of a registered game."""
+    """``(name, min_players, max_players)`` of a registered game (``pycore.registry.GAME_INFO``, so
+    the home screen imports no game module; a game missing there is loaded to ask it)."""
     if game_id in GAME_INFO:
         return GAME_INFO[game_id]
     game = pycore.load_game(game_id)
