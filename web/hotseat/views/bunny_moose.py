@@ -28,24 +28,16 @@ from __future__ import annotations
 import math
 
 from ..i18n import ngettext
+from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
+    HANDS,
+    NUM_STACKS,
+    START_FIELD,
+    TRAIL_FIELDS,
+    pose_animal,
+)
+
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext
-
-# ---- constants shared with the engine's documented JSON (not imported: views never import
-# pycore game internals) -------------------------------------------------------------------
-
-#: the nine hand shapes of BM-1, in picker order
-HANDS: list[dict] = [
-    {"kind": "none"},
-    {"kind": "ear", "position": "top", "shape": "straight"},
-    {"kind": "ear", "position": "top", "shape": "floppy"},
-    {"kind": "ear", "position": "side", "shape": "straight"},
-    {"kind": "ear", "position": "side", "shape": "floppy"},
-    {"kind": "antler", "spread": "wide", "direction": "up"},
-    {"kind": "antler", "spread": "wide", "direction": "down"},
-    {"kind": "antler", "spread": "compact", "direction": "up"},
-    {"kind": "antler", "spread": "compact", "direction": "down"},
-]
 
 #: the app's own poems (BM-8; the same text is in seeds/bunny_moose.md): (words, bold ending)
 POEMS: dict[str, list[tuple[str, str]]] = {
@@ -76,7 +68,6 @@ POEMS: dict[str, list[tuple[str, str]]] = {
 #: ms per poem line for the app narrator
 TEMPO_MS = {"slow": 3200, "normal": 2300, "fast": 1500}
 BAM_MS = 1900
-TRAIL_FIELDS = 15
 #: player colours (the box has six)
 COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"]
 
@@ -495,7 +486,7 @@ def _last_card(obs: dict) -> tuple[dict | None, int | None]:
     placed = obs["placed"]
     if placed == 0:
         return None, None
-    stack = (placed - 1) % 6
+    stack = (placed - 1) % NUM_STACKS
     return obs["top_cards"][stack], stack
 
 
@@ -547,7 +538,7 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
         # the line just read, with its card
         parts.append(_poem_line(obs, drawn - 1, t))
     if card is not None:
-        first = drawn <= 6
+        first = drawn <= NUM_STACKS  # the first pass fills the row: a hunter there has no effect
         where = t("Stack {n} of 6").format(n=stack + 1)
         if card["kind"] == "hunter":
             where = t("Stack {n}: a hunter in the first pass has no effect").format(n=stack + 1)
@@ -622,17 +613,12 @@ def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
     ready = left is not None and right is not None
     if ready:
         pose = {"left": HANDS[left], "right": HANDS[right], "tongue": tongue}
-        animal = _animal(pose)
+        animal = pose_animal(pose["left"], pose["right"])
         what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
         parts.append(_note(t("That is {what}.").format(what=what)))
     label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
     parts.append(_button("primary big", {"bm": "pose"}, label, disabled=not ready))
     return fragment(parts)
-
-
-def _animal(pose: dict) -> str | None:
-    kinds = (pose["left"]["kind"], pose["right"]["kind"])
-    return "rabbit" if kinds == ("ear", "ear") else "moose" if kinds == ("antler", "antler") else None
 
 
 def _players_posed(obs: dict, ctx: ViewContext) -> Markup:
@@ -719,7 +705,8 @@ def _results_html(obs: dict, ctx: ViewContext) -> Markup:
 
 
 def trail_html(obs: dict, ctx: ViewContext) -> Markup:
-    """Every player's rabbit and moose on the 15-field trail (BM-6), sliding from the old field."""
+    """Every player's rabbit and moose on the trail (BM-6), sliding from the old field; positions
+    beyond either end of the trail are shown in the end cells with their exact number."""
     t = ctx.t
     moves = obs.get("moves") or []
     lanes = []
@@ -728,8 +715,9 @@ def trail_html(obs: dict, ctx: ViewContext) -> Markup:
         return f"{max(0, min(TRAIL_FIELDS + 1, pos)) * 100 / (TRAIL_FIELDS + 2):.3f}%"
 
     cells = fragment(h("i", {"class": "end"}, "<1"),
-                     [h("i", {"class": "start" if f == 5 else None}, str(f)) for f in range(1, TRAIL_FIELDS + 1)],
-                     h("i", {"class": "end"}, ">15"))
+                     [h("i", {"class": "start" if f == START_FIELD else None}, str(f))
+                      for f in range(1, TRAIL_FIELDS + 1)],
+                     h("i", {"class": "end"}, f">{TRAIL_FIELDS}"))
     for p, (rabbit, moose) in enumerate(obs["figures"]):
         figs = []
         for animal, pos in (("rabbit", rabbit), ("moose", moose)):
