@@ -13,7 +13,8 @@ from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fi
 from hotseat.controller import Controller
 from hotseat.session import Session
 from hotseat.views import six_nimmt
-from hotseat.views.base import ViewContext, esc, tap_attr
+from hotseat.views import bad_bunnies
+from hotseat.views.base import ViewContext
 
 view = six_nimmt.VIEW
 
@@ -148,9 +149,6 @@ def test_reveal_replay_places_cards_lowest_first_and_ends_on_the_engine_rows():
 
 
 def test_names_are_escaped_everywhere():
-    assert esc("<script>") == "&lt;script&gt;"
-    attr = tap_attr({"x": '"><b>'})
-    assert "<" not in attr and attr.count('"') == 2 and taps(attr) == [{"x": '"><b>'}]
     evil = ["<img src=x onerror=alert(1)>", "Bob", "Cy"]
     state = pycore.load_game("six_nimmt").new_initial_state(3, 1)
     markup = view.render(state.public_observation(), ViewContext(viewer=None, names=evil, acting=[0, 1, 2]))
@@ -174,6 +172,26 @@ def test_round_summary_and_tied_winners():
     markup = screens.game_over(NAMES, ["5 bullheads", "5 bullheads", "9 bullheads"], [0, 1, 2], [0, 1])
     assert "Ann and Bob share the win!" in markup
     assert markup.count('class="winner"') == 2
+
+
+HOSTILE = ['<img src=x onerror="alert(1)">', "<script>alert(2)</script>", '"><b>3</b>']
+
+
+def test_stored_round_events_come_out_as_text_in_the_round_summaries():
+    """Values read back from a save (the round's last events) are text, whatever they hold: the
+    6 nimmt! and Bad Bunnies round summaries once wrote them into the page as HTML."""
+    end = {"type": "round_end", "round": HOSTILE[0], "bullheads": [0, 0, 0], "scores": HOSTILE}
+    ctx = ViewContext(viewer=None, names=NAMES, events=[end], round_events=[])
+    summary = view.round_summary_html(pycore.load_game("six_nimmt").new_initial_state(3, 1).public_observation(), ctx)
+    assert "<img" not in summary and "<script" not in summary and not any(text in summary for text in HOSTILE)
+    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in summary and "&lt;script&gt;alert(2)" in summary
+
+    bb = pycore.load_game("bad_bunnies").new_initial_state(3, 1)
+    end = {"type": "round_end", "round": HOSTILE[1], "winner": 0, "reason": HOSTILE[2], "points": 3, "scores": [3, 0, 0]}
+    ctx = ViewContext(viewer=None, names=HOSTILE, events=[end])
+    summary = bad_bunnies.VIEW.round_summary_html(bb.public_observation(), ctx)
+    assert "<img" not in summary and "<script" not in summary and not any(text in summary for text in HOSTILE)
+    assert "wins round &lt;script&gt;alert(2)&lt;/script&gt;" in summary
 
 
 class _Null:

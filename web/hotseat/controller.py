@@ -547,7 +547,7 @@ class Controller:
             return screens.rules_page(cached)
         if game_id not in self.rules_cache:
             return h("p", {"class": "note"}, _("Loading the rules…"))
-        return view_markup(load_view(game_id).rules_html(_))
+        return load_view(game_id).rules_html(_)
 
     def _render_home(self) -> Markup:
         games = []
@@ -567,7 +567,7 @@ class Controller:
         names = s.names
         if s.phase is Phase.CURTAIN:
             public_ctx = s.context(None, for_screen=False)
-            public = view_markup(view.render(s.state.public_observation(), public_ctx))
+            public = view.render(s.state.public_observation(), public_ctx)
             name = names[s.curtain_for]
             body = screens.curtain(name, public, hidden=s.curtain_hidden)
             status = (_("{name}'s cards are hidden").format(name=name) if s.curtain_hidden
@@ -580,14 +580,14 @@ class Controller:
             scores = view.scoreboard(obs, ctx)
             returns = s.state.returns()
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = view_markup(view.round_summary_html(obs, ctx))
+            summary = view.round_summary_html(obs, ctx)
             body = screens.game_over(names, scores, order, s.winners(), summary)
             return screens.frame(body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, private=private)
         if s.phase is Phase.SUMMARY:
-            summary = view_markup(view.round_summary_html(obs, ctx))
+            summary = view.round_summary_html(obs, ctx)
             return screens.frame(screens.summary(summary), _("Round over"), screen=s.phase.value, rules_game=s.game_id,
                                  private=private)
-        body = view_markup(view.render(obs, ctx))
+        body = view.render(obs, ctx)
         status = view.status_line(obs, ctx)
         if s.phase is Phase.TURN and s.pending is not None:
             label = view.confirm_label(s.pending["action"], _)
@@ -599,15 +599,3 @@ class Controller:
         elif s.phase is Phase.REVEAL:
             body = fragment(body, screens.skip_button())
         return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, private=private)
-
-
-def view_markup(rendered: Markup | str) -> Markup:
-    """TRANSITIONAL — remove once every view returns :class:`Markup`.
-
-    The one place where a view's plain ``str`` output (a view not yet built with
-    :mod:`hotseat.markup`; such views escape every value with ``esc()``) is taken as markup.
-    ``Markup`` passes unchanged.
-    """
-    if isinstance(rendered, Markup):
-        return rendered
-    return Markup(rendered)

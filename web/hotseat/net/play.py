@@ -10,19 +10,12 @@ reveal of a new view's events (from the guest's previous observation, with the v
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import screens
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..session import load_view
 from ..views.base import GameView, ViewContext
 from .guest import Guest
-
-
-def _markup(rendered: Markup | str) -> Markup:
-    # views built before hotseat.markup return str they escaped themselves (see controller.view_markup)
-    return rendered if isinstance(rendered, Markup) else Markup(rendered)
 
 
 class GuestPlay:
@@ -182,13 +175,13 @@ class GuestPlay:
             returns = view["returns"] or [0] * len(names)
             scores = module.scoreboard(obs, ctx)
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = _markup(module.round_summary_html(obs, ctx))
+            summary = module.round_summary_html(obs, ctx)
             body = guest_game_over(names, scores, order, view["winners"], summary)
             return screens.frame(body, _("Game over"), screen="guest-over", rules_game=game)
         if phase == "summary":
-            summary = _markup(module.round_summary_html(obs, ctx))
+            summary = module.round_summary_html(obs, ctx)
             return screens.frame(screens.summary(summary), _("Round over"), screen="guest-summary", rules_game=game)
-        body = _markup(module.render(obs, ctx))
+        body = module.render(obs, ctx)
         status = module.status_line(obs, ctx)
         extra = []
         if phase == "turn" and self.pending is not None:

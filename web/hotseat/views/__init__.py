@@ -6,8 +6,10 @@ view for everything game-specific, through the methods of
 :class:`~hotseat.views.base.GameView` and nothing else. ``VIEW`` is an instance of a
 :class:`~hotseat.views.base.BaseView` subclass, which supplies the optional methods' defaults.
 
-A view is pure Python: it builds HTML from an observation dict and a
-:class:`~hotseat.views.base.ViewContext`, never from the engine's ``State``; rule knowledge
+A view is pure Python: it builds HTML with :mod:`hotseat.markup` (``h``, ``fragment``; ``trusted``
+only for constant SVG, so a value from a player, an observation or storage can only come out as
+text) from an observation dict and a :class:`~hotseat.views.base.ViewContext`, never from the
+engine's ``State``; its style is in ``web/style.css``; rule knowledge
 (board geometry, hand sizes, card values) comes from the game's engine module or from the
 observation, never from a copy in the view. Every user-facing string goes through ``ctx.t``
 (gettext); buttons are real ``<button type="button">`` elements, at least 44 px.
@@ -29,13 +31,13 @@ ViewContext::
 
 Required methods of a view::
 
-    render(obs, ctx) -> str          # the table as ctx.viewer sees it (hand only if viewer set)
+    render(obs, ctx) -> Markup       # the table as ctx.viewer sees it (hand only if viewer set)
     on_tap(obs, ctx, tap) -> dict | None
         # tap = parsed data-tap dict (without "shell"; the shell also adds "fields").
         # Return an engine action (must be in ctx.legal), or None after updating ctx.local
         # (the shell re-renders). Actions not in ctx.legal are refused with a message.
     status_line(obs, ctx) -> str     # one line for the header: whose turn / what happens
-    rules_html(t) -> str             # rules summary (fallback when rules/<id>.html is missing)
+    rules_html(t) -> Markup          # rules summary (fallback when rules/<id>.html is missing)
 
 Optional methods (BaseView's default in brackets)::
 
@@ -47,7 +49,7 @@ Optional methods (BaseView's default in brackets)::
     ends_round(events) -> bool           # the shell then shows the round summary screen [False]
     round_log(event) -> bool             # keep this event in ctx.round_events until the round
                                          #   summary closes (saved; e.g. 6 nimmt! rows taken) [False]
-    round_summary_html(obs, ctx) -> str  # ctx.events holds the round's last events; also shown
+    round_summary_html(obs, ctx) -> Markup  # ctx.events holds the round's last events; also shown
                                          #   on the game-over screen [""]
     scoreboard(obs, ctx) -> list[str]    # one score text per seat for the game-over standings;
                                          #   the ranking uses returns() [no text]

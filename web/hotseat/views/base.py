@@ -7,13 +7,12 @@ it only through the methods of :class:`GameView`; :class:`BaseView` supplies the
 
 from __future__ import annotations
 
-import html
-import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from ..i18n import gettext
+from ..markup import Markup
 
 #: an observation, action, event or tap as the engine and the page exchange them (JSON-safe dicts)
 Observation = dict[str, Any]
@@ -70,7 +69,7 @@ class GameView(Protocol):
     :meth:`rules_html`. The others have the defaults of :class:`BaseView`.
     """
 
-    def render(self, obs: Observation, ctx: ViewContext) -> str:
+    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
         """The table as ``ctx.viewer`` sees it (a hand only when ``ctx.viewer`` is set)."""
         ...
 
@@ -84,7 +83,7 @@ class GameView(Protocol):
         """One line for the header: whose turn it is, what happens now."""
         ...
 
-    def rules_html(self, t: Translate) -> str:
+    def rules_html(self, t: Translate) -> Markup:
         """A short rules summary (shown when the game's rules page cannot be loaded)."""
         ...
 
@@ -108,7 +107,7 @@ class GameView(Protocol):
         """Keep ``event`` in ``ctx.round_events`` (and the save) until the round summary closes."""
         ...
 
-    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> str:
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> Markup:
         """The round summary (``ctx.events`` holds the round's last events); also shown on the
         game-over screen."""
         ...
@@ -127,7 +126,7 @@ class BaseView(ABC):
     """A game view with the defaults of every optional :class:`GameView` method."""
 
     @abstractmethod
-    def render(self, obs: Observation, ctx: ViewContext) -> str: ...
+    def render(self, obs: Observation, ctx: ViewContext) -> Markup: ...
 
     @abstractmethod
     def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None: ...
@@ -136,7 +135,7 @@ class BaseView(ABC):
     def status_line(self, obs: Observation, ctx: ViewContext) -> str: ...
 
     @abstractmethod
-    def rules_html(self, t: Translate) -> str: ...
+    def rules_html(self, t: Translate) -> Markup: ...
 
     def needs_confirm(self, action: Action, ctx: ViewContext) -> bool:
         """Default: confirm in simultaneous phases (more than one seat acting), where the choice
@@ -155,8 +154,8 @@ class BaseView(ABC):
     def round_log(self, event: Event) -> bool:
         return False
 
-    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> str:
-        return ""
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> Markup:
+        return Markup()
 
     def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
         """Default: no score text (the standings still rank the seats by ``returns()``)."""
@@ -164,21 +163,3 @@ class BaseView(ABC):
 
     def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
         return None
-
-
-def esc(text: Any) -> str:
-    """HTML-escape ``text`` (``str()`` of it) for element content and quoted attributes.
-
-    >>> esc('<b> & "x"')
-    '&lt;b&gt; &amp; &quot;x&quot;'
-    """
-    return html.escape(str(text), quote=True)
-
-
-def tap_attr(tap: dict[str, Any]) -> str:
-    """`` data-tap="{json}"`` for a tappable element (leading space included).
-
-    >>> tap_attr({"shell": "menu"})
-    ' data-tap="{&quot;shell&quot;:&quot;menu&quot;}"'
-    """
-    return ' data-tap="' + esc(json.dumps(tap, separators=(",", ":"), sort_keys=True)) + '"'
