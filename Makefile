@@ -79,7 +79,7 @@ i18n-check: $(VENV_STAMP)
 
 ## Test --------------------------------------------------------------------------------------
 
-test: lint test-engine test-pyodide test-e2e
+test: chromium lint test-engine test-pyodide test-e2e
 
 # Lint and types: ruff over the folders pyproject.toml includes, mypy --strict over pycore.
 lint: $(VENV_STAMP)

@@ -203,8 +203,9 @@ def run(
             parse_kind(game_id, kind)
     indices = list(range(start, start + games))
     chunks = [(game_id, seats, indices[j::jobs], seed, options, playouts, time_budget, every) for j in range(jobs)]
-    if jobs == 1:
-        parts = [_run_chunk(chunks[0])]
+    if jobs == 1 or sys.platform == "emscripten":
+        # one process (Pyodide has no worker processes): the chunks one after another, same results
+        parts = [_run_chunk(chunk) for chunk in chunks]
     else:
         import multiprocessing
 
