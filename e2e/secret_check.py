@@ -89,7 +89,7 @@ def ui_modules() -> tuple:
     return _ui_modules["Controller"], _ui_modules["Session"]
 
 #: every element of the document as [in_app, tag, [[name, value]...], direct text, in_svg]; the save
-DUMP_JS = """() => {
+DUMP_JS = """(key) => {
   const app = document.getElementById('app');
   const items = [];
   const walk = (root, inShadow) => {
@@ -118,15 +118,21 @@ DUMP_JS = """() => {
   const name = document.querySelector('#app .curtain .pass-name');
   const taps = (window.__hsTaps || []).splice(0);
   // one JSON string: Playwright passes it as one value (a tree of 2,000 elements is slow to send)
-  return JSON.stringify({save: localStorage.getItem('hotseat.save'), items, taps,
+  return JSON.stringify({save: localStorage.getItem(key), items, taps,
                          screen: document.body.getAttribute('data-screen') || '',
                          passName: name ? name.textContent : null});
 }"""
 
 
-def dump_page(page) -> dict:
-    """:data:`DUMP_JS` of the page: ``{"save", "items", "taps", "screen", "passName"}``."""
-    return json.loads(page.evaluate(DUMP_JS))
+def save_key(game_id: str) -> str:
+    """The storage key of a game's game in progress (the app's hotseat.saves.slot_key)."""
+    return f"hotseat.game.{game_id}"
+
+
+def dump_page(page, game_id: str = "six_nimmt") -> dict:
+    """:data:`DUMP_JS` of the page: ``{"save", "items", "taps", "screen", "passName"}`` (``save``:
+    the stored game in progress of ``game_id``)."""
+    return json.loads(page.evaluate(DUMP_JS, save_key(game_id)))
 
 #: records the data-tap of every tap the app takes (as app.py: the nearest [data-tap] in #app, not
 #: the second click of a double tap), so the checker can replay a player's selections
@@ -388,13 +394,14 @@ class SecretChecker:
         """Tokens outside #app before any card is dealt (call on the home screen)."""
         page.add_init_script(script=TAP_LOG_JS)  # every later page load records taps
         page.evaluate(TAP_LOG_JS)  # and this one
-        dump = dump_page(page)
+        dump = dump_page(page, self.game_id)
         self.outside = tokens(dump["items"], in_app=0)
 
     def reloaded(self, page) -> None:
         """After a page reload: the session resumes with the saved events and nobody holds the phone."""
-        save = json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))
-        self.events = list(save.get("events") or []) if save.get("summary_due") else []
+        _Controller, Session = ui_modules()
+        text = page.evaluate("key => localStorage.getItem(key)", save_key(self.game_id))
+        self.events = list(Session.from_json(text).events)  # the app recomputes them from its move log
         self.holder = None
         self.key = None
         self.taps = []
@@ -424,8 +431,10 @@ class SecretChecker:
         (``"turn"``), the round summary or the game over screen."""
         Controller, Session = ui_modules()
         # through the app's own resume, so whatever else the save keeps reaches the view as live
-        session = Session.from_dict(dict(save, state=state.to_json(), summary_due=screen == "summary"))
-        session.events = list(self.events)
+        # (the round's events, recomputed from its move log); then the same table with ``state``
+        real = Session.from_dict(save)
+        session = Session(real.game_id, real.seats, real.seed, real.options, state=state,
+                          summary_due=screen == "summary", events=list(self.events), round_events=real.round_events)
         if screen in ("curtain", "turn"):
             session.curtain(who)  # the curtain for who (nothing pending, no reveal) ...
             if screen == "turn":
@@ -450,7 +459,7 @@ class SecretChecker:
 
     def _check(self, page) -> bool:
         t0 = time.perf_counter()
-        dump = dump_page(page)
+        dump = dump_page(page, self.game_id)
         self.dump_seconds += time.perf_counter() - t0
         screen = dump["screen"]
         if screen not in ("curtain", "turn", "summary", "over"):
@@ -567,7 +576,7 @@ def leak_report(page, checker: SecretChecker) -> dict:
 
     For planted-leak tests: the page is not a new screen for the checker (nothing is recorded).
     """
-    dump = dump_page(page)
+    dump = dump_page(page, checker.game_id)
     assert dump["screen"] == "curtain"
     save = json.loads(dump["save"])
     state = checker.game.state_from_json(save["state"])

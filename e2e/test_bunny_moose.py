@@ -39,7 +39,7 @@ def shot(page, name: str) -> None:
 
 
 def saved_state(page):
-    save = json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))
+    save = json.loads(page.evaluate("localStorage.getItem('hotseat.game.bunny_moose')"))
     return GAME.state_from_json(save["state"])
 
 

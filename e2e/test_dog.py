@@ -314,5 +314,5 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     screens = set(page.evaluate("window.__screens"))
     assert "curtain" not in screens, screens
     assert "bot" in screens and human_moves >= 5
-    assert [s["kind"] for s in json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))["seats"]] == [
+    assert [s["kind"] for s in json.loads(page.evaluate("localStorage.getItem('hotseat.game.dog')"))["seats"]] == [
         "human", "bot:normal", "bot:easy", "bot:normal"]

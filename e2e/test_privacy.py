@@ -9,6 +9,7 @@ The browser is started once per test and walks many screens (boot is the slow pa
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -129,3 +130,137 @@ def test_without_python_the_page_script_alone_removes_a_private_view_when_hidden
     page.evaluate("""() => { document.getElementById('app').innerHTML = '<div class="screen" data-screen="home">Home 42</div>'; }""")
     page.evaluate(PAGEHIDE_JS)
     assert "Home 42" in page.locator("#app").inner_text()
+
+
+RESUME_SIX = "[data-tap*='\"resume\"'][data-tap*='six_nimmt']"
+KEEP_SAVE = "[data-tap*='\"keep_save\"']"
+TAKE_OVER = "[data-tap*='\"take_over\"']"
+
+
+def test_a_save_nested_100000_deep_is_reported_at_start_and_kept(page):
+    """A poisoned save must not crash Pyodide while it starts: the app becomes ready, offers the
+    recovery screen, and the save is still stored; Download offers it unchanged."""
+    page.goto("./")
+    wait_ready(page)
+    poison = "[" * 100_000 + "]" * 100_000
+    page.evaluate("t => localStorage.setItem('hotseat.save', t)", poison)
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "recovery"
+    reason = page.locator(".recovery .reason").inner_text()
+    assert reason == "This saved game cannot be opened: it is nested deeper than 32 levels"
+    shot(page, "privacy_recovery")
+    with page.expect_download() as download:
+        page.locator("#app [data-tap*='\"download\"']").click()
+    assert Path(download.value.path()).read_text() == poison
+    assert page.evaluate("localStorage.getItem('hotseat.save')") == poison
+    # a deep game state inside an otherwise good save: found when the game is opened
+    deep_state = json.dumps({"format": "hotseat-session", "version": 2, "game": "dog", "seed": 1, "options": {},
+                             "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+                             "state": "{" + '"a":{' * 20_000 + "}" * 20_001, "summary_due": False, "bot_rng": 1})
+    page.evaluate("t => localStorage.setItem('hotseat.game.dog', t)", deep_state)
+    page.reload()
+    wait_ready(page)
+    page.locator(KEEP_SAVE).click()  # the first one: set aside
+    wait_screen(page, "home")
+    assert page.evaluate("localStorage.getItem('hotseat.aside.1')") == poison
+    page.locator("[data-tap*='\"resume\"'][data-tap*='dog']").click()
+    wait_screen(page, "recovery")
+    assert "nested deeper than 32 levels" in page.locator(".recovery .reason").inner_text()
+    assert page.evaluate("localStorage.getItem('hotseat.game.dog')") == deep_state
+
+
+def start_game(page, names=("Ann", "Bob", "Cy")) -> None:
+    page.locator(NEW_SIX).first.click()
+    wait_screen(page, "setup")
+    for i, name in enumerate(names):
+        page.fill(f"[data-field='name-{i}']", name)
+    page.locator(START).first.click()
+    wait_screen(page, "curtain")
+
+
+def pick_and_confirm(page, which: int = 0) -> None:
+    page.locator(SHOW).click()
+    wait_screen(page, "turn")
+    page.locator(PICK).nth(which).click()
+    page.locator(CONFIRM).click()
+    wait_screen(page, "curtain")
+
+
+def test_two_windows_on_one_game_the_second_cannot_overwrite_the_first_and_says_so(context, browser, base_url):
+    """Web Locks: the second window says "open in another window" and writes nothing; "Play here
+    instead" moves the game. Without Web Locks (and BroadcastChannel), the revision check alone
+    stops a stale window's move from replacing the save another window wrote."""
+    first = context.new_page()
+    first.goto("./")
+    wait_ready(first)
+    start_game(first)
+    pick_and_confirm(first)  # Ann has picked
+    second = context.new_page()
+    second.goto("./")
+    wait_ready(second)
+    second.locator(RESUME_SIX).click()
+    wait_screen(second, "elsewhere")
+    assert "This game is open in another window" in second.locator("#app").inner_text()
+    shot(second, "privacy_elsewhere")
+    saved = second.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
+    pick_and_confirm(first, 1)  # the first window plays on
+    assert second.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") != saved
+    second.locator(TAKE_OVER).click()  # Play here instead
+    wait_screen(second, "curtain")
+    wait_screen(first, "elsewhere")
+    assert second.locator(".pass-name").inner_text() == "Cy"  # the first window's moves are all there
+    first.close()
+    second.close()
+
+    # no Web Locks, no BroadcastChannel: the revision number decides
+    bare = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    # no Web Locks, and each window on a channel of its own (PyScript itself needs BroadcastChannel)
+    bare.add_init_script("""Object.defineProperty(navigator, 'locks', {value: undefined});
+        const BC = window.BroadcastChannel;
+        window.BroadcastChannel = function (name) { return new BC(name + '-' + Math.random()); };""")
+    a, b = bare.new_page(), bare.new_page()
+    a.goto("./")
+    wait_ready(a)
+    start_game(a)
+    pick_and_confirm(a)
+    b.goto("./")
+    wait_ready(b)
+    b.locator(RESUME_SIX).click()
+    wait_screen(b, "curtain")  # nobody could tell b that a holds the game
+    pick_and_confirm(a, 2)  # a: Bob picks his third card
+    after_a = a.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
+    b.locator(SHOW).click()
+    wait_screen(b, "turn")
+    b.locator(PICK).first.click()
+    b.locator(CONFIRM).click()  # b: a different pick for Bob, from a stale copy
+    wait_screen(b, "elsewhere")
+    assert "This game was changed in another window" in b.locator("#app").inner_text()
+    assert b.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == after_a
+    bare.close()
+
+
+def test_storage_full_with_an_unreadable_save_keeps_the_save(page):
+    page.goto("./")
+    wait_ready(page)
+    broken = '{"format": "hotseat-session", "version": 2, "game": "dog"'
+    page.evaluate("t => localStorage.setItem('hotseat.save', t)", broken)
+    filled = page.evaluate("""() => { const chunk = 'x'.repeat(256 * 1024); let n = 0;
+        for (;;) { try { localStorage.setItem('hotseat-test-fill-' + n, chunk); n++; } catch (e) { break; } }
+        for (const size of [65536, 4096, 256, 16, 1]) {
+          for (;;) { try { localStorage.setItem('hotseat-test-fill-' + n, 'x'.repeat(size)); n++; } catch (e) { break; } }
+        }
+        return n; }""")
+    assert filled > 5
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "recovery"
+    page.locator(KEEP_SAVE).click()  # setting it aside needs a copy: storage refuses it
+    wait_screen(page, "home")
+    assert "Storage is full" in page.locator(".toast").inner_text()
+    assert page.evaluate("localStorage.getItem('hotseat.save')") == broken
+    shot(page, "privacy_storage_full")
+    page.reload()  # and it is still there, offered again
+    wait_ready(page)
+    assert page.evaluate("localStorage.getItem('hotseat.save')") == broken
+    assert screen(page) == "recovery"

@@ -2,7 +2,7 @@
 
 The screen keeps secrets (issue 3): at every curtain, round summary and game over, and on every
 player's own screen (on arrival, with a pick pending, with a row chosen), e2e/secret_check.py
-reads the app's save (localStorage "hotseat.save"), asks the engine (CPython, same pycore) for
+reads the app's save (localStorage "hotseat.game.six_nimmt"), asks the engine (CPython, same pycore) for
 every hand, and searches the whole document (text, attributes, hidden elements, data-*, outside
 #app too): no number that is not public (or, on a player's screen, from their own hand) and no
 card token beyond what the screen may show; planted leaks prove the check can fail.
@@ -62,7 +62,7 @@ def screen(page) -> str:
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('hotseat.save')"))
+    return json.loads(page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')"))
 
 
 def saved_state(page):
@@ -313,21 +313,30 @@ def test_an_unreadable_save_is_reported_kept_and_discarded_only_on_tap(page):
     wait_ready(page)
     broken = json.dumps({"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1,
                          "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
-                         "state": '{"format": "hotseat-state", "game": "six_nimmt", "vers'})
-    page.evaluate("t => localStorage.setItem('hotseat.save', t)", broken)
+                         "state": '{"format": "hotseat-state", "game": "six_nimmt", "vers', "summary_due": False,
+                         "options": {}, "bot_rng": 1})
+    page.evaluate("t => localStorage.setItem('hotseat.game.six_nimmt', t)", broken)
     page.reload()
     wait_ready(page)
-    notice = page.locator(".notice.bad")
-    assert notice.count() == 1 and "could not be opened" in notice.inner_text()
-    assert "game state is invalid" in notice.inner_text()  # the reason is named
+    assert screen(page) == "home"  # the save looks like a game until it is opened
+    page.locator(RESUME).click()
+    page.wait_for_selector("body[data-screen='recovery']", state="attached")
+    reason = page.locator(".recovery .reason").inner_text()
+    assert reason.startswith("This saved game cannot be opened:") and "game state is invalid" in reason
     shot(page, "15_unreadable_save")
-    assert page.evaluate("localStorage.getItem('hotseat.unreadable')") == broken
+    assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == broken
     page.reload()  # still there after another reload: nothing is deleted without a tap
     wait_ready(page)
-    assert page.locator(".notice.bad").count() == 1
+    page.locator(RESUME).click()
+    page.wait_for_selector("body[data-screen='recovery']", state="attached")
+    page.locator("[data-tap*='\"keep_save\"']").click()  # Keep: set aside, unchanged
+    page.wait_for_selector("body[data-screen='home']", state="attached")
+    assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") is None
+    assert page.evaluate("localStorage.getItem('hotseat.aside.1')") == broken
+    assert "game state is invalid" in page.locator(".notice.bad").inner_text()
     page.locator("[data-tap*='\"delete_aside\"']").click()
     assert page.locator(".notice.bad").count() == 0
-    assert page.evaluate("localStorage.getItem('hotseat.unreadable')") is None
+    assert page.evaluate("localStorage.getItem('hotseat.aside.1')") is None
 
 
 def test_a_leak_planted_into_a_curtain_is_found(page):

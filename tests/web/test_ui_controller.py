@@ -7,7 +7,10 @@ import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path
 import json
 
 from ui_helpers import first_legal_bot, taps, storage  # noqa: F401 (storage is a fixture)
-from hotseat.controller import BAD_KEY, SAVE_KEY, Controller
+from hotseat.controller import Controller
+from hotseat.saves import LEGACY_KEY, slot_key
+
+SAVE_KEY = slot_key("six_nimmt")
 
 
 def start(c: Controller, target="8", names=("Ann", "Bob", "Cy")) -> None:
@@ -73,28 +76,37 @@ def test_menu_goes_home_and_continue_resumes_the_saved_game(storage):
     assert c.screen == "home" and {"shell": "resume", "game": "six_nimmt"} in taps(markup) and "Ann, Bob, Cy" in markup
     # a fresh app (a reload) reads the same save
     c2 = Controller(storage, bot_hook=None)
-    c2.tap({"shell": "resume"})
+    c2.tap({"shell": "resume", "game": "six_nimmt"})
     assert c2.screen == "game" and c2.session.state.to_json() == state_json
     assert c2.session.phase == "curtain" and c2.session.curtain_for == 1
 
 
-def test_unreadable_save_is_reported_kept_and_discarded_only_on_tap(storage):
-    storage[SAVE_KEY] = '{"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1, "seats": "x"'
+def test_an_unreadable_save_opens_the_recovery_screen_and_nothing_is_deleted_without_a_tap(storage):
+    broken = '{"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1, "seats": "x"'
+    storage[LEGACY_KEY] = broken  # a save of an earlier version, cut short
     c = Controller(storage, bot_hook=None)
     markup = c.render()
+    assert c.screen == "recovery" and "This saved game cannot be opened: it is not valid JSON" in markup
+    assert {"shell": "keep_save"} in taps(markup) and {"shell": "download"} in taps(markup)
+    assert storage[LEGACY_KEY] == broken  # nothing moved at start-up
+    c.tap({"shell": "download"})
+    assert c.download == {"name": "hotseat-save.json", "text": broken}
+    c.tap({"shell": "keep_save"})  # set aside, unchanged
+    assert c.screen == "home" and LEGACY_KEY not in storage and storage["hotseat.aside.1"] == broken
+    markup = c.render()
     assert "could not be opened" in markup and "not valid JSON" in markup
-    assert {"shell": "delete_aside", "key": BAD_KEY} in taps(markup) and not any(t.get("shell") == "resume" for t in taps(markup))
-    kept = storage[BAD_KEY]
-    assert kept.startswith('{"format": "hotseat-session"')
-    # starting a new game does not overwrite the unreadable save
+    # starting a new game does not touch it
     start(c)
     c.tap({"shell": "menu"})
-    assert storage[BAD_KEY] == kept and SAVE_KEY in storage
+    assert storage["hotseat.aside.1"] == broken and SAVE_KEY in storage
     markup = c.render()
-    assert "could not be opened" in markup and {"shell": "resume", "game": "six_nimmt"} in taps(markup)
-    c.tap({"shell": "discard"})
-    assert BAD_KEY not in storage and SAVE_KEY in storage
-    assert "could not be opened" not in c.render()
+    assert {"shell": "delete_aside", "key": "hotseat.aside.1"} in taps(markup)
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(markup)
+    c2 = Controller(storage, bot_hook=None)  # a reload: no recovery screen for a set-aside save
+    assert c2.screen == "home"
+    c2.tap({"shell": "delete_aside", "key": "hotseat.aside.1"})
+    assert "hotseat.aside.1" not in storage and SAVE_KEY in storage
+    assert "could not be opened" not in c2.render()
 
 
 def test_game_over_shows_winners_and_rematch_starts_a_new_game(storage):
@@ -154,11 +166,11 @@ def test_home_game_table_matches_the_engines():
 
 
 def test_a_refused_save_is_told_to_the_players(storage):
-    class Refusing(type(storage)):
-        last_error = None
+    from hotseat.saves import StorageError
 
+    class Refusing(type(storage)):
         def set(self, key, text):
-            self.last_error = "QuotaExceededError"
+            raise StorageError("QuotaExceededError")
 
     c = Controller(Refusing(), bot_hook=None)
     start(c)

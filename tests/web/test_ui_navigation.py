@@ -12,7 +12,10 @@ import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path
 import json
 
 from ui_helpers import cards_shown, first_legal_bot, taps, storage  # noqa: F401 (storage is a fixture)
-from hotseat.controller import SAVE_KEY, Controller
+from hotseat.controller import Controller
+from hotseat.saves import slot_key
+
+SAVE_KEY = slot_key("six_nimmt")
 
 
 def start(c: Controller, game="six_nimmt", names=("Ann", "Bob", "Cy")) -> None:
@@ -50,19 +53,19 @@ def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_noth
     play_one_turn(c)
     saved = storage[SAVE_KEY]
     c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "bad_bunnies"})
+    c.tap({"shell": "new", "game": "six_nimmt"})
     markup = c.render()
-    assert c.screen == "home" and c.dialog == {"kind": "replace", "game": "bad_bunnies"}
+    assert c.screen == "home" and c.dialog == {"kind": "replace", "game": "six_nimmt"}
     assert "Replace the saved game of 6 nimmt! (round 1; Ann, Bob, Cy)?" in markup
     assert {"shell": "keep"} in taps(markup) and {"shell": "replace"} in taps(markup)
     # taps behind the question do nothing until it is answered
-    c.tap({"shell": "resume"})
+    c.tap({"shell": "resume", "game": "six_nimmt"})
     assert c.screen == "home" and c.dialog is not None
     c.tap({"shell": "keep"})
     markup = c.render()
     assert c.screen == "home" and c.dialog is None and "Replace the saved game" not in markup
     assert {"shell": "resume", "game": "six_nimmt"} in taps(markup) and storage[SAVE_KEY] == saved
-    c.tap({"shell": "resume"})
+    c.tap({"shell": "resume", "game": "six_nimmt"})
     assert c.screen == "game" and c.session.state.to_json() == json.loads(saved)["state"]
     assert c.session.state.public_observation()["turn"] == 2
 
@@ -73,13 +76,34 @@ def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_g
     play_one_turn(c)
     saved = storage[SAVE_KEY]
     c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "bad_bunnies"})
+    c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "replace"})
-    assert c.screen == "setup" and c.setup["game"] == "bad_bunnies" and c.dialog is None
+    assert c.screen == "setup" and c.setup["game"] == "six_nimmt" and c.dialog is None
     assert storage[SAVE_KEY] == saved  # not lost yet: Back from setup still finds it
-    c.tap({"shell": "start", "fields": {}})
-    assert c.screen == "game" and c.session.game_id == "bad_bunnies"
-    assert '"game":"bad_bunnies"' in storage[SAVE_KEY]
+    c.tap({"shell": "start", "fields": {"name-0": "Di"}})
+    assert c.screen == "game" and c.session.names[0] == "Di"
+    assert json.loads(storage[SAVE_KEY])["seats"][0]["name"] == "Di"
+
+
+def test_each_game_keeps_its_own_game_in_progress(storage):
+    """Starting Dog never touches a 6 nimmt! game in progress; home lists both (Continue each)."""
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    play_one_turn(c)
+    six = storage[SAVE_KEY]
+    c.tap({"shell": "menu"})
+    c.tap({"shell": "new", "game": "dog"})
+    assert c.screen == "setup" and c.dialog is None  # no question: Dog has no game in progress
+    c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob"}})
+    assert c.session.game_id == "dog" and storage[SAVE_KEY] == six
+    dog = storage[slot_key("dog")]
+    c.tap({"shell": "menu"})
+    markup = c.render()
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(markup) and {"shell": "resume", "game": "dog"} in taps(markup)
+    c.tap({"shell": "resume", "game": "six_nimmt"})
+    assert c.session.game_id == "six_nimmt" and c.session.state.to_json() == json.loads(six)["state"]
+    play_one_turn(c)
+    assert storage[slot_key("dog")] == dog and storage[SAVE_KEY] != six
 
 
 def test_no_question_without_a_save_or_when_the_saved_game_is_over(storage):
@@ -92,8 +116,8 @@ def test_no_question_without_a_save_or_when_the_saved_game_is_over(storage):
     while s.phase != "over":
         play_one_turn(c) if s.phase != "summary" else c.tap({"shell": "continue"})
     c.tap({"shell": "menu"})
-    assert c.save_info["unfinished"] is False and "Game over" in c.render()
-    c.tap({"shell": "new", "game": "dog"})
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(c.render())
+    c.tap({"shell": "new", "game": "six_nimmt"})
     assert c.screen == "setup" and c.dialog is None
 
 
@@ -115,7 +139,7 @@ def test_back_closes_the_rules_sheet_and_the_question_before_anything_else(stora
     c.tap({"shell": "rules"})
     assert c.back() is True and c.rules_for is None and c.screen == "game"  # still in the game
     c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "dog"})
+    c.tap({"shell": "new", "game": "six_nimmt"})
     assert c.back_target() == "dialog"
     assert c.back() is True and c.dialog is None and c.screen == "home"  # as Keep
     assert {"shell": "resume", "game": "six_nimmt"} in taps(c.render())
@@ -156,7 +180,7 @@ def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_cur
     assert c.screen == "home" and c.session is None and storage[SAVE_KEY] == saved
     assert "Your game is saved" in markup and {"shell": "resume", "game": "six_nimmt"} in taps(markup)
     assert c.back_target() is None  # a second Back leaves the app; the game is saved
-    c.tap({"shell": "resume"})
+    c.tap({"shell": "resume", "game": "six_nimmt"})
     markup = c.render()
     assert c.session.phase == "curtain" and c.session.curtain_for == viewer
     assert not set(hand) & set(cards_shown(markup))  # the hand stays behind the curtain

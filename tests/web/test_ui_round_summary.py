@@ -14,7 +14,10 @@ import pycore
 from pycore.games.six_nimmt import bullheads
 
 from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
-from hotseat.controller import SAVE_KEY, Controller
+from hotseat.controller import Controller
+from hotseat.saves import slot_key
+
+SAVE_KEY = slot_key("six_nimmt")
 from hotseat.session import SaveError, Session
 import pytest
 
@@ -58,13 +61,13 @@ def test_summary_lists_the_cards_each_player_took_and_they_add_up_to_the_bullhea
             assert f"took {len(took[p])} card" in block
     # a reload on the summary keeps the log (it is in the save)
     c2 = Controller(storage, bot_hook=None)
-    c2.tap({"shell": "resume"})
+    c2.tap({"shell": "resume", "game": "six_nimmt"})
     assert c2.session.phase == "summary"
     c2.tap({"shell": "details"})
     assert sorted(cards_shown(c2.render())) == sorted(x for t in took for x in t)
     # the next round starts a new log
     c2.tap({"shell": "continue"})
-    assert c2.session.round_events == [] and json.loads(storage[SAVE_KEY])["round_events"] == []
+    assert c2.session.round_events == [] and json.loads(storage[SAVE_KEY])["log"]["moves"] == []
 
 
 def test_round_log_keeps_only_taken_rows_and_survives_a_save():
@@ -75,20 +78,33 @@ def test_round_log_keeps_only_taken_rows_and_survives_a_save():
     assert again.round_events == s.round_events
 
 
-def test_an_old_save_without_the_log_shows_no_cards_button():
+def test_a_save_of_the_first_format_is_read_without_its_stored_events():
+    """Format version 1 stored the round's events as they were (unchecked): they are dropped
+    unread; the game goes on from its state, and the round summary those events fed is skipped."""
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
     play_round(s)
     data = json.loads(s.to_json())
-    del data["round_events"]
-    old = Session.from_dict(data)
-    assert old.phase == "summary" and old.round_events == []
-    html = old.view.round_summary_html(old.screen_obs(), old.context())
-    assert {"shell": "details"} not in taps(html) and "+" in html
+    old = {k: v for k, v in data.items() if k != "log"}
+    old.update(version=1, events=[{"type": "round_end", "bullheads": ["<img src=x onerror=alert(1)>"]}],
+               round_events=[{"type": "place", "player": 0, "taken": ["<b>"]}], summary_due=True)
+    again = Session.from_dict(old)
+    assert again.phase == "curtain" and again.round_events == [] and again.events == []
+    assert again.state.to_json() == s.state.to_json()
 
 
-def test_a_malformed_log_is_a_save_error():
+def test_a_log_that_is_not_the_games_own_is_a_save_error():
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
+    play_round(s)
     data = json.loads(s.to_json())
-    data["round_events"] = ["x"]
-    with pytest.raises(SaveError, match="events of this round"):
-        Session.from_dict(data)
+    assert len(data["log"]["moves"]) > 10
+    bad = json.loads(json.dumps(data))
+    bad["log"]["moves"][3]["action"] = {"type": "pick", "card": 999}
+    with pytest.raises(SaveError, match=r"log.moves\[3\]: .* is not a legal move"):
+        Session.from_dict(bad)
+    short = json.loads(json.dumps(data))
+    short["log"]["moves"].pop()
+    with pytest.raises(SaveError, match="does not lead to its game state"):
+        Session.from_dict(short)
+    extra = dict(data, round_events=[])
+    with pytest.raises(SaveError, match="unexpected field 'round_events'"):
+        Session.from_dict(extra)

@@ -33,6 +33,9 @@ class MemoryStorage(dict):
     def remove(self, key):
         self.pop(key, None)
 
+    def keys(self):
+        return list(super().keys())
+
 
 def first_legal_bot(game, observation, legal_actions, rng, time_budget, level):
     """A real (simple) bot hook for tests: the first legal action; sees only its observation."""

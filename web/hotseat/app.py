@@ -30,6 +30,10 @@
   on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
   camera runs while a scan screen is up; a page that becomes visible again asks the host for
   its newest view.
+* One window owns a game: the lock named by :attr:`~hotseat.controller.Controller.lock_for` is
+  held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
+  a refused or stolen lock is reported to the controller. A file the controller offers
+  (:attr:`~hotseat.controller.Controller.download`) is handed to ``hotseatDownload``.
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -43,7 +47,7 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from . import fx, i18n, wakelock
+from . import fx, i18n, screens, wakelock
 from .controller import Controller
 from .i18n import gettext as _
 from .storage import LocalStorage
@@ -95,6 +99,13 @@ def draw() -> None:
     _sync_history()
     _apply_settings()
     _sync_game_extras()
+    _sync_lock()
+    if _controller.download is not None:
+        offer, _controller.download = _controller.download, None
+        try:
+            window.hotseatDownload(offer["name"], offer["text"])
+        except Exception as exc:
+            window.console.warn(f"hotseat: no download: {exc!r}")
     if _controller.warm:
         window.setTimeout(create_once_callable(_controller.warm_up), 80)
     wanted = _controller.rules_wanted
@@ -215,6 +226,43 @@ def _sync_history() -> None:
             window.console.warn(f"hotseat: no history entry: {exc!r}")
 
 
+_held: str | None = None  # the game whose lock this window holds or has asked for
+
+
+def _sync_lock() -> None:
+    """Hold the Web Lock of the game on screen (index.html's hotseatLocks), release any other."""
+    global _held
+    wanted = _controller.lock_for
+    locks = getattr(window, "hotseatLocks", None)
+    if locks is None or wanted == _held:
+        return
+    if _held is not None:
+        locks.release(_held)
+    _held = wanted
+    if wanted is None:
+        return
+
+    def result(granted, game=wanted):
+        if _held != game:
+            return
+        if granted:
+            _controller.lock_granted(game)
+        else:
+            _controller.lock_refused(game)
+        draw()
+
+    def lost(game=wanted):
+        global _held
+        if _held == game:
+            _held = None
+            _controller.lock_lost(game)
+            draw()
+
+    on_result, on_lost = create_proxy(result), create_proxy(lost)
+    _listeners.extend((on_result, on_lost))
+    locks.claim(wanted, bool(_controller.lock_steal), on_result, on_lost)
+
+
 def _is_guard(state) -> bool:
     return isinstance(state, str) and state == _GUARD
 
@@ -324,9 +372,15 @@ def start() -> None:
     """Boot: draw the home screen, listen to taps, mark the page ready, register the worker."""
     global _controller, _guarded
     t0 = time.perf_counter()
-    _controller = Controller(LocalStorage(window))
-    _guarded = _is_guard(window.history.state)  # a reload keeps the history entries
-    draw()
+    try:
+        _controller = Controller(LocalStorage(window))
+        _guarded = _is_guard(window.history.state)  # a reload keeps the history entries
+        draw()
+    except Exception as exc:  # never a dead splash: say so, keep every save, still accept taps
+        window.console.error(f"hotseat: start failed: {exc!r}")
+        _root().innerHTML = str(screens.last_resort(f"{type(exc).__name__}: {exc}"))
+        document.body.setAttribute("data-ready", "")
+        return
     window.console.info(f"hotseat: home screen drawn {1000 * (time.perf_counter() - t0):.0f} ms after app.start()")
     handler = create_proxy(_on_click)
     _listeners.append(handler)

@@ -1,33 +1,41 @@
 """The app's navigation, pure Python: which screen, what a tap does, what to draw.
 
-:class:`Controller` owns the screens (home, setup, game, rules overlay) and the current
-:class:`~hotseat.session.Session`. The browser glue (:mod:`hotseat.app`) only:
+:class:`Controller` owns the screens (home, setup, game, recovery, "open in another window",
+the rules overlay, dialogs) and the current :class:`~hotseat.session.Session`. The browser glue
+(:mod:`hotseat.app`) only:
 
-* puts :meth:`Controller.render` into ``<main id="app">``;
+* puts :meth:`Controller.render` into ``<main id="app">`` (one guard there: any error while
+  drawing becomes the recovery screen, never a traceback, and the save stays);
 * calls :meth:`Controller.tap` with the parsed ``data-tap`` dict of a tapped element (plus
   ``"fields"``: the values of every ``data-field`` input on screen);
 * calls :meth:`Controller.tick` after :meth:`Controller.delay_ms` milliseconds;
 * fetches ``rules/<game_id>.html`` when :attr:`Controller.rules_wanted` names a game, and hands
-  the text (or ``None``) to :meth:`Controller.rules_loaded`.
+  the text (or ``None``) to :meth:`Controller.rules_loaded`;
 * calls :meth:`Controller.back` when the Back button pops the app's history entry (kept while
-  :meth:`Controller.back_target` is not ``None``), and :meth:`Controller.page_restored` when the
-  page comes back from the back/forward cache.
+  :meth:`Controller.back_target` is not ``None``), :meth:`Controller.page_restored` when the page
+  comes back from the back/forward cache and :meth:`Controller.page_hidden` when it is hidden;
+* holds the Web Lock named by :attr:`Controller.lock_for` (one window owns a game) and reports
+  :meth:`Controller.lock_granted`, :meth:`Controller.lock_refused`, :meth:`Controller.lock_lost`;
+* offers :attr:`Controller.download` as a file.
 
-"New game" while an unfinished game is saved opens :attr:`Controller.dialog` ("Replace the saved
-game of GAME (round N; names)?" with Keep / Replace): the save is never lost without a yes, and
-it is overwritten only when the new game starts.
+Saves (:mod:`hotseat.saves`): each game keeps its own game in progress under
+``hotseat.game.<id>``, written after every applied action only if no other window wrote it since
+this one read it (else "This game was changed in another window", and its save stays). A save
+that cannot be opened — at start-up, on Continue, or when its screen cannot be drawn — shows the
+recovery screen ("This saved game cannot be opened: REASON" with Keep / Download / Delete):
+nothing is deleted without the player's tap; Keep sets an unreadable save aside (a bounded list,
+the oldest dropped only on the player's word); when storage refuses a write the original stays
+and the player is told.
+
+"New game" while that game has an unfinished save opens :attr:`Controller.dialog` ("Replace the
+saved game of GAME (round N; names)?" with Keep / Replace); the save is overwritten only when the
+new game starts. Starting one game never touches another game's save.
 
 Phones (:mod:`hotseat.net`): :attr:`Controller.net` hosts a game that has seats of kind
 ``"guest"`` (their phones connect through the phones strip on the table's public screens), or
 plays this phone as a guest of another (``screen == "guest"``, from "Join a table" at home). What
 it needs from the browser it asks for in ``net.requests`` and ``net.outbox`` (the glue carries
 them out) and the transport's reports come in through ``net.event``.
-
-Storage is any object with ``get(key) -> str | None``, ``set(key, text)`` and ``remove(key)``
-(:mod:`hotseat.storage` wraps ``localStorage``). The game is saved under :data:`SAVE_KEY` after
-every applied action. A save that cannot be read is moved, unchanged, to the first free key
-``hotseat.unreadable[.N]`` so it is never overwritten, and the home screen reports it with the
-reason until the player taps "Discard".
 """
 
 from __future__ import annotations
@@ -43,10 +51,13 @@ from . import screens
 from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .session import BOT_LEVELS, GUEST, HUMAN, Phase, SaveError, Session, bots_for, default_bot_hook, load_view
+from .names import NameError_, check_table
+from .saves import (
+    ASIDE_PREFIX, LEGACY_KEY, OLD_ASIDE_PREFIX, AsideFullError, ConflictError, SaveError, SaveStore, StorageError,
+    slot_key,
+)
+from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view, peek
 
-SAVE_KEY = "hotseat.save"
-BAD_KEY = "hotseat.unreadable"
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
 #: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
 #: of a reveal, at the fast pace: their order is part of the game (6 nimmt!'s cards, lowest first)
@@ -67,18 +78,28 @@ def playable_games() -> list[str]:
     return [g for g in pycore.GAMES if importlib.util.find_spec(f"{__package__}.views.{g}") is not None]
 
 
+def _problem(exc: BaseException) -> str:
+    """An unforeseen error as a reason for the player (its type and message, no traceback)."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
+
+
 class Controller:
     """See the module docstring.
 
     Attributes:
-        screen: ``"home"``, ``"setup"`` or ``"game"``.
+        screen: ``"home"``, ``"setup"``, ``"game"``, ``"recovery"`` or ``"elsewhere"``.
         session: the game on screen (``screen == "game"``).
         rules_for: game id whose rules overlay is open, or ``None``.
-        save_error: why the stored save cannot be read (it is kept until "Discard").
+        slots: the stored games in progress (:class:`hotseat.saves.Slot`), for the home screen.
+        recovery: the save on the recovery screen: ``{"key", "game", "reason", "readable"}``.
+        elsewhere: ``{"game", "changed"}`` while another window owns that game.
+        download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
     def __init__(self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None) -> None:
         self.storage = storage
+        self.store = SaveStore(storage, peek, playable_games)
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
         self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
         self.screen = "home"
@@ -86,8 +107,14 @@ class Controller:
         self.setup: dict | None = None
         self.rules_for: str | None = None
         self.rules_cache: dict[str, str | None] = {}
+        self.slots: list = []
+        self.aside: list[dict] = []
         self.save_info: dict | None = None
-        self.save_error: str | None = None
+        self.recovery: dict | None = None
+        self.elsewhere: dict | None = None
+        self.download: dict | None = None
+        #: keys whose recovery the player closed with Keep while they could not be set aside
+        self.kept: set[str] = set()
         self.message: str | None = None
         #: a calm line for the player (not an error), e.g. "Your game is saved"; cleared by a tap
         self.notice: str | None = None
@@ -99,7 +126,11 @@ class Controller:
         #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
         self.settings = settings_store.load(storage)
         self._net = None  # see the net property
-        self.check_save()
+        #: the game this window is taking over from another window ("Play here instead")
+        self.taking_over: str | None = None
+        self.store.migrate()
+        self.refresh()
+        self._next_recovery()
 
     @property
     def net(self):
@@ -118,62 +149,68 @@ class Controller:
 
     # ---- saves -------------------------------------------------------------------------------
 
-    def _bad_keys(self) -> list[str]:
-        keys = []
-        for n in range(1, 50):
-            key = BAD_KEY if n == 1 else f"{BAD_KEY}.{n}"
-            if self.storage.get(key) is None:
-                break
-            keys.append(key)
-        return keys
+    def refresh(self) -> None:
+        """Read what is stored (for the home screen): each game in progress, the set-aside saves."""
+        self.slots = self.store.slots()
+        self.aside = []
+        for key in self.store.aside():
+            self.aside.append({"key": key, "reason": self._reason(self.store.text(key))})
 
-    def check_save(self) -> None:
-        """Read the stored save (for the home screen): its summary, or the reason it is unreadable."""
-        self.save_info = None
-        self.save_error = None
-        text = self.storage.get(SAVE_KEY)
-        if text is not None:
-            try:
-                session = Session.from_json(text, bot_hook=self.bot_hook)
-            except Exception:  # SaveError, or any bug while reading: never lose the save
-                # keep it, untouched, where no new game will overwrite it
-                bad = self._bad_keys()
-                self.storage.set(BAD_KEY if not bad else f"{BAD_KEY}.{len(bad) + 1}", text)
-                self.storage.remove(SAVE_KEY)
-            else:
-                obs = session.state.public_observation()
-                over = session.state.is_terminal()
-                round_no = obs.get("round") if isinstance(obs.get("round"), int) and not over else None
-                detail = _("Game over") if over else ""
-                if round_no is not None:
-                    detail = _("Round {n}").format(n=round_no)
-                self.save_info = {"game": session.game.name, "game_id": session.game_id, "names": session.names,
-                                  "detail": detail, "name": session.game.name,
-                                  "unfinished": not over, "round": round_no}
-        bad = self._bad_keys()
-        if bad:
-            try:
-                Session.from_json(self.storage.get(bad[-1]), bot_hook=self.bot_hook)
-                self.save_error = _("unknown")
-            except SaveError as exc:
-                self.save_error = str(exc)
-            except Exception as exc:  # a bug in this app, not in the save: still say what happened
-                self.save_error = f"{type(exc).__name__}: {exc}"
+    def _reason(self, text: str | None) -> str:
+        if text is None:
+            return _("it is empty")
+        try:
+            Session.from_json(text, bot_hook=self.bot_hook)
+        except SaveError as exc:
+            return str(exc)
+        except Exception as exc:  # a bug in this app, not in the save: still say what happened
+            return _problem(exc)
+        return _("it can be read now, but was set aside earlier")
 
-    def discard_unreadable(self) -> None:
-        """Delete the most recent unreadable save (only on the player's explicit tap)."""
-        bad = self._bad_keys()
-        if bad:
-            self.storage.remove(bad[-1])
-        self.check_save()
+    def _next_recovery(self) -> None:
+        """Show the recovery screen for the first stored save that cannot be opened, if any."""
+        for slot in self.slots:
+            if slot.error is not None and slot.key not in self.kept:
+                self._open_recovery(slot.key, slot.game, slot.error, readable=False)
+                return
+        self.recovery = None
+        if self.screen == "recovery":
+            self.screen = "home"
+
+    def _open_recovery(self, key: str, game_id: str | None, reason: str, readable: bool) -> None:
+        self.session = None
+        self.setup = None
+        self.dialog = None
+        self.recovery = {"key": key, "game": game_id, "reason": reason, "readable": readable}
+        self.screen = "recovery"
+
+    def _slot(self, game_id: str):
+        return next((s for s in self.slots if s.key == slot_key(game_id)), None)
 
     def persist(self, session: Session) -> None:
-        self.storage.set(SAVE_KEY, session.to_json())
-        if getattr(self.storage, "last_error", None):
-            self.message = _("This browser refused to save the game; it will be lost if the page closes.")
-            self.storage.last_error = None
+        """Write the session as its game's save (after every applied action)."""
+        if self.session is not session:
+            return  # a session this window has given up (another window took the game)
+        try:
+            self.store.write(session.game_id, session.to_dict())
+        except ConflictError:
+            self._give_up(session.game_id, changed=True)
+            return
+        except StorageError:
+            self.message = _("This browser refused to save the game (storage full?): the saved copy is the one "
+                             "before this move. Free some space, or this move is lost when the page closes.")
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
+
+    def _give_up(self, game_id: str, changed: bool) -> None:
+        """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
+        connected here are told the table closed, and rejoin the window that plays on)."""
+        if self._net is not None and self.session is not None and self._net.session is self.session:
+            self._net.close_host()
+        self.session = None
+        self.dialog = None
+        self.elsewhere = {"game": game_id, "changed": changed}
+        self.screen = "elsewhere"
 
     def _start_session(self, session: Session, rematch: bool = False) -> None:
         session.on_applied = self.persist
@@ -223,6 +260,35 @@ class Controller:
         summary, its end) and "Keep the screen on" is set. Home and setup let the phone sleep."""
         return self.screen == "game" and self.session is not None and self.settings.wake_lock
 
+    # ---- one window owns a game ----------------------------------------------------------------
+
+    @property
+    def lock_for(self) -> str | None:
+        """The game whose lock this window should hold now (the one on screen, or the one it is
+        taking over); the app releases any other."""
+        if self.screen == "game" and self.session is not None:
+            return self.session.game_id
+        return self.taking_over
+
+    @property
+    def lock_steal(self) -> bool:
+        """Whether the lock of :attr:`lock_for` is to be taken from another window ("Play here instead")."""
+        return self.taking_over is not None
+
+    def lock_granted(self, game_id: str) -> None:
+        """This window now owns ``game_id``; after "Play here instead" its save is opened afresh."""
+        if self.taking_over == game_id:
+            self.taking_over = None
+            self.elsewhere = None
+            self._resume(game_id)
+
+    def lock_refused(self, game_id: str) -> None:
+        """Another window owns ``game_id``: this one says so and writes nothing."""
+        if self.lock_for == game_id and self.taking_over != game_id:
+            self._give_up(game_id, changed=False)
+
+    lock_lost = lock_refused
+
     # ---- taps --------------------------------------------------------------------------------
 
     def tap(self, tap: dict) -> None:
@@ -235,6 +301,7 @@ class Controller:
         if self.screen == "setup" and self.setup is not None:
             self._read_fields(fields)
         shell = tap.get("shell")
+        game = tap.get("game")
         if self.dialog is not None:
             self._dialog_tap(shell)
             return
@@ -243,10 +310,12 @@ class Controller:
                 self.net.start_join()
                 self.screen = "guest"
             elif self.net.tap(tap) and self.screen == "guest":
-                self.screen = "home"
-                self.check_save()
+                self.go_home()
             self.message = self.net.message
             self.net.poll()
+            return
+        if self.screen == "recovery" and self.recovery is not None:
+            self._recovery_tap(shell)
             return
         if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting"):
             self.net.guest_tap_game(tap)
@@ -258,62 +327,153 @@ class Controller:
                 self.net.leave_guest()
             elif self._net is not None:
                 self._net.close_host()  # the phones see the table close; they rejoin on Continue
-            self.rules_for = None
-            self.session = None
-            self.setup = None
-            self.screen = "home"
-            self.check_save()
+            self.go_home()
         elif shell == "rules":
-            game_id = tap.get("game") or (self.session.game_id if self.session else None)
+            game_id = game or (self.session.game_id if self.session else None)
             if game_id in pycore.GAMES:
                 self.rules_for = game_id
         elif shell == "close":
             self.rules_for = None
-        elif shell in ("discard", "delete_aside") and self.screen == "home":
-            self.discard_unreadable()
-        elif shell == "resume" and self.screen == "home":
-            self._resume()
-        elif shell == "new" and tap.get("game") in playable_games():
-            if self.screen == "home" and self.save_info is not None and self.save_info["unfinished"]:
-                # never lose an unfinished game silently: ask first (the save stays until the
-                # new game actually starts)
-                self.dialog = {"kind": "replace", "game": tap["game"]}
-            else:
-                self._open_setup(tap["game"])
+        elif shell == "take_over" and self.screen == "elsewhere" and self.elsewhere is not None:
+            self.taking_over = self.elsewhere["game"]
+        elif self.screen == "home":
+            self._home_tap(shell, tap)
         elif self.screen == "setup" and shell in ("count", "kind", "opt", "start"):
             self._setup_tap(shell, tap)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
+            self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
             self._start_session(Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook),
                                 rematch=True)
         elif self.screen == "game" and self.session is not None:
             self.session.tap(tap)
-            if self.session.error:
+            if self.session is not None and self.session.error:
                 self.message = _(self.session.error)
             if self._net is not None:
                 self._net.poll()
 
+    def go_home(self) -> None:
+        """The home screen (the game on screen stays saved; its lock is released)."""
+        self.rules_for = None
+        self.session = None
+        self.setup = None
+        self.elsewhere = None
+        self.taking_over = None
+        self.recovery = None
+        self.screen = "home"
+        self.refresh()
+
+    def _home_tap(self, shell: str | None, tap: dict) -> None:
+        game = tap.get("game")
+        key = tap.get("key")
+        if shell == "resume" and game in playable_games():
+            self._resume(game)
+        elif shell == "recover":
+            slot = next((s for s in self.slots if s.error is not None and (s.game == game or s.key == key)), None)
+            if slot is not None:
+                self._open_recovery(slot.key, slot.game, slot.error, readable=False)
+        elif shell == "new" and game in playable_games():
+            self._new_game(game)
+        elif shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside):
+            if shell == "download":
+                self._offer(key)
+            else:
+                self.store.remove(key)  # the player's explicit tap
+                self.refresh()
+        elif shell == "discard" and self.aside:  # earlier versions' button: the newest set-aside save
+            self.store.remove(self.aside[-1]["key"])
+            self.refresh()
+
+    def _new_game(self, game_id: str) -> None:
+        """"New game" on the home screen: its own unfinished save is never replaced silently."""
+        key = slot_key(game_id)
+        text = self.store.text(key)
+        self.store.note_read(key, text)
+        if text is None:
+            self._open_setup(game_id)
+            return
+        try:
+            session = Session.from_json(text, bot_hook=self.bot_hook)
+        except Exception as exc:
+            # an unreadable save in this game's place: the player decides about it first
+            self._open_recovery(key, game_id, str(exc) if isinstance(exc, SaveError) else _problem(exc), readable=False)
+            return
+        if session.state.is_terminal():
+            self._open_setup(game_id)
+            return
+        obs = session.state.public_observation()
+        round_no = obs.get("round") if isinstance(obs.get("round"), int) else None
+        self.save_info = {"game": game_id, "name": session.game.name, "names": session.names, "round": round_no}
+        self.dialog = {"kind": "replace", "game": game_id}
+
+    def _offer(self, key: str) -> None:
+        text = self.store.text(key)
+        if text is not None:
+            name = key.replace("hotseat.", "hotseat-").replace(".", "-")
+            self.download = {"name": f"{name}.json", "text": text}
+
     def _dialog_tap(self, shell: str | None) -> None:
-        """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it."""
+        """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it;
+        "drop_oldest" deletes the oldest set-aside save to make room (the player's consent)."""
         dialog = self.dialog
         if shell == "keep":
             self.dialog = None
         elif shell == "replace" and dialog["kind"] == "replace":
             self.dialog = None
             self._open_setup(dialog["game"])
+        elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
+            self.dialog = None
+            self.store.remove(dialog["oldest"])
+            self._recovery_tap("keep_save")
 
-    def _resume(self) -> None:
-        text = self.storage.get(SAVE_KEY)
-        self._resume_text(text)
+    def _recovery_tap(self, shell: str | None) -> None:
+        rec = self.recovery
+        if shell == "download":
+            self._offer(rec["key"])
+        elif shell == "delete_save":
+            self.store.remove(rec["key"])  # the player's explicit tap
+            self.notice = _("The saved game was deleted.")
+            self.refresh()
+            self._next_recovery()
+        elif shell in ("keep_save", "menu"):
+            if rec["readable"] or shell == "menu":
+                self.kept.add(rec["key"])  # it stays where it is; Continue tries again
+                self.go_home()
+                return
+            try:
+                self.store.set_aside(rec["key"])
+            except AsideFullError as full:
+                self.dialog = {"kind": "aside_full", "oldest": full.args[0]}
+                return
+            except StorageError:
+                self.kept.add(rec["key"])
+                self.message = _("Storage is full: the saved game stays where it is. Download it, or free some space.")
+            except KeyError:
+                pass  # already gone (another window)
+            self.refresh()
+            self._next_recovery()
+            if self.screen == "home":
+                self.refresh()
 
-    def _resume_text(self, text) -> None:
+    def _resume(self, game_id: str) -> None:
+        """Continue ``game_id``'s saved game (behind the curtain), or the recovery screen."""
+        key = slot_key(game_id)
+        text = self.store.text(key)
+        self.store.note_read(key, text)
+        if text is None:
+            self.go_home()
+            return
         try:
             session = Session.from_json(text, bot_hook=self.bot_hook)
-        except SaveError:
-            self.check_save()
+        except SaveError as exc:
+            self._open_recovery(key, game_id, str(exc), readable=False)
+            return
+        except Exception as exc:  # a bug while resuming: the save may be fine, keep it where it is
+            self._open_recovery(key, game_id, _problem(exc), readable=True)
             return
         session.on_applied = self.persist
         self.session = session
+        self.elsewhere = None
         self.screen = "game"
         if session.guests or self._net is not None:
             self.net.host_session(session)
@@ -325,9 +485,9 @@ class Controller:
 
         In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
         rules sheet, ``"undo"`` takes back a chosen but unconfirmed pick, ``"home"`` goes from
-        setup or a game to the home screen (the game stays saved; Continue resumes it behind the
-        curtain). ``None`` only on the home screen with nothing open: Back then leaves the app,
-        which loses nothing.
+        setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
+        "open in another window" screen to the home screen. ``None`` only on the home screen with
+        nothing open: Back then leaves the app, which loses nothing.
         """
         if self.dialog is not None:
             return "dialog"
@@ -337,7 +497,7 @@ class Controller:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
             return "home"
-        if self.screen in ("setup", "guest"):
+        if self.screen in ("setup", "guest", "recovery", "elsewhere"):
             return "home"
         return None
 
@@ -355,9 +515,10 @@ class Controller:
         elif target == "undo":
             self.session.tap({"shell": "undo"})
         else:
-            in_game = self.screen == "game"
+            game = self.session.game_id if (self.screen == "game" and self.session is not None) else None
             self.tap({"shell": "menu"})
-            if in_game and self.save_info is not None and self.save_info["unfinished"]:
+            slot = self._slot(game) if game else None
+            if slot is not None and slot.error is None:
                 self.notice = _("Your game is saved. Tap Continue to play on.")
         return True
 
@@ -456,10 +617,13 @@ class Controller:
         except ValueError as exc:
             st["error"] = str(exc)
             return
-        seats = []
-        for i in range(st["n"]):
-            name = st["names"][i].strip()[:40] or _("Player {n}").format(n=i + 1)
-            seats.append({"name": name, "kind": st["kinds"][i]})
+        raw = [st["names"][i] if st["names"][i].strip() else _("Player {n}").format(n=i + 1) for i in range(st["n"])]
+        try:
+            names = check_table(raw)
+        except NameError_ as exc:
+            st["error"] = str(exc)
+            return
+        seats = [{"name": name, "kind": st["kinds"][i]} for i, name in enumerate(names)]
         try:
             session = Session(st["game"], seats, self.seed_fn(), options, bot_hook=self.bot_hook)
         except ValueError as exc:
@@ -517,13 +681,38 @@ class Controller:
     # ---- drawing -----------------------------------------------------------------------------
 
     def render(self) -> Markup:
-        """The markup of the whole app for ``<main id="app">``."""
+        """The markup of the whole app for ``<main id="app">``.
+
+        The one guard around every draw: an error nobody foresaw while drawing a game shows the
+        recovery screen for its save (which stays where it is), never a traceback.
+        """
+        try:
+            return self._render()
+        except Exception as exc:
+            game = self.session.game_id if self.session is not None else None
+            if game is not None:
+                reason = _("its screen could not be drawn ({problem})").format(problem=_problem(exc))
+                self._open_recovery(slot_key(game), game, reason, readable=True)
+            else:
+                self.go_home()
+                self.message = _("Something went wrong ({error}).").format(error=_problem(exc))
+            try:
+                return self._render()
+            except Exception as again:
+                return screens.last_resort(_problem(again))
+
+    def _render(self) -> Markup:
         if self.screen == "setup" and self.setup is not None:
             page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.seat_kinds(self.setup["game"]))
         elif self.screen == "game" and self.session is not None:
             page = self._render_game()
         elif self.screen == "guest" and self.net.guest is not None:
             page = self.net.render_guest()
+        elif self.screen == "recovery" and self.recovery is not None:
+            game = self.recovery["game"]
+            page = screens.recovery(game_info(game)[0] if game in pycore.GAMES else None, self.recovery["reason"])
+        elif self.screen == "elsewhere" and self.elsewhere is not None:
+            page = screens.elsewhere(game_info(self.elsewhere["game"])[0], self.elsewhere["changed"])
         else:
             page = self._render_home()
         extra = []
@@ -539,6 +728,12 @@ class Controller:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
             extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
+        elif self.dialog is not None and self.dialog["kind"] == "aside_full":
+            extra.append(screens.dialog(
+                _("The list of saved games that could not be opened is full."),
+                _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
+                [screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
+                 screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger")]))
         return fragment(page, extra)
 
     def _rules_markup(self, game_id: str) -> Markup:
@@ -555,11 +750,10 @@ class Controller:
             name, low, high = game_info(game_id)
             games.append({"id": game_id, "name": name, "min": low, "max": high})
         saves = []
-        if self.save_info is not None:
-            saves.append({"game": self.save_info["game_id"], "name": self.save_info["game"],
-                          "names": self.save_info["names"], "detail": self.save_info["detail"], "error": None})
-        aside = [{"key": BAD_KEY, "reason": self.save_error}] if self.save_error is not None else []
-        return screens.home(games, saves, aside, joinable=True)
+        for slot in self.slots:
+            name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
+            saves.append({"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error})
+        return screens.home(games, saves, self.aside, joinable=True)
 
     def _render_game(self) -> Markup:
         s = self.session

@@ -74,8 +74,7 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
     ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
-    ``{"game": id, "name": game name, "names": [str], "detail": "Round 2" | "Game over" | "",
-    "error": reason | None}`` (an error: the
+    ``{"game": id | None, "key": storage key, "name": game name, "names": [str], "error": reason | None}`` (an error: the
     save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
     unreadable saves, ``{"key", "reason"}``, oldest first.
     """
@@ -88,7 +87,7 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
                 items.append(h("li", {"class": "bad"},
                                h("p", {"class": "gname"}, save["name"]),
                                h("p", {"class": "note"}, _("This saved game cannot be opened.")),
-                               button(_("What can I do?"), {"shell": "recover", "game": save["game"]}, "danger")))
+                               button(_("What can I do?"), {"shell": "recover", "game": save["game"], "key": save["key"]}, "danger")))
             else:
                 items.append(h("li", None,
                                h("p", {"class": "gname"}, save["name"]),

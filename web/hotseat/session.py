@@ -43,10 +43,14 @@ from typing import Any, Callable
 import pycore
 from pycore.rng import Rng
 
-from .views.base import GameView, ViewContext
+from .names import NameError_, check_name
+from .saves import MAX_SAVE_CHARS, Bool, Const, Int, ListOf, Obj, OneOf, SaveError, Scalars, Spec, Text, read_json
+from .views.base import BaseView, GameView, ViewContext
 
 SAVE_FORMAT = "hotseat-session"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: moves kept in a save's log (a round of 6 nimmt! at ten players is about 110)
+MAX_LOG_MOVES = 2_000
 
 HUMAN = "human"
 #: a seat played on its own phone (a guest of this host: hotseat.net)
@@ -89,10 +93,6 @@ class Phase(StrEnum):
     OVER = "over"
     #: the table waits for seats played on their own phones (``waiting``); nothing private
     WAIT = "wait"
-
-
-class SaveError(ValueError):
-    """A saved session that cannot be read; the message says why (shown to the player)."""
 
 
 def load_view(game_id: str) -> GameView:
@@ -155,9 +155,10 @@ def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("kind"), str):
             raise ValueError(f"seat {i + 1}: expected a name and a kind")
-        name = seat["name"].strip()
-        if not name or len(name) > 40:
-            raise ValueError(f"seat {i + 1}: a name needs 1 to 40 characters")
+        try:
+            name = check_name(seat["name"])
+        except NameError_ as exc:
+            raise ValueError(f"seat {i + 1}: {exc}") from None
         if seat["kind"] not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: unknown kind {seat['kind']!r}")
         if is_bot(seat["kind"]) and not bots_allowed:
@@ -214,6 +215,7 @@ class Session:
         summary_due: bool = False,
         events: list[dict] | None = None,
         round_events: list[dict] | None = None,
+        log: tuple[str, list[dict]] | None = None,
     ) -> None:
         self.game = pycore.load_game(game_id)
         self.game_id = game_id
@@ -244,6 +246,9 @@ class Session:
         self.reveal: dict | None = None
         self.search = None  # the bot's sliced search in progress
         self.summary_due = summary_due
+        #: the moves since ``log_start`` (a state's JSON): the save keeps them so that the events
+        #: of this round are recomputed by the engine on load instead of being stored
+        self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
         self.on_applied: Callable[["Session"], None] | None = None
         self.error: str | None = None
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
@@ -447,6 +452,7 @@ class Session:
         elif shell == "continue" and self.phase is Phase.SUMMARY:
             self.summary_due = False
             self.round_events = []  # the next round starts its own log
+            self.log_start, self.log_moves = self.state.to_json(), []
             self._saved()
             self._advance()
         elif shell == "details" and self.phase in (Phase.SUMMARY, Phase.OVER):
@@ -472,7 +478,9 @@ class Session:
         """Apply ``action`` for ``player``, save, and start the paced reveal of its events."""
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
+        self._start_log_if_needed()
         events = self.state.apply_action(player, action)
+        self.log_moves.append({"player": player, "action": action})
         self._after(events, before, reveal_viewer)
         return events
 
@@ -504,7 +512,9 @@ class Session:
         """
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
+        self._start_log_if_needed()
         events = self.state.apply_action(player, action)
+        self.log_moves.append({"player": player, "action": action})
         acting = self.state.current_players()
         still = ((self.phase is Phase.TURN and self.viewer in acting)
                  or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
@@ -516,6 +526,13 @@ class Session:
             return events
         self._after(events, before, reveal_viewer)
         return events
+
+    def _start_log_if_needed(self) -> None:
+        """Before a move: restart the move log at the current state when only the last move's
+        events are needed again (a view without a round log), or when it is full."""
+        keeps_round_log = type(self.view).round_log is not BaseView.round_log
+        if not keeps_round_log or len(self.log_moves) >= MAX_LOG_MOVES:
+            self.log_start, self.log_moves = self.state.to_json(), []
 
     def _log_round(self, events: list[dict]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
@@ -630,7 +647,9 @@ class Session:
     # ---- saves -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
-        """JSON-safe save: everything needed to resume (a pending, unconfirmed pick is not kept)."""
+        """JSON-safe save, following :data:`SESSION_SCHEMA` (the store adds ``revision``). A pending,
+        unconfirmed pick is not kept; the events of this round are not stored but recomputed from
+        the move log on load."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -639,9 +658,8 @@ class Session:
             "options": dict(self.options),
             "seats": [dict(s) for s in self.seats],
             "state": self.state.to_json(),
+            "log": {"start": self.log_start, "moves": list(self.log_moves)},
             "summary_due": self.summary_due,
-            "events": self.events if self.summary_due else [],
-            "round_events": self.round_events,
             "bot_rng": self.bot_rng.state,
             **({"net": self.net} if self.net is not None else {}),
         }
@@ -653,61 +671,174 @@ class Session:
     def from_dict(cls, data: Any, bot_hook: BotHook | None = None) -> "Session":
         """Resume a saved session; the next human sees the curtain first.
 
+        ``data`` is checked against :data:`SESSION_SCHEMA` (a save of format version 1 is read
+        too: its stored events are dropped, unread, and its pending round summary skipped); the
+        game state and the log's start by the engine; every logged move must be a legal action
+        and the log must lead to the saved state; the events of this round come from replaying it.
+
         Raises:
-            SaveError: the save is not a Hotseat session, is for an unknown game, or its state
-                is invalid; the message says what is wrong.
+            SaveError: the one error for any save that cannot be resumed; the message names the
+                field or says what is wrong.
         """
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("it is not a Hotseat saved game")
+        if data.get("version") == 1:
+            data = _from_version_1(data)
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"it was saved in format version {data.get('version')!r}; this app reads version {SAVE_VERSION}")
-        game_id = data.get("game")
-        if game_id not in pycore.GAMES:
-            raise SaveError(f"it is for a game this app does not know ({game_id!r})")
+            raise SaveError(f"it was saved in format version {_shown(data.get('version'))}; "
+                            f"this app reads versions 1 and {SAVE_VERSION}")
+        data = SESSION_SCHEMA.check(data, "")
+        game_id = data["game"]
         game = pycore.load_game(game_id)
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError("its seed is missing")
-        try:
-            seats = check_seats(game, data.get("seats"))
-        except ValueError as exc:
-            raise SaveError(f"its seats are invalid: {exc}") from None
-        if any(is_bot(s["kind"]) for s in seats) and not bots_for(game_id, bot_hook):
+        if not game.min_players <= len(data["seats"]) <= game.max_players:
+            raise SaveError(f"seats: {game.name} is for {game.min_players}-{game.max_players} players, "
+                            f"got {len(data['seats'])}")
+        if any(is_bot(s["kind"]) for s in data["seats"]) and not bots_for(game_id, bot_hook):
             raise SaveError("it has bot seats, and bots are not available for this game in this version")
+        state = _engine_state(game, data["state"], "state")
+        if state.num_players != len(data["seats"]):
+            raise SaveError(f"it has {len(data['seats'])} seats but the game state has {state.num_players} players")
+        log = data.get("log") or {"start": data["state"], "moves": []}
         try:
-            state = game.state_from_json(data.get("state"))
-        except pycore.InvalidStateError as exc:
-            raise SaveError(f"its game state is invalid: {exc}") from None
-        if state.num_players != len(seats):
-            raise SaveError(f"it has {len(seats)} seats but the game state has {state.num_players} players")
-        events = data.get("events", [])
-        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-            raise SaveError("its last events are malformed")
-        round_events = data.get("round_events", [])  # absent in saves from before it existed
-        if not isinstance(round_events, list) or not all(isinstance(e, dict) for e in round_events):
-            raise SaveError("its events of this round are malformed")
+            view = load_view(game_id)
+        except ImportError:
+            raise SaveError(f"this app has no table screen for {game.name} yet") from None
+        events_by_move = _replay(game, log, state)
+        round_events = [e for events in events_by_move for e in events if view.round_log(e)]
+        summary_due = data["summary_due"] and bool(events_by_move)  # nothing to sum up without the move
+        events = events_by_move[-1] if summary_due else []
         try:
             session = cls(
-                game_id, seats, seed, data.get("options"), state=state, bot_hook=bot_hook,
-                summary_due=bool(data.get("summary_due")), events=events, round_events=round_events,
+                game_id, data["seats"], data["seed"], data["options"], state=state, bot_hook=bot_hook,
+                summary_due=summary_due, events=events, round_events=round_events,
+                log=(log["start"], log["moves"]),
             )
         except ValueError as exc:
             raise SaveError(str(exc)) from None
         net = data.get("net")  # absent without phones
         if net is not None:
-            session.net = check_net(net, len(seats))
-        rng_state = data.get("bot_rng")
-        if isinstance(rng_state, int) and not isinstance(rng_state, bool) and 0 <= rng_state < 1 << 64:
-            session.bot_rng = Rng.from_state(rng_state)
+            session.net = check_net(net, len(data["seats"]))
+        session.bot_rng = Rng.from_state(data["bot_rng"])
         return session
 
     @classmethod
     def from_json(cls, text: Any, bot_hook: BotHook | None = None) -> "Session":
-        """Like :meth:`from_dict` from the saved text; a non-JSON text raises :class:`SaveError`."""
-        if not isinstance(text, str):
-            raise SaveError("it is not text")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise SaveError(f"it is not valid JSON ({exc})") from None
-        return cls.from_dict(data, bot_hook=bot_hook)
+        """Like :meth:`from_dict` from the saved text, bounded in size and nesting before it is
+        parsed (:func:`hotseat.saves.read_json`); raises :class:`SaveError` and nothing else."""
+        return cls.from_dict(read_json(text), bot_hook=bot_hook)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _JsonObject(Obj):
+    """An object of any fields (an action: its content is checked by equality with a legal one)."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise SaveError(f"{where}: expected an object, got {_shown(value)}")
+        return value
+
+
+def _name(value: Any, where: str) -> str:
+    try:
+        return check_name(value)
+    except NameError_ as exc:
+        raise SaveError(f"{where}: {exc}") from None
+
+
+class _Name(Text):
+    """A player's name: cleaned (:func:`hotseat.names.clean_name`), visible, at most 40 characters."""
+
+    def check(self, value: Any, where: str) -> Any:
+        return _name(super().check(value, where), where)
+
+
+class _Net(Spec):
+    """The phones' table of a save (:func:`check_net`; its seats are checked against the seats later)."""
+
+    def check(self, value: Any, where: str) -> Any:
+        return check_net(value, 16)
+
+
+#: The one declared schema of a session save (format version 2). Game states are JSON texts
+#: checked by the engine (``state_from_json``); actions by equality with a legal action.
+SESSION_SCHEMA = Obj({
+    "format": Const(SAVE_FORMAT),
+    "version": Const(SAVE_VERSION),
+    "revision": Int(0, 2**53),
+    "game": OneOf(lambda: pycore.GAMES),
+    "seed": Int(0, 2**53),
+    "options": Scalars(),
+    "seats": ListOf(Obj({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS)}), 1, 16),
+    "state": Text(2, MAX_SAVE_CHARS),
+    "log": Obj({"start": Text(2, MAX_SAVE_CHARS),
+                "moves": ListOf(Obj({"player": Int(0, 15), "action": _JsonObject()}), 0, MAX_LOG_MOVES)}),
+    "summary_due": Bool(),
+    "bot_rng": Int(0, 2**64 - 1),
+    "net": _Net(),
+}, optional=frozenset({"revision", "log", "net"}))
+
+
+def _engine_state(game, text: str, where: str):
+    """A game state from its saved JSON text, bounded before parsing and validated by the engine."""
+    read_json(text)  # size and depth before the engine's own parse
+    try:
+        return game.state_from_json(text)
+    except pycore.InvalidStateError as exc:
+        raise SaveError(f"its game {where} is invalid: {exc}") from None
+    except Exception as exc:  # an engine validator that missed a case: still a save that cannot be read
+        raise SaveError(f"its game {where} is invalid ({type(exc).__name__}: {exc})") from None
+
+
+def _replay(game, log: dict, state) -> list[list[dict]]:
+    """The events of each logged move, replayed by the engine from the log's start; SaveError
+    unless every move is legal there and the moves lead to ``state``."""
+    current = _engine_state(game, log["start"], "log start")
+    events_by_move = []
+    for i, move in enumerate(log["moves"]):
+        player, action = move["player"], move["action"]
+        where = f"log.moves[{i}]"
+        if player >= current.num_players or player not in current.current_players():
+            raise SaveError(f"{where}: seat {player} is not to act there")
+        if action not in current.legal_actions(player):
+            raise SaveError(f"{where}: {_shown(action)} is not a legal move there")
+        events_by_move.append(current.apply_action(player, action))
+    if current.to_json() != state.to_json():
+        raise SaveError("its move log does not lead to its game state")
+    return events_by_move
+
+
+def _from_version_1(data: dict) -> dict:
+    """A save of format version 1 (one save for all games) in the version 2 layout: its stored
+    events are dropped unread (the round summary they fed is skipped), the log starts at the state."""
+    out = {k: v for k, v in data.items() if k not in ("events", "round_events")}
+    out["version"] = SAVE_VERSION
+    out["summary_due"] = False
+    out.setdefault("options", {})
+    out.setdefault("bot_rng", 0)
+    return out
+
+
+def peek(text: str) -> tuple[str, list[str]]:
+    """The game id and seat names of a save's text, checked as far as can be done without the
+    game's engine (bounded JSON, the session fields of :data:`SESSION_SCHEMA`): for the home screen.
+
+    Raises:
+        SaveError: the text cannot be a save (a full read can still fail later).
+    """
+    data = read_json(text)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("it is not a Hotseat saved game")
+    if data.get("version") == 1:
+        data = _from_version_1(data)
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"it was saved in format version {_shown(data.get('version'))}; "
+                        f"this app reads versions 1 and {SAVE_VERSION}")
+    data = SESSION_SCHEMA.check(data, "")
+    return data["game"], [s["name"] for s in data["seats"]]

@@ -1,18 +1,19 @@
 """``localStorage`` glue (browser only): the storage object :class:`hotseat.controller.Controller` uses.
 
-Every call is guarded: a browser that refuses storage (private mode, quota) must not stop the
-game; the failure is remembered in :attr:`LocalStorage.last_error` for the UI.
+Reading never fails (a browser that refuses storage behaves as empty); a refused write raises
+:class:`hotseat.saves.StorageError`, so the caller knows the original is still what is stored.
 """
 
 from __future__ import annotations
 
+from .saves import StorageError
+
 
 class LocalStorage:
-    """``get(key) -> str | None``, ``set(key, text)``, ``remove(key)`` over ``window.localStorage``."""
+    """``get(key) -> str | None``, ``set(key, text)``, ``remove(key)``, ``keys()`` over ``window.localStorage``."""
 
     def __init__(self, window) -> None:
         self._window = window
-        self.last_error: str | None = None
 
     def _store(self):
         return self._window.localStorage
@@ -20,19 +21,26 @@ class LocalStorage:
     def get(self, key: str) -> str | None:
         try:
             value = self._store().getItem(key)
-        except Exception as exc:  # storage disabled: behave as empty
-            self.last_error = str(exc)
+        except Exception:  # storage disabled: behave as empty
             return None
         return value if isinstance(value, str) else None  # JS null arrives as None or jsnull
 
     def set(self, key: str, text: str) -> None:
+        """Store ``text``; :class:`StorageError` when the browser refuses (quota, disabled)."""
         try:
             self._store().setItem(key, text)
         except Exception as exc:
-            self.last_error = str(exc)
+            raise StorageError(str(exc)) from None
 
     def remove(self, key: str) -> None:
         try:
             self._store().removeItem(key)
-        except Exception as exc:
-            self.last_error = str(exc)
+        except Exception:
+            pass
+
+    def keys(self) -> list[str]:
+        try:
+            store = self._store()
+            return [str(store.key(i)) for i in range(int(store.length))]
+        except Exception:
+            return []

@@ -1,0 +1,440 @@
+"""Saved games read as untrusted input, and where they live in storage.
+
+Storage keys (``localStorage`` in the browser; any object with ``get(key) -> str | None``,
+``set(key, text)`` raising :class:`StorageError` when refused, ``remove(key)`` and ``keys()``):
+
+* ``hotseat.game.<game_id>`` — the game in progress of each game (:func:`slot_key`): starting
+  Dog never touches a 6 nimmt! game in progress.
+* ``hotseat.save`` — the one save of earlier versions (:data:`LEGACY_KEY`), moved to its game's
+  key on the first start (:meth:`SaveStore.migrate`), and removed only once the copy is stored.
+* ``hotseat.aside.<n>`` — saves that could not be opened, set aside unchanged on the player's
+  "Keep" (:meth:`SaveStore.set_aside`): a list of at most :data:`ASIDE_LIMIT`, never overwritten
+  (each entry gets a new number); the oldest is dropped only on the player's word. The
+  ``hotseat.unreadable[.N]`` keys of earlier versions are listed with them.
+
+Reading: :func:`read_json` bounds the size (:data:`MAX_SAVE_CHARS`) and the nesting depth
+(:data:`MAX_DEPTH`) of a text *before* it is parsed (a deeply nested text would overflow the
+parser's stack inside Pyodide), then :class:`Obj` and its fellow specs check the parsed value
+against a declared schema; every failure is a :class:`SaveError` naming the field.
+
+Writing: every save carries a ``revision``; :meth:`SaveStore.write` writes only when the stored
+revision is still the one this window last read or wrote, else :class:`ConflictError` (another
+window wrote after this one read: its save stays).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SLOT_PREFIX = "hotseat.game."
+LEGACY_KEY = "hotseat.save"
+ASIDE_PREFIX = "hotseat.aside."
+OLD_ASIDE_PREFIX = "hotseat.unreadable"
+#: set-aside saves kept at most (each may be up to MAX_SAVE_CHARS)
+ASIDE_LIMIT = 8
+#: the largest save text read, in characters; a long game's save is about 20,000
+MAX_SAVE_CHARS = 400_000
+#: the deepest nesting of arrays and objects read; a real save has about 8 levels
+MAX_DEPTH = 32
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be read; the message says why (it is shown to the player)."""
+
+
+class StorageError(Exception):
+    """The browser refused to store a text (storage full, or disabled); nothing was changed."""
+
+
+class ConflictError(Exception):
+    """Another window wrote this game's save after this window read it; it was not overwritten."""
+
+
+def slot_key(game_id: str) -> str:
+    """The storage key of ``game_id``'s game in progress.
+
+    >>> slot_key("dog")
+    'hotseat.game.dog'
+    """
+    return SLOT_PREFIX + game_id
+
+
+# ---- bounded JSON ------------------------------------------------------------------------------
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deeply arrays and objects nest in the JSON ``text`` (strings left out), counted without
+    recursion; stops past ``limit``.
+
+    >>> nesting_depth('{"a": [1, [2], "]]]"]}')
+    3
+    >>> nesting_depth("[" * 100000 + "]" * 100000)
+    Traceback (most recent call last):
+      ...
+    hotseat.saves.SaveError: it is nested deeper than 32 levels
+
+    Raises:
+        SaveError: deeper than ``limit``.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    while brackets:
+        if depth >= limit:
+            raise SaveError(f"it is nested deeper than {limit} levels")
+        inner = _INNERMOST.sub("", brackets)
+        if inner == brackets:  # unbalanced: the parser says where
+            break
+        brackets = inner
+        depth += 1
+    return depth
+
+
+def read_json(text: Any, max_chars: int = MAX_SAVE_CHARS) -> Any:
+    """Parse a stored text as JSON, within the bounds, checked before parsing.
+
+    >>> read_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> read_json("{")
+    Traceback (most recent call last):
+      ...
+    hotseat.saves.SaveError: it is not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
+
+    Raises:
+        SaveError: not text, longer than ``max_chars``, nested deeper than :data:`MAX_DEPTH`, or
+            not JSON.
+    """
+    if not isinstance(text, str):
+        raise SaveError("it is not text")
+    if len(text) > max_chars:
+        raise SaveError(f"it is too large ({len(text):,} characters; at most {max_chars:,})")
+    nesting_depth(text)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"it is not valid JSON ({exc})") from None
+
+
+# ---- the schema language -----------------------------------------------------------------------
+
+
+class Spec:
+    """A declared field: :meth:`check` returns the value (maybe cleaned) or raises SaveError."""
+
+    def check(self, value: Any, where: str) -> Any:  # pragma: no cover - every spec overrides it
+        raise NotImplementedError
+
+
+def _fail(where: str, what: str) -> SaveError:
+    return SaveError(f"{where}: {what}" if where else what)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class Const(Spec):
+    """Exactly ``value``."""
+
+    value: Any
+
+    def check(self, value: Any, where: str) -> Any:
+        if value != self.value or type(value) is not type(self.value):
+            raise _fail(where, f"expected {self.value!r}, got {_shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Int(Spec):
+    """An int (not a bool) within ``lo..hi``."""
+
+    lo: int
+    hi: int
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _fail(where, f"expected a whole number, got {_shown(value)}")
+        if not self.lo <= value <= self.hi:
+            raise _fail(where, f"{_shown(value)} is outside {self.lo}..{self.hi}")
+        return value
+
+
+@dataclass(frozen=True)
+class Bool(Spec):
+    """``true`` or ``false``."""
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, bool):
+            raise _fail(where, f"expected true or false, got {_shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Text(Spec):
+    """A string of ``lo..hi`` characters."""
+
+    lo: int = 0
+    hi: int = MAX_SAVE_CHARS
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, str):
+            raise _fail(where, f"expected text, got {_shown(value)}")
+        if not self.lo <= len(value) <= self.hi:
+            raise _fail(where, f"expected {self.lo} to {self.hi} characters, got {len(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class OneOf(Spec):
+    """One of ``values`` (computed on use when a callable: e.g. the registered games)."""
+
+    values: tuple | Callable[[], Iterable[Any]]
+
+    def check(self, value: Any, where: str) -> Any:
+        allowed = tuple(self.values()) if callable(self.values) else self.values
+        if not isinstance(value, str) or value not in allowed:
+            raise _fail(where, f"expected one of {', '.join(map(str, allowed))}; got {_shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class ListOf(Spec):
+    """A list of ``lo..hi`` items, each checked by ``item``."""
+
+    item: Spec
+    lo: int
+    hi: int
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, list):
+            raise _fail(where, f"expected a list, got {_shown(value)}")
+        if not self.lo <= len(value) <= self.hi:
+            raise _fail(where, f"expected {self.lo} to {self.hi} items, got {len(value)}")
+        return [self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class Scalars(Spec):
+    """An object of at most ``hi`` plain values (text of at most 100 characters, whole numbers,
+    true/false, null) under short names: game options and actions, whose meaning the engine checks."""
+
+    hi: int = 16
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise _fail(where, f"expected an object, got {_shown(value)}")
+        if len(value) > self.hi:
+            raise _fail(where, f"expected at most {self.hi} entries, got {len(value)}")
+        for key, v in value.items():
+            if len(key) > 40:
+                raise _fail(where, f"name too long: {_shown(key)}")
+            ok = v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 100)
+            if not ok or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53):
+                raise _fail(f"{where}.{key}", f"expected a short text, a whole number, true/false or null, "
+                                              f"got {_shown(v)}")
+        return dict(value)
+
+
+@dataclass(frozen=True)
+class Obj(Spec):
+    """An object with exactly the ``fields`` declared (those in ``optional`` may be absent)."""
+
+    fields: Mapping[str, Spec]
+    optional: frozenset[str] = field(default_factory=frozenset)
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise _fail(where, f"expected an object, got {_shown(value)}")
+        unknown = sorted(set(value) - set(self.fields))
+        if unknown:
+            raise _fail(where, f"unexpected field {_shown(unknown[0])}")
+        out = {}
+        for name, spec in self.fields.items():
+            path = f"{where}.{name}" if where else name
+            if name not in value:
+                if name in self.optional:
+                    continue
+                raise _fail(path, "missing")
+            out[name] = spec.check(value[name], path)
+        return out
+
+
+# ---- where saves live ----------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """What the home screen knows of one stored save before it is opened.
+
+    ``game`` is the game id (``None`` when not even that can be read), ``names`` the seat names,
+    ``error`` why it cannot be opened (``None``: it looks readable; a full read may still fail).
+    """
+
+    key: str
+    game: str | None
+    names: list[str]
+    error: str | None
+
+
+class SaveStore:
+    """The saved games of one window over a storage object (see the module docstring).
+
+    ``peek(text) -> (game_id, names)`` is the light check of a save's text used for listing
+    (raises SaveError); the full read belongs to the session (:meth:`Session.from_json`).
+    """
+
+    def __init__(self, storage, peek: Callable[[str], tuple[str, list[str]]], games: Callable[[], Iterable[str]]) -> None:
+        self.storage = storage
+        self.peek = peek
+        self.games = games
+        #: the revision this window last read or wrote, by key (None: the key was empty)
+        self.known: dict[str, int | None] = {}
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def text(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def revision_of(self, text: str | None) -> int | None:
+        """The ``revision`` stored in a save's text (0 for a save of an earlier version without
+        one), ``None`` for no text; SaveError when the text cannot be read."""
+        if text is None:
+            return None
+        data = read_json(text)
+        if not isinstance(data, dict):
+            raise SaveError("it is not a Hotseat saved game")
+        rev = data.get("revision", 0)
+        return Int(0, 2**53).check(rev, "revision")
+
+    def note_read(self, key: str, text: str | None) -> None:
+        """Remember the revision of ``text`` just read from ``key`` (the next write expects it)."""
+        try:
+            self.known[key] = self.revision_of(text)
+        except SaveError:
+            self.known[key] = -1  # an unreadable save: never overwritten by a write
+
+    def slots(self) -> list[Slot]:
+        """Every stored game in progress (one per game) and the save of an earlier version."""
+        out = []
+        for game_id in self.games():
+            key = slot_key(game_id)
+            text = self.storage.get(key)
+            if text is not None:
+                out.append(self._slot(key, text, game_id))
+        legacy = self.storage.get(LEGACY_KEY)
+        if legacy is not None:
+            out.append(self._slot(LEGACY_KEY, legacy, None))
+        return out
+
+    def _slot(self, key: str, text: str, game_id: str | None) -> Slot:
+        try:
+            found, names = self.peek(text)
+        except SaveError as exc:
+            return Slot(key, game_id, [], str(exc))
+        if game_id is not None and found != game_id:
+            return Slot(key, game_id, names, f"it is a save of {found}, stored as a game of {game_id}")
+        return Slot(key, found, names, None)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def write(self, game_id: str, data: dict) -> int:
+        """Store the session dict ``data`` as ``game_id``'s game in progress with the next revision.
+
+        Returns the revision written. Raises:
+            ConflictError: the stored save is not the one this window last read or wrote (another
+                window wrote it, deleted it or put something unreadable there); it stays.
+            StorageError: the browser refused the write; the stored save stays as it was.
+        """
+        key = slot_key(game_id)
+        current = self.storage.get(key)
+        try:
+            stored = self.revision_of(current)
+        except SaveError:
+            stored = -1
+        expected = self.known.get(key)
+        if stored != expected or stored == -1:
+            raise ConflictError(f"{key} is at revision {stored}, this window expected {expected}")
+        revision = (stored or 0) + 1
+        text = json.dumps(dict(data, revision=revision), separators=(",", ":"), sort_keys=True)
+        self.storage.set(key, text)
+        self.known[key] = revision
+        return revision
+
+    def remove(self, key: str) -> None:
+        """Delete a stored save (only ever on the player's explicit word)."""
+        self.storage.remove(key)
+        self.known.pop(key, None)
+
+    def migrate(self) -> None:
+        """Move the save of an earlier version (:data:`LEGACY_KEY`) to its game's key, if it can
+        be read and that key is free: copied, checked, and only then removed. Otherwise it stays
+        where it is (the home screen lists it; the player decides)."""
+        text = self.storage.get(LEGACY_KEY)
+        if text is None:
+            return
+        try:
+            game_id, _names = self.peek(text)
+        except SaveError:
+            return
+        key = slot_key(game_id)
+        if self.storage.get(key) is not None:
+            return
+        try:
+            self.storage.set(key, text)
+        except StorageError:
+            return
+        if self.storage.get(key) == text:
+            self.storage.remove(LEGACY_KEY)
+
+    # -- set aside ---------------------------------------------------------------------------
+
+    def aside(self) -> list[str]:
+        """Keys of the set-aside saves, oldest first."""
+        listing = getattr(self.storage, "keys", None)  # a storage that cannot list keys has none set aside
+        keys = [k for k in (listing() if listing else []) if k.startswith((ASIDE_PREFIX, OLD_ASIDE_PREFIX))]
+        return sorted(keys, key=_aside_order)
+
+    def set_aside(self, key: str) -> str:
+        """Move the save at ``key`` to a new set-aside key, unchanged: copied, checked, and only
+        then removed from ``key``. Returns the new key.
+
+        Raises:
+            AsideFullError: :data:`ASIDE_LIMIT` saves are set aside already (nothing changed).
+            StorageError: the browser refused the copy (nothing changed).
+        """
+        text = self.storage.get(key)
+        if text is None:
+            raise KeyError(key)
+        kept = self.aside()
+        if len(kept) >= ASIDE_LIMIT:
+            raise AsideFullError(kept[0])
+        numbers = [_aside_order(k)[1] for k in kept if k.startswith(ASIDE_PREFIX)]
+        new = f"{ASIDE_PREFIX}{max(numbers, default=0) + 1}"
+        self.storage.set(new, text)
+        if self.storage.get(new) != text:  # pragma: no cover - a storage that lies
+            raise StorageError("the copy could not be read back")
+        self.storage.remove(key)
+        self.known.pop(key, None)
+        return new
+
+
+class AsideFullError(Exception):
+    """The list of set-aside saves is full; ``args[0]`` is the oldest key (drop it only if the player says so)."""
+
+
+def _aside_order(key: str) -> tuple[int, int]:
+    """Earlier versions' keys first (they are older), then by number."""
+    if key.startswith(ASIDE_PREFIX):
+        tail = key[len(ASIDE_PREFIX):]
+        return (1, int(tail) if tail.isdigit() else 0)
+    tail = key[len(OLD_ASIDE_PREFIX) + 1:]
+    return (0, int(tail) if tail.isdigit() else 1)
