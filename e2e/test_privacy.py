@@ -166,7 +166,7 @@ def test_a_save_nested_100000_deep_is_reported_at_start_and_kept(page):
     assert page.evaluate("localStorage.getItem('hotseat.aside.1')") == poison
     page.locator("[data-tap*='\"resume\"'][data-tap*='dog']").click()
     wait_screen(page, "recovery")
-    assert "nested deeper than 32 levels" in page.locator(".recovery .reason").inner_text()
+    assert "its game state is invalid: it is nested deeper than 32 levels" in page.locator(".recovery .reason").inner_text()
     assert page.evaluate("localStorage.getItem('hotseat.game.dog')") == deep_state
 
 

@@ -96,7 +96,7 @@ def test_new_game_asks_before_replacing_the_saved_one(page):
     wait_screen(page, "curtain")
     back(page)
     wait_screen(page, "home")
-    page.locator(NEW_DOG).first.click()
+    page.locator(NEW_SIX).first.click()
     dialog = page.locator("[role='alertdialog']")
     dialog.wait_for()
     assert "Replace the saved game of 6 nimmt! (round 1; Player 1, Player 2, Player 3)?" in dialog.inner_text()
@@ -104,13 +104,18 @@ def test_new_game_asks_before_replacing_the_saved_one(page):
     # Back answers as Keep does
     back(page)
     assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1
-    page.locator(NEW_DOG).first.click()
+    page.locator(NEW_SIX).first.click()
     page.locator(KEEP).click()
     assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1
+    # another game has its own place: Dog asks nothing and leaves 6 nimmt! where it is
     page.locator(NEW_DOG).first.click()
-    page.locator(REPLACE).click()
     wait_screen(page, "setup")
     assert "Dog" in page.locator(".setup h1").inner_text()
+    back(page)
+    wait_screen(page, "home")
+    page.locator(NEW_SIX).first.click()
+    page.locator(REPLACE).click()
+    wait_screen(page, "setup")
     # Back from setup: the old game is still there
     back(page)
     wait_screen(page, "home")

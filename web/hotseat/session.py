@@ -787,7 +787,10 @@ SESSION_SCHEMA = Obj({
 
 def _engine_state(game, text: str, where: str):
     """A game state from its saved JSON text, bounded before parsing and validated by the engine."""
-    read_json(text)  # size and depth before the engine's own parse
+    try:
+        read_json(text)  # size and depth before the engine's own parse
+    except SaveError as exc:
+        raise SaveError(f"its game {where} is invalid: {exc}") from None
     try:
         return game.state_from_json(text)
     except pycore.InvalidStateError as exc:
