@@ -139,7 +139,7 @@ _STYLE = trusted("""<style>
 .bm-fig.rabbit { top: 13px; } .bm-fig.moose { top: 41px; }
 .bm-fig.moved { animation: bm-move 1.4s ease-in-out both; }
 @keyframes bm-move { from { left: var(--from); } to { left: var(--to); } }
-.bm-bam { position: fixed; inset: 0; z-index: 50; display: grid; place-items: center; align-content: center; gap: min(1rem, 2.5vh);
+.bm-bam { position: fixed; inset: 0; overflow: hidden; z-index: 50; display: grid; place-items: center; align-content: center; gap: min(1rem, 2.5vh);
   padding: 0 0 4.5rem;
   background: radial-gradient(circle, #ffdd55 0%, #ff7a1a 35%, #b3261e 70%, #3a0b08 100%); color: #fff; text-align: center; }
 .bm-bam b { font-size: min(8rem, 25vw, 28vh); font-weight: 900; letter-spacing: .02em; line-height: 1; text-shadow: 0 6px 0 #3a0b08;
