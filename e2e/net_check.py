@@ -49,7 +49,7 @@ WIRE_JS = """(() => {
   const save = () => {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k.startsWith('hotseat.save')) return localStorage.getItem(k);
+      if (k.startsWith('hotseat.game.')) return localStorage.getItem(k);  // the game in progress (one game at a time here)
     }
     return null;
   };

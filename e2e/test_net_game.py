@@ -133,7 +133,7 @@ def play_until(pages, done, limit: int = 600) -> None:
 
 
 def host_state(host):
-    save = json.loads(host.evaluate("localStorage.getItem('hotseat.save')"))
+    save = json.loads(host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')"))
     return pycore.load_game(save["game"]).state_from_json(save["state"])
 
 
@@ -223,7 +223,7 @@ def test_a_tampered_message_from_a_phone_changes_nothing_at_the_host(phones):
     _ac, ann = phones()
     host_game(host)
     pair(host, ann, 1)
-    before = host.evaluate("localStorage.getItem('hotseat.save')")
+    before = host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
     bob_card = host_state(host).observation(2)["hand"][0]
     tampered = [
         json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
@@ -237,6 +237,6 @@ def test_a_tampered_message_from_a_phone_changes_nothing_at_the_host(phones):
         ann.evaluate("text => window.__hsChannels[0].send(text)", text)
     host.wait_for_selector(".toast", timeout=20_000)
     assert "A message from Ann was refused" in host.locator(".toast").inner_text()
-    assert host.evaluate("localStorage.getItem('hotseat.save')") == before
+    assert host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == before
     ann.wait_for_selector(".toast", timeout=20_000)
     assert "not allowed" in ann.locator(".toast").inner_text()

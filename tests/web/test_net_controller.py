@@ -13,9 +13,12 @@ import ui_helpers  # noqa: F401  (puts web/ on sys.path)
 from test_net_signal import SAMPLE_ANSWER
 from ui_helpers import MemoryStorage, taps
 
-from hotseat.controller import SAVE_KEY, Controller
+from hotseat.controller import Controller
 from hotseat.net import protocol, signal
+from hotseat.saves import slot_key
 from hotseat.session import Phase
+
+SAVE_KEY = slot_key("six_nimmt")
 
 
 class Air:
