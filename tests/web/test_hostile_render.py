@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
 from ui_helpers import MemoryStorage
 from hotseat import screens
-from hotseat.controller import Controller, view_markup
+from hotseat.controller import Controller
 from hotseat.session import Phase, Session
 from hotseat.views.base import ViewContext
 
@@ -97,9 +97,6 @@ def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> li
     return out
 
 
-#: numbers too (HostileInt): on once every view is built with hotseat.markup (its views format
-#: numbers with f-strings until then, which is safe for real ints but not provably so)
-NUMBERS_TOO = False
 
 GAMES = {"six_nimmt": 3, "bad_bunnies": 3, "dog": 4, "bunny_moose": 3}
 SCREENS = {g: _game_screens(g, n, seed=11) for g, n in GAMES.items()}
@@ -125,10 +122,10 @@ def _replace(value, path, new):
 
 
 def _render_all(view, phase, obs, ctx) -> list:
-    out = [view_markup(view.render(obs, ctx)), screens.frame(view_markup(view.render(obs, ctx)), view.status_line(obs, ctx))]
-    if phase in (Phase.SUMMARY, Phase.OVER) and hasattr(view, "round_summary_html"):
-        out.append(view_markup(view.round_summary_html(obs, ctx)))
-    if phase is Phase.OVER and hasattr(view, "scoreboard"):
+    out = [view.render(obs, ctx), screens.frame(view.render(obs, ctx), view.status_line(obs, ctx))]
+    if phase in (Phase.SUMMARY, Phase.OVER):
+        out.append(view.round_summary_html(obs, ctx))
+    if phase is Phase.OVER:
         scores = view.scoreboard(obs, ctx)
         out.append(screens.game_over(ctx.names, scores, list(range(len(ctx.names))), [0], None))
     return out
@@ -155,10 +152,8 @@ def test_hostile_text_in_names_observations_and_events_never_becomes_markup(data
             old = old[k]
         if isinstance(old, str):
             new = data.draw(st.sampled_from(HOSTILE))
-        elif NUMBERS_TOO:
-            new = HostileInt(int(old))
         else:
-            new = old
+            new = HostileInt(int(old))
         _replace(target, path, new)
     names = [data.draw(st.sampled_from(HOSTILE)) + f"{i}" for i in range(len(ctx.names))]
     hostile_ctx = ViewContext(viewer=ctx.viewer, names=names, legal=ctx.legal, local={}, events=events,
