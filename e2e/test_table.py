@@ -8,8 +8,19 @@ loads by small stand-ins that record what the app asks of them (``window.__wl``,
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
-from conftest import NEW_SIX_NIMMT, START, wait_ready
+ROOT = Path(__file__).resolve().parent.parent
+for _p in (ROOT, ROOT / "web"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import pycore  # noqa: E402
+from conftest import NEW_SIX_NIMMT, START, wait_ready  # noqa: E402
+from hotseat.session import Session  # noqa: E402
+
+SHOTS = Path("/tmp/hs/shots/table")
 
 #: a Screen Wake Lock API stand-in: navigator.wakeLock.request("screen") gives a sentinel whose
 #: release() (by the app, or by "the browser" in a test: __wl.browserRelease()) marks it released
@@ -99,3 +110,52 @@ def test_settings_remembered_are_applied_and_bad_values_ignored(page):
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "system"
     assert page.locator("[data-tap*='\"new\"']").count() == 4  # the app works as new
+
+
+def _save(game_id: str, n: int, seed: int, until=None, options=None) -> str:
+    """A save of a fresh ``n``-human game, played on with first legal actions until ``until(state)``."""
+    game = pycore.load_game(game_id)
+    state = game.new_initial_state(n, seed, game.resolve_options(options or {}))
+    while until is not None and not until(state):
+        p = state.current_players()[0]
+        state.apply_action(p, state.legal_actions(p)[0])
+    seats = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(n)]
+    return Session(game_id, seats, seed, options or {}, state=state).to_json()
+
+
+def _phase(name: str):
+    return lambda state: state.public_observation()["phase"] == name
+
+
+#: every game at its largest table: (game, players, play on until, taps on the table, the hand)
+LARGEST_TABLES = [
+    ("six_nimmt", 10, None, [], ".hand"),
+    ("bad_bunnies", 6, None, [], ".bb-hand"),
+    ("dog", 4, None, [], ".dg-hand"),  # partners give a card
+    ("dog", 4, _phase("play"), ["[data-tap*='\"card\"']"], ".dg-hand"),  # a card chosen: its moves shown
+    # Bunny Bunny Moose Moose has no hand: the narrator's card and "Turn the card" must be in view
+    ("bunny_moose", 6, _phase("reveal"), ["[data-tap*='\"reveal\"']"], ".bm-big, [data-tap*='\"reveal\"']"),
+]
+
+
+def test_the_hand_is_in_view_at_390x844_for_every_game_at_its_largest_table(page):
+    page.goto("./")
+    wait_ready(page)
+    for game_id, n, until, taps, hand in LARGEST_TABLES:
+        page.evaluate("s => { localStorage.clear(); localStorage.setItem('hotseat.save', s); }",
+                      _save(game_id, n, 3, until))
+        page.reload()
+        wait_ready(page)
+        page.locator("[data-tap*='\"resume\"']").first.click()
+        if game_id != "bunny_moose":  # nothing is secret there: no curtain
+            page.locator("[data-tap*='\"show\"']").click()
+        for tap in taps:
+            page.locator(tap).first.click()
+        page.wait_for_selector(hand.split(",")[0])
+        assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+        for element in page.locator(hand).all():
+            box = element.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["y"] >= 0, (game_id, n, taps)
+            assert box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844, (game_id, n, taps, box)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"fit_{game_id}_{n}{'_chosen' if taps else ''}.png"))
