@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from ..games.dog import GOAL_BASE, KENNEL, TRACK, DogState, sort_hand
+from ..games.dog import GOAL_BASE, KENNEL, DogState, sort_hand
 from ..games.dog import Action as DogAction
 from ..games.dog import Observation as DogObservation
 from ..rng import Rng
@@ -74,29 +74,39 @@ def figure_worth(state: DogState, f: int) -> float:
 
 
 def evaluate(state: DogState, p: int) -> float:
-    """How good the board is for ``p``'s side (higher is better); ±:data:`WIN` once the game is over."""
+    """How good the board is for ``p``'s side (higher is better); ±:data:`WIN` once the game is over.
+
+    The sum of :func:`figure_worth` over the side's figures, minus the opponents' (scaled to the
+    side's size), and a quarter of the worth of each figure 1..13 fields ahead of another side's
+    figure on the track (not on its own start field, DOG-4), which may be sent home next turn.
+    Written out flat (no calls per figure): hard evaluates a board after every move it tries.
+    """
     n = state.num_players
     mine = side_of(n, p)
     if state.phase == "over":
         return WIN if p in state.winners_ else -WIN
     pos, owner, fcol = state.pos, state.owner, state.fcol
+    other_sign = -1.0 / max(1, n - len(mine)) * len(mine)
     total = 0.0
-    track = [(f, x) for f, x in enumerate(pos) if 0 <= x < TRACK]
-    for f in range(len(pos)):
-        w = figure_worth(state, f)
-        sign = 1.0 if owner[f] in mine else -1.0 / max(1, n - len(mine)) * len(mine)
-        total += sign * w
+    track = []
+    for f, x in enumerate(pos):
+        ours = owner[f] in mine
+        if x == KENNEL:
+            w = 0.0
+        elif x >= GOAL_BASE:
+            w = 100.0 + 3.0 * ((x - GOAL_BASE) & 3)
+        else:
+            w = 20.0 + ((x - (fcol[f] << 4)) & 63)
+            track.append((x, ours, w, x == (fcol[f] << 4)))
+        total += (1.0 if ours else other_sign) * w
     # threats: a figure 1..13 fields ahead of another side's figure may be sent home next turn
-    for f, x in track:
-        if x == (fcol[f] << 4):
-            continue  # protected on its own start field (DOG-4)
-        for g, y in track:
-            if (owner[g] in mine) == (owner[f] in mine):
-                continue
-            d = (x - y) & 63
-            if 1 <= d <= 13:
-                risk = 0.25 * figure_worth(state, f)
-                total += -risk if owner[f] in mine else risk / max(1, n - len(mine)) * len(mine)
+    for x, ours, w, protected in track:
+        if protected:
+            continue  # on its own start field (DOG-4)
+        for y, theirs, _, _ in track:
+            if theirs != ours and 1 <= ((x - y) & 63) <= 13:
+                risk = 0.25 * w
+                total += -risk if ours else risk / max(1, n - len(mine)) * len(mine)
                 break
     return total
 
