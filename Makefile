@@ -22,7 +22,7 @@ SEED_SRC := $(wildcard seeds/*.md)
 LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
-.PHONY: all venv node_modules chromium wheel site serve lint test test-engine test-pyodide test-e2e \
+.PHONY: all venv node_modules chromium wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
         soak bench icons i18n i18n-check clean distclean
 
 all: site
@@ -79,7 +79,14 @@ i18n-check: $(VENV_STAMP)
 
 ## Test --------------------------------------------------------------------------------------
 
-test: chromium lint test-engine test-pyodide test-e2e
+# The CPython and the Pyodide engine suites run side by side (each is one process: one core
+# each); their logs are printed whole, one after the other. The browser suite then runs in
+# E2E_JOBS pytest-xdist workers (each with its own server and Chromium).
+E2E_JOBS ?= 2
+test: chromium lint test-suites test-e2e
+
+test-suites: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
 
 # Lint and types: ruff over the folders pyproject.toml includes, mypy --strict over pycore.
 lint: $(VENV_STAMP)
@@ -100,7 +107,7 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 
 # Browser tests: Playwright + Debian Chromium against the built site.
 test-e2e: site chromium
-	$(PY) -m pytest e2e
+	$(PY) -m pytest -n $(E2E_JOBS) e2e
 
 soak: $(VENV_STAMP)
 	@if [ -f tests/conformance/soak.py ]; then \

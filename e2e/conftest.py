@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
@@ -111,10 +112,15 @@ class SiteServer:
 
 
 def _build_site() -> None:
+    """``make site`` once: with pytest-xdist every worker calls it, one at a time (a lock file), so
+    the first builds a stale site and the others find it up to date."""
     if os.environ.get("HOTSEAT_E2E_NO_BUILD") == "1":
         return
-    subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".e2e-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
 
 
 @pytest.fixture(scope="session")
