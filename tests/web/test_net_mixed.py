@@ -1,0 +1,290 @@
+"""Mixed tables in every game with hidden information, through the whole app in CPython: seats on
+their own phones, humans sharing the host behind the curtain, and bots, in whole games of Bad
+Bunnies and Dog (four players in teams, and the 2–3 player variant).
+
+The host and every phone are :class:`~hotseat.controller.Controller` objects; the in-memory
+stand-in for ``net.mjs`` (:class:`test_net_controller.Air`) carries their requests and messages.
+Every move is made by tapping what the screen of the seat's own device draws (the host's curtain,
+"Show my cards", the phone's own hand). Every message a phone receives is checked when it arrives
+by the card-token rules of ``e2e/net_check.py`` against the host's state at the moment the host
+made it: the view is exactly the seat's observation and its legal actions, and no token in it
+goes beyond what re-deals of everything hidden from that seat would give (a card of another hand
+is one token more). Other messages carry no game facts.
+
+Every seat of every kind must have been checked or played, and every game ends with each phone's
+last view equal to its seat's final observation. (A phone that drops and rejoins, and tampered
+messages, are tested in 6 nimmt!: tests/web/test_net_controller.py and the e2e tests.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import ui_helpers  # noqa: F401  (puts web/ on sys.path)
+from test_net_controller import Air, pair
+from ui_helpers import MemoryStorage, taps
+
+import pycore
+from hotseat.controller import Controller
+from hotseat.net import protocol
+from hotseat.net.host import Host
+from hotseat.session import Phase
+from pycore.games.dog import GOAL_BASE, TRACK
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
+from net_check import check_view  # noqa: E402
+
+
+# ---- how the players play (the same for a human at the host, a phone and a bot) ------------------
+
+
+def _dog_value(x: int, colour: int) -> int:
+    """How far a figure of ``colour`` at field ``x`` has come (kennel lowest, goal highest)."""
+    if x < 0:
+        return -20
+    if x >= GOAL_BASE:
+        return 80 + (x - GOAL_BASE) % 4
+    return (x - 16 * colour) % TRACK
+
+
+def _dog_gain(obs: dict, action: dict) -> int:
+    if action.get("type") == "undo":
+        return -1000  # a 7's step taken back: never (it would loop)
+    if "to" not in action:
+        return 0
+    per = obs["figures_per_player"]
+    owner, k = divmod(action["figure"], per)
+    colour = obs["colours"][owner]
+    return _dog_value(action["to"], colour) - _dog_value(obs["figures"][owner][k], colour)
+
+
+def choose(game_id: str, obs: dict, legal: list[dict], rng: random.Random) -> dict:
+    """A player's choice from what it sees: Dog brings figures forward (a whole game in ~15
+    rounds instead of ~80 at random); Bad Bunnies plays at random, passing less often."""
+    assert legal and "hands" not in obs
+    if game_id == "dog":
+        best = max(_dog_gain(obs, a) for a in legal)
+        return rng.choice([a for a in legal if _dog_gain(obs, a) == best])
+    plays = [a for a in legal if a["type"] != "pass"]
+    if plays and rng.random() < 0.85:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+def bot_hook(game_id: str, rng: random.Random):
+    def hook(game, obs, legal, _rng, _budget, _level):
+        return choose(game_id, obs, legal, rng)
+
+    return hook
+
+
+# ---- tapping towards a chosen action ----------------------------------------------------------------
+
+
+def _leads_to(tap: dict, action: dict) -> int | None:
+    """How directly ``tap`` (a data-tap of a game screen) leads to ``action``: 0 makes it, 1-3
+    narrow the choice towards it (a joker's kind, a figure, a card), None does not lead there."""
+    if "do" in tap:
+        return 0 if tap["do"] == action else None
+    if "play" in tap:  # Bad Bunnies: lay a card (with its call)
+        same = action.get("card") == tap["play"] and action.get("announce") == tap.get("announce")
+        return 0 if action["type"] == "play" and same else None
+    if "choose" in tap:
+        return 0 if action["type"] == tap["choose"] else None
+    if "pass" in tap:
+        return (0 if tap["pass"] == "yes" else 1) if action["type"] == "pass" else None
+    for key, want, rank in (("as", "as", 1), ("fig", "figure", 2), ("card", "card", 3)):
+        if key in tap:
+            return rank if tap[key] is not None and action.get(want) == tap[key] else None
+    return None
+
+
+class Player:
+    """Taps on one controller's screen: at the host the seat behind the curtain, on a phone its seat."""
+
+    def __init__(self, controller: Controller, game_id: str, rng: random.Random) -> None:
+        self.c = controller
+        self.game_id = game_id
+        self.rng = rng
+        self.key: str | None = None
+        self.target: dict | None = None
+        self.tapped: list[str] = []  # taps made towards the target (a tap on a card twice unselects it)
+
+    def _towards(self, options: list[dict], obs: dict, legal: list[dict]) -> dict:
+        key = json.dumps([obs, legal], sort_keys=True)
+        if key != self.key:
+            self.key, self.target, self.tapped = key, choose(self.game_id, obs, legal, self.rng), []
+        ranked = []
+        for tap in options:
+            text = json.dumps(tap, sort_keys=True)
+            if tap.get("shell") == "confirm":
+                ranked.append((0, text, tap))
+            elif "shell" not in tap and text not in self.tapped:
+                rank = _leads_to(tap, self.target)
+                if rank is not None:
+                    ranked.append((rank, text, tap))
+        assert ranked, f"no tap on screen leads to {self.target}: {options}"
+        _rank, text, tap = min(ranked, key=lambda r: r[0])
+        self.tapped.append(text)
+        return tap
+
+    def step(self) -> bool:
+        """One tap or tick if the screen asks for one; False when it waits for someone else."""
+        c = self.c
+        if c.delay_ms() is not None:
+            c.tick()
+            return True
+        options = taps(str(c.render()))
+        shells = {t.get("shell"): t for t in options if "shell" in t}
+        if c.screen == "guest":
+            play = c.net.play
+            if play is None or c.net.join is not None or c.net.guest.status != "playing":
+                return False
+            phase = play.phase
+            if phase == "summary":
+                c.tap(dict(shells["continue"], fields={}))
+                return True
+            if phase != "turn":
+                return False
+            c.tap(dict(self._towards(options, play.view["obs"], play.view["legal"]), fields={}))
+            return True
+        s = c.session
+        if s.phase is Phase.CURTAIN:
+            c.tap(dict(shells["show"], fields={}))
+        elif s.phase is Phase.SUMMARY:
+            c.tap(dict(shells["continue"], fields={}))
+        elif s.phase is Phase.TURN:
+            legal = s.state.legal_actions(s.viewer)
+            c.tap(dict(self._towards(options, s.state.observation(s.viewer), legal), fields={}))
+        else:
+            return False
+        return True
+
+
+# ---- the wire, checked -----------------------------------------------------------------------------
+
+
+class CheckedAir(Air):
+    """:class:`Air` that checks every message a phone receives (see the module docstring)."""
+
+    def __init__(self, host: Controller, game_id: str) -> None:
+        super().__init__()
+        self.host = host
+        self.game = pycore.load_game(game_id)
+        self.made: dict[int, str] = {}  # view number -> the host's state (JSON) it was made from
+        self.counts = {"view": 0, "other": 0}
+        self.seats_checked: set[int] = set()
+
+    def run(self, *controllers: Controller, rounds: int = 20) -> None:
+        for _ in range(rounds):
+            busy = False
+            for c in controllers:
+                side = c.net
+                requests, side.requests = side.requests, []
+                outbox, side.outbox = side.outbox, []
+                busy = busy or bool(requests or outbox)
+                for request in requests:
+                    self.request(c, request)
+                for link, text in outbox:
+                    self.sent.setdefault(link, []).append(text)
+                    if link in self.open and self.peer.get(link) in self.open:
+                        other = self.peer[link]
+                        if c is self.host:
+                            self.check(self.owner[other], text)
+                        self.owner[other].net.event(other, "message", text)
+                        self.owner[other].net.poll()
+            if not busy:
+                return
+
+    def check(self, phone: Controller, text: str) -> None:
+        msg = protocol.parse(text, "host")
+        if msg["t"] != "view":
+            assert "obs" not in msg and "hand" not in text, f"LEAK — a {msg['t']} message: {text[:200]}"
+            self.counts["other"] += 1
+            return
+        guest = phone.net.guest
+        seat = guest.seat
+        if seat is None:  # the phone reads its seat from the welcome it has just taken in
+            seat = json.loads(phone.net.outbox and "null" or "null")
+        state = self.game.state_from_json(self.made[msg["n"]])
+        check_view(self.game, state, seat, msg, text)
+        self.counts["view"] += 1
+        self.seats_checked.add(seat)
+
+
+def record_views(monkeypatch, air: CheckedAir) -> None:
+    """Keep the host's state for every view it makes (the check needs the state of that moment)."""
+    made = Host._view
+
+    def view(self, seat, fresh=True):
+        link, text = made(self, seat, fresh)
+        air.made[json.loads(text)["n"]] = self.table.state.to_json()
+        return link, text
+
+    monkeypatch.setattr(Host, "_view", view)
+
+
+# ---- whole mixed games -------------------------------------------------------------------------------
+
+
+def mixed_table(monkeypatch, game_id: str, kinds: list[str], seed: int):
+    """Set up ``game_id`` at a host with seats of ``kinds`` (by tapping setup's kind buttons), pair
+    a phone for every guest seat and return (air, host, {seat: phone})."""
+    rng = random.Random(seed)
+    host = Controller(MemoryStorage(), bot_hook=bot_hook(game_id, rng), seed_fn=lambda: seed)
+    host.tap({"shell": "new", "game": game_id})
+    setup = host.setup
+    while setup["n"] < len(kinds):
+        host.tap({"shell": "count", "delta": 1})
+    for seat, kind in enumerate(kinds):
+        for _ in range(8):
+            if setup["kinds"][seat] == kind:
+                break
+            host.tap({"shell": "kind", "seat": seat})
+        assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
+    names = {f"name-{i}": n for i, n in enumerate(["Ann", "Bob", "Cyd", "Dee"][: len(kinds)])}
+    host.tap({"shell": "start", "fields": names})
+    assert host.session is not None and host.session.kinds == kinds
+    air = CheckedAir(host, game_id)
+    record_views(monkeypatch, air)
+    phones = {}
+    for seat, kind in enumerate(kinds):
+        if kind == "guest":
+            phones[seat] = Controller(MemoryStorage(), bot_hook=None)
+            pair(air, host, phones[seat], seat)
+    return air, host, phones
+
+
+def play_to_the_end(air: CheckedAir, host: Controller, phones: dict, game_id: str, seed: int) -> None:
+    players = [Player(host, game_id, random.Random(seed))] + [
+        Player(c, game_id, random.Random(seed + seat)) for seat, c in phones.items()]
+    for _ in range(20_000):
+        air.run(host, *phones.values())
+        if host.session.phase is Phase.OVER and all(c.net.play.phase == "over" for c in phones.values()):
+            return
+        moved = False
+        for p in players:
+            moved = p.step() or moved
+        assert moved or host.session.phase is Phase.WAIT, host.session.phase
+    raise AssertionError(f"{game_id}: the game did not end")
+
+
+@pytest.mark.parametrize("game_id, kinds, seed", [
+    ("bad_bunnies", ["human", "guest", "human", "bot:normal"], 3),
+    ("dog", ["human", "guest", "bot:normal", "guest"], 5),  # teams: seats 0+2 and 1+3
+    ("dog", ["guest", "human", "bot:easy"], 7),  # the 2-3 player variant
+])
+def test_a_mixed_table_plays_a_whole_game_and_each_phone_learns_only_its_own(monkeypatch, game_id, kinds, seed):
+    air, host, phones = mixed_table(monkeypatch, game_id, kinds, seed)
+    play_to_the_end(air, host, phones, game_id, seed)
+    final = host.session.state
+    assert final.is_terminal()
+    for seat, c in phones.items():
+        assert c.net.play.view["obs"] == json.loads(json.dumps(final.observation(seat)))
+    assert air.seats_checked == set(phones) and air.counts["view"] >= 20
+    kinds_played = {host.session.kinds[p] for p in range(len(kinds))}
+    assert kinds_played == set(kinds)
