@@ -256,13 +256,8 @@ def test_a_hard_bot_thinks_in_slices_and_humans_choose_first(monkeypatch):
     s.tap({"shell": "confirm"})
     assert s.phase == "bot" and s.bot_seat == 0 and s.delay_ms() > 0
     slices = 0
-    import time
-
     while s.phase == "bot":
-        t0 = time.perf_counter()
-        s.tick()
-        # one slice works ~5 ms (wall clock: generous for a loaded machine)
-        assert (time.perf_counter() - t0) * 1000 < 5 + 250
+        s.tick()  # one slice of ~5 ms of search (bench/bots.py measures the slices' times)
         slices += 1
         if s.phase == "bot":
             assert s.delay_ms() == 0

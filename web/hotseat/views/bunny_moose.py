@@ -71,85 +71,6 @@ BAM_MS = 1900
 #: player colours (the box has six)
 COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"]
 
-_STYLE = trusted("""<style>
-.bm { display: grid; gap: .7rem; }
-.bm h2 { font-size: 1rem; margin: 0; }
-.bm-poem { padding: .7rem .8rem; border-radius: var(--radius); background: rgba(0,0,0,.28); }
-.bm-poem .n { font-size: .8rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; }
-.bm-poem p { margin: .25rem 0 0; font-size: 1.35rem; line-height: 1.3; font-family: Georgia, "DejaVu Serif", serif; }
-.bm-poem p b { color: var(--accent); }
-.bm-poem.small p { font-size: 1.05rem; }
-.bm-big { display: grid; gap: .35rem; justify-items: center; }
-.bm-big svg { width: 100%; max-width: 380px; height: auto; filter: drop-shadow(0 3px 4px rgba(0,0,0,.45)); }
-.bm-big .words { margin: 0; text-align: center; font-size: 1.25rem; font-weight: 800; line-height: 1.25; }
-.bm-big .where { margin: 0; text-align: center; font-size: .9rem; color: var(--ink-soft); }
-.bm-big.new svg { animation: bm-in .35s ease-out; }
-@keyframes bm-in { from { transform: rotateY(80deg) scale(.8); opacity: .2; } }
-.bm-row { display: grid; grid-template-columns: repeat(6, 1fr); gap: 4px; }
-.bm-slot { display: grid; gap: 2px; justify-items: center; font-size: .7rem; color: var(--ink-soft); }
-.bm-slot svg { width: 100%; height: auto; border-radius: 6px; }
-.bm-slot .empty { width: 100%; aspect-ratio: 4 / 3; border: 2px dashed rgba(255,255,255,.3); border-radius: 6px; }
-.bm-slot.new svg { outline: 3px solid var(--accent); outline-offset: 1px; }
-.bm-slot.hit svg { outline: 3px solid #66e07a; outline-offset: 1px; }
-.bm-slot.hit2 svg { outline: 4px double #66e07a; }
-.bm-slot.miss svg { opacity: .33; }
-.bm-slot .tag { font-weight: 800; color: #66e07a; }
-.bm-note { margin: 0; padding: .5rem .75rem; border-radius: 10px; background: rgba(0,0,0,.3); font-weight: 600; }
-.bm-players { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; margin: 0; padding: 0; }
-.bm-players li { display: flex; align-items: center; gap: .3rem; padding: .2rem .55rem; border-radius: 999px;
-  background: rgba(0,0,0,.28); font-size: .85rem; font-weight: 600; }
-.bm-players li.done { opacity: .6; }
-.bm-dot { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 2px solid #fff; flex: none; }
-.bm-bets { display: grid; gap: .5rem; }
-.bm-bets button { min-height: 56px; font-size: 1.2rem; font-weight: 700; display: flex; align-items: center; gap: .6rem;
-  justify-content: center; }
-.bm-pick h2 { font-size: 1.05rem; margin: .3rem 0 .35rem; }
-.bm-pick h2 small { font-weight: 500; color: var(--ink-soft); }
-.bm-hands { display: grid; grid-template-columns: repeat(4, 1fr); gap: 5px; }
-.bm-hands button { display: grid; justify-items: center; gap: 0; padding: 3px 2px 4px; min-height: 72px; border-radius: 10px;
-  border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2); font-size: .72rem; line-height: 1.1; }
-.bm-hands button svg { width: 100%; max-width: 72px; height: auto; }
-.bm-hands button.none { grid-column: 1 / -1; min-height: 44px; font-size: .95rem; display: flex; align-items: center; justify-content: center; }
-.bm-hands button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); color: #fff; }
-.bm-tongue { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
-.bm-tongue button { min-height: 56px; border-radius: 10px; border: 2px solid rgba(255,255,255,.35); background: rgba(0,0,0,.2);
-  font-size: 1.05rem; font-weight: 700; }
-.bm-tongue button[aria-pressed="true"] { border-color: var(--accent); background: rgba(242,193,78,.35); }
-.bm-result { padding: .6rem; border-radius: var(--radius); background: rgba(0,0,0,.25); display: grid; gap: .4rem;
-  border-left: 6px solid var(--pc); }
-.bm-result header { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
-.bm-result header b { font-size: 1.1rem; flex: 1; }
-.bm-result header svg { width: 64px; height: 37px; flex: none; }
-.bm-result .score { font-size: 1.9rem; font-weight: 900; line-height: 1; }
-.bm-result .pose { margin: 0; font-size: .85rem; color: var(--ink-soft); }
-.bm-result ol { margin: 0; padding-left: 1.1rem; font-size: .92rem; }
-.bm-result .pos { color: #7ee28b; } .bm-result .neg { color: #ff9f95; }
-.bm-trail { display: grid; gap: 6px; padding: .6rem .4rem; border-radius: var(--radius); background: #2b4d2a;
-  background-image: repeating-linear-gradient(90deg, rgba(255,255,255,.05) 0 1px, transparent 1px 100%); }
-.bm-lane { position: relative; height: 68px; border-radius: 8px; background: rgba(0,0,0,.18); }
-.bm-lane .who { position: absolute; left: 4px; top: 1px; font-size: .7rem; font-weight: 700; color: #e9f5e6; z-index: 1; }
-.bm-fields { position: absolute; inset: 14px 0 0 0; display: grid; grid-template-columns: repeat(17, 1fr); }
-.bm-fields i { border-left: 1px solid rgba(255,255,255,.12); font-style: normal; font-size: .55rem; color: rgba(255,255,255,.35);
-  text-align: center; }
-.bm-fields i.end { background: repeating-linear-gradient(45deg, rgba(0,0,0,.25) 0 4px, transparent 4px 8px); }
-.bm-fields i.start { background: rgba(242,193,78,.12); }
-.bm-fig { position: absolute; width: calc(100% / 17); display: grid; justify-items: center; font-size: .62rem; font-weight: 800;
-  color: #fff; text-shadow: 0 1px 2px #000; }
-.bm-fig svg { width: 24px; height: 19px; }
-.bm-fig.rabbit { top: 13px; } .bm-fig.moose { top: 41px; }
-.bm-fig.moved { animation: bm-move 1.4s ease-in-out both; }
-@keyframes bm-move { from { left: var(--from); } to { left: var(--to); } }
-.bm-bam { position: fixed; inset: 0; overflow: hidden; z-index: 50; display: grid; place-items: center; align-content: center; gap: min(1rem, 2.5vh);
-  padding: 0 0 4.5rem;
-  background: radial-gradient(circle, #ffdd55 0%, #ff7a1a 35%, #b3261e 70%, #3a0b08 100%); color: #fff; text-align: center; }
-.bm-bam b { font-size: min(8rem, 25vw, 28vh); font-weight: 900; letter-spacing: .02em; line-height: 1; text-shadow: 0 6px 0 #3a0b08;
-  animation: bm-bam .5s cubic-bezier(.2,2,.4,1); font-family: Impact, "DejaVu Sans", sans-serif; }
-.bm-bam p { margin: 0 1rem; font-size: 1.6rem; font-weight: 800; }
-.bm-bam svg { width: min(120px, 22vh); height: auto; }
-@keyframes bm-bam { from { transform: scale(3) rotate(-12deg); opacity: 0; } }
-.bm-tempo { display: flex; justify-content: center; gap: .5rem; align-items: center; font-size: .9rem; color: var(--ink-soft); }
-@media (prefers-reduced-motion: reduce) { .bm-fig.moved, .bm-bam b, .bm-big.new svg { animation: none; } }
-</style>""")
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -775,7 +696,7 @@ class BunnyMooseView(BaseView):
         if ctx.step is not None:
             for event in ctx.events[: ctx.step]:
                 if event.get("type") == "hunter":
-                    return fragment(_STYLE, _bam_html(obs, ctx, event))
+                    return _bam_html(obs, ctx, event)
         phase = obs["phase"]
         if phase == "bet":
             body = _bet_html(obs, ctx)
@@ -787,7 +708,7 @@ class BunnyMooseView(BaseView):
             body = _scored_html(obs, ctx)
         # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
         scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
-        return fragment(_STYLE, h("div", {"class": "bm", "data-phase": phase},
+        return fragment(h("div", {"class": "bm", "data-phase": phase},
                                   h("i", {"hidden": True, "data-scroll-key": scroll}), body))
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
@@ -872,7 +793,7 @@ class BunnyMooseView(BaseView):
         """The last round's scores and the trail (shown on the game-over screen)."""
         if not obs.get("results"):
             return trail_html(obs, ctx)
-        return fragment(_STYLE, h("div", {"class": "bm"}, _results_html(obs, ctx), trail_html(obs, ctx)))
+        return h("div", {"class": "bm"}, _results_html(obs, ctx), trail_html(obs, ctx))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """Per seat: the rear and the front figure (BM-7)."""

@@ -38,7 +38,7 @@ from pycore.games.dog import (  # the board (DOG-2), the cards (DOG-1), who give
 )
 
 from ..i18n import ngettext
-from ..markup import Markup, fragment, h, trusted
+from ..markup import Markup, fragment, h
 from .base import BaseView, ViewContext
 
 # colour (board seat) → fill, text colour on it, name, shape of the figure
@@ -65,50 +65,6 @@ A0 = 3 * math.pi / 4  # field 0 (colour 0's start field) at the bottom left; clo
 GOAL_STEP = 19.0
 R_KENNEL = 230.0
 
-_STYLE = trusted("""<style>
-.dg-table { display: grid; grid-template-columns: minmax(0, 1fr); gap: .5rem; }
-.dg-players { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .3rem; }
-.dg-player { display: grid; grid-template-columns: 26px minmax(0, 1fr); align-items: center; column-gap: .35rem; padding: .25rem .45rem;
-  border-radius: 10px; background: rgba(0,0,0,.28); border: 2px solid transparent; min-height: 44px; font-size: .85rem; }
-.dg-player svg { width: 24px; height: 24px; grid-row: span 2; }
-.dg-player .who { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.dg-player .sub { color: var(--ink-soft); font-size: .75rem; line-height: 1.25; }
-.dg-player.me { border-color: var(--accent); }
-.dg-player.turn { background: rgba(242,193,78,.30); }
-.dg-player.out .sub { color: #ffb4ab; font-weight: 700; }
-.dg-teams { margin: 0; font-size: .85rem; color: var(--ink-soft); text-align: center; }
-.dg-teams b { color: var(--ink); }
-.dg-board { margin: 0 -.45rem; min-width: 0; }
-.dg-board svg { display: block; width: 100%; height: auto; touch-action: manipulation; }
-.dg-board .tap { cursor: pointer; }
-.dg-log { list-style: none; margin: 0; padding: .4rem .6rem; border-radius: 10px; background: rgba(0,0,0,.3); font-size: .88rem; display: grid; gap: .15rem; }
-.dg-log li.big { font-weight: 800; color: var(--accent); }
-.dg-prompt { margin: 0; padding: .55rem .75rem; border-radius: 10px; background: rgba(242,193,78,.16); border: 1px solid var(--accent);
-  font-weight: 700; }
-.dg-prompt.warn { background: rgba(179,38,30,.45); border-color: #e2766f; }
-.dg-prompt small { display: block; font-weight: 500; font-size: .85rem; color: var(--ink-soft); }
-.dg-hand { padding: .5rem; border-radius: var(--radius); background: rgba(0,0,0,.25); }
-.dg-hand h2 { font-size: .85rem; color: var(--ink-soft); text-transform: uppercase; letter-spacing: .06em; margin: 0 0 .4rem; }
-.dg-cards { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 6px; padding-top: 6px; }
-.dg-card { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center;
-  aspect-ratio: 5 / 7; min-height: 44px; border-radius: 8px; padding: 0; font-weight: 800; font-size: 1.35rem; line-height: 1;
-  background: #e3ecff; color: #12306b; border: 3px solid #5b84cf; box-shadow: 0 2px 3px rgba(0,0,0,.35); }
-.dg-card.special { background: #ffe4de; color: #7d1a0e; border-color: #d0644f; }
-.dg-card small { font-size: .55rem; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; font-weight: 800; }
-.dg-card.ok { box-shadow: 0 0 0 3px #3fae5a, 0 2px 3px rgba(0,0,0,.35); }
-.dg-card.no { opacity: .4; }
-.dg-card.sel { outline: 4px solid var(--accent); outline-offset: 1px; transform: translateY(-7px); }
-.dg-card.got::after { content: "new"; position: absolute; top: -9px; right: -6px; padding: 0 4px; border-radius: 6px;
-  background: var(--accent); color: var(--accent-ink); font-size: .6rem; line-height: 16px; }
-.dg-opts { display: grid; gap: .4rem; }
-.dg-opts .primary, .dg-opts .secondary { width: 100%; text-align: left; min-height: 48px; }
-.dg-opts .row2 { display: grid; grid-template-columns: 1fr 1fr; gap: .4rem; }
-.dg-opts .row3 { display: grid; grid-template-columns: repeat(3, 1fr); gap: .4rem; }
-.dg-opts .row3 .secondary, .dg-opts .row2 .secondary { text-align: center; }
-.dg-seven { display: flex; align-items: center; justify-content: space-between; gap: .5rem; padding: .45rem .6rem;
-  border-radius: 10px; background: rgba(242,193,78,.22); font-weight: 800; font-size: 1.05rem; }
-.dg-info { margin: 0; font-size: .8rem; color: var(--ink-soft); text-align: center; }
-</style>""")
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -741,7 +697,7 @@ class DogView(BaseView):
             n = obs["num_players"]
             giver = ctx.names[next(q for q in range(n) if gift_receiver(n, q) == ctx.viewer)]
             parts.append(_info(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t))))
-        return fragment(_STYLE, h("div", {"class": "dg-table"}, parts))
+        return h("div", {"class": "dg-table"}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         """``{"do": action}`` plays it; ``{"card": k}`` / ``{"as": k}`` / ``{"fig": f}`` choose."""
@@ -823,7 +779,7 @@ class DogView(BaseView):
             return Markup()
         public = ViewContext(viewer=None, names=ctx.names, events=ctx.events, t=ctx.t)
         board = _board_svg(obs, public, {"center": _center_lines(obs, public)})
-        return fragment(_STYLE, h("div", {"class": "dg-table"}, _teams_html(obs, public), h("div", {"class": "dg-board"}, board)))
+        return h("div", {"class": "dg-table"}, _teams_html(obs, public), h("div", {"class": "dg-board"}, board))
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         t = ctx.t
