@@ -247,7 +247,9 @@ def hold_at(page, selector: str) -> None:
     page.evaluate(
         """sel => {
             window.__holdAt = sel;
-            const check = () => { window.hotseatHold = !!(window.__holdAt && document.querySelector(window.__holdAt)); };
+            const check = () => {
+                window.hotseatHold = !!(window.__holdAt && document.querySelector(window.__holdAt));
+            };
             if (!window.__holdWatch) {
                 window.__holdWatch = new MutationObserver(check);
                 window.__holdWatch.observe(document.body, {childList: true, subtree: true});

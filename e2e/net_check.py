@@ -49,7 +49,8 @@ WIRE_JS = """(() => {
   const save = () => {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k.startsWith('hotseat.game.')) return localStorage.getItem(k);  // the game in progress (one game at a time here)
+      // the game in progress (one game at a time here)
+      if (k.startsWith('hotseat.game.')) return localStorage.getItem(k);
     }
     return null;
   };

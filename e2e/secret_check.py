@@ -103,7 +103,8 @@ DUMP_JS = """(key) => {
       let text = '';
       if (tag !== 'style') {  // CSS is left out; script text is kept
         const parts = [];
-        for (const n of el.childNodes) if (n.nodeType === 3 || n.nodeType === 8) parts.push(n.nodeValue);  // texts, comments
+        // texts, comments
+        for (const n of el.childNodes) if (n.nodeType === 3 || n.nodeType === 8) parts.push(n.nodeValue);
         text = parts.join(' ');
       }
       const inApp = app !== null && el !== app && (app.contains(el) || inShadow);
@@ -340,10 +341,13 @@ def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
             for m in NUMBER_RE.finditer(value):
                 seen += 1
                 if int(m.group()) not in allowed:
-                    stray.append(f"{int(m.group())} in <{tag}> {where}: {value[max(0, m.start() - 40): m.end() + 20]!r}")
+                    around = value[max(0, m.start() - 40): m.end() + 20]
+                    stray.append(f"{int(m.group())} in <{tag}> {where}: {around!r}")
     hidden = {c for p in range(state.num_players) if p != viewer for c in state.observation(p)["hand"]}
-    assert not stray, (f"LEAK — numbers on the {'curtain' if viewer is None else 'screen of seat %d' % viewer} "
-                       f"that are not public (other hands hold {sorted(hidden & {int(x.split()[0]) for x in stray})}): {stray[:8]}")
+    place = "curtain" if viewer is None else f"screen of seat {viewer:d}"
+    held = sorted(hidden & {int(x.split()[0]) for x in stray})
+    assert not stray, (f"LEAK — numbers on the {place} "
+                       f"that are not public (other hands hold {held}): {stray[:8]}")
     return seen
 
 
@@ -509,7 +513,8 @@ class SecretChecker:
         assert not extra, self._explain(f"card elements beyond what {self._who(viewer)} may see", extra, state, viewer)
         named = Counter(tap_cards(items))
         stray = {c: k for c, k in named.items() if c not in own}
-        assert not stray, self._explain(f"data-tap names cards {self._who(viewer)} does not hold", Counter(stray), state, viewer)
+        assert not stray, self._explain(f"data-tap names cards {self._who(viewer)} does not hold", Counter(stray),
+                                        state, viewer)
 
     def check_tokens(self, items, state, save: dict, screen: str, who: int | None) -> None:
         """Per token: live count <= the same screen's count under re-deals of everything hidden."""
@@ -517,7 +522,8 @@ class SecretChecker:
         assert self.outside is not None, "call baseline(page) on the home screen first"
         live_out = tokens(items, in_app=0)
         extra_out = live_out - self.outside
-        assert not extra_out, self._explain("outside #app (body, head, dialogs) since the home screen", extra_out, state, viewer)
+        assert not extra_out, self._explain("outside #app (body, head, dialogs) since the home screen", extra_out,
+                                            state, viewer)
         live = tokens(items, in_app=1)
         allowance: Counter | None = None
         for k in range(self.REDEALS):

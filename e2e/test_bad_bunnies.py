@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens  # puts the repo root on sys.path
 
 import pycore  # noqa: E402
@@ -146,7 +145,8 @@ def test_three_humans_play_to_a_low_target(page):
     assert checker.counts["curtain"] == curtains and checker.counts["summary"] == summaries
     assert checker.counts["over"] == 1
     assert checker.counts["turn"] >= curtains and checker.counts["tap"] >= 10  # and screens after a tap
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
+          f" ({checker.dump_seconds:.1f} s reading the page)")
     assert page.locator(".standings li.winner").count() == 1
 
     # the rules overlay opens from the header
@@ -188,7 +188,8 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
             "c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
             " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }", False),
         "a body attribute outside #app": (
-            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }", False),
+            "c => { document.body.setAttribute('data-hint', c);"
+            " document.body.dataset.planted = 'attr:data-hint'; }", False),
     }
     for what, (js, card_element) in plants.items():
         page.evaluate(js, card)

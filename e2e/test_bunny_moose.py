@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from conftest import hold_at, release_hold, wait_ready  # noqa: E402
+
 import pycore  # noqa: E402
 from pycore.games.bunny_moose import HANDS, score_pose  # noqa: E402
-
-from conftest import hold_at, release_hold, wait_ready  # noqa: E402
 
 SHOTS = Path("/tmp/hs/shots/bunny_moose")  # a folder of its own: other suites clean /tmp/hs/shots
 GAME = pycore.load_game("bunny_moose")

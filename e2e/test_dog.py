@@ -24,9 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens  # noqa: E402
+
 import pycore  # noqa: E402
 from pycore.games.dog import full_deck  # noqa: E402
-from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
 
@@ -157,7 +158,8 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     # the secrets check ran on every curtain and on every arrival at a player's own screen
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains
     assert checker.counts["tap"] >= 10  # and screens after a tap (a card or a figure selected)
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
+          f" ({checker.dump_seconds:.1f} s reading the page)")
 
 
 def test_a_leak_planted_into_a_curtain_is_found(page):
@@ -182,10 +184,12 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
          " e.dataset.card = c; e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", True),
         (card, "a title in the board", "c => { const e = document.querySelector('#app .dg-board svg');"
          " e.setAttribute('title', c); e.dataset.planted = 'attr:title'; }", False),
-        (card, "an svg text kept invisible", "c => { const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
+        (card, "an svg text kept invisible",
+         "c => { const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
          " t.setAttribute('opacity', '0'); t.textContent = c; t.dataset.planted = 'el';"
          " document.querySelector('#app .dg-board svg').append(t); }", False),
-        (card, "a dialog outside #app", "c => { const d = document.createElement('dialog'); d.textContent = 'Ben: ' + c;"
+        (card, "a dialog outside #app",
+         "c => { const d = document.createElement('dialog'); d.textContent = 'Ben: ' + c;"
          " d.dataset.planted = 'el'; document.body.append(d); }", False),
     ]
     for planted, what, js, card_element in plants:
@@ -283,7 +287,7 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     page.locator("[data-tap*='\"start\"']").first.click()
     page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
     human_moves = 0
-    for step in range(2000):
+    for _step in range(2000):
         kind = screen(page)
         if kind == "over":
             break

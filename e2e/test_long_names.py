@@ -150,7 +150,8 @@ def near_the_end(game_id: str, seed: int, moves_before: int):
         state.apply_action(p, state.legal_actions(p)[0])
         history.append(state.clone())
     rounds = [h.public_observation().get("round") for h in history]
-    last_round = max(i for i, r in enumerate(rounds) if r != rounds[-1]) + 1 if len(set(rounds)) > 1 else len(history) - 1
+    last_round = (max(i for i, r in enumerate(rounds) if r != rounds[-1]) + 1 if len(set(rounds)) > 1
+                  else len(history) - 1)
     return history[max(0, last_round - moves_before)]
 
 

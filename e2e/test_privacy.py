@@ -118,7 +118,8 @@ def test_without_python_the_page_script_alone_removes_a_private_view_when_hidden
     page.route("**/pyscript/core.js", lambda route: route.abort())
     page.goto("./")
     page.evaluate("""() => { document.getElementById('app').innerHTML =
-        '<div class="screen" data-screen="turn" data-private><div class="hand"><button data-tap=\\'{"pick":37}\\'>37</button>' +
+        '<div class="screen" data-screen="turn" data-private><div class="hand">' +
+        '<button data-tap=\\'{"pick":37}\\'>37</button>' +
         '<span class="card" aria-label="88, 1 bullhead">88</span></div></div>'; }""")
     assert page.locator(".hand").count() == 1
     page.evaluate(HIDE_JS)
@@ -127,7 +128,8 @@ def test_without_python_the_page_script_alone_removes_a_private_view_when_hidden
     assert "37" not in text and "88" not in text and page.locator(".hand").count() == 0
     assert page.locator("#app [data-cover] [data-tap*='show']").count() == 1
     # a screen with nothing private is left alone
-    page.evaluate("""() => { document.getElementById('app').innerHTML = '<div class="screen" data-screen="home">Home 42</div>'; }""")
+    page.evaluate("""() => { document.getElementById('app').innerHTML =
+        '<div class="screen" data-screen="home">Home 42</div>'; }""")
     page.evaluate(PAGEHIDE_JS)
     assert "Home 42" in page.locator("#app").inner_text()
 
@@ -166,7 +168,8 @@ def test_a_save_nested_100000_deep_is_reported_at_start_and_kept(page):
     assert page.evaluate("localStorage.getItem('hotseat.aside.1')") == poison
     page.locator("[data-tap*='\"resume\"'][data-tap*='dog']").click()
     wait_screen(page, "recovery")
-    assert "its game state is invalid: it is nested deeper than 32 levels" in page.locator(".recovery .reason").inner_text()
+    reason = page.locator(".recovery .reason").inner_text()
+    assert "its game state is invalid: it is nested deeper than 32 levels" in reason
     assert page.evaluate("localStorage.getItem('hotseat.game.dog')") == deep_state
 
 
@@ -248,7 +251,9 @@ def test_storage_full_with_an_unreadable_save_keeps_the_save(page):
     filled = page.evaluate("""() => { const chunk = 'x'.repeat(256 * 1024); let n = 0;
         for (;;) { try { localStorage.setItem('hotseat-test-fill-' + n, chunk); n++; } catch (e) { break; } }
         for (const size of [65536, 4096, 256, 16, 1]) {
-          for (;;) { try { localStorage.setItem('hotseat-test-fill-' + n, 'x'.repeat(size)); n++; } catch (e) { break; } }
+          for (;;) {
+            try { localStorage.setItem('hotseat-test-fill-' + n, 'x'.repeat(size)); n++; } catch (e) { break; }
+          }
         }
         return n; }""")
     assert filled > 5

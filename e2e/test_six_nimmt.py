@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pycore  # noqa: E402
 import pytest  # noqa: E402
 from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers  # noqa: E402
+
+import pycore  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 
@@ -207,7 +208,8 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     # every curtain was checked (the one reloaded twice), and every player's screen on arrival
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
     assert checker.counts["tap"] >= checker.counts["turn"] and checker.counts["over"] == 1
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)")
+    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
+          f" ({checker.dump_seconds:.1f} s reading the page)")
     assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
 
     state = saved_state(page)
@@ -355,12 +357,15 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
     plants = {
         "a hidden element with data-card": (
             "c => { const e = document.createElement('i'); e.hidden = true; e.dataset.card = c;"
-            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", {"cards", "tokens", "numbers"}),
+            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }",
+            {"cards", "tokens", "numbers"}),
         "an aria-label on the rows": (
             "c => { const e = document.querySelector('#app .public .rows');"
-            " e.setAttribute('aria-label', 'Bob: ' + c); e.dataset.planted = 'attr:aria-label'; }", {"tokens", "numbers"}),
+            " e.setAttribute('aria-label', 'Bob: ' + c); e.dataset.planted = 'attr:aria-label'; }",
+            {"tokens", "numbers"}),
         "a body attribute outside #app": (
-            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }", {"tokens"}),
+            "c => { document.body.setAttribute('data-hint', c);"
+            " document.body.dataset.planted = 'attr:data-hint'; }", {"tokens"}),
     }
     for what, (js, caught_by) in plants.items():
         page.evaluate(js, str(card))

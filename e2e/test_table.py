@@ -16,8 +16,9 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import pycore  # noqa: E402
 from conftest import NEW_SIX_NIMMT, START, wait_ready  # noqa: E402
+
+import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
 SHOTS = Path("/tmp/hs/shots/table")

@@ -17,10 +17,10 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
+from conftest import hold_at, release_hold  # noqa: E402
+
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
-
-from conftest import hold_at, release_hold  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 

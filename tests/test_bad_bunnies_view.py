@@ -13,11 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
+from test_bad_bunnies import position  # noqa: E402
+
 from hotseat.session import Session  # noqa: E402
 from hotseat.views import bad_bunnies  # noqa: E402
 from hotseat.views.base import ViewContext  # noqa: E402
-
-from test_bad_bunnies import position  # noqa: E402
 
 view = bad_bunnies.VIEW
 
@@ -48,7 +48,8 @@ def test_rule_line_says_what_may_follow():
         "Higher than 9", "or another 9 (double), a 1 or a 7")
     assert bad_bunnies.rule_line({"top": 4, "announce": None, "double": True}, t)[0] == "Double 4s — only a 4 or a 7"
     assert bad_bunnies.rule_line({"top": 1, "announce": None, "double": False}, t)[0] == "After a 1: any card"
-    assert bad_bunnies.rule_line({"top": 7, "announce": "lower", "double": False}, t) == ("Lower than 7", "or a 7, or a 1")
+    line = bad_bunnies.rule_line({"top": 7, "announce": "lower", "double": False}, t)
+    assert line == ("Lower than 7", "or a 7, or a 1")
 
 
 def test_hand_marks_playable_cards_and_only_they_are_tappable():

@@ -11,11 +11,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
+import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 from hotseat.views import bunny_moose  # noqa: E402
 from hotseat.views.base import ViewContext  # noqa: E402
-
-import pycore  # noqa: E402
 from pycore.games.bunny_moose import DECK, HANDS, score_pose  # noqa: E402
 
 view = bunny_moose.VIEW
@@ -176,6 +175,7 @@ def test_setup_accepts_string_choice_options():
     """The setup screen passes "app"/"fast" through as choices (not as whole numbers)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
     from ui_helpers import MemoryStorage
+
     from hotseat.controller import Controller
 
     c = Controller(MemoryStorage(), bot_hook=None)

@@ -13,12 +13,12 @@ for path in (ROOT / "web", ROOT / "tests" / "web", Path(__file__).resolve().pare
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from test_dog import position  # noqa: E402
+
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 from hotseat.views import dog  # noqa: E402
-from hotseat.views.base import ViewContext  # noqa: E402
 from pycore.rng import Rng  # noqa: E402
-from test_dog import position  # noqa: E402
 
 view = dog.VIEW
 

@@ -287,7 +287,8 @@ for root, prefix in TREES:
                 count += 1
 count
 `);
-console.log(JSON.stringify({ compiled: n, pyscriptFiles, tag: py.runPython("import sys; sys.implementation.cache_tag") }));
+const tag = py.runPython("import sys; sys.implementation.cache_tag");
+console.log(JSON.stringify({ compiled: n, pyscriptFiles, tag }));
 """
 
 

@@ -15,11 +15,11 @@ import copy
 from html.parser import HTMLParser
 
 import pytest
+import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
 from ui_helpers import MemoryStorage
+
 from hotseat import screens
 from hotseat.controller import Controller
 from hotseat.session import Phase, Session

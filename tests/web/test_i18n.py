@@ -10,7 +10,6 @@ from __future__ import annotations
 import doctest
 import gettext
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,11 +18,11 @@ from babel.lists import format_list as babel_format_list
 from babel.messages.catalog import Catalog, Message
 from babel.numbers import format_decimal
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import build_site
-import i18n as catalogues
 from hotseat import i18n, locale_data, poems, settings
+from tools import build_site
+from tools import i18n as catalogues
+
+ROOT = Path(__file__).resolve().parents[2]
 
 TRANSLATED = catalogues.LANGUAGES
 GAMES = ("six_nimmt", "bad_bunnies", "dog", "bunny_moose")

@@ -82,7 +82,8 @@ def test_concatenation_escapes_plain_strings() -> None:
 
 
 def test_void_elements_take_no_children() -> None:
-    assert h("input", {"value": "<x>", "data-field": "name-0"}) == Markup('<input value="&lt;x&gt;" data-field="name-0">')
+    field = h("input", {"value": "<x>", "data-field": "name-0"})
+    assert field == Markup('<input value="&lt;x&gt;" data-field="name-0">')
     with pytest.raises(ValueError):
         h("br", None, "x")
 

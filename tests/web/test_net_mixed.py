@@ -38,7 +38,6 @@ from pycore.games.dog import GOAL_BASE, TRACK
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from net_check import check_view  # noqa: E402
 
-
 # ---- how the players play (the same for a human at the host, a phone and a bot) ------------------
 
 

@@ -7,11 +7,11 @@ import subprocess
 import sys
 
 import pytest
+import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ui_helpers import MemoryStorage, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
-from ui_helpers import MemoryStorage, storage, taps  # noqa: F401 (storage is a fixture)
 from hotseat import saves
 from hotseat.controller import Controller
 from hotseat.names import NameError_, check_table, clean_name, look_alike
@@ -165,7 +165,8 @@ def test_set_aside_saves_are_bounded_and_the_oldest_goes_only_with_consent(stora
     c.tap({"shell": "drop_oldest"})  # yes: the oldest goes, this one is set aside as a new entry
     assert "hotseat.aside.1" not in storage and slot_key("dog") not in storage
     assert storage[f"hotseat.aside.{ASIDE_LIMIT + 1}"] == "broken new"
-    assert [storage[f"hotseat.aside.{n}"] for n in range(2, ASIDE_LIMIT + 1)] == [f"broken {n}" for n in range(2, ASIDE_LIMIT + 1)]
+    kept = range(2, ASIDE_LIMIT + 1)
+    assert [storage[f"hotseat.aside.{n}"] for n in kept] == [f"broken {n}" for n in kept]
     assert c.screen == "home"
 
 

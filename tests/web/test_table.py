@@ -3,14 +3,13 @@ screen kept on only during a game, paced screens following the animation setting
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import doctest
 import json
 
 import pytest
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+from ui_helpers import storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
-from ui_helpers import storage  # noqa: F401 (a fixture)
 from hotseat import narration
 from hotseat.controller import PACE_SCALE, Controller
 from hotseat.session import Phase

@@ -7,11 +7,11 @@ checks that glue in Chromium.
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import json
 
-from ui_helpers import cards_shown, first_legal_bot, taps, storage  # noqa: F401 (storage is a fixture)
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+from ui_helpers import cards_shown, first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
+
 from hotseat.controller import Controller
 from hotseat.saves import slot_key
 
@@ -99,7 +99,8 @@ def test_each_game_keeps_its_own_game_in_progress(storage):
     dog = storage[slot_key("dog")]
     c.tap({"shell": "menu"})
     markup = c.render()
-    assert {"shell": "resume", "game": "six_nimmt"} in taps(markup) and {"shell": "resume", "game": "dog"} in taps(markup)
+    shown = taps(markup)
+    assert {"shell": "resume", "game": "six_nimmt"} in shown and {"shell": "resume", "game": "dog"} in shown
     c.tap({"shell": "resume", "game": "six_nimmt"})
     assert c.session.game_id == "six_nimmt" and c.session.state.to_json() == json.loads(six)["state"]
     play_one_turn(c)

@@ -8,19 +8,18 @@ plural noun.
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import html
 import re
 
-import pycore
 import pytest
-from pycore.rng import Rng
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 
+import pycore
 from hotseat.i18n import ngettext
 from hotseat.session import load_view
 from hotseat.views import six_nimmt
 from hotseat.views.base import ViewContext
+from pycore.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 NOUNS = "rounds|cards|points|bullheads|steps|fields|choices|figures|players"
@@ -98,6 +97,7 @@ def test_six_nimmt_singulars_where_players_met_plurals():
     ctx = ViewContext(viewer=0, names=NAMES[:3], acting=state.current_players(), legal=state.legal_actions(0))
     assert "· 1 round" in texts(view.render(obs, ctx))
     one_row = next(r for r, row in enumerate(obs["rows"]) if obs["row_bullheads"][r] == 1)
-    line = six_nimmt.event_messages([{"type": "place", "player": 1, "card": 9, "row": one_row, "taken": [3], "bullheads": 1}], NAMES, lambda s: s)
+    place = {"type": "place", "player": 1, "card": 9, "row": one_row, "taken": [3], "bullheads": 1}
+    line = six_nimmt.event_messages([place], NAMES, lambda s: s)
     assert line == [f"Bob takes row {one_row + 1}: 1 bullhead."]
     assert ngettext("{n} round", "{n} rounds", 2).format(n=2) == "2 rounds"

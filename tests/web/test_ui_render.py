@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import json
 
-import pycore
-from pycore.rng import Rng
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
+import pycore
 from hotseat.controller import Controller
 from hotseat.session import Session
-from hotseat.views import six_nimmt
-from hotseat.views import bad_bunnies
+from hotseat.views import bad_bunnies, six_nimmt
 from hotseat.views.base import ViewContext
+from pycore.rng import Rng
 
 view = six_nimmt.VIEW
 
@@ -187,7 +185,8 @@ def test_stored_round_events_come_out_as_text_in_the_round_summaries():
     assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in summary and "&lt;script&gt;alert(2)" in summary
 
     bb = pycore.load_game("bad_bunnies").new_initial_state(3, 1)
-    end = {"type": "round_end", "round": HOSTILE[1], "winner": 0, "reason": HOSTILE[2], "points": 3, "scores": [3, 0, 0]}
+    end = {"type": "round_end", "round": HOSTILE[1], "winner": 0, "reason": HOSTILE[2], "points": 3,
+           "scores": [3, 0, 0]}
     ctx = ViewContext(viewer=None, names=HOSTILE, events=[end])
     summary = bad_bunnies.VIEW.round_summary_html(bb.public_observation(), ctx)
     assert "<img" not in summary and "<script" not in summary and not any(text in summary for text in HOSTILE)

@@ -6,20 +6,17 @@ through the view's ``round_log`` hook for the whole round and saved with the gam
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import json
 
-import pycore
-from pycore.games.six_nimmt import bullheads
+import pytest
+from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from ui_helpers import cards_shown, taps, storage  # noqa: F401 (storage is a fixture)
 from hotseat.controller import Controller
 from hotseat.saves import slot_key
+from hotseat.session import SaveError, Session
+from pycore.games.six_nimmt import bullheads
 
 SAVE_KEY = slot_key("six_nimmt")
-from hotseat.session import SaveError, Session
-import pytest
 
 SEATS = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy", "Di")]
 

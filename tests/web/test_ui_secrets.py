@@ -13,16 +13,14 @@ shell (Session + Controller) and views:
 
 from __future__ import annotations
 
+import pytest
 import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 
-import pytest
-
 import pycore
-from pycore.rng import Rng
-
 from hotseat.controller import Controller
 from hotseat.session import Session, load_view
 from hotseat.views.base import ViewContext
+from pycore.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
 
@@ -95,7 +93,8 @@ def test_curtain_and_public_table_do_not_depend_on_any_hidden_card(game_id, n):
             if phase != "curtain":
                 break  # e.g. the game's own phases without a next human actor
             curtains.add(markup)
-            public = view.render(other.public_observation(), ViewContext(viewer=None, names=NAMES[:n], acting=other.current_players()))
+            table_ctx = ViewContext(viewer=None, names=NAMES[:n], acting=other.current_players())
+            public = view.render(other.public_observation(), table_ctx)
             tables.add(public)
         else:
             assert len(curtains) == 1, f"{game_id} {n}p state {i}: the curtain changes with hidden cards"

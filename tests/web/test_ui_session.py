@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import json
 
-import pycore
 import pytest
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+from ui_helpers import first_legal_bot, storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
-from ui_helpers import first_legal_bot, storage  # noqa: F401 (storage is a fixture)
+import pycore
 from hotseat.session import SaveError, Session
 
 HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "human"}]
@@ -56,7 +55,8 @@ def _two_humans_with_row_choice_for_the_last_picker() -> Session:
     st["deck"] = [c for c in pool if c not in used]
     assert len(cards) == 104
     loaded = game.state_from_json(json.dumps(data))
-    return Session("six_nimmt", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], seed=11, state=loaded)
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    return Session("six_nimmt", seats, seed=11, state=loaded)
 
 
 def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
@@ -241,9 +241,8 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
 
 
 def test_a_hard_bot_thinks_in_slices_and_humans_choose_first(monkeypatch):
-    from hotseat.session import default_bot_hook
-
     import hotseat.session as session_module
+    from hotseat.session import default_bot_hook
 
     # slices of 5 ms: a hard decision's fixed work (about 0.1 s of CPython) spans many of them on
     # any machine, so the count below does not depend on the machine's speed

@@ -57,7 +57,7 @@ def cards_shown(markup: str) -> list[int]:
     return [int(n) for n in CARD_RE.findall(markup)]
 
 
-@pytest.fixture
-def storage():
-    """A fresh dict-backed storage for a Controller."""
+@pytest.fixture(name="storage")
+def storage_fixture():
+    """``storage``: a fresh dict-backed storage for a Controller (import ``storage_fixture`` to use it)."""
     return MemoryStorage()

@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -50,23 +51,35 @@ from pyscript import document, window
 from . import fx, i18n, screens, wakelock
 from .controller import Controller
 from .i18n import gettext as _
+from .settings import Settings
 from .storage import LocalStorage
 
-_controller: Controller | None = None
-_timer = None
-_last_html = None  # redraw only when the screen changes (keeps CSS animations from restarting)
-_listeners = []  # keep the proxies alive
-_net = None  # hotseat.net.link.Net, made on the first request (js/net.mjs loads only then)
-_camera = None  # True while the camera runs (into a <video data-net-camera>)
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
+    from .net.link import Net
+
+_controller: Controller | None = None  # set by start(); read through _ctl()
+_timer: object = None  # the id of the pending setTimeout
+_last_html: str | None = None  # redraw only when the screen changes (keeps CSS animations from restarting)
+_listeners: list[JsProxy] = []  # keep the proxies alive
+_net: Net | None = None  # made on the first request (js/net.mjs loads only then)
+_camera: bool | None = None  # True while the camera runs (into a <video data-net-camera>)
 _GUARD = "hotseat-back-guard"  # history.state of our entry (a string: no JS object needed)
 _guarded = False  # our history entry is the current one (Back will come to us first)
-_applied = None  # the Settings last applied to the page
+_applied: Settings | None = None  # the Settings last applied to the page
 _in_game = False  # a game was on screen at the last draw
 #: ms between two looks at a held tick (the voice still reading, or window.hotseatHold)
 HOLD_POLL_MS = 100
 
 
-def _root():
+def _ctl() -> Controller:
+    """The app's controller: every caller runs after :func:`start` made it."""
+    assert _controller is not None, "hotseat.app.start() has not run"
+    return _controller
+
+
+def _root() -> JsProxy:
     return document.getElementById("app")
 
 
@@ -80,8 +93,9 @@ def _fields() -> dict:
 def draw() -> None:
     """Render the controller into #app and schedule its next tick, if any."""
     global _timer, _last_html
+    ctl = _ctl()
     root = _root()
-    markup = str(_controller.render())
+    markup = str(ctl.render())
     # a page hidden while Python could not answer was covered by index.html's fallback: redraw
     if markup != _last_html or root.querySelector("[data-cover]") is not None:
         root.innerHTML = markup
@@ -93,22 +107,22 @@ def draw() -> None:
     if _timer is not None:
         window.clearTimeout(_timer)
         _timer = None
-    delay = _controller.delay_ms()
+    delay = ctl.delay_ms()
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), delay)
     _sync_history()
     _apply_settings()
     _sync_game_extras()
     _sync_lock()
-    if _controller.download is not None:
-        offer, _controller.download = _controller.download, None
+    if ctl.download is not None:
+        offer, ctl.download = ctl.download, None
         try:
             window.hotseatDownload(offer["name"], offer["text"])
         except Exception as exc:
             window.console.warn(f"hotseat: no download: {exc!r}")
-    if _controller.warm:
-        window.setTimeout(create_once_callable(_controller.warm_up), 80)
-    wanted = _controller.rules_wanted
+    if ctl.warm:
+        window.setTimeout(create_once_callable(ctl.warm_up), 80)
+    wanted = ctl.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
     _net_io()
@@ -117,7 +131,8 @@ def draw() -> None:
 def _net_io() -> None:
     """Carry out what the controller's phone side asked for, send its messages, run the camera."""
     global _net, _camera
-    side = _controller.net_started
+    ctl = _ctl()
+    side = ctl.net_started
     if side is None or (_net is None and not (side.requests or side.outbox or side.scanning)):
         return
     if _net is None:
@@ -142,8 +157,10 @@ def _net_io() -> None:
 
 
 async def _net_request(request: tuple) -> None:
-    side = _controller.net
+    ctl = _ctl()
+    side = ctl.net
     kind = request[0]
+    assert _net is not None, "_net_io makes the link before it asks for anything"
     try:
         if kind == "offer":
             link, sdp = await _net.offer()
@@ -160,17 +177,19 @@ async def _net_request(request: tuple) -> None:
             _net.close(request[1])
     except Exception as exc:  # a browser without WebRTC or a camera: say so, keep the game
         window.console.error(f"hotseat: {kind} failed: {exc!r}")
-        _controller.message = _("This browser could not connect the phones ({error}).").format(error=type(exc).__name__)
+        error = type(exc).__name__
+        ctl.message = _("This browser could not connect the phones ({error}).").format(error=error)
     draw()
 
 
 def _on_net_event(link: int, kind: str, text: str) -> None:
+    ctl = _ctl()
     try:
-        _controller.net.event(link, kind, text)
-        if _controller.net.message:
-            _controller.message = _controller.net.message
-            _controller.net.message = None
-        _controller.net.poll()
+        ctl.net.event(link, kind, text)
+        if ctl.net.message:
+            ctl.message = ctl.net.message
+            ctl.net.message = None
+        ctl.net.poll()
     except Exception as exc:
         window.console.error(f"hotseat: net event {kind} failed: {exc!r}")
     draw()
@@ -179,7 +198,8 @@ def _on_net_event(link: int, kind: str, text: str) -> None:
 def _apply_settings() -> None:
     """Put the settings on the page when they changed since the last draw."""
     global _applied
-    current = _controller.settings
+    ctl = _ctl()
+    current = ctl.settings
     if current == _applied:
         return
     _applied = current
@@ -198,11 +218,12 @@ def _apply_settings() -> None:
 def _sync_game_extras() -> None:
     """The wake lock follows the controller; the voice stops when the game leaves the screen."""
     global _in_game
-    in_game = _controller.screen == "game"
+    ctl = _ctl()
+    in_game = ctl.screen == "game"
     if _in_game and not in_game:
         fx.silence()
     _in_game = in_game
-    wakelock.keep_awake(_controller.wants_wake_lock)
+    wakelock.keep_awake(ctl.wants_wake_lock)
 
 
 def _held() -> bool:
@@ -218,7 +239,8 @@ def _held() -> bool:
 def _sync_history() -> None:
     """Push the guard entry when Back has something to do and it is not there yet."""
     global _guarded
-    if not _guarded and _controller.back_target() is not None:
+    ctl = _ctl()
+    if not _guarded and ctl.back_target() is not None:
         try:
             window.history.pushState(_GUARD, "")
             _guarded = True
@@ -226,41 +248,42 @@ def _sync_history() -> None:
             window.console.warn(f"hotseat: no history entry: {exc!r}")
 
 
-_held: str | None = None  # the game whose lock this window holds or has asked for
+_lock_game: str | None = None  # the game whose lock this window holds or has asked for
 
 
 def _sync_lock() -> None:
     """Hold the Web Lock of the game on screen (index.html's hotseatLocks), release any other."""
-    global _held
-    wanted = _controller.lock_for
+    global _lock_game
+    ctl = _ctl()
+    wanted = ctl.lock_for
     locks = getattr(window, "hotseatLocks", None)
-    if locks is None or wanted == _held:
+    if locks is None or wanted == _lock_game:
         return
-    if _held is not None:
-        locks.release(_held)
-    _held = wanted
+    if _lock_game is not None:
+        locks.release(_lock_game)
+    _lock_game = wanted
     if wanted is None:
         return
 
     def result(granted, game=wanted):
-        if _held != game:
+        if _lock_game != game:
             return
         if granted:
-            _controller.lock_granted(game)
+            ctl.lock_granted(game)
         else:
-            _controller.lock_refused(game)
+            ctl.lock_refused(game)
         draw()
 
     def lost(game=wanted):
-        global _held
-        if _held == game:
-            _held = None
-            _controller.lock_lost(game)
+        global _lock_game
+        if _lock_game == game:
+            _lock_game = None
+            ctl.lock_lost(game)
             draw()
 
     on_result, on_lost = create_proxy(result), create_proxy(lost)
     _listeners.extend((on_result, on_lost))
-    locks.claim(wanted, bool(_controller.lock_steal), on_result, on_lost)
+    locks.claim(wanted, bool(ctl.lock_steal), on_result, on_lost)
 
 
 def _is_guard(state) -> bool:
@@ -269,12 +292,13 @@ def _is_guard(state) -> bool:
 
 def _on_popstate(event) -> None:
     global _guarded
+    ctl = _ctl()
     if _is_guard(event.state):  # Forward onto our own entry: nothing to do
         _guarded = True
         return
     _guarded = False
     try:
-        handled = _controller.back()
+        handled = ctl.back()
     except Exception as exc:
         window.console.error(f"hotseat: back failed: {exc!r}")
         handled = True
@@ -290,7 +314,7 @@ def _on_pageshow(event) -> None:
     # back from the back/forward cache: never show the last player's hand to whoever holds the
     # phone now (Controller.page_restored puts a game behind the curtain)
     if getattr(event, "persisted", False):
-        _controller.page_restored()
+        _ctl().page_restored()
         draw()
 
 
@@ -298,35 +322,45 @@ def _on_visibility(event) -> None:
     """``visibilitychange`` and ``pagehide``: a private view goes behind the curtain at once,
     synchronously, before the browser takes its snapshot of the page for the app switcher."""
     global _last_html
+    ctl = _ctl()
     hidden = str(getattr(event, "type", "")) == "pagehide" or str(document.visibilityState) == "hidden"
     if not hidden:
         wakelock.page_shown()  # the browser dropped the wake lock while hidden: draw() asks again
     if hidden:
         try:
-            _controller.page_hidden()
+            ctl.page_hidden()
         except Exception as exc:  # index.html's fallback has already blanked a private screen
             window.console.error(f"hotseat: hiding failed: {exc!r}")
         _last_html = None
-    elif _controller.net_started is not None:
-        _controller.net_started.resumed()
+    elif ctl.net_started is not None:
+        ctl.net_started.resumed()
     draw()
+
+
+def _crashed(exc: Exception) -> str:
+    """What the player reads when a tap or a tick raised (the game stays saved)."""
+    return _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(
+        error=type(exc).__name__
+    )
 
 
 def _on_timer(*_args) -> None:
     global _timer
+    ctl = _ctl()
     _timer = None
     if _held():
         _timer = window.setTimeout(create_once_callable(_on_timer), HOLD_POLL_MS)
         return
     try:
-        _controller.tick()
+        ctl.tick()
     except Exception as exc:
         window.console.error(f"hotseat: tick failed: {exc!r}")
-        _controller.message = _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(error=type(exc).__name__)
+        ctl.message = _crashed(exc)
     draw()
 
 
 async def _fetch_rules(game_id: str) -> None:
+    ctl = _ctl()
     text = None
     try:
         response = await window.fetch(i18n.rules_url(game_id))
@@ -334,12 +368,13 @@ async def _fetch_rules(game_id: str) -> None:
             text = str(await response.text())
     except Exception:
         text = None
-    if _controller.rules_wanted == game_id:
-        _controller.rules_loaded(game_id, text)
+    if ctl.rules_wanted == game_id:
+        ctl.rules_loaded(game_id, text)
         draw()
 
 
 def _on_click(event) -> None:
+    ctl = _ctl()
     # The second click of a double tap (detail 2, 3 ...) is ignored: after the first tap the next
     # button (e.g. "Lay the 9") may sit where the card was, and one quick double tap must never
     # make a move the player did not see.
@@ -356,14 +391,14 @@ def _on_click(event) -> None:
     if not isinstance(tap, dict):
         return
     tap["fields"] = _fields()
-    before = _controller.screen, getattr(_controller.session, "phase", None)
+    before = ctl.screen, getattr(ctl.session, "phase", None)
     try:
-        _controller.tap(tap)
+        ctl.tap(tap)
     except Exception as exc:  # a bug must not leave the page dead: say so, keep the save
         window.console.error(f"hotseat: tap {tap!r} failed: {exc!r}")
-        _controller.message = _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(error=type(exc).__name__)
+        ctl.message = _crashed(exc)
     draw()
-    after = _controller.screen, getattr(_controller.session, "phase", None)
+    after = ctl.screen, getattr(ctl.session, "phase", None)
     if before != after:
         window.scrollTo(0, 0)
 
@@ -381,7 +416,8 @@ def start() -> None:
         _root().innerHTML = str(screens.last_resort(f"{type(exc).__name__}: {exc}"))
         document.body.setAttribute("data-ready", "")
         return
-    window.console.info(f"hotseat: home screen drawn {1000 * (time.perf_counter() - t0):.0f} ms after app.start()")
+    ms = 1000 * (time.perf_counter() - t0)
+    window.console.info(f"hotseat: home screen drawn {ms:.0f} ms after app.start()")
     handler = create_proxy(_on_click)
     _listeners.append(handler)
     _root().addEventListener("click", handler)

@@ -31,17 +31,25 @@ are extras.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from . import i18n
 from .narration import Voice, allowed, choose_voice, effect_for, speaking_bound_ms
 
+
+class _VoiceChoice(TypedDict):
+    uri: str  # a voiceURI, "" = automatic
+    rate: float  # 0.5-2.0
+
+
 _played: set[str] = set()
 _audio = None
 _scroll_key: str | None = None
 _switches = {"sound": True, "vibration": True}
-_voice = {"uri": "", "rate": 1.0}
+_voice: _VoiceChoice = {"uri": "", "rate": 1.0}
 #: utterances given to the voice and not yet ended, and when the app stops waiting for them
 _speech = {"pending": 0, "until": 0.0}
 _on_end = None

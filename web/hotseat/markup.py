@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
-from typing import Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeAlias
 
 from markupsafe import Markup, escape
 
@@ -35,10 +35,11 @@ __all__ = ["Markup", "escape", "h", "fragment", "trusted", "join", "Child", "Att
 
 #: what may stand as a child of an element: markup, text (escaped), numbers, nothing, or an
 #: iterable of those (flattened)
-Child = Union[Markup, str, int, float, None, Iterable["Child"]]
+Child: TypeAlias = Markup | str | int | float | None | Iterable["Child"]
 #: an attribute value: text (escaped), a number, True (a bare attribute), None/False (left out),
 #: for ``class`` a list of names (falsy ones skipped), for ``data-*`` a dict or list (sent as JSON)
-AttrValue = Union[str, int, float, bool, None, Mapping[str, object], list[object], tuple[object, ...]]
+#: (typed ``Sequence`` so that a ``list[str]`` fits; at run time only a list or a tuple is accepted)
+AttrValue: TypeAlias = str | int | float | bool | None | Mapping[str, object] | Sequence[object]
 
 _TAG = re.compile(r"[a-z][a-z0-9]*\Z")
 _ATTR = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")
@@ -100,10 +101,10 @@ def _children(out: list[str], child: Child) -> None:
         out.append(str.__str__(child))
         return
     if kind is str:
-        out.append(_quote(child))
+        out.append(_quote(child))  # type: ignore[arg-type]  # kind is type(child): a str
         return
     if kind is tuple or kind is list:
-        for item in child:
+        for item in child:  # type: ignore[union-attr]  # kind is type(child): a tuple or a list
             _children(out, item)
         return
     if child is None or child is False or child is True:

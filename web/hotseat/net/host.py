@@ -87,7 +87,7 @@ class Host:
     _last_events: Any = None
 
     @classmethod
-    def resume(cls, table: Any, app_version: str = "0") -> "Host":
+    def resume(cls, table: Any, app_version: str = "0") -> Host:
         """The host of ``table``, knowing the phones saved in ``table.net`` (all away for now)."""
         saved = getattr(table, "net", None)
         if not saved:
@@ -205,7 +205,8 @@ class Host:
             return []
         if msg["room"] != self.room:
             self.pending.pop(link)
-            return [(link, protocol.dumps("refused", "host", reason="room", text="This code belongs to another table."))]
+            refused = protocol.dumps("refused", "host", reason="room", text="This code belongs to another table.")
+            return [(link, refused)]
         invited = self.pending.pop(link)
         seat = self._seat_for(invited, msg["token"])
         if seat is None:
@@ -263,6 +264,7 @@ class Host:
 
     def _view(self, seat: int, fresh: bool = True) -> tuple[int, str]:
         remote = self.remotes[seat]
+        assert remote.link is not None, "views go to connected phones only"
         self.n += 1
         t = self.table
         text = protocol.view_message(t.state, seat, self.n, list(t.events), list(t.round_events),

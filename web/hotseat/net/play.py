@@ -34,8 +34,19 @@ class GuestPlay:
     # ---- following the host ------------------------------------------------------------------
 
     @property
-    def view(self) -> dict | None:
-        return self.guest.view
+    def view(self) -> dict:
+        """The newest view from the host (the screen is drawn, tapped and paced only once there
+        is one: :class:`~hotseat.net.side.NetSide` makes a GuestPlay when the guest is playing)."""
+        view = self.guest.view
+        assert view is not None, "a guest's game screen needs a view from the host"
+        return view
+
+    @property
+    def welcome(self) -> dict:
+        """The host's welcome (names, kinds, game): a guest plays only once it has one."""
+        welcome = self.guest.welcome
+        assert welcome is not None, "a guest's game screen needs the host's welcome"
+        return welcome
 
     def _module(self):
         if self.view_module is None and self.guest.welcome is not None:
@@ -47,7 +58,7 @@ class GuestPlay:
 
     def update(self) -> None:
         """Take in the guest's newest view (a no-op when it was taken in already)."""
-        view = self.view
+        view = self.guest.view
         if view is None or view["n"] == self.seen:
             return
         self.seen = view["n"]
@@ -76,11 +87,11 @@ class GuestPlay:
     @property
     def phase(self) -> str:
         """``"reveal"``, ``"summary"``, ``"over"``, ``"turn"`` (this seat acts) or ``"wait"``."""
-        view = self.view
         if self.reveal is not None:
             return "reveal"
         if self.summary:
             return "summary"
+        view = self.view
         if view["over"]:
             return "over"
         if view["legal"] and not self.sent:
@@ -88,7 +99,7 @@ class GuestPlay:
         return "wait"
 
     def context(self) -> ViewContext:
-        view, welcome = self.view, self.guest.welcome
+        view, welcome = self.view, self.welcome
         phase = self.phase
         return ViewContext(
             viewer=self.guest.seat,
@@ -170,7 +181,7 @@ class GuestPlay:
         view = self.view
         names = ctx.names
         phase = self.phase
-        game = self.guest.welcome["game"]
+        game = self.welcome["game"]
         if phase == "over":
             returns = view["returns"] or [0] * len(names)
             scores = module.scoreboard(obs, ctx)

@@ -87,7 +87,8 @@ def _int(lo: int, hi: int) -> Callable[[Any], int]:
 def _text(most: int, pattern: re.Pattern | None = None) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or len(value) > most or (pattern is not None and not pattern.fullmatch(value)):
-            raise ValueError(f"must be text of at most {most} characters" + (" in the allowed alphabet" if pattern else ""))
+            alphabet = " in the allowed alphabet" if pattern else ""
+            raise ValueError(f"must be text of at most {most} characters{alphabet}")
         return value
     return check
 

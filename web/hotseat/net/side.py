@@ -28,7 +28,7 @@ from typing import Any
 from .. import screens
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
-from ..session import Phase
+from ..session import Phase, Session
 from . import protocol, qr, signal
 from .guest import Guest
 from .host import Host
@@ -47,7 +47,8 @@ class NetSide:
     def __init__(self, storage) -> None:
         self.storage = storage
         self.host: Host | None = None
-        self.session = None
+        #: the session on screen at this phone (set whenever :attr:`host` is)
+        self.session: Session | None = None
         #: the pairing sheet at the host: {"seat": k|None, "link": id|None, "code": str|None,
         #: "step": "offer"|"answer", "error": str|None}
         self.sheet: dict | None = None
@@ -110,6 +111,11 @@ class NetSide:
 
     # ---- host ----------------------------------------------------------------------------------
 
+    def _hosting(self) -> tuple[Host, Session]:
+        """The host and its session: for the host's own screens, taps and reports."""
+        assert self.host is not None and self.session is not None, "not hosting a table"
+        return self.host, self.session
+
     def host_session(self, session) -> None:
         """``session`` is on screen at this phone: host it when it has seats on their own phones."""
         self.leave_guest()
@@ -123,8 +129,9 @@ class NetSide:
     def rematch(self, session) -> None:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
-        self.host.table = session
-        self.host._remember()
+        host, _session = self._hosting()
+        host.table = session
+        host._remember()
 
     def close_host(self) -> None:
         if self.host is not None:
@@ -145,16 +152,16 @@ class NetSide:
 
     def poll(self) -> None:
         """Apply the phones' actions held back while the table was busy (a reveal, the summary)."""
-        if self.host is not None and self.host.queue and self.session.accepts_remote():
+        if self.host is not None and self.host.queue and self._hosting()[1].accepts_remote():
             self.outbox += self.host.flush()
 
     def _host_event(self, link: int, kind: str, text: str) -> None:
-        host = self.host
+        host, session = self._hosting()
         if kind == "message":
             self.outbox += host.receive(link, text)
             if host.reports and host.reports[-1] is not getattr(self, "_last_report", None):
                 report = self._last_report = host.reports[-1]
-                who = (self.session.names[report.seat] if report.seat is not None
+                who = (session.names[report.seat] if report.seat is not None
                        else _("a phone"))
                 self.message = _("A message from {who} was refused ({reason}).").format(who=who, reason=report.reason)
         elif kind == "closed":
@@ -167,7 +174,7 @@ class NetSide:
     def _host_tap(self, do: str | None, tap: dict, code: str) -> bool:
         if do == "invite":
             seat = tap.get("seat")
-            if seat is not None and seat not in self.session.guests:
+            if seat is not None and seat not in self._hosting()[1].guests:
                 return False
             self._drop_sheet()
             self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
@@ -184,8 +191,9 @@ class NetSide:
     def _drop_sheet(self) -> None:
         if self.sheet is not None and self.sheet.get("link") is not None:
             link = self.sheet["link"]
-            if self.host.seat_of(link) is None and link not in self.host.pending:
-                self.host.withdraw(link)
+            host = self._hosting()[0]
+            if host.seat_of(link) is None and link not in host.pending:
+                host.withdraw(link)
                 self.requests.append(("close", link))
         self.sheet = None
 
@@ -203,29 +211,32 @@ class NetSide:
         self.sheet["link"] = link
 
     def _host_answer(self, code: str) -> None:
+        sheet = self.sheet
+        assert sheet is not None, "an answer is read only into the open pairing sheet"
         try:
-            link, sdp = self.host.answer(code)
+            link, sdp = self._hosting()[0].answer(code)
         except signal.SignalError as exc:
-            self.sheet["error"] = _signal_text(exc, host=True)
+            sheet["error"] = _signal_text(exc, host=True)
             return
-        self.sheet["camera"] = False
-        self.sheet["error"] = None
-        self.sheet["step"] = "connecting"
+        sheet["camera"] = False
+        sheet["error"] = None
+        sheet["step"] = "connecting"
         self.requests.append(("accept", link, sdp))
 
     def strip(self) -> Markup | None:
         """The phones strip on the host's public screens: each phone seat, connected or not."""
         if self.host is None:
             return None
-        s = self.session
+        host, s = self._hosting()
         items = []
         for seat in s.guests:
-            remote = self.host.remotes.get(seat)
+            remote = host.remotes.get(seat)
             on = remote is not None and remote.link is not None
             state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
             items.append(h("li", {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
                            h("span", {"class": "who"}, s.names[seat]), h("span", {"class": "state"}, state),
-                           None if on else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small")))
+                           None if on else screens.button(_("Connect"), net_tap("invite", seat=seat),
+                                                          "secondary small")))
         return h("section", {"class": "net-strip", "aria-label": _("Phones at this table")},
                  h("h2", None, _("Players' own phones")), h("ul", None, items))
 
@@ -233,7 +244,7 @@ class NetSide:
         sheet = self.sheet
         if sheet is None or self.host is None:
             return None
-        name = self.session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
+        name = self._hosting()[1].names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
         parts: list = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
         if sheet["step"] == "offer":
             if sheet["code"] is None:
@@ -251,7 +262,8 @@ class NetSide:
         if sheet["error"]:
             parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
         parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
-        return h("div", {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
+        return h("div", {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true",
+                         "aria-labelledby": "net-q"},
                  h("div", {"class": "sheet"}, parts))
 
     def waiting_line(self) -> str | None:
@@ -286,6 +298,11 @@ class NetSide:
     def guest_active(self) -> bool:
         return self.guest is not None
 
+    def _joining(self) -> Guest:
+        """This phone's guest side: for the guest's own screens, taps and reports."""
+        assert self.guest is not None, "not a guest"
+        return self.guest
+
     def _guest_tap(self, do: str | None, code: str) -> bool:
         if do == "join":
             self.start_join()
@@ -302,14 +319,15 @@ class NetSide:
         return False
 
     def _guest_offer(self, code: str) -> None:
+        guest = self._joining()
         try:
-            pairing = self.guest.read_offer(code)
+            pairing = guest.read_offer(code)
         except signal.SignalError as exc:
             self.join = {"step": "join", "error": _signal_text(exc, host=False), "camera": True}
             return
-        if self.guest.link is not None:
-            self.requests.append(("close", self.guest.link))
-            self.guest.link = None
+        if guest.link is not None:
+            self.requests.append(("close", guest.link))
+            guest.link = None
         self.join = {"step": "answering", "pairing": pairing, "error": None, "camera": False}
         self.requests.append(("answer", signal.to_sdp(pairing)))
 
@@ -327,7 +345,7 @@ class NetSide:
         self.join = {"step": "answer", "code": code, "error": None}
 
     def _guest_event(self, link: int, kind: str, text: str) -> None:
-        guest = self.guest
+        guest = self._joining()
         if kind == "scan" and self.join is not None and self.join["step"] == "join":
             self._guest_offer(text)
         elif kind == "open":
@@ -351,8 +369,10 @@ class NetSide:
             self.outbox.append((self.guest.link, self.guest.sync()))
 
     def guest_tap_game(self, tap: dict) -> None:
-        if self.play is not None and self.guest.link is not None:
-            self.outbox += [(self.guest.link, t) for t in self.play.tap(tap)]
+        if self.play is not None:
+            link = self._joining().link  # a game screen belongs to a guest
+            if link is not None:
+                self.outbox += [(link, t) for t in self.play.tap(tap)]
 
     def delay_ms(self) -> int | None:
         return self.play.delay_ms() if self.play is not None and self._playing() else None
@@ -366,21 +386,24 @@ class NetSide:
 
     def render_guest(self) -> Markup:
         """The guest phone's whole screen."""
-        g = self.guest
-        if self._playing() and self.join is None:
-            away = [g.welcome["names"][p] for p in self.play.view["away"] if p != g.seat]
-            page = self.play.render(away)
+        g = self._joining()
+        play = self.play
+        if play is not None and g.status == "playing" and self.join is None:
+            away = [play.welcome["names"][p] for p in play.view["away"] if p != g.seat]
+            page = play.render(away)
             if g.rejected:
                 page = fragment(page, screens.toast(g.rejected))
             return page
         if g.status == "update":
-            text = (_("This phone's Hotseat is older than the table's. Update it (reload it while online), then scan again.")
+            text = (_("This phone's Hotseat is older than the table's. Update it (reload it while online), "
+                      "then scan again.")
                     if g.problem == "this" else
                     _("The host's Hotseat is older than this phone's. Update the host's app, then scan again."))
             return _guest_page(_("Update needed"), [h("p", {"role": "alert"}, text)], "guest-update")
         if g.status == "refused":
-            return _guest_page(_("Not at this table"), [h("p", {"role": "alert"}, g.problem or ""),
-                                                        screens.button(_("Scan again"), net_tap("rescan"), "primary big")],
+            return _guest_page(_("Not at this table"),
+                               [h("p", {"role": "alert"}, g.problem or ""),
+                                screens.button(_("Scan again"), net_tap("rescan"), "primary big")],
                                "guest-refused")
         join = self.join
         if join is not None and join["step"] == "answer":
@@ -394,7 +417,8 @@ class NetSide:
             return _guest_page(_("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))],
                                "guest-answering")
         if g.status in ("waiting",) and join is None:
-            return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting")
+            return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))],
+                               "guest-waiting")
         lost = g.status == "lost" and join is None
         if lost:
             lead = (_("Another phone took this seat.") if g.problem == "replaced"
@@ -404,10 +428,12 @@ class NetSide:
                 h("p", None, _("Ask the host to show the code for your seat, then scan it: you get your cards back.")),
                 screens.button(_("Scan the host's code"), net_tap("rescan"), "primary big")], "guest-lost")
         error = join.get("error") if join else None
-        parts = [h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
+        parts = [h("p", None, _("On the host's phone, tap “Connect” beside your name, "
+                                "then point this camera at the code.")),
                  _camera(join or {}), _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error"))]
         if g.room is not None:
-            parts.insert(0, h("p", {"class": "note"}, _("This phone keeps its seat: scanning the host's code brings your cards back.")))
+            keeps = _("This phone keeps its seat: scanning the host's code brings your cards back.")
+            parts.insert(0, h("p", {"class": "note"}, keeps))
         if error:
             parts.append(h("p", {"class": "net-error", "role": "alert"}, error))
         return _guest_page(_("Join a table"), parts, "guest-join")
@@ -438,7 +464,8 @@ def _paste_field(label: str, tap: dict, open_: bool | str | None = False) -> Mar
 
 def _code_text(code: str) -> Markup:
     return h("details", {"class": "net-paste"}, h("summary", None, _("Show the code as text")),
-             h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")}, code))
+             h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")},
+               code))
 
 
 def _signal_text(exc: signal.SignalError, host: bool) -> str:

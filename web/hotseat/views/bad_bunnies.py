@@ -26,7 +26,6 @@ from ..i18n import ngettext
 from ..markup import Markup, fragment, h
 from .base import BaseView, ViewContext
 
-
 # ---- small pieces ----------------------------------------------------------------------------
 
 
@@ -440,7 +439,6 @@ class BadBunniesView(BaseView):
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's game-over screen."""
-        t = ctx.t
         return [ngettext("{n} point", "{n} points", s).format(n=s) for s in obs["scores"]]
 
 

@@ -8,8 +8,9 @@ it only through the methods of :class:`GameView`; :class:`BaseView` supplies the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..i18n import gettext
 from ..markup import Markup

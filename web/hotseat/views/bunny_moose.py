@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 
-from ..i18n import ngettext
 from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
     HANDS,
     NUM_STACKS,
@@ -36,6 +35,7 @@ from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
     pose_animal,
 )
 
+from ..i18n import ngettext
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext
 
@@ -458,7 +458,7 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
     if app:
         # the line just read, with its card
         parts.append(_poem_line(obs, drawn - 1, t))
-    if card is not None:
+    if card is not None and stack is not None:  # both or neither
         first = drawn <= NUM_STACKS  # the first pass fills the row: a hunter there has no effect
         where = t("Stack {n} of 6").format(n=stack + 1)
         if card["kind"] == "hunter":
@@ -532,9 +532,8 @@ def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
                                 "data-tap": {"bm": "tongue", "out": True}}, t("out")))))
     left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
     ready = left is not None and right is not None
-    if ready:
-        pose = {"left": HANDS[left], "right": HANDS[right], "tongue": tongue}
-        animal = pose_animal(pose["left"], pose["right"])
+    if left is not None and right is not None:
+        animal = pose_animal(HANDS[left], HANDS[right])
         what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
         parts.append(_note(t("That is {what}.").format(what=what)))
     label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
@@ -810,7 +809,7 @@ class BunnyMooseView(BaseView):
             return None
         if ctx.local.get("paused") or {"type": "reveal"} not in ctx.legal:
             return None
-        return TEMPO_MS.get(obs.get("tempo"), TEMPO_MS["normal"]), {"type": "reveal"}
+        return TEMPO_MS.get(obs.get("tempo", "normal"), TEMPO_MS["normal"]), {"type": "reveal"}
 
 
 VIEW = BunnyMooseView()

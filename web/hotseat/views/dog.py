@@ -293,8 +293,8 @@ def _players_html(obs: dict, ctx: ViewContext) -> Markup:
         if obs["phase"] == "play" and obs["out"][p]:
             classes.append("out")
             parts = [t("out this round"), parts[1]]
-        elif obs["finished"][p] and partner(obs, p) is not None:
-            parts.append(t("moves {name}'s").format(name=ctx.names[partner(obs, p)]))
+        elif obs["finished"][p] and (mate := partner(obs, p)) is not None:
+            parts.append(t("moves {name}'s").format(name=ctx.names[mate]))
         elif obs["phase"] == "give":
             parts.append(t("has given") if obs["given"][p] else t("choosing…"))
         icon = h("svg", {"viewbox": "-12 -12 24 24", "aria-hidden": "true", "focusable": "false"},

@@ -379,7 +379,6 @@ class SixNimmtView(BaseView):
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's shared screens (game over)."""
-        t = ctx.t
         out = []
         for p in range(len(ctx.names)):
             total = obs["scores"][p] + obs["round_bullheads"][p]

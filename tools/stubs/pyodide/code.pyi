@@ -1,0 +1,3 @@
+from typing import Any
+
+def run_js(code: str, /) -> Any: ...
