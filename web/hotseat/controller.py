@@ -42,7 +42,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pycore
 from pycore.registry import GAME_INFO
@@ -52,10 +53,7 @@ from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table
-from .saves import (
-    ASIDE_PREFIX, LEGACY_KEY, OLD_ASIDE_PREFIX, AsideFullError, ConflictError, SaveError, SaveStore, StorageError,
-    slot_key,
-)
+from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view, peek
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
@@ -416,6 +414,7 @@ class Controller:
         """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it;
         "drop_oldest" deletes the oldest set-aside save to make room (the player's consent)."""
         dialog = self.dialog
+        assert dialog is not None, "a dialog tap comes only while a dialog is open"
         if shell == "keep":
             self.dialog = None
         elif shell == "replace" and dialog["kind"] == "replace":
@@ -428,6 +427,7 @@ class Controller:
 
     def _recovery_tap(self, shell: str | None) -> None:
         rec = self.recovery
+        assert rec is not None, "a recovery tap comes only while the recovery screen is up"
         if shell == "download":
             self._offer(rec["key"])
         elif shell == "delete_save":
@@ -513,6 +513,7 @@ class Controller:
         elif target == "rules":
             self.rules_for = None
         elif target == "undo":
+            assert self.session is not None, "Back undoes a pick only on the game screen"
             self.session.tap({"shell": "undo"})
         else:
             game = self.session.game_id if (self.screen == "game" and self.session is not None) else None
@@ -554,8 +555,13 @@ class Controller:
         self.screen = "setup"
         self.warm.append(game_id)
 
+    def _setup_state(self) -> dict:
+        """The setup screen's choices (set whenever :attr:`screen` is ``"setup"``)."""
+        assert self.setup is not None, "no setup screen open"
+        return self.setup
+
     def _read_fields(self, fields: dict) -> None:
-        st = self.setup
+        st = self._setup_state()
         for key, value in fields.items():
             if not isinstance(value, str):
                 continue
@@ -566,7 +572,7 @@ class Controller:
                 st["opts"][key[4:]] = value
 
     def _setup_tap(self, shell: str, tap: dict) -> None:
-        st = self.setup
+        st = self._setup_state()
         game = pycore.load_game(st["game"])
         st["error"] = None
         if shell == "count":
@@ -590,7 +596,7 @@ class Controller:
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
         options = {}
         for name, opt in game.options.items():
-            value = self.setup["opts"].get(name, opt.default)
+            value = self._setup_state()["opts"].get(name, opt.default)
             if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
                 text = value.strip()
                 if text == "":
@@ -611,7 +617,7 @@ class Controller:
         return options
 
     def _start_from_setup(self, game) -> None:
-        st = self.setup
+        st = self._setup_state()
         try:
             options = self._parse_options(game)
         except ValueError as exc:
@@ -757,12 +763,15 @@ class Controller:
 
     def _render_game(self) -> Markup:
         s = self.session
+        assert s is not None, "the game screen shows a session"
         view = s.view
         names = s.names
         if s.phase is Phase.CURTAIN:
             public_ctx = s.context(None, for_screen=False)
             public = view.render(s.state.public_observation(), public_ctx)
-            name = names[s.curtain_for]
+            seat = s.curtain_for
+            assert seat is not None, "the curtain is for a player"
+            name = names[seat]
             body = screens.curtain(name, public, hidden=s.curtain_hidden)
             status = (_("{name}'s cards are hidden").format(name=name) if s.curtain_hidden
                       else _("Pass the phone to {name}").format(name=name))
@@ -787,7 +796,9 @@ class Controller:
             label = view.confirm_label(s.pending["action"], _)
             body = fragment(body, screens.pending_bar(label))
         elif s.phase is Phase.BOT:
-            status = _("{name} is thinking…").format(name=names[s.bot_seat])
+            bot = s.bot_seat
+            assert bot is not None, "a bot is thinking"
+            status = _("{name} is thinking…").format(name=names[bot])
         elif s.phase is Phase.WAIT:
             status = self.net.waiting_line() or status
         elif s.phase is Phase.REVEAL:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from .i18n import gettext as _
-from .markup import Markup, fragment, h, join, trusted
+from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
 
 _MENU_ICON = trusted(
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" '
@@ -45,7 +45,7 @@ def option_doc(doc: str) -> str:
     return re.sub(r"\s*\((?:[A-Z]+-\d+(?:,\s*)?)+\)", "", doc)
 
 
-def button(label: object, tap: dict, cls: str | list | None = None, **attrs: object) -> Markup:
+def button(label: Child, tap: dict, cls: str | list | None = None, **attrs: AttrValue) -> Markup:
     """A ``<button type="button">`` sending ``tap``; extra attributes by keyword (``aria_label=``
     becomes ``aria-label``)."""
     named = {k.replace("_", "-"): v for k, v in attrs.items()}

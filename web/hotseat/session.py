@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any, Protocol
 
 import pycore
 from pycore.rng import Rng
@@ -76,6 +77,13 @@ BOT_SLICE_MS = 30
 BotHook = Callable[[Any, dict, list, Rng, float, str], dict]
 
 
+class SlicedSearch(Protocol):
+    """A bot's search in progress (``pycore.bots.Search``): thinks for about ``ms`` milliseconds
+    per call, then returns its action, or ``None`` while it is not done."""
+
+    def step(self, ms: float) -> dict | None: ...
+
+
 class Phase(StrEnum):
     """What the game screen shows now (its value names the screen: ``body[data-screen]``)."""
 
@@ -108,20 +116,26 @@ def default_bot_hook() -> BotHook | None:
     except ImportError:
         return None
 
-    def hook(game, obs, legal, rng, budget, level):
-        return bots.choose_action(game, obs, legal, rng, time_budget=budget, level=level)
+    return _BotsHook(bots)
 
-    def start(game, obs, legal, rng, level, budget):
-        return bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
 
-    def prepare(game_id):
-        if game_id in getattr(bots, "BOT_GAMES", ()):
-            bots.bot_module(game_id)
+class _BotsHook:
+    """The bot hook of :func:`default_bot_hook`: called as a :data:`BotHook`, plus ``start`` (a
+    sliced search), ``prepare`` (import a game's bot module ahead) and ``games``."""
 
-    hook.start = start
-    hook.prepare = prepare
-    hook.games = tuple(getattr(bots, "BOT_GAMES", ()))
-    return hook
+    def __init__(self, bots: Any) -> None:
+        self.bots = bots
+        self.games = tuple(getattr(bots, "BOT_GAMES", ()))
+
+    def __call__(self, game, obs, legal, rng, budget, level):
+        return self.bots.choose_action(game, obs, legal, rng, time_budget=budget, level=level)
+
+    def start(self, game, obs, legal, rng, level, budget):
+        return self.bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
+
+    def prepare(self, game_id):
+        if game_id in self.games:
+            self.bots.bot_module(game_id)
 
 
 def bots_for(game_id: str, bot_hook: BotHook | None) -> bool:
@@ -244,12 +258,14 @@ class Session:
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
         self.round_events: list[dict] = list(round_events or [])
         self.reveal: dict | None = None
-        self.search = None  # the bot's sliced search in progress
+        self.search: SlicedSearch | None = None  # the bot's sliced search in progress
         self.summary_due = summary_due
         #: the moves since ``log_start`` (a state's JSON): the save keeps them so that the events
         #: of this round are recomputed by the engine on load instead of being stored
+        self.log_start: str
+        self.log_moves: list[dict]
         self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
-        self.on_applied: Callable[["Session"], None] | None = None
+        self.on_applied: Callable[[Session], None] | None = None
         self.error: str | None = None
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
         #: {seat: token}}`` saved with the game, so phones rejoin their seats after a reload
@@ -329,6 +345,7 @@ class Session:
             self.viewer = self._table_viewer()
             return
         actor = self.next_actor()
+        assert actor is not None, "a game that is not over has a player to act"
         if is_guest(self.seats[actor]["kind"]):
             self.phase = Phase.WAIT
             self.viewer = self._table_viewer()
@@ -384,7 +401,7 @@ class Session:
         A table with one human (the others bots) keeps that human's view: there is nobody to
         hide it from, and that view is always on screen anyway.
         """
-        if not self.private_on_screen:
+        if not self.private_on_screen or self.viewer is None:  # a private view has a viewer
             return False
         self.curtain(self.viewer, hidden=True)
         return True
@@ -471,7 +488,7 @@ class Session:
                 return
             if self.needs_confirm(action):
                 self.pending = {"player": self.viewer, "action": action}
-            else:
+            elif self.viewer is not None:  # a turn is always someone's
                 self.apply(self.viewer, action)
 
     def apply(self, player: int, action: dict) -> list[dict]:
@@ -591,7 +608,7 @@ class Session:
                 self.reveal["step"] = nxt
         elif self.phase is Phase.BOT and self.bot_seat is not None:
             self.think(self.bot_seat)
-        elif self.phase is Phase.TURN and self.pending is None:
+        elif self.phase is Phase.TURN and self.pending is None and self.viewer is not None:
             auto = self._auto_play()
             if auto is not None and auto[1] in self.state.legal_actions(self.viewer):
                 self.apply(self.viewer, auto[1])
@@ -613,13 +630,14 @@ class Session:
         Returns the events when the action was applied, else ``None``.
         """
         legal = self.state.legal_actions(seat)
+        assert self.bot_hook is not None, "a table with bot seats has a bot hook (checked at the start)"
         if self.search is None:
             level = self._bot_level(seat)
             rng = self.bot_rng.fork()
             start = getattr(self.bot_hook, "start", None)
             if start is None:
-                action = self.bot_hook(self.game, self.state.observation(seat), legal, rng, BOT_BUDGET[level], level)
-                return self._apply_bot(seat, action, legal)
+                chosen = self.bot_hook(self.game, self.state.observation(seat), legal, rng, BOT_BUDGET[level], level)
+                return self._apply_bot(seat, chosen, legal)
             self.search = start(self.game, self.state.observation(seat), legal, rng, level, BOT_BUDGET[level])
         action = self.search.step(BOT_SLICE_MS)
         if action is None:
@@ -668,7 +686,7 @@ class Session:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: Any, bot_hook: BotHook | None = None) -> "Session":
+    def from_dict(cls, data: Any, bot_hook: BotHook | None = None) -> Session:
         """Resume a saved session; the next human sees the curtain first.
 
         ``data`` is checked against :data:`SESSION_SCHEMA` (a save of format version 1 is read
@@ -722,7 +740,7 @@ class Session:
         return session
 
     @classmethod
-    def from_json(cls, text: Any, bot_hook: BotHook | None = None) -> "Session":
+    def from_json(cls, text: Any, bot_hook: BotHook | None = None) -> Session:
         """Like :meth:`from_dict` from the saved text, bounded in size and nesting before it is
         parsed (:func:`hotseat.saves.read_json`); raises :class:`SaveError` and nothing else."""
         return cls.from_dict(read_json(text), bot_hook=bot_hook)
