@@ -45,10 +45,14 @@ class Air:
                     self.sent.setdefault(link, []).append(text)
                     if link in self.open and self.peer.get(link) in self.open:
                         other = self.peer[link]
+                        self.deliver(c, self.owner[other], text)
                         self.owner[other].net.event(other, "message", text)
                         self.owner[other].net.poll()
             if not busy:
                 return
+
+    def deliver(self, sender: Controller, receiver: Controller, text: str) -> None:
+        """Called with every message just before ``receiver`` takes it in (subclasses check it)."""
 
     def link(self, c: Controller) -> int:
         link, self.next = self.next, self.next + 1
