@@ -95,7 +95,8 @@ class Controller:
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
-    def __init__(self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None) -> None:
+    def __init__(self, storage, bot_hook: Callable | None | str = "auto",
+                 seed_fn: Callable[[], int] | None = None) -> None:
         self.storage = storage
         self.store = SaveStore(storage, peek, playable_games)
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
@@ -372,7 +373,8 @@ class Controller:
                 self._open_recovery(slot.key, slot.game, slot.error, readable=False)
         elif shell == "new" and game in playable_games():
             self._new_game(game)
-        elif shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside):
+        elif (shell in ("download", "delete_aside") and isinstance(key, str)
+              and any(a["key"] == key for a in self.aside)):
             if shell == "download":
                 self._offer(key)
             else:
@@ -605,7 +607,8 @@ class Controller:
                     try:
                         value = int(text)
                     except ValueError:
-                        raise ValueError(_("{label}: enter a whole number").format(label=screens.option_label(name))) from None
+                        label = screens.option_label(name)
+                        raise ValueError(_("{label}: enter a whole number").format(label=label)) from None
             try:
                 options[name] = opt.check(value)
             except ValueError:

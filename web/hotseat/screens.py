@@ -74,8 +74,8 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
     ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
-    ``{"game": id | None, "key": storage key, "name": game name, "names": [str], "error": reason | None}`` (an error: the
-    save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
+    ``{"game": id | None, "key": storage key, "name": game name, "names": [str], "error": reason | None}``
+    (an error: the save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
     unreadable saves, ``{"key", "reason"}``, oldest first.
     """
     parts: list[Markup] = [h("h1", {"class": "logo"}, "Hotseat"),
@@ -87,7 +87,8 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
                 items.append(h("li", {"class": "bad"},
                                h("p", {"class": "gname"}, save["name"]),
                                h("p", {"class": "note"}, _("This saved game cannot be opened.")),
-                               button(_("What can I do?"), {"shell": "recover", "game": save["game"], "key": save["key"]}, "danger")))
+                               button(_("What can I do?"),
+                                      {"shell": "recover", "game": save["game"], "key": save["key"]}, "danger")))
             else:
                 items.append(h("li", None,
                                h("p", {"class": "gname"}, save["name"]),
@@ -133,7 +134,8 @@ def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
     parts: list[Markup] = [h("h1", None, game.name)]
     parts.append(h("section", {"class": "field count"}, h("h2", None, _("Players")), h(
         "div", {"class": "stepper"},
-        button("−", {"shell": "count", "delta": -1}, None, aria_label=_("Fewer players"), disabled=n <= game.min_players),
+        button("−", {"shell": "count", "delta": -1}, None, aria_label=_("Fewer players"),
+               disabled=n <= game.min_players),
         h("output", {"aria-live": "polite"}, n),
         button("+", {"shell": "count", "delta": 1}, None, aria_label=_("More players"), disabled=n >= game.max_players),
     )))
@@ -142,7 +144,8 @@ def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
         kind = setup_state["kinds"][i]
         kind_btn = button(_(KIND_LABELS.get(kind, kind)), {"shell": "kind", "seat": i}, "kind") if bot_kinds else None
         seats.append(h("li", None, h("input", {
-            "type": "text", "maxlength": 40, "autocomplete": "off", "aria-label": _("Name of player {n}").format(n=i + 1),
+            "type": "text", "maxlength": 40, "autocomplete": "off",
+            "aria-label": _("Name of player {n}").format(n=i + 1),
             "data-field": f"name-{i}", "value": setup_state["names"][i]}), kind_btn))
     seat_note = None if bot_kinds else h("p", {"class": "note"}, _("Every seat is a human player in this game."))
     parts.append(h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), seat_note))
@@ -164,10 +167,12 @@ def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
                 opts.append(h("div", {"class": "opt"}, h("span", {"class": "label"}, label),
                               h("div", {"class": "seg"}, choices), doc))
             else:
-                opts.append(h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), h("input", {
+                field = h("input", {
                     "type": "number", "inputmode": "numeric", "min": opt.minimum, "max": opt.maximum,
                     "data-field": f"opt-{name}", "value": "" if value is None else str(value),
-                    "placeholder": _("off") if opt.default is None else ""})), doc))
+                    "placeholder": _("off") if opt.default is None else ""})
+                opts.append(h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), field),
+                              doc))
         parts.append(h("section", {"class": "field options"}, h("h2", None, _("Options")), opts))
     if setup_state.get("error"):
         parts.append(h("p", {"class": "error", "role": "alert"}, setup_state["error"]))
@@ -267,7 +272,8 @@ def replace_dialog(save: dict, new_game: str) -> Markup:
 
 def dialog(question: str, note: str | Markup | None, buttons: list[Markup]) -> Markup:
     """A question on a sheet over the screen (``role="alertdialog"``)."""
-    return h("div", {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-q"},
+    return h("div", {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true",
+                     "aria-labelledby": "dlg-q"},
              h("div", {"class": "sheet"}, h("h2", {"id": "dlg-q"}, question),
                h("p", None, note) if note else None, h("div", {"class": "actions"}, buttons)))
 

@@ -426,7 +426,8 @@ class Session:
         if for_screen:
             viewer = self.viewer
         acting = self.state.current_players()
-        legal = self.state.legal_actions(viewer) if (viewer is not None and viewer in acting and self.phase is Phase.TURN) else []
+        its_turn = viewer is not None and viewer in acting and self.phase is Phase.TURN
+        legal = self.state.legal_actions(viewer) if its_turn else []
         pending = None
         if self.pending is not None and self.pending["player"] == viewer:
             pending = self.pending["action"]

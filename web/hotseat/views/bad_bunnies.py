@@ -147,7 +147,8 @@ def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> Markup | None:
         return None
     t = ctx.t
     more = h("li", None, t("…")) if len(moves) > last else None
-    items = [h("li", {"class": "pass" if m["card"] is None else None}, move_text(m, ctx.names, t)) for m in moves[-last:]]
+    items = [h("li", {"class": "pass" if m["card"] is None else None}, move_text(m, ctx.names, t))
+             for m in moves[-last:]]
     return h("ul", {"class": "bb-moves", "aria-label": t("This round so far")}, more, items)
 
 
@@ -207,7 +208,8 @@ def _say_html(obs: dict, ctx: ViewContext, card: int, actions: list[dict]) -> Ma
                 q = t("Lay your 1 as a double: the next player needs a 1 or a 7.")
         else:
             q = t("Lay your {card} as a double: the next player needs a {card} or a 7.").format(card=card)
-        buttons = h("div", {"class": "btns one"}, _button("primary", {"play": card}, t("Lay the {card}").format(card=card)))
+        lay = _button("primary", {"play": card}, t("Lay the {card}").format(card=card))
+        buttons = h("div", {"class": "btns one"}, lay)
     cancel = _button("secondary", {"cancel": 1}, t("Choose another card"))
     return h("div", {"class": "bb-say", "role": "group"}, h("p", None, q), buttons, cancel)
 
@@ -255,7 +257,8 @@ def _choose_html(obs: dict, ctx: ViewContext) -> Markup | None:
     keep_title = ngettext("Keep this card", "Keep these {k} cards", k).format(k=k)
     keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
     redraw_title = t("New hand")
-    redraw_sub = ngettext("throw this card away, draw 7 new cards", "throw these {k} away, draw 7 new cards", k).format(k=k)
+    redraw_sub = ngettext("throw this card away, draw 7 new cards",
+                          "throw these {k} away, draw 7 new cards", k).format(k=k)
     keep_cls = "primary" + (" chosen" if pending == "keep" else " dim" if pending else "")
     redraw_cls = "secondary" + (" chosen" if pending == "redraw" else " dim" if pending else "")
     return h("section", {"class": "bb-choose", "aria-label": t("Keep or redraw")},
@@ -275,7 +278,8 @@ class BadBunniesView(BaseView):
         """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
         t = ctx.t
         phase = obs["phase"]
-        info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
+        info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins",
+                        obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
         info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
         parts: list[Markup | None] = [_players_html(obs, ctx), h("p", {"class": "bb-info"}, info)]
         private = ctx.viewer is not None and "hand" in obs
@@ -289,8 +293,8 @@ class BadBunniesView(BaseView):
                     selected = None
                 hand = obs.get("hand", [])
                 if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
-                    parts.append(_note(t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."),
-                                       "warn"))
+                    parts.append(_note(t("Your last card is a joker: it may only be laid on a 1 or a 7, "
+                                         "so you must pass."), "warn"))
                 elif ctx.legal and not playable:
                     parts.append(_note(t("No card of yours fits: you must pass."), "warn"))
                 elif ctx.legal and obs.get("top") is None:
@@ -369,15 +373,21 @@ class BadBunniesView(BaseView):
         """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
         items = [
             t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
-            t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: the next card must be higher or lower than it."),
-            t("The same number instead is a double: nothing is called, and only that number or a 7 may follow until a 7 ends it. A 7 on a 7 is not a double."),
-            t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). It may not be laid on a double of another number."),
+            t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: "
+              "the next card must be higher or lower than it."),
+            t("The same number instead is a double: nothing is called, and only that number or a 7 may follow "
+              "until a 7 ends it. A 7 on a 7 is not a double."),
+            t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). "
+              "It may not be laid on a double of another number."),
             t("A 7 fits on anything, ends a double, and is called higher or lower."),
-            t("If you cannot lay a card you pass; you may also pass on purpose. Who passed is out until the round ends."),
+            t("If you cannot lay a card you pass; you may also pass on purpose. "
+              "Who passed is out until the round ends."),
             t("Your last card may not be a 1 or a 7 unless the top card is a 1 or a 7."),
-            t("The round ends when someone lays their last card, or when all but one have passed: the last one to lay a card wins."),
+            t("The round ends when someone lays their last card, or when all but one have passed: "
+              "the last one to lay a card wins."),
             t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
-            t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, or throws them away and draws 7 new ones. The round's winner starts."),
+            t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, "
+              "or throws them away and draws 7 new ones. The round's winner starts."),
         ]
         return fragment(h("h2", None, t("Bad Bunnies")), h("ol", None, [h("li", None, x) for x in items]))
 
@@ -412,7 +422,8 @@ class BadBunniesView(BaseView):
             how = t("{name} laid their last card.").format(name=name)
         else:
             how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
-        points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile", end["points"]).format(n=end["points"])
+        points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile",
+                          end["points"]).format(n=end["points"])
         target = obs.get("target_score")
         rows = []
         order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))

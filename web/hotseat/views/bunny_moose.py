@@ -113,7 +113,8 @@ def _card_hand(card: dict) -> dict:
 def card_words(card: dict, t, first_pass: bool = True) -> str:
     """What a card asks for, in words, with the side read as in a mirror (BM-3).
 
-    >>> card_words({"kind": "single", "hand": "ear", "side": "right", "position": "top", "shape": None, "points": 2}, lambda s: s)
+    >>> ear = {"kind": "single", "hand": "ear", "side": "right", "position": "top", "shape": None, "points": 2}
+    >>> card_words(ear, lambda s: s)
     'Your RIGHT hand: ear on top (straight or floppy) · +2'
     """
     kind = card["kind"]
@@ -198,8 +199,8 @@ def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> Ma
     opacity = ".55" if faded else None
     if shape == "floppy":
         body = fragment(
-            h("path", {"d": "M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z", "fill": _EAR,
-                       "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash}),
+            h("path", {"d": "M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z",
+                       "fill": _EAR, "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash}),
             h("path", {"d": "M-2 -4 C-3 -16 2 -25 9 -25", "fill": "none", "stroke": _EAR_IN, "stroke-width": "3",
                        "stroke-linecap": "round"}))
     else:
@@ -267,8 +268,8 @@ def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> Ma
 
 def _banner(text: str, anchor: str = "middle") -> Markup:
     x = {"start": 9, "middle": 80, "end": 151}[anchor]
-    return h("text", {"x": x, "y": "113", "text-anchor": anchor, "font-size": "12.5", "font-weight": "900", "fill": _LINE,
-                      "letter-spacing": ".5"}, text)
+    return h("text", {"x": x, "y": "113", "text-anchor": anchor, "font-size": "12.5", "font-weight": "900",
+                      "fill": _LINE, "letter-spacing": ".5"}, text)
 
 
 #: the hunter card's picture: a hat and a sight (constant)
@@ -293,11 +294,13 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> Markup:
         if kind == "single":
             side = -1 if card["side"] == "left" else 1
             parts.append(_feature(side, hand))
-            parts.append(_badge(80 - side * 55, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828"))
+            colour = "#2e7d32" if card["points"] > 0 else "#c62828"
+            parts.append(_badge(80 - side * 55, _signed(card["points"]), colour))
             parts.append(_banner(t("◀ LEFT hand") if side < 0 else t("RIGHT hand ▶"), "start" if side < 0 else "end"))
         else:
             parts.append(_feature(-1, hand) + _feature(1, hand))
-            parts.append(_badge(80, _signed(card["points"]), "#2e7d32" if card["points"] > 0 else "#c62828", y=20, r=15))
+            colour = "#2e7d32" if card["points"] > 0 else "#c62828"
+            parts.append(_badge(80, _signed(card["points"]), colour, y=20, r=15))
             parts.append(_banner(t("◀ EITHER hand ▶")))
     elif kind == "tongue":
         parts.append(_head(80, 58, 26, tongue=True))
@@ -339,13 +342,14 @@ def figure_svg(animal: str, colour: str) -> Markup:
     """A small rabbit or moose head in the player's colour (trail figures)."""
     if animal == "rabbit":
         body = fragment(
-            h("ellipse", {"cx": "7", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000", "stroke-width": "1"}),
+            h("ellipse", {"cx": "7", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000",
+                          "stroke-width": "1"}),
             h("ellipse", {"cx": "13", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000",
                           "stroke-width": "1"}))
     else:
         body = fragment(
-            h("path", {"d": "M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6", "stroke": colour, "stroke-width": "2.4",
-                       "stroke-linecap": "round"}),
+            h("path", {"d": "M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6", "stroke": colour,
+                       "stroke-width": "2.4", "stroke-linecap": "round"}),
             h("path", {"d": "M7 9 L2 2 M13 9 L18 2", "stroke": "#000", "stroke-width": ".6"}))
     return h("svg", {"viewbox": "0 0 20 16", "aria-hidden": "true", "focusable": "false"}, body,
              h("circle", {"cx": "10", "cy": "11", "r": "4.6", "fill": colour, "stroke": "#000", "stroke-width": "1"}))
@@ -422,10 +426,12 @@ def _bet_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     narrator = obs["narrator"]
     parts = [_note(t("{name} narrates this round.").format(name=ctx.names[narrator]), " ",
-                   t("First, bet on a player: whatever their animal scores, your figure of the same animal moves the same."))]
+                   t("First, bet on a player: whatever their animal scores, "
+                     "your figure of the same animal moves the same."))]
     bets = [a for a in ctx.legal if a.get("type") == "bet"]
     if bets:
-        buttons = [h("button", {"type": "button", "class": "secondary", "data-tap": {"bm": "bet", "player": a["player"]}},
+        buttons = [h("button", {"type": "button", "class": "secondary",
+                                "data-tap": {"bm": "bet", "player": a["player"]}},
                      _dot(a["player"]), ctx.names[a["player"]]) for a in bets]
         parts.append(h("h2", None, t("Bet on")))
         parts.append(h("div", {"class": "bm-bets"}, buttons))
@@ -446,8 +452,8 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
         parts.append(_note(t("{narrator} bet on {player}.").format(narrator=ctx.names[obs["narrator"]],
                                                                    player=ctx.names[obs["bet"]])))
     if app and drawn == 0:
-        parts.append(_note(t("Stand the phone up where everybody can see it. Hands on heads! The app reads the poem and "
-                             "turns a card on every line; when the hunter comes: freeze.")))
+        parts.append(_note(t("Stand the phone up where everybody can see it. Hands on heads! "
+                             "The app reads the poem and turns a card on every line; when the hunter comes: freeze.")))
         parts.append(_poem_line(obs, 0, t))
         tempo = {"slow": t("slow"), "normal": t("normal"), "fast": t("fast")}[obs["tempo"]]
         parts.append(h("p", {"class": "bm-tempo"}, t("Tempo: {tempo}").format(tempo=tempo)))
@@ -512,15 +518,16 @@ def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
             pressed = "true" if chosen == i else "false"
             tap = {"bm": "hand", "side": side, "i": i}
             if hand["kind"] == "none":
-                buttons.append(h("button", {"type": "button", "class": "none", "aria-pressed": pressed, "data-tap": tap},
-                                 t("no hand")))
+                buttons.append(h("button", {"type": "button", "class": "none", "aria-pressed": pressed,
+                                            "data-tap": tap}, t("no hand")))
                 continue
             s = -1 if side == "left" else 1
             icon = pose_svg(None, left=hand if s < 0 else None, right=hand if s > 0 else None)
             words = hand_words(hand, t)
             short = words.split(" ", 1)[1] if " " in words else words
             name = t("ear") if hand["kind"] == "ear" else t("antler")
-            buttons.append(h("button", {"type": "button", "aria-pressed": pressed, "aria-label": words, "data-tap": tap},
+            buttons.append(h("button", {"type": "button", "aria-pressed": pressed, "aria-label": words,
+                                        "data-tap": tap},
                              icon, h("span", None, h("b", None, name), h("br"), short)))
         parts.append(h("section", {"class": "bm-pick"}, h("h2", None, title, " ", h("small", None, hint)),
                        h("div", {"class": "bm-hands"}, buttons)))
@@ -571,12 +578,14 @@ def result_lines(result: dict, obs: dict, t) -> list[str]:
         if card["kind"] in ("rabbit", "moose"):
             value *= 2
             looks = t("looks like a rabbit") if card["kind"] == "rabbit" else t("looks like a moose")
-            lines.append(t("× 2 ({looks}, stack {n}) = {value}").format(looks=looks, n=m["stack"] + 1, value=_signed(value)))
+            lines.append(t("× 2 ({looks}, stack {n}) = {value}").format(looks=looks, n=m["stack"] + 1,
+                                                                         value=_signed(value)))
     inv = result["inversions"]
     if inv:
         if result["inverted"]:
             lines.append(ngettext("{n} ± card on the table, an odd number: turned round = {value}",
-                                  "{n} ± cards on the table, an odd number: turned round = {value}", inv).format(n=inv, value=_signed(result["score"])))
+                                  "{n} ± cards on the table, an odd number: turned round = {value}", inv).format(
+                n=inv, value=_signed(result["score"])))
         else:
             lines.append(ngettext("{n} ± card on the table, an even number: they cancel out",
                                   "{n} ± cards on the table, an even number: they cancel out", inv).format(n=inv))
@@ -672,8 +681,8 @@ def _scored_html(obs: dict, ctx: ViewContext) -> Markup:
     can_continue = {"type": "continue"} in ctx.legal
     if ctx.local.get("trail"):
         parts = [h("h2", None, t("The trail after round {r}").format(r=obs["round"])), trail_html(obs, ctx),
-                 h("p", {"class": "note"}, t("Upper row: rabbits · lower row: moose. Your rear figure counts at the end: "
-                                             "keep both animals moving."))]
+                 h("p", {"class": "note"}, t("Upper row: rabbits · lower row: moose. "
+                                             "Your rear figure counts at the end: keep both animals moving."))]
         if can_continue:
             parts.append(h("div", {"class": "actions"}, _button("secondary", {"bm": "scores"}, t("Back to the scores")),
                            _button("primary", {"bm": "continue"}, t("Next round"))))
@@ -735,7 +744,8 @@ class BunnyMooseView(BaseView):
             left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
             if left is None or right is None:
                 return None
-            return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]), "tongue": bool(ctx.local.get("tongue", False))}
+            return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]),
+                    "tongue": bool(ctx.local.get("tongue", False))}
         if kind == "trail":
             ctx.local["trail"] = True
             return None
@@ -769,14 +779,22 @@ class BunnyMooseView(BaseView):
 
     def rules_html(self, t) -> Markup:
         items = [
-            t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
-            t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
-            t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; later cards cover earlier ones. Only the top cards count."),
+            t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; "
+              "stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
+            t("An ear sits on top or at the side, straight or floppy. "
+              "An antler is wide or compact and points up or down."),
+            t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; "
+              "later cards cover earlier ones. Only the top cards count."),
             t("Read the cards as a mirror: a picture on the card's right side is for your right hand."),
-            t("A hunter while the row is still filling does nothing. After that, the hunter ends the round: BAM! Freeze."),
-            t("Score: the points of every card you match (a double card matched by both hands twice), × 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. A moose with its tongue out looks like a rabbit, and the other way round."),
-            t("The score moves your rabbit (ears) or moose (antlers) along the trail. The narrator's figure follows the player they bet on."),
-            t("Everyone narrates twice (or three times). The winner has the rear figure furthest ahead; then the front figure decides."),
+            t("A hunter while the row is still filling does nothing. "
+              "After that, the hunter ends the round: BAM! Freeze."),
+            t("Score: the points of every card you match (a double card matched by both hands twice), "
+              "× 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. "
+              "A moose with its tongue out looks like a rabbit, and the other way round."),
+            t("The score moves your rabbit (ears) or moose (antlers) along the trail. "
+              "The narrator's figure follows the player they bet on."),
+            t("Everyone narrates twice (or three times). "
+              "The winner has the rear figure furthest ahead; then the front figure decides."),
         ]
         return h("ul", None, [h("li", None, i) for i in items])
 

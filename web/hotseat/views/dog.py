@@ -111,9 +111,10 @@ def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
         k = s * 1.05
         pts = " ".join(f"{k * math.cos(i * math.pi / 3):.1f},{k * math.sin(i * math.pi / 3):.1f}" for i in range(6))
         body = h("polygon", {"points": pts})
-    text = h("text", {"y": f"{r * .42:.1f}", "text-anchor": "middle", "font-size": f"{r * 1.2:.1f}", "font-weight": "800",
-                      "fill": ink, "stroke": "none"}, label)
-    return h("g", {"transform": f"translate({x:.1f} {y:.1f})", "fill": fill, "stroke": "#1b1b1b", "stroke-width": "1.3"},
+    text = h("text", {"y": f"{r * .42:.1f}", "text-anchor": "middle", "font-size": f"{r * 1.2:.1f}",
+                      "font-weight": "800", "fill": ink, "stroke": "none"}, label)
+    return h("g", {"transform": f"translate({x:.1f} {y:.1f})", "fill": fill, "stroke": "#1b1b1b",
+                   "stroke-width": "1.3"},
              body, text)
 
 # ---- naming things ----------------------------------------------------------------------------
@@ -205,7 +206,8 @@ def event_messages(events: list[dict], obs: dict, names: list[str], t) -> list[s
         if kind == "cards_given":
             out.append(t("Partners swapped a card.") if teams else t("Everyone passed a card to the left."))
         elif kind == "start":
-            out.append(t("{name} brings a figure out ({card}).").format(name=who, card=played_name(e["card"], e.get("as"), t)))
+            card = played_name(e["card"], e.get("as"), t)
+            out.append(t("{name} brings a figure out ({card}).").format(name=who, card=card))
         elif kind == "move":
             steps = e["steps"]
             card = played_name(e["card"], e.get("as"), t)
@@ -227,7 +229,8 @@ def event_messages(events: list[dict], obs: dict, names: list[str], t) -> list[s
             out.append(t("{name} plays a {card}.").format(name=who, card=played_name(e["card"], e.get("as"), t)))
         elif kind == "step":
             goal = t(" into the goal") if e["to"] >= GOAL_BASE and e["from"] < GOAL_BASE else ""
-            out.append(t("{name} moves {n}{goal} ({left} left).").format(name=who, n=e["steps"], goal=goal, left=e["left"]))
+            out.append(t("{name} moves {n}{goal} ({left} left).").format(name=who, n=e["steps"], goal=goal,
+                                                                          left=e["left"]))
         elif kind == "undo":
             out.append(t("{name} took back a step.").format(name=who) if not e.get("back_to_hand")
                        else t("{name} took the 7 back.").format(name=who))
@@ -239,16 +242,19 @@ def event_messages(events: list[dict], obs: dict, names: list[str], t) -> list[s
         elif kind == "out":
             k = len(e.get("cards", []))
             out.append(ngettext("{name} cannot play any card and is out for this round ({k} card discarded).",
-                                "{name} cannot play any card and is out for this round ({k} cards discarded).", k).format(name=who, k=k))
+                                "{name} cannot play any card and is out for this round ({k} cards discarded).",
+                                k).format(name=who, k=k))
         elif kind == "discard":
             out.append(t("{name} cannot play and discards a {card}.").format(name=who, card=card_name(e["card"], t)))
         elif kind == "draw":
             out.append(t("{name} draws a card.").format(name=who))
         elif kind == "deal":
-            out.append(ngettext("Round {r}: {k} card each.", "Round {r}: {k} cards each.", e["cards"]).format(r=e["round"], k=e["cards"]))
+            out.append(ngettext("Round {r}: {k} card each.", "Round {r}: {k} cards each.", e["cards"]).format(
+                r=e["round"], k=e["cards"]))
         elif kind == "game_over":
             winners = " + ".join(names[p] for p in e["winners"])
-            out.append(t("{names} win!").format(names=winners) if len(e["winners"]) > 1 else t("{names} wins!").format(names=winners))
+            out.append(t("{names} win!").format(names=winners) if len(e["winners"]) > 1
+                       else t("{names} wins!").format(names=winners))
     return out
 
 
@@ -418,7 +424,8 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
             tap = figs_tap.get(f)
             if tap is not None:
                 pieces.append(h("circle", {"class": "tap", "cx": cx, "cy": cy, "r": "14", "fill": "transparent",
-                                           "role": "button", "aria-label": t("Figure of {name}").format(name=ctx.names[p]),
+                                           "role": "button",
+                                           "aria-label": t("Figure of {name}").format(name=ctx.names[p]),
                                            "data-fig": f, "data-tap": tap}))
                 top_layer.extend(pieces)
             else:
@@ -428,7 +435,8 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
     for field, tap, label, short in marks.get("targets", []):
         x, y = field_xy(field)
         cx, cy = f"{x:.1f}", f"{y:.1f}"
-        out.append(h("g", {"class": "tap", "role": "button", "aria-label": label, "data-target": field, "data-tap": tap},
+        out.append(h("g", {"class": "tap", "role": "button", "aria-label": label, "data-target": field,
+                           "data-tap": tap},
                      h("circle", {"cx": cx, "cy": cy, "r": "14", "fill": "transparent"}),
                      h("circle", {"cx": cx, "cy": cy, "r": "9", "fill": "#f2c14e", "stroke": "#221a05",
                                   "stroke-width": "1.8"}),
@@ -449,7 +457,8 @@ def _card_html(kind: str, t, classes: str = "", tap: dict | None = None) -> Mark
     inner = (h("span", None, big), h("small", None, t(small)) if small else None)
     label = t("card {card}").format(card=card_name(kind, t))
     if tap is not None:
-        return h("button", {"type": "button", "class": cls, "aria-label": label, "data-card": kind, "data-tap": tap}, inner)
+        return h("button", {"type": "button", "class": cls, "aria-label": label, "data-card": kind, "data-tap": tap},
+                 inner)
     return h("span", {"class": cls, "role": "img", "aria-label": label, "data-card": kind}, inner)
 
 
@@ -573,7 +582,8 @@ def _choice_marks(obs: dict, ctx: ViewContext, cands: list[dict]) -> tuple[dict,
             if len(acts) == 1:
                 a = acts[0]
                 if "with" in a:
-                    text = t("Swap {what} with {other}").format(what=what, other=figure_label(obs, a["with"], ctx.names, ctx.viewer, t))
+                    other = figure_label(obs, a["with"], ctx.names, ctx.viewer, t)
+                    text = t("Swap {what} with {other}").format(what=what, other=other)
                 else:
                     text = f"{what}: {target_text(obs, f, a['to'], t)}"
             else:
@@ -588,13 +598,17 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
     lines = []
     if obs["phase"] == "over":
         return [(t("Game over"), 20, "#f2c14e")]
-    lines.append((ngettext("Round {r} · {k} card", "Round {r} · {k} cards", obs["cards_dealt"]).format(r=obs["round"], k=obs["cards_dealt"]), 12, "#cfe0dc"))
+    dealt = ngettext("Round {r} · {k} card", "Round {r} · {k} cards", obs["cards_dealt"]).format(
+        r=obs["round"], k=obs["cards_dealt"])
+    lines.append((dealt, 12, "#cfe0dc"))
     if obs["phase"] == "give":
         lines.append((t("Giving cards"), 17, "#f4f1e8"))
     elif obs.get("turn") is not None:
         lines.append((ctx.names[obs["turn"]], 19, "#f2c14e"))
         if obs.get("seven"):
-            lines.append((ngettext("7: {k} step left", "7: {k} steps left", obs["seven"]["left"]).format(k=obs["seven"]["left"]), 15, "#f4f1e8"))
+            steps = ngettext("7: {k} step left", "7: {k} steps left", obs["seven"]["left"]).format(
+                k=obs["seven"]["left"])
+            lines.append((steps, 15, "#f4f1e8"))
         elif obs.get("discard"):
             lines.append((t("last card: {card}").format(card=card_name(obs["discard"][-1], t)), 12, "#cfe0dc"))
     return lines
@@ -631,12 +645,14 @@ class DogView(BaseView):
         elif acting and "fold" in types:
             below.append(_prompt(t("None of your cards can be played."),
                                  t("You are out for this round and your cards are discarded."), warn=True))
-            below.append(_opts(_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")))
+            fold = _button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")
+            below.append(_opts(fold))
         elif acting and "discard" in types:
             if obs.get("drawn"):
                 text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
             else:
-                text, small = t("None of your cards can be played."), t("Tap a card to discard; you then draw a new one.")
+                text = t("None of your cards can be played.")
+                small = t("Tap a card to discard; you then draw a new one.")
             below.append(_prompt(text, small, warn=True))
             hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "discard"}
         elif acting and ("play" in types or "step" in types):
@@ -680,7 +696,8 @@ class DogView(BaseView):
                             below.append(_info(t("Swapping is compulsory: choose your figure, then the other.")))
                         below.append(_opts(buttons))
                     below.append(_opts(_button(t("Choose another card"), {"card": None})))
-        elif ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer and obs["out"][ctx.viewer]:
+        elif (ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer
+              and obs["out"][ctx.viewer]):
             below.append(_prompt(t("You are out for this round."), warn=True))
         messages = event_messages(ctx.events, obs, ctx.names, t)
         if messages and ctx.step is None:
@@ -696,7 +713,8 @@ class DogView(BaseView):
         if ctx.viewer is not None and obs["phase"] == "play" and obs.get("received") and obs.get("hand") is not None:
             n = obs["num_players"]
             giver = ctx.names[next(q for q in range(n) if gift_receiver(n, q) == ctx.viewer)]
-            parts.append(_info(t("This round {name} gave you: {card}").format(name=giver, card=card_name(obs["received"], t))))
+            gift = card_name(obs["received"], t)
+            parts.append(_info(t("This round {name} gave you: {card}").format(name=giver, card=gift)))
         return h("div", {"class": "dg-table"}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
@@ -740,7 +758,8 @@ class DogView(BaseView):
         name = ctx.names[turn]
         if ctx.viewer == turn:
             if obs.get("seven"):
-                return ngettext("{name}: 7, {k} step left", "{name}: 7, {k} steps left", obs["seven"]["left"]).format(name=name, k=obs["seven"]["left"])
+                left = obs["seven"]["left"]
+                return ngettext("{name}: 7, {k} step left", "{name}: 7, {k} steps left", left).format(name=name, k=left)
             if any(a.get("type") == "fold" for a in ctx.legal):
                 return t("{name} cannot play").format(name=name)
             return t("{name}, play a card").format(name=name)
@@ -751,11 +770,14 @@ class DogView(BaseView):
         items = [
             t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
             t("Each round: 6, 5, 4, 3, 2 cards, then 6 again. Partners first swap one card face down."),
-            t("Play one card per turn and move a figure by it, clockwise. 1/11 and 13 also bring a figure out of the kennel onto its start field."),
+            t("Play one card per turn and move a figure by it, clockwise. "
+              "1/11 and 13 also bring a figure out of the kennel onto its start field."),
             t("A figure on its own start field blocks everybody and cannot be sent home or swapped."),
             t("Landing on a figure sends it home — even your own. The 7 sends home every figure it passes."),
-            t("The goal is entered over the start field, never directly from it and never backwards. No jumping inside the goal."),
-            t("±4: forward or back. 7: split over your figures, all 7 steps used. Swap: one of yours with another's. Joker: any card."),
+            t("The goal is entered over the start field, never directly from it and never backwards. "
+              "No jumping inside the goal."),
+            t("±4: forward or back. 7: split over your figures, all 7 steps used. "
+              "Swap: one of yours with another's. Joker: any card."),
             t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
         ]
         return h("ul", None, [h("li", None, i) for i in items])

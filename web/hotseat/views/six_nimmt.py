@@ -197,12 +197,15 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
         if kind == "reveal":
             out.append(t("All cards are revealed."))
         elif kind == "row_choice":
-            out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(name=names[e["player"]], card=e["card"]))
+            out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
+                name=names[e["player"]], card=e["card"]))
         elif kind == "place" and e.get("taken"):
-            out.append(ngettext("{name} takes row {n}: {b} bullhead.", "{name} takes row {n}: {b} bullheads.", e["bullheads"]).format(
+            out.append(ngettext("{name} takes row {n}: {b} bullhead.", "{name} takes row {n}: {b} bullheads.",
+                                e["bullheads"]).format(
                 name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"]))
         elif kind == "place":
-            out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"], n=e["row"] + 1))
+            out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"],
+                                                                      n=e["row"] + 1))
     return out
 
 
@@ -235,12 +238,14 @@ class SixNimmtView(BaseView):
         if choosing:
             parts.append(h("p", {"class": "prompt"}, t("Your card is lower than every row: choose a row to take.")))
         elif step is None and obs["phase"] == "choose_row" and chooser is not None:
-            parts.append(h("p", {"class": "prompt"}, t("{name} chooses a row to take.").format(name=ctx.names[chooser])))
+            prompt = t("{name} chooses a row to take.").format(name=ctx.names[chooser])
+            parts.append(h("p", {"class": "prompt"}, prompt))
         parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
         if choosing and ctx.local.get("row") is not None:
             r = ctx.local["row"]
             total = sum(bullheads(c) for c in table["rows"][r])
-            text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(n=r + 1, b=total)
+            text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(
+                n=r + 1, b=total)
             parts.append(h("div", {"class": "actions"},
                            h("button", {"type": "button", "class": "primary", "data-tap": {"take": r}}, text)))
         if ctx.viewer is not None:
@@ -287,12 +292,15 @@ class SixNimmtView(BaseView):
         """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
         items = [
             t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
-            t("Each turn, everyone picks one card in secret. Then all picks are shown and placed one by one, lowest first."),
+            t("Each turn, everyone picks one card in secret. "
+              "Then all picks are shown and placed one by one, lowest first."),
             t("A card goes to the row whose last card is the highest one below it."),
             t("If that row already has five cards, you take those five and your card starts the row."),
-            t("If your card is lower than every row's last card, you choose any row, take it, and your card starts it."),
+            t("If your card is lower than every row's last card, "
+              "you choose any row, take it, and your card starts it."),
             t("Every card you take costs its bullheads. After 10 turns the round is scored."),
-            t("The game ends after the round in which someone reaches the target (66 unless changed). Fewest bullheads wins; ties share the win."),
+            t("The game ends after the round in which someone reaches the target (66 unless changed). "
+              "Fewest bullheads wins; ties share the win."),
         ]
         return fragment(h("h2", None, t("6 nimmt!")), h("ol", None, [h("li", None, x) for x in items]))
 
