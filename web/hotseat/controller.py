@@ -48,11 +48,12 @@ from typing import Any
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import screens
+from . import players as players_store
+from . import players_screen, screens
 from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .names import NameError_, check_table
+from .names import NameError_, check_table, clean_name, look_alike
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view, peek
 
@@ -127,6 +128,10 @@ class Controller:
         self._net = None  # see the net property
         #: the game this window is taking over from another window ("Play here instead")
         self.taking_over: str | None = None
+        #: the players remembered on this phone (:mod:`hotseat.players`), read once at start
+        self.players = players_store.load(storage, tuple(pycore.GAMES))
+        #: the players list: the name being renamed and the problem with the last try
+        self.players_edit: dict | None = None
         self.store.migrate()
         self.refresh()
         self._next_recovery()
@@ -200,6 +205,7 @@ class Controller:
                              "before this move. Free some space, or this move is lost when the page closes.")
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
+        self._record_if_over(session)
 
     def _give_up(self, game_id: str, changed: bool) -> None:
         """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
@@ -316,11 +322,13 @@ class Controller:
         if self.screen == "recovery" and self.recovery is not None:
             self._recovery_tap(shell)
             return
-        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting"):
+        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting", "players"):
             self.net.guest_tap_game(tap)
             return
         if shell == "setting":
             self.change_setting(tap.get("name"), tap.get("value"))
+        elif shell == "players" or (self.screen == "players" and isinstance(shell, str) and shell.startswith("pl_")):
+            self._players_tap(shell, tap)
         elif shell == "menu":
             if self.screen == "guest":
                 self.net.leave_guest()
@@ -337,7 +345,7 @@ class Controller:
             self.taking_over = self.elsewhere["game"]
         elif self.screen == "home":
             self._home_tap(shell, tap)
-        elif self.screen == "setup" and shell in ("count", "kind", "opt", "start"):
+        elif self.screen == "setup" and shell in ("count", "kind", "opt", "start", "chip"):
             self._setup_tap(shell, tap)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
@@ -422,6 +430,8 @@ class Controller:
         elif shell == "replace" and dialog["kind"] == "replace":
             self.dialog = None
             self._open_setup(dialog["game"])
+        elif dialog["kind"] in ("pl_forget", "pl_clear"):
+            self._players_dialog_tap(shell, dialog)
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
             self.store.remove(dialog["oldest"])
@@ -477,6 +487,7 @@ class Controller:
         self.session = session
         self.elsewhere = None
         self.screen = "game"
+        self._record_if_over(session)  # a game over screen reloaded: counted once (its key)
         if session.guests or self._net is not None:
             self.net.host_session(session)
 
@@ -499,7 +510,7 @@ class Controller:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
             return "home"
-        if self.screen in ("setup", "guest", "recovery", "elsewhere"):
+        if self.screen in ("setup", "guest", "recovery", "elsewhere", "players"):
             return "home"
         return None
 
@@ -554,6 +565,7 @@ class Controller:
             "raw": {},
             "error": None,
         }
+        self._prefill_setup(game)
         self.screen = "setup"
         self.warm.append(game_id)
 
@@ -591,6 +603,8 @@ class Controller:
             name = tap.get("name")
             if name in game.options:
                 st["opts"][name] = tap.get("value")
+        elif shell == "chip":
+            self._chip_tap(tap.get("name"), game)
         elif shell == "start":
             self._start_from_setup(game)
 
@@ -640,6 +654,7 @@ class Controller:
             return
         self.setup = None
         self._start_session(session)
+        self._remember_table(session, raw)
 
     def warm_up(self) -> None:
         """Import the view and bot modules of the games in :attr:`warm` (the app calls this in idle
@@ -651,6 +666,138 @@ class Controller:
             prepare = getattr(self.bot_hook, "prepare", None)
             if prepare is not None and bots_for(game_id, self.bot_hook):
                 prepare(game_id)
+
+    # ---- players remembered (hotseat.players) -----------------------------------------------
+
+    def _default_name(self, seat: int) -> str:
+        return _("Player {n}").format(n=seat + 1)
+
+    def _prefill_setup(self, game) -> None:
+        """The game's last table on this phone, if remembered: its size, names and seat kinds (a
+        kind this phone cannot offer now, e.g. a bot without bots, becomes a human seat)."""
+        table = self.players.tables.get(game.id)
+        if not table:
+            return
+        st = self._setup_state()
+        st["n"] = max(game.min_players, min(game.max_players, len(table)))
+        offered = [HUMAN] + self.seat_kinds(game.id)
+        for i, seat in enumerate(table[: game.max_players]):
+            if seat.name is not None:
+                st["names"][i] = seat.name
+            st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
+
+    def _setup_chips(self) -> list[str]:
+        """Recent names not seated yet at the setup on screen (at most 12, the most recent first)."""
+        st = self._setup_state()
+        seated = [st["names"][i] for i in range(st["n"])]
+        return [n for n in self.players.names if not any(look_alike(n, s) for s in seated)][:12]
+
+    def _chip_tap(self, name: Any, game) -> None:
+        """A recent name's chip: it fills the first seat of a person whose name is empty or still
+        setup's "Player N" (a seat is added when every seat has a name and the game allows one)."""
+        st = self._setup_state()
+        if name not in self._setup_chips():
+            return
+        for i in range(st["n"]):
+            text = clean_name(st["names"][i])
+            if st["kinds"][i] in (HUMAN, GUEST) and (not text or text == self._default_name(i)):
+                st["names"][i] = name
+                return
+        if st["n"] < game.max_players:
+            st["n"] += 1
+            st["names"][st["n"] - 1] = name
+            st["kinds"][st["n"] - 1] = HUMAN
+            return
+        st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
+
+    def _remember_table(self, session: Session, raw: list[str]) -> None:
+        """A table set up here has started: its names (not setup's untouched "Player N") become the
+        recent names, and it is the game's remembered table."""
+        typed = [clean_name(raw[i]) != self._default_name(i) for i in range(len(raw))]
+        self.players = self.players.seated(session.game_id, list(zip(session.names, session.kinds)), typed)
+        self._save_players()
+
+    def _record_if_over(self, session: Session) -> None:
+        """Count a finished game in the statistics of its remembered names, once (its key: game and
+        seed; a reload of the game-over screen does not count it again)."""
+        if not session.state.is_terminal():
+            return
+        key = f"{session.game_id}:{session.seed}"
+        if key in self.players.recorded:
+            return
+        obs = session.state.public_observation()
+        view = session.view
+        scores = [view.final_score(obs, seat) for seat in range(len(session.seats))]
+        # only remembered names count: setup's untouched "Player 3" and forgotten names do not
+        kinds = [kind if self._known_name(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
+        self.players = self.players.game_recorded(key, session.game_id, session.names, kinds,
+                                                  session.winners(), scores, lower_wins=view.lower_score_wins)
+        self._save_players()
+
+    def _save_players(self) -> bool:
+        """Store the players; a refusing browser is reported (the game and its save are not touched)."""
+        try:
+            players_store.save(self.storage, self.players)
+        except StorageError:
+            if self.message is None:
+                self.message = _("This browser refused to remember the players (storage full?). "
+                                 "Your game is not affected.")
+            return False
+        return True
+
+    def _known_name(self, name: Any) -> bool:
+        return isinstance(name, str) and (name in self.players.names or name in self.players.stats)
+
+    def _players_tap(self, shell: str, tap: dict) -> None:
+        """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
+        game on screen stays saved, as with the menu); ``pl_rename``/``pl_save``/``pl_cancel``
+        rename a name (checked as setup's names), ``pl_forget``/``pl_clear`` ask first."""
+        name = tap.get("name")
+        if shell == "players":
+            if self.screen == "guest":
+                self.net.leave_guest()
+            elif self._net is not None:
+                self._net.close_host()
+            self.go_home()
+            self.players = players_store.load(self.storage, tuple(pycore.GAMES))  # another window may have changed it
+            self.players_edit = None
+            self.screen = "players"
+        elif shell == "pl_rename" and self._known_name(name):
+            self.players_edit = {"name": name, "error": None}
+        elif shell == "pl_cancel":
+            self.players_edit = None
+        elif shell == "pl_save" and self.players_edit is not None:
+            new = (tap.get("fields") or {}).get("pl-name")
+            try:
+                self.players = self.players.renamed(self.players_edit["name"], new)
+            except players_store.PlayersError as exc:
+                self.players_edit = {"name": self.players_edit["name"], "error": str(exc)}
+                return
+            self.players_edit = None
+            self._save_players()
+        elif shell in ("pl_forget", "pl_clear") and self._known_name(name):
+            self.players_edit = None
+            self.dialog = {"kind": shell, "name": name}
+
+    def _players_dialog_tap(self, shell: str | None, dialog: dict) -> None:
+        """"Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
+        if shell != "pl_yes":
+            return
+        self.dialog = None
+        if dialog["kind"] == "pl_forget":
+            self.players = self.players.forgotten(dialog["name"])
+        else:
+            self.players = self.players.stats_cleared(dialog["name"])
+        self._save_players()
+
+    def _render_players(self) -> Markup:
+        entries = []
+        names = list(self.players.names) + sorted(n for n in self.players.stats if n not in self.players.names)
+        for name in names:
+            games = self.players.stats.get(name, {})
+            rows = [(game_info(g)[0], games[g]) for g in pycore.GAMES if g in games]
+            entries.append({"name": name, "stats": rows})
+        return players_screen.players_list(entries, self.players_edit)
 
     # ---- time --------------------------------------------------------------------------------
 
@@ -712,7 +859,10 @@ class Controller:
 
     def _render(self) -> Markup:
         if self.screen == "setup" and self.setup is not None:
-            page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.seat_kinds(self.setup["game"]))
+            page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.seat_kinds(self.setup["game"]),
+                                 chips=self._setup_chips())
+        elif self.screen == "players":
+            page = self._render_players()
         elif self.screen == "game" and self.session is not None:
             page = self._render_game()
         elif self.screen == "guest" and self.net.guest is not None:
@@ -737,6 +887,8 @@ class Controller:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
             extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
+        elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
+            extra.append(players_screen.dialog(self.dialog))
         elif self.dialog is not None and self.dialog["kind"] == "aside_full":
             extra.append(screens.dialog(
                 _("The list of saved games that could not be opened is full."),
@@ -762,7 +914,7 @@ class Controller:
         for slot in self.slots:
             name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
             saves.append({"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error})
-        return screens.home(games, saves, self.aside, joinable=True)
+        return screens.home(games, saves, self.aside, joinable=True, players_button=True)
 
     def _render_game(self) -> Markup:
         s = self.session

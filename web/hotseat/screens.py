@@ -70,13 +70,15 @@ def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | No
              header, h("div", {"class": "body"}, body))
 
 
-def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (), joinable: bool = False) -> Markup:
+def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (), joinable: bool = False,
+         players_button: bool = False) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
     ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
     ``{"game": id | None, "key": storage key, "name": game name, "names": [str], "error": reason | None}``
     (an error: the save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
-    unreadable saves, ``{"key", "reason"}``, oldest first.
+    unreadable saves, ``{"key", "reason"}``, oldest first; ``players_button``: a "Players" button (the
+    players remembered on this phone).
     """
     parts: list[Markup] = [h("h1", {"class": "logo"}, "Hotseat"),
                            h("p", {"class": "tagline"}, _("Tabletop games for one phone, passed around the table."))]
@@ -107,6 +109,9 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
                       button("?", {"shell": "rules", "game": g["id"]}, "icon",
                              aria_label=_("Rules of {game}").format(game=g["name"]))))
     parts.append(h("ul", {"class": "games"}, rows))
+    if players_button:
+        parts.append(h("div", {"class": "actions players-link"},
+                       button(_("Players"), {"shell": "players"}, "secondary")))
     if joinable:  # this phone as a player's own phone at another phone's table (hotseat.net)
         parts.append(h("section", {"class": "join"}, h("h2", {"class": "section"}, _("Play on your own phone")),
                        h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
@@ -124,11 +129,12 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
     return frame(h("div", {"class": "home"}, parts), status="", screen="home", menu=False)
 
 
-def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
+def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = ()) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 
     ``setup_state``: ``{"game", "n", "names", "kinds", "opts", "error"}``; ``bot_kinds``: the
-    bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist).
+    bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``chips``:
+    recent names offered as one-tap chips under the seats (``{"shell": "chip", "name": ...}``).
     """
     n = setup_state["n"]
     parts: list[Markup] = [h("h1", None, game.name)]
@@ -148,7 +154,12 @@ def setup(game, setup_state: dict, bot_kinds: list[str]) -> Markup:
             "aria-label": _("Name of player {n}").format(n=i + 1),
             "data-field": f"name-{i}", "value": setup_state["names"][i]}), kind_btn))
     seat_note = None if bot_kinds else h("p", {"class": "note"}, _("Every seat is a human player in this game."))
-    parts.append(h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), seat_note))
+    chip_row = None
+    if chips:
+        chip_row = h("div", {"class": "chips", "role": "group", "aria-label": _("Recent players")},
+                     [button(name, {"shell": "chip", "name": name}, "name-chip") for name in chips])
+    parts.append(h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), chip_row,
+                   seat_note))
     if game.options:
         opts = []
         for name, opt in game.options.items():

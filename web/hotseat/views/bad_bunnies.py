@@ -396,6 +396,10 @@ class BadBunniesView(BaseView):
         passes have their own two-step taps in the view."""
         return action.get("type") in ("keep", "redraw")
 
+    def final_score(self, obs: dict, seat: int) -> int | None:
+        """The points ``seat`` scored in the whole game (BB-7)."""
+        return obs["scores"][seat]
+
     def confirm_label(self, action: dict, t) -> str:
         if action.get("type") == "keep":
             return t("Keep your cards and fill up to 7?")

@@ -100,6 +100,13 @@ class GameView(Protocol):
         """Milliseconds ``event`` stays on screen in the paced reveal (0: it passes at once)."""
         ...
 
+    #: whether a lower :meth:`final_score` is better (the players' statistics keep the best)
+    lower_score_wins: bool
+
+    def final_score(self, obs: Observation, seat: int) -> int | None:
+        """``seat``'s score at the end of the game for the players' statistics, or ``None``."""
+        ...
+
     def ends_round(self, events: list[Event]) -> bool:
         """Whether these events end a round: the shell then shows the round summary."""
         ...
@@ -163,4 +170,12 @@ class BaseView(ABC):
         return ["" for _ in ctx.names]
 
     def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
+        return None
+
+    #: whether a lower :meth:`final_score` is better (the players' statistics keep the best)
+    lower_score_wins = False
+
+    def final_score(self, obs: Observation, seat: int) -> int | None:
+        """``seat``'s score at the end of the game, in the game's own count, for the players'
+        statistics (best and average); ``None``: the game has no score per seat (default)."""
         return None

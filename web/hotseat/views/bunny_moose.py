@@ -802,6 +802,10 @@ class BunnyMooseView(BaseView):
         """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
         return False
 
+    def final_score(self, obs: dict, seat: int) -> int | None:
+        """Where ``seat``'s rear figure stands on the trail (the standing's first key, BM-7)."""
+        return min(obs["figures"][seat])
+
     def pace_ms(self, event: dict) -> int:
         """Only the hunter is played out on its own screen: the full-screen BAM."""
         return BAM_MS if event.get("type") == "hunter" else 0

@@ -308,6 +308,13 @@ class SixNimmtView(BaseView):
         """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
         return action.get("type") == "pick"
 
+    #: bullheads: fewer is better (SN-6)
+    lower_score_wins = True
+
+    def final_score(self, obs: dict, seat: int) -> int | None:
+        """The bullheads ``seat`` took in the whole game."""
+        return obs["scores"][seat]
+
     def confirm_label(self, action: dict, t) -> str:
         """The question on the Undo/Confirm bar for a pending pick."""
         if action.get("type") == "pick":
