@@ -34,6 +34,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = ROOT / "build" / "site"
+#: where the e2e tests save screenshots for a person to look at (HOTSEAT_SHOTS to move it)
+SHOTS_DIR = Path(os.environ.get("HOTSEAT_SHOTS", str(ROOT / "build" / "shots")))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

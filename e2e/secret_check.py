@@ -1,4 +1,4 @@
-"""The screen keeps secrets (issue 3, item 3): one check for every game with hidden information.
+"""The screen keeps secrets: one check for every game with hidden information.
 
 :class:`SecretChecker` is called by the e2e drivers at every curtain and at every player's own
 screen. One ``page.evaluate`` per screen (:data:`DUMP_JS`) returns the app's save and every

@@ -1,19 +1,19 @@
 """Bad Bunnies through the real UI: three humans pass one phone and play to a low target.
 
-The screen keeps secrets (issue 3): at every curtain, round summary and game over, and on every
+The screen keeps secrets: at every curtain, round summary and game over, and on every
 player's own screen (on arrival and after each selection), e2e/secret_check.py searches the whole
 document (text, attributes, hidden elements, data-*, outside #app too) and counts every card token
 and keep/redraw word against what that screen may show (the public table at a curtain, plus the
 own hand and choice on a player's screen); planted leaks prove the check can fail.
-Screens are saved at 390x844 into /tmp/hs/shots/bad_bunnies/ for a human to look at.
+Screens are saved at 390x844 into build/shots/bad_bunnies/ for a human to look at.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import SHOTS_DIR
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens  # puts the repo root on sys.path
 
 import pycore  # noqa: E402
@@ -28,7 +28,7 @@ def _wait_ready(ready):
     wait_ready = ready
 
 
-SHOTS = Path("/tmp/hs/shots/bad_bunnies")  # a folder of its own: other suites clean /tmp/hs/shots
+SHOTS = SHOTS_DIR / "bad_bunnies"  # a folder of its own: other suites clean build/shots
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"
 NAMES = ["Ann", "Ben", "Cat"]
 TARGET = 22  # above 3 × 7 = 21, the most one round can give, so there are at least two rounds

@@ -3,7 +3,7 @@
 App-narrator mode: the phone reveals the cards by itself at the fast tempo until the hunter, the
 full-screen BAM shows, three players' poses are entered with the pickers, and the scores and trail
 positions on screen are checked against the engine (CPython, same pycore) run on the app's own
-save. Narrator mode: the bet and a few reveals. Screens go to /tmp/hs/shots/bunny_moose/.
+save. Narrator mode: the bet and a few reveals. Screens go to build/shots/bunny_moose/.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conftest import hold_at, release_hold, wait_ready  # noqa: E402
+from conftest import SHOTS_DIR, hold_at, release_hold, wait_ready  # noqa: E402
 
 import pycore  # noqa: E402
 from pycore.games.bunny_moose import HANDS, score_pose  # noqa: E402
 
-SHOTS = Path("/tmp/hs/shots/bunny_moose")  # a folder of its own: other suites clean /tmp/hs/shots
+SHOTS = SHOTS_DIR / "bunny_moose"  # a folder of its own: other suites clean build/shots
 GAME = pycore.load_game("bunny_moose")
 NEW = "[data-tap*='bunny_moose'][data-tap*='\"new\"']"
 NAMES = ["Ann", "Ben", "Cat"]

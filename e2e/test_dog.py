@@ -1,14 +1,14 @@
 """Dog through the real UI: four humans pass one phone through curtains and partner swaps for a few
 rounds, and a saved near-end position is played to a team win.
 
-The screen keeps secrets (issue 3): at every curtain, on every player's own screen (on arrival
+The screen keeps secrets: at every curtain, on every player's own screen (on arrival
 and after each selection) and at game over, e2e/secret_check.py searches the whole document
 (text, attributes, hidden elements, data-*, outside #app too) and counts every card token against
 what that screen may show (no other hand, no deck, no other player's gift); planted leaks prove
 the check can fail.
 
 The driver reads its moves from the screen (the buttons and board marks the view offers), never
-from the engine. Screens are saved at 390x844 into /tmp/hs/shots/dog/ for a human to look at.
+from the engine. Screens are saved at 390x844 into build/shots/dog/ for a human to look at.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHOTS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -38,7 +39,7 @@ def _wait_ready(ready):
     wait_ready = ready
 
 
-SHOTS = Path("/tmp/hs/shots/dog")
+SHOTS = SHOTS_DIR / "dog"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
 NAMES = ["Ann", "Ben", "Cat", "Dov"]
 
@@ -268,7 +269,7 @@ def test_saved_near_end_position_played_to_a_team_win(page):
 
 
 def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
-    """Issue 7: in Dog with one human and three bots the curtain never appears; bots play visibly."""
+    """In Dog with one human and three bots the curtain never appears; bots play visibly."""
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector(NEW_DOG, timeout=10_000)

@@ -2,7 +2,7 @@
 table prefilled, the players list (rename, statistics of a finished game counted once).
 
 One browser page, two app boots (the second after storing a finished game). Screenshots of setup
-with its name chips and of the players list at 390x844 and 360x640 go to /tmp/hs/shots/players.
+with its name chips and of the players list at 390x844 and 360x640 go to build/shots/players.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from conftest import NEW_SIX_NIMMT, START, wait_ready  # noqa: E402
+from conftest import NEW_SIX_NIMMT, SHOTS_DIR, START, wait_ready  # noqa: E402
 
 from hotseat.players import KEY  # noqa: E402
 from hotseat.saves import slot_key  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
-SHOTS = Path("/tmp/hs/shots/players")
+SHOTS = SHOTS_DIR / "players"
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"
 MENU = "[data-tap*='\"menu\"']"
 PLAYERS = "[data-tap='{\"shell\":\"players\"}']"

@@ -10,7 +10,6 @@ The browser is started once per test and walks many screens (boot is the slow pa
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -19,6 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from conftest import SHOTS_DIR  # noqa: E402
 from secret_check import SecretChecker, dump_page  # noqa: E402
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
@@ -30,7 +30,7 @@ def _wait_ready(ready):
     wait_ready = ready
 
 
-SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
+SHOTS = SHOTS_DIR
 NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 START = "[data-tap*='\"start\"']"
 SHOW = "#app [data-tap*='\"show\"']"

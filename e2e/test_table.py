@@ -16,12 +16,12 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from conftest import NEW_SIX_NIMMT, START, wait_ready  # noqa: E402
+from conftest import NEW_SIX_NIMMT, SHOTS_DIR, START, wait_ready  # noqa: E402
 
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
-SHOTS = Path("/tmp/hs/shots/table")
+SHOTS = SHOTS_DIR / "table"
 
 #: a Screen Wake Lock API stand-in: navigator.wakeLock.request("screen") gives a sentinel whose
 #: release() (by the app, or by "the browser" in a test: __wl.browserRelease()) marks it released

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -17,7 +16,7 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from conftest import hold_at, release_hold  # noqa: E402
+from conftest import SHOTS_DIR, hold_at, release_hold  # noqa: E402
 
 import pycore  # noqa: E402
 from hotseat.session import Session  # noqa: E402
@@ -31,7 +30,7 @@ def _wait_ready(ready):
     wait_ready = ready
 
 
-SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
+SHOTS = SHOTS_DIR
 RESUME = "[data-tap*='\"resume\"']"
 SKIP = "[data-tap*='\"skip\"']"
 SEATS3 = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]

@@ -8,10 +8,8 @@ leaving the app.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from conftest import SHOTS_DIR
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 
@@ -22,7 +20,7 @@ def _wait_ready(ready):
     wait_ready = ready
 
 
-SHOTS = Path(os.environ.get("HOTSEAT_SHOTS", "/tmp/hs/shots"))
+SHOTS = SHOTS_DIR
 NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
 START = "[data-tap*='\"start\"']"

@@ -683,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(ROOT / "build" / "site"))
     ap.add_argument("--source-only", action="store_true",
                     help="ship the UI as loose .py files and the wheel as built, no bytecode "
-                         "(the layout before issue 8's start-up work; for comparisons)")
+                         "(the layout before the start-up work: one archive and bytecode; for comparisons)")
     ap.add_argument("--no-snapshot", action="store_true",
                     help="PyScript loads pyodide/pyodide.mjs directly: every start is a normal boot, "
                          "no memory snapshot (for comparisons)")

@@ -1,4 +1,4 @@
-"""The screen keeps secrets, for every game with hidden information (issue 3, item 3).
+"""The screen keeps secrets, for every game with hidden information.
 
 Along seeded random games of every such game and several player counts, everything a player may
 not see is re-dealt with ``game.sample_hidden`` and the screens are rendered again through the real

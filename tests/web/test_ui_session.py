@@ -235,7 +235,7 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
         else:
             s.tick()
     assert s.phase == "over" and bot_moves >= 30
-    # a resumed game keeps its bots (issue 7 item 4)
+    # a resumed game keeps its bots
     r = Session.from_json(s.to_json(), bot_hook=hook)
     assert r.kinds == ["human", "bot:easy", "bot:normal", "bot:normal"]
 

@@ -3,7 +3,7 @@
 Pure Python (no browser): the shell (:mod:`hotseat.controller`) calls :meth:`Session.tap` with
 the parsed ``data-tap`` dict of a tapped element, :meth:`Session.tick` when the delay returned by
 :meth:`Session.delay_ms` has passed (paced reveals, bot turns), and :meth:`Session.screen` to
-know what to draw. It implements the rules of /tmp/hs/VIEWS.md (issue 2 item 4, issue 7 item 3):
+know what to draw. The rules it implements:
 
 * **Curtain.** In a game with hidden information, when the next human to act is not the human
   who holds the phone (the last one whose private view was shown), the curtain "Pass the phone to
@@ -12,7 +12,7 @@ know what to draw. It implements the rules of /tmp/hs/VIEWS.md (issue 2 item 4, 
   After a reload the holder is unknown, so the next human always gets the curtain.
 * **Order.** In a simultaneous phase humans choose first, in seat order starting after the holder
   (so the phone goes round the table), then the bots think, visibly, before the reveal.
-* **Bots** (issue 7): a bot seat decides from its own observation and legal actions only, through
+* **Bots**: a bot seat decides from its own observation and legal actions only, through
   ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
   frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
   simultaneous pick: :data:`BOT_PICK_DELAY_MS`).
@@ -625,7 +625,7 @@ class Session:
         return self.seats[seat]["kind"].split(":", 1)[1]
 
     def think(self, seat: int) -> list[dict] | None:
-        """One slice of the bot's thinking (issue 7); applies its action once decided.
+        """One slice of the bot's thinking; applies its action once decided.
 
         The bot sees only ``observation(seat)`` and ``legal_actions(seat)``, never the State.
         Returns the events when the action was applied, else ``None``.
