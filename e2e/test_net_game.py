@@ -6,13 +6,16 @@ reads the host's QR code from a screenshot with the decoder the app's camera sca
 
 Every message each guest receives is checked by :mod:`net_check` (the card-token rules of
 ``secret_check.py``). A game of one round (option "Number of rounds" = 1) keeps it short;
-reveals are skipped with the app's own "Skip animation" button.
+reveals are skipped with the app's own "Skip animation" button. Before the first move, one phone
+sends tampered messages that the host refuses, its saved game unchanged; in a second game a phone
+closed mid-round comes back with its stored seat token and finishes with its hand.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import time
 
 import pytest
 from conftest import wait_ready
@@ -76,7 +79,9 @@ def host_game(page) -> None:
 
 def pair(host, guest, seat: int, code: str | None = None) -> None:
     """Connect ``guest`` for ``seat``: the codes' text passed by pasting. With ``code``, the host's
-    sheet for the seat is already up and ``code`` is what the guest read from it."""
+    sheet for the seat is already up and ``code`` is what the guest read from it. Prints the wall
+    time from the offer to both phones seeing the seat connected (a figure, not asserted)."""
+    t0 = time.perf_counter()
     if code is None:
         net_tap(host, "invite", seat=seat)
         code = code_on(host)
@@ -91,6 +96,7 @@ def pair(host, guest, seat: int, code: str | None = None) -> None:
                             "!['guest-join', 'guest-answer', 'guest-answering', 'guest-waiting']"
                             ".includes(document.body.dataset.screen)", timeout=30_000)
     host.wait_for_selector(f".net-seat.on[data-seat='{seat}']", state="attached", timeout=30_000)
+    print(f"seat {seat} paired in {time.perf_counter() - t0:.2f} s (wall, pasting and typing included)")
 
 
 #: one move on a page, in one go (a reveal redraws the screen every few hundred ms: a locator's
@@ -184,6 +190,7 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     assert version <= 10
     pair(host, ann, 1, code=read[0])
     pair(host, bob, 2)
+    tamper(host, ann)  # before anyone has moved: nothing may change
     play_until([host, ann, bob], lambda: over(host) and over(ann) and over(bob))
     assert "wins" in ann.locator("#app").inner_text() or "share the win" in ann.locator("#app").inner_text()
     counts = check_wires(host, [(1, ann), (2, bob)])
@@ -191,6 +198,29 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     # the standings agree on every phone
     standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
     assert standings[0] == standings[1] == standings[2]
+
+
+def tamper(host, ann) -> None:
+    """Ann's phone sends messages no honest app sends (another seat's card and seat, a card of the
+    wrong type, a duplicate key, a host's message, no JSON): the host refuses each and says so,
+    its saved game unchanged, and Ann's phone is told."""
+    before = host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
+    bob_card = host_state(host).observation(2)["hand"][0]
+    tampered = [
+        json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 1, "t": "act", "n": 2, "seat": 2, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 1, "t": "act", "n": 3, "action": {"type": "pick", "card": True}}),
+        '{"v": 1, "t": "act", "n": 4, "n": 5, "action": {"type": "pick", "card": 1}}',
+        json.dumps({"v": 1, "t": "welcome", "room": "AAAAAA"}),
+        "not json",
+    ]
+    for text in tampered:
+        ann.evaluate("text => window.__hsChannels[0].send(text)", text)
+    host.wait_for_selector(".toast", timeout=20_000)
+    assert "A message from Ann was refused" in host.locator(".toast").inner_text()
+    assert host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == before
+    ann.wait_for_selector(".toast", timeout=20_000)
+    assert "not allowed" in ann.locator(".toast").inner_text()
 
 
 def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
@@ -216,27 +246,3 @@ def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
     check_received("six_nimmt", 1, before, views)
     check_received("six_nimmt", 1, [t for d, _c, t, _s in wire(ann2) if d == "in"], views)
     check_received("six_nimmt", 2, [t for d, _c, t, _s in wire(bob) if d == "in"], views)
-
-
-def test_a_tampered_message_from_a_phone_changes_nothing_at_the_host(phones):
-    _hc, host = phones()
-    _ac, ann = phones()
-    host_game(host)
-    pair(host, ann, 1)
-    before = host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
-    bob_card = host_state(host).observation(2)["hand"][0]
-    tampered = [
-        json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
-        json.dumps({"v": 1, "t": "act", "n": 2, "seat": 2, "action": {"type": "pick", "card": bob_card}}),
-        json.dumps({"v": 1, "t": "act", "n": 3, "action": {"type": "pick", "card": True}}),
-        '{"v": 1, "t": "act", "n": 4, "n": 5, "action": {"type": "pick", "card": 1}}',
-        json.dumps({"v": 1, "t": "welcome", "room": "AAAAAA"}),
-        "not json",
-    ]
-    for text in tampered:
-        ann.evaluate("text => window.__hsChannels[0].send(text)", text)
-    host.wait_for_selector(".toast", timeout=20_000)
-    assert "A message from Ann was refused" in host.locator(".toast").inner_text()
-    assert host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == before
-    ann.wait_for_selector(".toast", timeout=20_000)
-    assert "not allowed" in ann.locator(".toast").inner_text()
