@@ -62,9 +62,14 @@ def test_summary_lists_the_cards_each_player_took_and_they_add_up_to_the_bullhea
     assert c2.session.phase == "summary"
     c2.tap({"shell": "details"})
     assert sorted(cards_shown(c2.render())) == sorted(x for t in took for x in t)
-    # the next round starts a new log
+    # the next round starts a new round log; the move log keeps the whole game (the story), and a
+    # reload there shows no summary and keeps none of the finished round's rows
+    moves = len(json.loads(storage[SAVE_KEY])["log"]["moves"])
     c2.tap({"shell": "continue"})
-    assert c2.session.round_events == [] and json.loads(storage[SAVE_KEY])["log"]["moves"] == []
+    assert c2.session.round_events == [] and len(json.loads(storage[SAVE_KEY])["log"]["moves"]) == moves > 10
+    c3 = Controller(storage, bot_hook=None)
+    c3.tap({"shell": "resume", "game": "six_nimmt"})
+    assert c3.session.phase == "curtain" and c3.session.round_events == []
 
 
 def test_round_log_keeps_only_taken_rows_and_survives_a_save():

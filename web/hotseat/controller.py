@@ -49,7 +49,7 @@ import pycore
 from pycore.registry import GAME_INFO
 
 from . import players as players_store
-from . import players_screen, screens
+from . import players_screen, screens, story
 from . import settings as settings_store
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
@@ -132,6 +132,9 @@ class Controller:
         self.players = players_store.load(storage, tuple(pycore.GAMES))
         #: the players list: the name being renamed and the problem with the last try
         self.players_edit: dict | None = None
+        #: the game's story on screen (:meth:`_story_tap`): ``{"session": the session, "step": None}``
+        #: for the story sheet, ``"step": k`` for step k of the replay after the game
+        self.story_open: dict | None = None
         self.store.migrate()
         self.refresh()
         self._next_recovery()
@@ -335,6 +338,8 @@ class Controller:
             elif self._net is not None:
                 self._net.close_host()  # the phones see the table close; they rejoin on Continue
             self.go_home()
+        elif shell == "story":
+            self._story_tap(tap)
         elif shell == "rules":
             game_id = game or (self.session.game_id if self.session else None)
             if game_id in pycore.GAMES:
@@ -362,6 +367,7 @@ class Controller:
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
         self.rules_for = None
+        self.story_open = None
         self.session = None
         self.setup = None
         self.elsewhere = None
@@ -506,6 +512,8 @@ class Controller:
             return "dialog"
         if self.rules_for is not None:
             return "rules"
+        if self._story() is not None:
+            return "story"
         if self.screen == "game" and self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
@@ -525,6 +533,8 @@ class Controller:
             self.dialog = None
         elif target == "rules":
             self.rules_for = None
+        elif target == "story":
+            self.story_open = None
         elif target == "undo":
             assert self.session is not None, "Back undoes a pick only on the game screen"
             self.session.tap({"shell": "undo"})
@@ -805,7 +815,7 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        if self.screen == "game" and self.session is not None and self.rules_for is None:
+        if self.screen == "game" and self.session is not None and self.rules_for is None and self._story() is None:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
@@ -863,6 +873,8 @@ class Controller:
                                  chips=self._setup_chips())
         elif self.screen == "players":
             page = self._render_players()
+        elif self.screen == "game" and self.session is not None and (self._story() or {}).get("step") is not None:
+            page = self._render_story()
         elif self.screen == "game" and self.session is not None:
             page = self._render_game()
         elif self.screen == "guest" and self.net.guest is not None:
@@ -883,6 +895,9 @@ class Controller:
             extra.append(screens.toast(self.message))
         elif self.notice:
             extra.append(screens.toast(self.notice, info=True))
+        opened = self._story()
+        if opened is not None and opened["step"] is None:
+            extra.append(self._story_sheet())
         if self.rules_for is not None:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
@@ -896,6 +911,69 @@ class Controller:
                 [screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
                  screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger")]))
         return fragment(page, extra)
+
+    # ---- the game's story ---------------------------------------------------------------------
+
+    def _story(self) -> dict | None:
+        """The story on screen for the game on screen, else ``None`` (a story opened for another
+        game, or before a rematch, is forgotten)."""
+        opened = self.story_open
+        if opened is None or self.screen != "game" or self.session is None or opened["session"] is not self.session:
+            return None
+        return opened
+
+    def _story_tap(self, tap: dict) -> None:
+        """Shell taps ``{"shell": "story", "do": ...}`` on the game screen: ``open`` the story (any
+        time), ``close`` it, ``replay`` (after the game: step 1 of the replay), ``step`` to step
+        ``to`` of the replay. Anything else, or a replay before the game is over, changes nothing."""
+        s = self.session
+        if self.screen != "game" or s is None:
+            return
+        do = tap.get("do")
+        if do == "open":
+            self.story_open = {"session": s, "step": None}
+        elif do == "close":
+            self.story_open = None
+        elif do in ("replay", "step") and s.phase is Phase.OVER and s.history:
+            total = len(self._story_steps())
+            to = tap.get("to", 0) if do == "step" else 0
+            if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
+                self.story_open = {"session": s, "step": to}
+
+    def _story_steps(self) -> list[int]:
+        s = self.session
+        return story.steps(s.view, s.history, s.context(None, for_screen=False), s.state.public_observation())
+
+    def _story_sheet(self) -> Markup:
+        s = self.session
+        return story.story_sheet(s.story(), s.story_begins_later, over=s.phase is Phase.OVER and bool(s.history))
+
+    def _render_story(self) -> Markup:
+        """The replay after the game, step ``story_open["step"]``: the move's story lines, then the
+        public table after it (or, for a move that ended a round, the round's result)."""
+        s = self.session
+        view = s.view
+        step = self.story_open["step"]
+        steps = self._story_steps()
+        index = steps[step]
+        move = s.history[index]
+        table = s.state.public_observation()
+        ctx = s.context(None, for_screen=False)
+        lines = story.lines_of(view, move, ctx, table)
+        chapters = s.story()
+        round_of = {i: c.number for c in chapters for i, _line in c.lines}
+        number = round_of.get(index, chapters[-1].number)
+        next_round = next((k for k in range(step + 1, len(steps)) if round_of.get(steps[k], number) != number), None)
+        obs = s.replay_table(index)
+        ctx.events = move.events
+        if view.ends_round(move.events):
+            start = max((i + 1 for i in range(index) if view.ends_round(s.history[i].events)), default=0)
+            ctx.round_events = [e for m in s.history[start:index + 1] for e in m.events if view.round_log(e)]
+            shown = view.round_summary_html(obs, ctx)
+        else:
+            shown = view.render(obs, ctx)
+        body = story.replay_body(step, len(steps), number, lines, shown, next_round)
+        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
 
     def _rules_markup(self, game_id: str) -> Markup:
         cached = self.rules_cache.get(game_id)
@@ -918,6 +996,7 @@ class Controller:
 
     def _render_game(self) -> Markup:
         s = self.session
+        tools = story.story_button()  # the game's story, from every game screen
         assert s is not None, "the game screen shows a session"
         view = s.view
         names = s.names
@@ -930,7 +1009,7 @@ class Controller:
             body = screens.curtain(name, public, hidden=s.curtain_hidden)
             status = (_("{name}'s cards are hidden").format(name=name) if s.curtain_hidden
                       else _("Pass the phone to {name}").format(name=name))
-            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id)
+            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
         ctx = s.context()
         obs = s.screen_obs()
         private = s.private_on_screen
@@ -939,11 +1018,14 @@ class Controller:
             returns = s.state.returns()
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
             summary = view.round_summary_html(obs, ctx)
-            body = screens.game_over(names, scores, order, s.winners(), summary)
-            return screens.frame(body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, private=private)
+            body = fragment(screens.game_over(names, scores, order, s.winners(), summary),
+                            h("div", {"class": "actions"}, story.replay_button()))
+            return screens.frame(body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools,
+                                 private=private)
         if s.phase is Phase.SUMMARY:
             summary = view.round_summary_html(obs, ctx)
             return screens.frame(screens.summary(summary), _("Round over"), screen=s.phase.value, rules_game=s.game_id,
+                                 tools=tools,
                                  private=private)
         body = view.render(obs, ctx)
         status = view.status_line(obs, ctx)
@@ -958,4 +1040,4 @@ class Controller:
             status = self.net.waiting_line() or status
         elif s.phase is Phase.REVEAL:
             body = fragment(body, screens.skip_button())
-        return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, private=private)
+        return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)

@@ -53,8 +53,9 @@ def button(label: Child, tap: dict, cls: str | list | None = None, **attrs: Attr
 
 
 def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | None = None, menu: bool = True,
-          private: bool = False) -> Markup:
-    """A whole screen: header (menu button, status line, rules button) and ``body``.
+          private: bool = False, tools: Markup | None = None) -> Markup:
+    """A whole screen: header (menu button, status line, ``tools`` such as the story button, rules
+    button) and ``body``.
 
     ``private``: the screen shows one player's private view (``data-private``): the page's
     hide-on-hidden fallback (index.html) blanks such a screen at once when the page is hidden.
@@ -65,7 +66,10 @@ def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | No
              else h("span", {"class": "icon-space"}))
     header = None
     if menu or rules_game or status:
-        header = h("header", {"class": "bar"}, left, h("p", {"class": "status", "role": "status"}, status), right)
+        if tools is not None:
+            right = h("span", {"class": "bar-tools"}, tools, right)
+        header = h("header", {"class": ["bar", "with-tools" if tools is not None else None]}, left,
+                   h("p", {"class": "status", "role": "status"}, status), right)
     return h("div", {"class": "screen", "data-screen": screen, "data-private": private},
              header, h("div", {"class": "body"}, body))
 

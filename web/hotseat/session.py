@@ -44,14 +44,19 @@ from typing import Any, Protocol
 import pycore
 from pycore.rng import Rng
 
+from . import story
 from .names import NameError_, check_name
 from .saves import MAX_SAVE_CHARS, Bool, Const, Int, ListOf, Obj, OneOf, SaveError, Scalars, Spec, Text, read_json
-from .views.base import BaseView, GameView, ViewContext
+from .story import Move
+from .views.base import GameView, ViewContext
 
 SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 2
-#: moves kept in a save's log (a round of 6 nimmt! at ten players is about 110)
-MAX_LOG_MOVES = 2_000
+#: moves kept in a save's log, the whole game's story (:mod:`hotseat.story`): a 6 nimmt! game at
+#: ten players is about 330 moves, a Dog game of four about 1,900 with random moves (about 62
+#: characters a move: 3,000 moves are ~190,000 characters, under :data:`MAX_SAVE_CHARS`). A log that
+#: is full drops its oldest rounds (:meth:`Session._trim_log`).
+MAX_LOG_MOVES = 3_000
 
 HUMAN = "human"
 #: a seat played on its own phone (a guest of this host: hotseat.net)
@@ -230,6 +235,7 @@ class Session:
         events: list[dict] | None = None,
         round_events: list[dict] | None = None,
         log: tuple[str, list[dict]] | None = None,
+        history: list[Move] | None = None,
     ) -> None:
         self.game = pycore.load_game(game_id)
         self.game_id = game_id
@@ -260,11 +266,15 @@ class Session:
         self.reveal: dict | None = None
         self.search: SlicedSearch | None = None  # the bot's sliced search in progress
         self.summary_due = summary_due
-        #: the moves since ``log_start`` (a state's JSON): the save keeps them so that the events
-        #: of this round are recomputed by the engine on load instead of being stored
+        #: the moves since ``log_start`` (a state's JSON; the game's start unless the log was full):
+        #: the save keeps them so that the events of the game are recomputed by the engine on load
+        #: instead of being stored (the round summary, the story)
         self.log_start: str
         self.log_moves: list[dict]
         self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
+        #: one :class:`~hotseat.story.Move` (seat and public events, never the action) per logged move
+        self.history: list[Move] = list(history) if history is not None else []
+        self._replay_at: tuple[int, Any] = (-1, None)  # the replay's last move and state (replay_table)
         self.on_applied: Callable[[Session], None] | None = None
         self.error: str | None = None
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
@@ -469,8 +479,7 @@ class Session:
             self.apply(pending["player"], pending["action"])
         elif shell == "continue" and self.phase is Phase.SUMMARY:
             self.summary_due = False
-            self.round_events = []  # the next round starts its own log
-            self.log_start, self.log_moves = self.state.to_json(), []
+            self.round_events = []  # the next round starts its own round log (the move log goes on)
             self._saved()
             self._advance()
         elif shell == "details" and self.phase in (Phase.SUMMARY, Phase.OVER):
@@ -498,7 +507,7 @@ class Session:
         before = self.observation(reveal_viewer)
         self._start_log_if_needed()
         events = self.state.apply_action(player, action)
-        self.log_moves.append({"player": player, "action": action})
+        self._log_move(player, action, events)
         self._after(events, before, reveal_viewer)
         return events
 
@@ -532,7 +541,7 @@ class Session:
         before = self.observation(reveal_viewer)
         self._start_log_if_needed()
         events = self.state.apply_action(player, action)
-        self.log_moves.append({"player": player, "action": action})
+        self._log_move(player, action, events)
         acting = self.state.current_players()
         still = ((self.phase is Phase.TURN and self.viewer in acting)
                  or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
@@ -546,11 +555,60 @@ class Session:
         return events
 
     def _start_log_if_needed(self) -> None:
-        """Before a move: restart the move log at the current state when only the last move's
-        events are needed again (a view without a round log), or when it is full."""
-        keeps_round_log = type(self.view).round_log is not BaseView.round_log
-        if not keeps_round_log or len(self.log_moves) >= MAX_LOG_MOVES:
-            self.log_start, self.log_moves = self.state.to_json(), []
+        """Before a move: make room in a full move log (:meth:`_trim_log`)."""
+        if len(self.log_moves) >= MAX_LOG_MOVES:
+            self._trim_log()
+
+    def _log_move(self, player: int, action: dict, events: list[dict]) -> None:
+        self.log_moves.append({"player": player, "action": action})
+        self.history.append(Move(player, events))
+
+    def _trim_log(self) -> None:
+        """Drop the oldest moves of a full log: the log then starts where the current round began
+        (the round summary still finds this round's moves), or, when this round alone fills the
+        log, at the current state. The story then starts later (:attr:`story_begins_later`)."""
+        starts = [i + 1 for i, move in enumerate(self.history) if self.view.story_round(move.events) is not None]
+        keep_from = starts[-1] if starts and starts[-1] > 0 else len(self.log_moves)
+        self._replay_at = (-1, None)
+        if keep_from >= len(self.log_moves) or len(self.history) != len(self.log_moves):
+            self.log_start, self.log_moves, self.history = self.state.to_json(), [], []
+            return
+        state = self.game.state_from_json(self.log_start)
+        for move in self.log_moves[:keep_from]:
+            state.apply_action(move["player"], move["action"])
+        self.log_start = state.to_json()
+        self.log_moves, self.history = self.log_moves[keep_from:], self.history[keep_from:]
+
+    @property
+    def story_begins_later(self) -> bool:
+        """Whether the move log (and so the story) starts after the game's first move: a full log
+        dropped its oldest rounds, or the save came from a version that kept less."""
+        return self.game.new_initial_state(len(self.seats), self.seed, self.options).to_json() != self.log_start
+
+    def story(self) -> list[story.Chapter]:
+        """The game's story so far, by round (:func:`hotseat.story.chapters`): the same for every
+        viewer, told from :attr:`history` (public events) by the view; the public observation only
+        gives what never changes in a game (teams, figures per player)."""
+        ctx = self.context(None, for_screen=False)
+        return story.chapters(self.view, self.history, ctx, self.state.public_observation(), self.story_first_round())
+
+    def replay_table(self, index: int) -> dict:
+        """The public observation after logged move ``index`` (the replay after the game), replayed
+        by the engine from the log's start; the last one asked for is kept, so stepping on costs
+        one move. Raises IndexError for an index outside the log."""
+        if not 0 <= index < len(self.log_moves):
+            raise IndexError(f"move {index} is not in the log of {len(self.log_moves)} moves")
+        done, state = self._replay_at
+        if state is None or done > index:
+            done, state = -1, self.game.state_from_json(self.log_start)
+        for move in self.log_moves[done + 1:index + 1]:
+            state.apply_action(move["player"], move["action"])
+        self._replay_at = (index, state)
+        return state.public_observation()
+
+    def story_first_round(self) -> int:
+        """The round the story starts in (the public round number at the log's start)."""
+        return int(self.game.state_from_json(self.log_start).public_observation().get("round", 1))
 
     def _log_round(self, events: list[dict]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
@@ -723,14 +781,20 @@ class Session:
         except ImportError:
             raise SaveError(f"this app has no table screen for {game.name} yet") from None
         events_by_move = _replay(game, log, state)
-        round_events = [e for events in events_by_move for e in events if view.round_log(e)]
         summary_due = data["summary_due"] and bool(events_by_move)  # nothing to sum up without the move
+        # this round's moves: after the last move that ended a round (the summary still due is this round's)
+        ends = [i for i, events in enumerate(events_by_move) if view.ends_round(events)]
+        if summary_due and ends and ends[-1] == len(events_by_move) - 1:
+            ends.pop()
+        this_round = events_by_move[ends[-1] + 1:] if ends else events_by_move
+        round_events = [e for events in this_round for e in events if view.round_log(e)]
         events = events_by_move[-1] if summary_due else []
         try:
             session = cls(
                 game_id, data["seats"], data["seed"], data["options"], state=state, bot_hook=bot_hook,
                 summary_due=summary_due, events=events, round_events=round_events,
                 log=(log["start"], log["moves"]),
+                history=[Move(move["player"], events) for move, events in zip(log["moves"], events_by_move)],
             )
         except ValueError as exc:
             raise SaveError(str(exc)) from None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pycore.games.bad_bunnies import BIG_JOKER, HAND_SIZE, JOKERS, LITTLE_JOKER  # BB-1, BB-2, BB-3
 
-from ..i18n import ngettext
+from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h
 from .base import BaseView, ViewContext
 
@@ -451,6 +451,46 @@ class BadBunniesView(BaseView):
         return h("section", {"class": "summary bb-summary"}, h("h2", None, title), h("p", None, how),
                  h("p", None, h("b", None, points)), ending,
                  h("table", None, h("thead", None, head), h("tbody", None, rows)), h("p", {"class": "note"}, goal))
+
+    def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
+        """Every card laid with its call (BB-4) and every pass, who won each round and the points
+        (BB-5, BB-7), each player's keep-or-new-hand once the new round shows it (BB-8: a choice
+        alone says nothing), the winner."""
+        t = ctx.t
+        names = ctx.names
+        out: list[str] = []
+        for e in events:
+            kind = e.get("type")
+            if kind == "play":
+                call = "double" if e.get("double") else e.get("announce")
+                move = {"player": e["player"], "card": e["card"], "call": call}
+                out.append(move_text(move, names, t, final=e.get("cards_left") == 0))
+            elif kind == "pass":
+                out.append(move_text({"player": e["player"], "card": None, "call": None}, names, t))
+            elif kind == "round_end":
+                name = names[e["winner"]]
+                if e["reason"] == "last_card":
+                    how = t("{name} laid their last card").format(name=name)
+                else:
+                    how = t("everyone else passed, so {name} won").format(name=name)
+                out.append(ngettext("Round {r}: {how} and scored {points} point.",
+                                    "Round {r}: {how} and scored {points} points.", e["points"]).format(
+                    r=e["round"], how=how, points=e["points"]))
+            elif kind == "new_round":
+                keep = [names[p] for p, c in enumerate(e.get("choices") or []) if c == "keep"]
+                redraw = [names[p] for p, c in enumerate(e.get("choices") or []) if c == "redraw"]
+                if keep:
+                    out.append(t("Kept their cards: {names}.").format(names=format_list(keep)))
+                if redraw:
+                    out.append(t("Took a new hand: {names}.").format(names=format_list(redraw)))
+            elif kind == "game_over":
+                winners = format_list(names[p] for p in e["winners"])
+                out.append((t("{names} wins!") if len(e["winners"]) == 1 else t("{names} win!")).format(names=winners))
+        return out
+
+    def story_round(self, events: list[dict]) -> int | None:
+        """A new round begins with ``new_round`` (after the keep-or-new-hand choices, BB-8)."""
+        return next((e["round"] for e in events if e.get("type") == "new_round"), None)
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's game-over screen."""

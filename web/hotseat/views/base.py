@@ -124,6 +124,18 @@ class GameView(Protocol):
         """One score text per seat for the game-over standings (the order comes from ``returns()``)."""
         ...
 
+    def story_lines(self, events: list[Event], player: int, ctx: ViewContext, table: Observation) -> list[str | Markup]:
+        """The game's story of one move (:mod:`hotseat.story`): lines saying what the table saw,
+        from the move's public ``events`` and the seat that moved (``player``) only — never a card
+        the table has not seen (a secret pick says nothing). ``table`` is the public observation
+        now, for what never changes in a game (teams, figures per player); ``ctx.viewer`` is
+        ``None``. ``[]``: the move tells nothing."""
+        ...
+
+    def story_round(self, events: list[Event]) -> int | None:
+        """The round a move's events begin (a new deal), else ``None``: the story starts a chapter."""
+        ...
+
     def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
         """``(ms, action)``: the app itself takes ``action`` for the seat on turn after ``ms``
         (a narrator app), or ``None``."""
@@ -168,6 +180,14 @@ class BaseView(ABC):
     def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
         """Default: no score text (the standings still rank the seats by ``returns()``)."""
         return ["" for _ in ctx.names]
+
+    def story_lines(self, events: list[Event], player: int, ctx: ViewContext, table: Observation) -> list[str | Markup]:
+        """Default: the move tells nothing."""
+        return []
+
+    def story_round(self, events: list[Event]) -> int | None:
+        """Default: the round named by a ``deal`` event (the engines' name for a new deal)."""
+        return next((e["round"] for e in events if e.get("type") == "deal" and isinstance(e.get("round"), int)), None)
 
     def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
         return None

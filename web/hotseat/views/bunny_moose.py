@@ -35,7 +35,7 @@ from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
     pose_animal,
 )
 
-from ..i18n import ngettext
+from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext
 
@@ -815,6 +815,38 @@ class BunnyMooseView(BaseView):
         if not obs.get("results"):
             return trail_html(obs, ctx)
         return h("div", {"class": "bm"}, _results_html(obs, ctx), trail_html(obs, ctx))
+
+    def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
+        """The narrator's bet, every card turned with its stack (BM-4) and the hunter's BAM!, each
+        player's score and how the figures moved on the trail (BM-5, BM-6), the winners. A pose
+        alone says nothing: the poses are shown together when the round is scored."""
+        t = ctx.t
+        names = ctx.names
+        out: list[str] = []
+        for e in events:
+            kind = e.get("type")
+            if kind == "bet":
+                out.append(t("{narrator} bets on {player}.").format(narrator=names[e["narrator"]],
+                                                                     player=names[e["player"]]))
+            elif kind == "reveal":
+                card = card_words(e["card"], t, e["first_pass"])
+                out.append(t("Stack {n}: {card}").format(n=e["stack"] + 1, card=card))
+            elif kind == "hunter":
+                out.append(card_words(e["card"], t, first_pass=False))
+            elif kind == "scored":
+                for p, result in enumerate(e["results"]):
+                    if result is not None:
+                        out.append(t("{name} scores {score}.").format(name=names[p], score=_signed(result["score"])))
+                for move in e["moves"]:
+                    out.append(t("{name}: {move}").format(name=names[move["player"]], move=_move_words(move, t)))
+            elif kind == "game_over":
+                winners = format_list(names[p] for p in e["winners"])
+                out.append((t("{names} wins!") if len(e["winners"]) == 1 else t("{names} win!")).format(names=winners))
+        return out
+
+    def story_round(self, events: list[dict]) -> int | None:
+        """A new round begins with ``next_round`` (the next narrator, BM-4)."""
+        return next((e["round"] for e in events if e.get("type") == "next_round"), None)
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """Per seat: the rear and the front figure (BM-7)."""

@@ -803,6 +803,12 @@ class DogView(BaseView):
         board = _board_svg(obs, public, {"center": _center_lines(obs, public)})
         return h("div", {"class": "dg-table"}, _teams_html(obs, public), h("div", {"class": "dg-board"}, board))
 
+    def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
+        """The lines of :func:`event_messages`: every card played and what it did (DOG-4 … DOG-8),
+        figures sent to the kennel, the winners (a deal begins the next chapter); a gift (DOG-3) and a card drawn
+        (DOG-11) say only who. ``table`` gives the teams and the figures per player."""
+        return event_messages([e for e in events if e.get("type") != "deal"], table, ctx.names, ctx.t)
+
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         t = ctx.t
         return [t("{k} of 4 figures home").format(k=obs["home"][p]) for p in range(obs["num_players"])]

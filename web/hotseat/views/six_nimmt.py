@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printed cards (SN-1, SN-2)
 
-from ..i18n import ngettext
+from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext
 
@@ -391,6 +391,39 @@ class SixNimmtView(BaseView):
         return h("section", {"class": "summary sn-summary"}, h("h2", None, title),
                  h("table", None, h("thead", None, head), h("tbody", None, lines)), toggle,
                  h("p", {"class": "note"}, t("Fewest bullheads wins.")))
+
+    def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
+        """Who played which card (the reveal, SN-3: a pick alone says nothing), where each card went,
+        who took which row and its cards (SN-4, SN-5), each round's bullheads (SN-6), the winners."""
+        t = ctx.t
+        names = ctx.names
+        out: list[str] = []
+        for e in events:
+            kind = e.get("type")
+            if kind == "reveal":
+                plays = format_list(t("{name} {card}").format(name=names[pick["player"]], card=pick["card"])
+                                    for pick in e["picks"])
+                out.append(t("Cards played: {plays}.").format(plays=plays))
+            elif kind == "row_choice":
+                out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
+                    name=names[e["player"]], card=e["card"]))
+            elif kind == "place" and e.get("taken"):
+                out.append(ngettext("{name}'s {card} takes row {n} ({cards}): {b} bullhead.",
+                                    "{name}'s {card} takes row {n} ({cards}): {b} bullheads.", e["bullheads"]).format(
+                    name=names[e["player"]], card=e["card"], n=e["row"] + 1,
+                    cards=format_list(str(c) for c in e["taken"]), b=e["bullheads"]))
+            elif kind == "place":
+                out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"],
+                                                                        n=e["row"] + 1))
+            elif kind == "round_end":
+                line = t("{name} +{b} → {total}")
+                scores = format_list(line.format(name=name, b=e["bullheads"][p], total=e["scores"][p])
+                                     for p, name in enumerate(names))
+                out.append(t("Round {n} scored: {scores}.").format(n=e["round"], scores=scores))
+            elif kind == "game_over":
+                winners = format_list(names[p] for p in e["winners"])
+                out.append((t("{names} wins!") if len(e["winners"]) == 1 else t("{names} win!")).format(names=winners))
+        return out
 
     def scoreboard(self, obs: dict, ctx: ViewContext) -> list[str]:
         """One score text per seat for the shell's shared screens (game over)."""
