@@ -25,20 +25,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (ROOT, ROOT / "web"):
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
+from secret_check import TOKEN_RE
 
-from secret_check import TOKEN_RE  # noqa: E402
-
-import pycore  # noqa: E402
-from hotseat.net import protocol  # noqa: E402
-from pycore.rng import Rng  # noqa: E402
+import pycore
+from hotseat.net import protocol
+from pycore.rng import Rng
 
 #: records [direction, channel number, text, save or null] in window.__hsWire
 WIRE_JS = """(() => {

@@ -53,12 +53,10 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import pycore
+from pycore.rng import Rng
 
-import pycore  # noqa: E402
-from pycore.rng import Rng  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SITE_UI = ROOT / "build" / "site" / "hotseat.zip"
 _ui_modules: dict = {}

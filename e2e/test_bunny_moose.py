@@ -9,17 +9,11 @@ save. Narrator mode: the bet and a few reveals. Screens go to build/shots/bunny_
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from conftest import SHOTS_DIR, hold_at, release_hold, wait_ready
 
-from conftest import SHOTS_DIR, hold_at, release_hold, wait_ready  # noqa: E402
-
-import pycore  # noqa: E402
-from pycore.games.bunny_moose import HANDS, score_pose  # noqa: E402
+import pycore
+from pycore.games.bunny_moose import HANDS, score_pose
 
 SHOTS = SHOTS_DIR / "bunny_moose"  # a folder of its own: other suites clean build/shots
 GAME = pycore.load_game("bunny_moose")

@@ -15,20 +15,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import SHOTS_DIR
+from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens  # noqa: E402
-
-import pycore  # noqa: E402
-from pycore.games.dog import full_deck  # noqa: E402
+import pycore
+from pycore.games.dog import full_deck
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
 

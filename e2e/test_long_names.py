@@ -24,20 +24,13 @@ import html
 import json
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (ROOT, ROOT / "web"):
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
-
-import pycore  # noqa: E402
-from hotseat.controller import Controller  # noqa: E402
-from hotseat.saves import ASIDE_PREFIX, slot_key  # noqa: E402
-from hotseat.session import Phase, Session  # noqa: E402
+import pycore
+from hotseat.controller import Controller
+from hotseat.saves import ASIDE_PREFIX, slot_key
+from hotseat.session import Phase, Session
 
 WIDTH, HEIGHT = 360, 640
 #: four names of 40 characters with no break point, of the widest letter, told apart by their start

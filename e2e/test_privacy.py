@@ -10,16 +10,11 @@ The browser is started once per test and walks many screens (boot is the slow pa
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import pytest  # noqa: E402
-from conftest import SHOTS_DIR  # noqa: E402
-from secret_check import SecretChecker, dump_page  # noqa: E402
+import pytest
+from conftest import SHOTS_DIR
+from secret_check import SecretChecker, dump_page
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 

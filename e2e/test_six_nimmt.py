@@ -12,18 +12,12 @@ Screenshots of every screen go to build/shots/ (override with HOTSEAT_SHOTS).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import pytest
+from conftest import SHOTS_DIR
+from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers
 
-import pytest  # noqa: E402
-from conftest import SHOTS_DIR  # noqa: E402
-from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers  # noqa: E402
-
-import pycore  # noqa: E402
+import pycore
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 

@@ -6,20 +6,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from conftest import SHOTS_DIR, hold_at, release_hold
 
-ROOT = Path(__file__).resolve().parent.parent
-for _p in (ROOT, ROOT / "web"):
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
-
-from conftest import SHOTS_DIR, hold_at, release_hold  # noqa: E402
-
-import pycore  # noqa: E402
-from hotseat.session import Session  # noqa: E402
+import pycore
+from hotseat.session import Session
 
 wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
 
