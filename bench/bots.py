@@ -30,8 +30,9 @@ Runtimes:
 * ``sliced`` (``--sliced``) — as the UI thinks: ``BOT_SLICE_MS`` slices of ``Search.step`` with a
   ``setTimeout(0)`` between them, throttled like ``Chromium ×4``.
 
-Before timing, ``--warmup`` seconds of random play let V8 finish optimizing Pyodide's WebAssembly
-(a fresh profile starts on the baseline compiler; see bench/README.md).
+Warm-up by work: before anything is timed the page plays ``--warmup`` random 6 nimmt! 4-player
+games, so V8 has finished optimizing Pyodide's WebAssembly (a fresh profile starts on the baseline
+compiler; see bench/README.md).
 
 Must stay importable inside Pyodide: stdlib only at import time.
 """
@@ -244,9 +245,9 @@ def main(argv=None):
     ap.add_argument("--sliced", action="store_true", help="also think in BOT_SLICE_MS slices, throttled")
     ap.add_argument(
         "--warmup",
-        type=float,
-        default=20.0,
-        help="seconds of random 6 nimmt! play in the page before timing (lets V8 tier up)",
+        type=int,
+        default=200,
+        help="random 6 nimmt! 4p games played in the page before timing (lets V8 tier up)",
     )
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
@@ -265,7 +266,7 @@ def main(argv=None):
         sys.path.insert(0, os.path.join(ROOT, "bench"))
         import _browser
 
-        chrome = _browser.BenchPage(warmup_s=args.warmup)
+        chrome = _browser.BenchPage(warmup_games=args.warmup)
     print(f"from {budget_src}: BOT_BUDGET (s, safety cap) {budgets}, BOT_SLICE_MS {slice_ms:g}")
     if chrome:
         print(f"Chromium: {chrome.version}; engine in the page: {chrome.engine}")
