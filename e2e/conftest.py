@@ -236,6 +236,24 @@ def persistent_context(browser_type, tmp_path, live_site, request_log):
     request_log.check()
 
 
+def shot(page, name: str, folder: str = "", full_page: bool = False) -> None:
+    """Save a screenshot ``name``.png of ``page`` into :data:`SHOTS_DIR` (or its ``folder``),
+    for a person to look at."""
+    where = SHOTS_DIR / folder if folder else SHOTS_DIR
+    where.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(where / f"{name}.png"), full_page=full_page)
+
+
+def screen(page) -> str:
+    """The name of the screen on show (``<body data-screen>``; "" before the first draw)."""
+    return page.evaluate("document.body.getAttribute('data-screen') || ''")
+
+
+def wait_screen(page, name: str, timeout: float = 10_000) -> None:
+    """Wait until the screen named ``name`` is on show."""
+    page.wait_for_function(f"document.body.getAttribute('data-screen') === '{name}'", timeout=timeout)
+
+
 def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Wait until the Python UI has set <body data-ready> (it then accepts taps)."""
     page.wait_for_selector("body[data-ready]", state="attached", timeout=timeout)

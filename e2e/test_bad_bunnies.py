@@ -12,21 +12,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from conftest import SHOTS_DIR
+from conftest import SHOTS_DIR, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens  # puts the repo root on sys.path
 
 import pycore  # noqa: E402
 from pycore.rng import Rng  # noqa: E402
-
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    global wait_ready
-    wait_ready = ready
-
 
 SHOTS = SHOTS_DIR / "bad_bunnies"  # a folder of its own: other suites clean build/shots
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"

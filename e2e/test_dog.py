@@ -16,21 +16,11 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-from conftest import SHOTS_DIR
+from conftest import SHOTS_DIR, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secret_picks, tokens
 
 import pycore
 from pycore.games.dog import full_deck
-
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below (no `from conftest import`)
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    global wait_ready
-    wait_ready = ready
-
 
 SHOTS = SHOTS_DIR / "dog"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"

@@ -12,20 +12,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from conftest import SHOTS_DIR
+from conftest import screen, shot, wait_ready, wait_screen
 from secret_check import SecretChecker, dump_page
 
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    global wait_ready
-    wait_ready = ready
-
-
-SHOTS = SHOTS_DIR
 NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 START = "[data-tap*='\"start\"']"
 SHOW = "#app [data-tap*='\"show\"']"
@@ -44,19 +33,6 @@ SHOW_JS = """() => {
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
 PAGEHIDE_JS = "() => window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))"
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def screen(page) -> str:
-    return page.evaluate("document.body.getAttribute('data-screen')")
-
-
-def wait_screen(page, name: str) -> None:
-    page.wait_for_function(f"document.body.getAttribute('data-screen') === '{name}'", timeout=10_000)
 
 
 def hand_cards(page) -> list[int]:

@@ -13,21 +13,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from conftest import SHOTS_DIR
+from conftest import SHOTS_DIR, screen, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers
 
 import pycore
-
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    """Take wait_ready from the `ready` fixture (no `from conftest import`, which clashes with
-    tests/web/conftest.py when both folders run in one pytest)."""
-    global wait_ready
-    wait_ready = ready
 
 SHOTS = SHOTS_DIR
 GAME = pycore.load_game("six_nimmt")
@@ -50,10 +39,6 @@ REMATCH = "[data-tap*='\"rematch\"']"
 def shot(page, name: str, full: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
-
-
-def screen(page) -> str:
-    return page.evaluate("document.body.getAttribute('data-screen')")
 
 
 def saved(page) -> dict:

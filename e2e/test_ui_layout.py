@@ -7,29 +7,14 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHOTS_DIR, hold_at, release_hold
+from conftest import hold_at, release_hold, shot, wait_ready
 
 import pycore
 from hotseat.session import Session
 
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    global wait_ready
-    wait_ready = ready
-
-
-SHOTS = SHOTS_DIR
 RESUME = "[data-tap*='\"resume\"']"
 SKIP = "[data-tap*='\"skip\"']"
 SEATS3 = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def open_save(page, save_json: str) -> None:

@@ -8,19 +8,8 @@ leaving the app.
 
 from __future__ import annotations
 
-import pytest
-from conftest import SHOTS_DIR
+from conftest import screen, shot, wait_ready, wait_screen
 
-wait_ready = None  # e2e/conftest.py's wait_ready, set by the fixture below
-
-
-@pytest.fixture(autouse=True)
-def _wait_ready(ready):
-    global wait_ready
-    wait_ready = ready
-
-
-SHOTS = SHOTS_DIR
 NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
 START = "[data-tap*='\"start\"']"
@@ -30,19 +19,6 @@ RULES = "header [data-tap*='\"rules\"']"
 KEEP = "[data-tap*='\"keep\"']"
 REPLACE = "[data-tap*='\"replace\"']"
 HAND = ".hand"
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def screen(page) -> str:
-    return page.evaluate("document.body.getAttribute('data-screen')")
-
-
-def wait_screen(page, name: str) -> None:
-    page.wait_for_function(f"document.body.getAttribute('data-screen') === '{name}'", timeout=10_000)
 
 
 def back(page) -> None:
