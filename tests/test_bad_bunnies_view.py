@@ -6,18 +6,13 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from test_bad_bunnies import position
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-
-from test_bad_bunnies import position  # noqa: E402
-
-from hotseat.session import Session  # noqa: E402
-from hotseat.views import bad_bunnies  # noqa: E402
-from hotseat.views.base import ViewContext  # noqa: E402
+from hotseat.session import Session
+from hotseat.views import bad_bunnies
+from hotseat.views.base import ViewContext
 
 view = bad_bunnies.VIEW
 

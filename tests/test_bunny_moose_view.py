@@ -9,13 +9,11 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-
-import pycore  # noqa: E402
-from hotseat.session import Session  # noqa: E402
-from hotseat.views import bunny_moose  # noqa: E402
-from hotseat.views.base import ViewContext  # noqa: E402
-from pycore.games.bunny_moose import DECK, HANDS, score_pose  # noqa: E402
+import pycore
+from hotseat.session import Session
+from hotseat.views import bunny_moose
+from hotseat.views.base import ViewContext
+from pycore.games.bunny_moose import DECK, HANDS, score_pose
 
 view = bunny_moose.VIEW
 

@@ -5,20 +5,16 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 
+from test_dog import position
+
+import pycore
+from hotseat.session import Session
+from hotseat.views import dog
+from pycore.rng import Rng
+
 ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT / "web", ROOT / "tests" / "web", Path(__file__).resolve().parent):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
-
-from test_dog import position  # noqa: E402
-
-import pycore  # noqa: E402
-from hotseat.session import Session  # noqa: E402
-from hotseat.views import dog  # noqa: E402
-from pycore.rng import Rng  # noqa: E402
 
 view = dog.VIEW
 

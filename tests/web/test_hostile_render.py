@@ -15,7 +15,6 @@ import copy
 from html.parser import HTMLParser
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_helpers import MemoryStorage

@@ -9,7 +9,6 @@ import json
 import random
 import re
 
-import ui_helpers  # noqa: F401  (puts web/ on sys.path)
 from test_net_signal import SAMPLE_ANSWER
 from ui_helpers import MemoryStorage, taps
 

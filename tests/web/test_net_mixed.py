@@ -24,7 +24,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import ui_helpers  # noqa: F401  (puts web/ on sys.path)
 from test_net_controller import Air, pair
 from ui_helpers import MemoryStorage, taps
 
@@ -35,6 +34,8 @@ from hotseat.net.host import Host
 from hotseat.session import Phase
 from pycore.games.dog import GOAL_BASE, TRACK
 
+# the browser suite's card-token rules (e2e/ is not on pytest's pythonpath, and net_check imports its
+# neighbour secret_check by name, so the folder itself goes on sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from net_check import check_view  # noqa: E402
 

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-import ui_helpers  # noqa: F401  (puts web/ on sys.path)
 
 import pycore
 from hotseat.net import protocol

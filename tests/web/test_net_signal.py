@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import ui_helpers  # noqa: F401  (puts web/ on sys.path)
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repo root and web/ on sys.path)
+import ui_helpers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_helpers import MemoryStorage, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)

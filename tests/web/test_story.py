@@ -7,20 +7,16 @@ hidden (hands, picks not yet revealed, secret choices).
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import json
 import random
 import re
 
 import pytest
+from ui_helpers import storage_fixture  # noqa: F401 (the storage fixture)
 
-import pycore
 from hotseat import session as session_module
 from hotseat.controller import Controller
-from hotseat.saves import slot_key
 from hotseat.session import SaveError, Session
-from ui_helpers import storage_fixture  # noqa: F401 (the storage fixture)
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 #: the secret, simultaneous choice of each game: kept out of every event until the table sees it
@@ -110,7 +106,8 @@ def _secret_moment(game_id: str, n: int, seed: int) -> tuple[Session, int, list[
     raise AssertionError(f"no secret choice found in {game_id}")
 
 
-@pytest.mark.parametrize("game_id,n", [("six_nimmt", 4), ("bad_bunnies", 3), ("dog", 4), ("dog", 2), ("bunny_moose", 4)])
+@pytest.mark.parametrize("game_id,n",
+                         [("six_nimmt", 4), ("bad_bunnies", 3), ("dog", 4), ("dog", 2), ("bunny_moose", 4)])
 def test_a_secret_choice_changes_nothing_in_the_story_until_the_table_sees_it(game_id, n):
     """Two different secret choices (a 6 nimmt! pick, a Bad Bunnies keep or new hand, a Dog gift,
     a Bunny Bunny Moose Moose pose), the rest equal: the stories are the same, word for word, and
@@ -134,7 +131,10 @@ def test_the_whole_game_survives_a_save_and_the_story_is_the_same_after_a_reload
     play(s, random.Random(2))
     assert s.state.is_terminal() and not s.story_begins_later
     again = Session.from_json(s.to_json())
-    assert [(c.number, c.lines, c.finished) for c in again.story()] == [(c.number, c.lines, c.finished) for c in s.story()]
+    def told(x):
+        return [(c.number, c.lines, c.finished) for c in x.story()]
+
+    assert told(again) == told(s)
     assert len(s.story()) >= 2 and s.story()[-1].lines  # more than one round, and the last one is told
     assert len(s.to_json()) < session_module.MAX_SAVE_CHARS
 
@@ -246,7 +246,8 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
         seen_rounds.add(int(re.search(r"Round (\d+) · step", page).group(1)))
         if "Round" in page and "scored</h2>" in page:
             assert "sn-summary" in page  # the round's result at its last step
-        nxt = re.search(r'data-tap="\{&#34;do&#34;:&#34;step&#34;,&#34;shell&#34;:&#34;story&#34;,&#34;to&#34;:(\d+)\}">Next<', page)
+        nxt = re.search(r'data-tap="\{&#34;do&#34;:&#34;step&#34;,&#34;shell&#34;:&#34;story&#34;,'
+                        r'&#34;to&#34;:(\d+)\}">Next<', page)
         if nxt is None or int(nxt.group(1)) >= total:  # the last step: Next is disabled
             assert nxt is None or "disabled" in page[page.index("replay-nav"):page.index(">Next<")]
             break

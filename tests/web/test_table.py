@@ -7,7 +7,6 @@ import doctest
 import json
 
 import pytest
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
 from hotseat import narration

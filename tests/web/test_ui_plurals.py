@@ -12,7 +12,6 @@ import html
 import re
 
 import pytest
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 
 import pycore
 from hotseat.i18n import ngettext

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 import pycore

@@ -14,7 +14,6 @@ shell (Session + Controller) and views:
 from __future__ import annotations
 
 import pytest
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 
 import pycore
 from hotseat.controller import Controller

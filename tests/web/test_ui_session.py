@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import first_legal_bot, storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
 import pycore

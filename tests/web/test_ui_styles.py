@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import ROOT
 
 import pycore

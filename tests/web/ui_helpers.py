@@ -1,4 +1,5 @@
-"""Helpers shared by the UI tests; importing it puts the repo root and web/ on ``sys.path``.
+"""Helpers shared by the UI tests (the repo root and web/ are on ``sys.path`` through pytest's
+``pythonpath``).
 
 There is deliberately no tests/web/conftest.py: e2e tests do ``from conftest import ...``, and a
 second conftest module would clash with theirs when both folders run in one pytest.
@@ -9,15 +10,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-for _path in (ROOT, ROOT / "web"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
 
 
 class MemoryStorage(dict):
