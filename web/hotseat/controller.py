@@ -942,18 +942,21 @@ class Controller:
 
     def _story_steps(self) -> list[int]:
         s = self.session
+        assert s is not None, "the story is the game's on screen"
         return story.steps(s.view, s.history, s.context(None, for_screen=False), s.state.public_observation())
 
     def _story_sheet(self) -> Markup:
         s = self.session
+        assert s is not None, "the story is the game's on screen"
         return story.story_sheet(s.story(), s.story_begins_later, over=s.phase is Phase.OVER and bool(s.history))
 
     def _render_story(self) -> Markup:
         """The replay after the game, step ``story_open["step"]``: the move's story lines, then the
         public table after it (or, for a move that ended a round, the round's result)."""
-        s = self.session
+        s, opened = self.session, self.story_open
+        assert s is not None and opened is not None, "the replay is the game's on screen"
         view = s.view
-        step = self.story_open["step"]
+        step = opened["step"]
         steps = self._story_steps()
         index = steps[step]
         move = s.history[index]
