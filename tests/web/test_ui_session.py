@@ -331,3 +331,46 @@ def test_a_curtain_for_a_seat_that_does_not_exist_is_refused():
         with pytest.raises(ValueError, match="no seat"):
             s.curtain(seat)
     assert s.phase == "curtain" and s.curtain_for == 0
+
+
+def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):
+    """A bot whose search the safety cap stopped (a device slower than the bots' fixed work was
+    sized for) still plays its best move, and the table is told so once."""
+    from hotseat.controller import Controller
+
+    class CappedSearch:
+        capped = True
+
+        def __init__(self, legal):
+            self.legal, self.slices = legal, 0
+
+        def step(self, ms):
+            self.slices += 1
+            return self.legal[-1] if self.slices >= 3 else None
+
+    class Hook:
+        def __call__(self, game, obs, legal, rng, budget, level):
+            return legal[-1]
+
+        def start(self, game, obs, legal, rng, level, budget):
+            return CappedSearch(legal)
+
+    c = Controller(storage, bot_hook=Hook(), seed_fn=lambda: 5)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    while c.setup["n"] > 2:
+        c.tap({"shell": "count", "delta": -1})
+    c.tap({"shell": "kind", "seat": 1})
+    assert c.setup["n"] == 2 and c.setup["kinds"][:2] == ["human", "bot:easy"]
+    c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Robo"}})
+    s = c.session
+    card = s.state.legal_actions(0)[0]["card"]
+    c.tap({"pick": card})
+    c.tap({"shell": "confirm"})
+    for _ in range(20):
+        if s.phase != "bot":
+            break
+        assert c.message is None
+        c.tick()
+    assert s.state.observation(1)["hand"] and s.phase != "bot"
+    assert c.message is not None and c.message.startswith("Robo thought as long as this phone allows")
+    assert s.bot_capped is None  # told once

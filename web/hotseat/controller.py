@@ -827,6 +827,12 @@ class Controller:
     def tick(self) -> None:
         if self.screen == "game" and self.session is not None:
             self.session.tick()
+            capped = self.session.bot_capped
+            if capped is not None:
+                self.session.bot_capped = None
+                self.message = _("{name} thought as long as this phone allows and played its best move so far "
+                                 "(this phone is slower than the bots were made for).").format(
+                                     name=self.session.names[capped])
             if self._net is not None:
                 self._net.poll()  # a reveal that ended frees the table for the phones' actions
         elif self.screen == "guest":

@@ -265,6 +265,9 @@ class Session:
         self.round_events: list[dict] = list(round_events or [])
         self.reveal: dict | None = None
         self.search: SlicedSearch | None = None  # the bot's sliced search in progress
+        #: a bot seat whose last search the time cap cut short (it played its best move so far);
+        #: the shell tells the table once and clears it
+        self.bot_capped: int | None = None
         self.summary_due = summary_due
         #: the moves since ``log_start`` (a state's JSON; the game's start unless the log was full):
         #: the save keeps them so that the events of the game are recomputed by the engine on load
@@ -701,6 +704,8 @@ class Session:
         action = self.search.step(BOT_SLICE_MS)
         if action is None:
             return None
+        if getattr(self.search, "capped", False):
+            self.bot_capped = seat  # the shell says so (the device was too slow for the bot's work)
         return self._apply_bot(seat, action, legal)
 
     def _apply_bot(self, seat: int, action: dict, legal: list[dict]) -> list[dict]:
