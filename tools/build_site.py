@@ -159,11 +159,14 @@ def find_wheel(explicit: str | None) -> Path:
 
 
 def copy_web(out: Path) -> None:
-    """Copy web/ into the site, leaving out caches and the hand-written pyscript.toml (generated)."""
+    """Copy web/ into the site, leaving out caches, hidden files and folders (a tool's cache such as
+    .mypy_cache) and the hand-written pyscript.toml (generated)."""
     src = ROOT / "web"
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            continue
+        if any(part.startswith(".") for part in rel.parts):
             continue
         if rel.as_posix() == "pyscript.toml":
             continue
