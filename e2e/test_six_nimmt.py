@@ -79,6 +79,8 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
         shots["choose"] = True
         shot(page, "07_row_choice")
     page.locator("[data-tap*='\"take\"']").click()
+    # the one commit rule: people share this phone, so taking the row waits for Confirm
+    page.locator(".pendingbar [data-tap*='\"confirm\"']").click()
 
 
 def drive(page, shots: dict, checker: SecretChecker, reload_at: int | None = None, max_steps: int = 400,

@@ -38,6 +38,15 @@ def tap(session, **data):
     assert session.error is None, session.error
 
 
+def commit(session, **data):
+    """A bet or a pose at a shared phone waits for Confirm (the one commit rule); Confirm makes it."""
+    before = session.state.to_json()
+    tap(session, **data)
+    assert session.pending is not None and session.state.to_json() == before
+    tap(session, shell="confirm")
+    assert session.pending is None and session.state.to_json() != before
+
+
 def finish_reveal(session):
     while session.phase == "reveal":
         session.tick()
@@ -63,7 +72,7 @@ def test_narrator_mode_bet_reveal_poem_and_big_card():
     assert s.phase == "turn" and s.viewer == 0
     markup = screen(s)
     assert {"bm": "bet", "player": 1} in taps(markup) and {"bm": "bet", "player": 2} in taps(markup)
-    tap(s, bm="bet", player=2)
+    commit(s, bm="bet", player=2)
     markup = screen(s)
     assert "Ann bet on Cat." in text(markup)
     assert "Line 1 of 6" in text(markup) and "tall pines grow," in text(markup)
@@ -119,7 +128,7 @@ def test_app_narrator_round_bam_poses_scores_trail():
         tap(s, bm="tongue", out=tongue)
         markup = screen(s)
         assert {"bm": "pose"} in taps(markup) and "Pick both hands first" not in text(markup)
-        tap(s, bm="pose")
+        commit(s, bm="pose")
     state = s.state
     assert state.phase == "scored"
     tops = state.top_cards()
@@ -188,7 +197,7 @@ def test_setup_accepts_string_choice_options():
 
 def test_narrator_mode_round_scores_show_the_bet_move():
     s = Session("bunny_moose", SEATS, seed=21)
-    tap(s, bm="bet", player=1)
+    commit(s, bm="bet", player=1)
     while s.state.phase == "reveal":
         tap(s, bm="reveal")
         finish_reveal(s)
@@ -197,7 +206,7 @@ def test_narrator_mode_round_scores_show_the_bet_move():
     for left, right in ((1, 1), (5, 6)):
         tap(s, bm="hand", side="left", i=left)
         tap(s, bm="hand", side="right", i=right)
-        tap(s, bm="pose")
+        commit(s, bm="pose")
     state = s.state
     assert state.phase == "scored"
     markup = screen(s)

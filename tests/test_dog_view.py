@@ -35,6 +35,17 @@ def screen(s: Session) -> str:
     return view.render(s.screen_obs(), s.context())
 
 
+def commit(s: Session, tap: dict, label: str = "Play your") -> None:
+    """The last tap of a move at a shared phone waits for Confirm (the one commit rule): the bar
+    asks (``label``), nothing is played until Confirm."""
+    before = s.state.to_json()
+    s.tap(tap)
+    assert s.pending is not None and s.state.to_json() == before
+    assert view.confirm_label(s.pending["action"], lambda x: x).startswith(label)
+    s.tap({"shell": "confirm"})
+    assert s.pending is None
+
+
 def show(s: Session) -> None:
     assert s.phase == "curtain"
     s.tap({"shell": "show"})
@@ -75,7 +86,7 @@ def test_card_then_figure_then_target_where_there_is_a_choice():
     assert 'data-target="2"' in markup and 'data-target="65"' in markup
     assert "5 forward into goal field 2" in markup and "5 forward" in markup
     into_goal = next(t for t in taps(markup) if t.get("do", {}).get("to") == 65)
-    s.tap(into_goal)
+    commit(s, into_goal)
     assert s.state.pos[0] == 65 and s.state.turn == 1
 
 
@@ -86,7 +97,7 @@ def test_single_target_plays_on_tapping_the_figure():
     markup = screen(s)
     assert 'data-fig="0"' in markup and 'data-fig="1"' in markup
     fig_taps = [t for t in taps(markup) if "do" in t and t["do"].get("figure") == 1]
-    s.tap(fig_taps[0])
+    commit(s, fig_taps[0])
     assert s.state.pos[:2] == [10, 42]
 
 
@@ -110,12 +121,12 @@ def test_seven_step_by_step_with_remaining_steps_and_undo():
     s.tap({"fig": 0})
     markup = screen(s)
     assert "3 forward · 4 left" in markup
-    s.tap(next(t for t in taps(markup) if t.get("do", {}).get("to") == 13))
+    commit(s, next(t for t in taps(markup) if t.get("do", {}).get("to") == 13))
     markup = screen(s)
     assert "7: 4 steps left" in markup and "Undo step" in markup
     assert "7, 4 steps left" in view.status_line(s.screen_obs(), s.context())
-    s.tap({"do": {"type": "undo"}})
-    assert s.state.seven is None and s.state.hands[0] == ["7"]
+    s.tap({"do": {"type": "undo"}})  # taking a step back is final at once
+    assert s.pending is None and s.state.seven is None and s.state.hands[0] == ["7"]
 
 
 def test_fold_message_and_button():
@@ -123,7 +134,7 @@ def test_fold_message_and_button():
     show(s)
     markup = screen(s)
     assert "None of your cards can be played" in markup and "out for this round" in markup
-    s.tap({"do": {"type": "fold"}})
+    commit(s, {"do": {"type": "fold"}}, "Confirm your choice?")
     assert s.phase == "curtain"
     public = view.render(s.state.public_observation(), s.context(None, for_screen=False))
     assert "Ann cannot play any card and is out for this round (2 cards discarded)." in public
@@ -135,7 +146,7 @@ def test_two_players_discard_and_draw_prompt():
     show(s)
     markup = screen(s)
     assert "you then draw a new one" in markup
-    s.tap({"do": {"type": "discard", "card": "2"}})
+    commit(s, {"do": {"type": "discard", "card": "2"}}, "Confirm your choice?")
     assert "Still no move" in screen(s)
 
 

@@ -77,7 +77,9 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     assert (s.phase, s.viewer) == ("turn", 1)
     s.tap({"row": 3})  # select row [60]: no curtain between Bob and himself ...
     assert s.phase == "turn" and s.viewer == 1 and s.local == {"row": 3}
-    s.tap({"take": 3})  # ... and take it
+    s.tap({"take": 3})  # ... and take it: two people share this phone, so it waits for Confirm
+    assert s.pending == {"player": 1, "action": {"type": "choose_row", "row": 3}}
+    s.tap({"shell": "confirm"})
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
     # next turn: the phone goes on round the table, to Ann, through the curtain

@@ -392,9 +392,9 @@ class BadBunniesView(BaseView):
         return fragment(h("h2", None, t("Bad Bunnies")), h("ol", None, [h("li", None, x) for x in items]))
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """Keep/redraw is secret and simultaneous (BB-8): kept pending with Undo/Confirm. Plays and
-        passes have their own two-step taps in the view."""
-        return action.get("type") in ("keep", "redraw")
+        """Keep/redraw is secret and simultaneous (BB-8): always pending with Undo/Confirm; a play
+        (Play, Higher, Lower) and a pass follow the one commit rule (:meth:`BaseView.needs_confirm`)."""
+        return action.get("type") in ("keep", "redraw") or super().needs_confirm(action, ctx)
 
     def final_score(self, obs: dict, seat: int) -> int | None:
         """The points ``seat`` scored in the whole game (BB-7)."""
@@ -405,6 +405,15 @@ class BadBunniesView(BaseView):
             return t("Keep your cards and fill up to 7?")
         if action.get("type") == "redraw":
             return t("Throw your cards away and draw 7 new ones?")
+        if action.get("type") == "play":
+            announce = action.get("announce")
+            if announce == "higher":
+                return t("Play this card and say “higher”?")
+            if announce == "lower":
+                return t("Play this card and say “lower”?")
+            return t("Play this card?")
+        if action.get("type") == "pass":
+            return t("Pass this turn?")
         return t("Confirm your choice?")
 
     def pace_ms(self, event: dict) -> int:

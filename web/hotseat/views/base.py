@@ -27,6 +27,17 @@ Translate = Callable[[str], str]
 DEFAULT_PACE_MS = 700
 
 
+def shares_phone(ctx: ViewContext) -> bool:
+    """Whether two or more people play on this phone (seats of kind ``"human"``): after a move
+    it is passed on, so its last tap waits for Confirm (see :meth:`BaseView.needs_confirm`). A
+    player on their own phone (the viewer's seat is of another kind, e.g. ``"guest"``) does not
+    share it."""
+    viewer = ctx.viewer
+    if viewer is not None and 0 <= viewer < len(ctx.kinds) and ctx.kinds[viewer] != "human":
+        return False
+    return sum(kind == "human" for kind in ctx.kinds) > 1
+
+
 @dataclass
 class ViewContext:
     """Everything a view may know besides the observation.
@@ -158,9 +169,13 @@ class BaseView(ABC):
     def rules_html(self, t: Translate) -> Markup: ...
 
     def needs_confirm(self, action: Action, ctx: ViewContext) -> bool:
-        """Default: confirm in simultaneous phases (more than one seat acting), where the choice
-        is secret until every seat has chosen."""
-        return len(ctx.acting) > 1
+        """The one commit rule of every game (README, "Playing"): the last tap of a move waits for
+        Confirm (Undo takes it back) when the phone is then passed to another person at this
+        phone (:func:`shares_phone`), and always in a simultaneous phase (more than one seat
+        acting: the choice is secret until every seat has chosen). With one person at this phone
+        (the others bots or on their own phones) other moves are final at the tap. A view
+        overrides this only to leave out taps that are the game's tempo, not a move."""
+        return len(ctx.acting) > 1 or shares_phone(ctx)
 
     def confirm_label(self, action: Action, t: Translate) -> str:
         return t("Confirm your choice?")

@@ -37,7 +37,7 @@ from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
 
 from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
-from .base import BaseView, ViewContext
+from .base import BaseView, ViewContext, shares_phone
 
 #: the app's own poems (BM-8; the same text is in seeds/bunny_moose.md): (words, bold ending)
 POEMS: dict[str, list[tuple[str, str]]] = {
@@ -799,8 +799,10 @@ class BunnyMooseView(BaseView):
         return h("ul", None, [h("li", None, i) for i in items])
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """No Undo/Confirm bar: nothing is secret, and each screen has its own clear button."""
-        return False
+        """The one commit rule (:meth:`BaseView.needs_confirm`) for the narrator's bet and each
+        player's pose, when people share this phone; the narrator's "Turn the card" and
+        the next round are the game's tempo and never wait."""
+        return action.get("type") in ("bet", "pose") and shares_phone(ctx)
 
     def final_score(self, obs: dict, seat: int) -> int | None:
         """Where ``seat``'s rear figure stands on the trail (the standing's first key, BM-7)."""

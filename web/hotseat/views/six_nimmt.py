@@ -305,8 +305,9 @@ class SixNimmtView(BaseView):
         return fragment(h("h2", None, t("6 nimmt!")), h("ol", None, [h("li", None, x) for x in items]))
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """Picks are secret and simultaneous (SN-3): kept pending with Undo/Confirm."""
-        return action.get("type") == "pick"
+        """Picks are secret and simultaneous (SN-3): always pending with Undo/Confirm; the row
+        chosen for a lowest card (SN-5) follows the one commit rule (:meth:`BaseView.needs_confirm`)."""
+        return action.get("type") == "pick" or super().needs_confirm(action, ctx)
 
     #: bullheads: fewer is better (SN-6)
     lower_score_wins = True
@@ -319,6 +320,8 @@ class SixNimmtView(BaseView):
         """The question on the Undo/Confirm bar for a pending pick."""
         if action.get("type") == "pick":
             return t("Play {card}?").format(card=action["card"])
+        if action.get("type") == "choose_row":
+            return t("Take row {n}?").format(n=action["row"] + 1)
         return t("Confirm your choice?")
 
     def pace_ms(self, event: dict) -> int:
