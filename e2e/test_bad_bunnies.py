@@ -155,6 +155,7 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
     tap(page, "[data-tap*='\"show\"']")  # Ann lays a card: the next curtain has a table to count
     page.locator(".bb-hand button.bb-card").first.click()
     tap(page, ".bb-say [data-tap*='\"play\"']")
+    tap(page, ".pendingbar [data-tap*='\"confirm\"']")  # the one commit rule: people share this phone
     page.wait_for_selector("body[data-screen='curtain']", state="attached", timeout=10_000)
     assert checker.check(page)
     state = checker.last["state"]
