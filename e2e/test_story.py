@@ -67,7 +67,9 @@ def step(page) -> None:
     if name == "curtain":
         page.locator(SHOW).click()
     elif name == "turn":
-        if page.locator(PICK).count():
+        if page.locator(".pendingbar").count():  # the one commit rule: a row taken at a shared phone waits
+            page.locator(CONFIRM).click()
+        elif page.locator(PICK).count():
             page.locator(PICK).first.click()
             page.locator(CONFIRM).click()
         else:
