@@ -33,9 +33,11 @@ observation may not change when everything it does not own changes (:meth:`State
 Chance (shuffles, deals) happens inside ``apply_action`` with the seeded :class:`~pycore.rng.Rng`
 kept in the state, so ``(seed, options, actions)`` reproduces a game exactly.
 
-Bad input never changes a state: :meth:`State.apply_action` first calls the game's
-``_check_action`` (which raises :class:`~pycore.errors.IllegalActionError` naming the ruling) and
-only then ``_apply``.
+Bad input never changes a state: :meth:`State.apply_action` first asks the game's ``_may_act``
+and ``_check_action`` (which raise :class:`~pycore.errors.IllegalActionError` naming the ruling)
+and only then calls ``_apply``. A game whose checks cost about as much as listing the actions again
+(Dog) remembers the list it just gave (:meth:`State.remember_legal`): an action equal to one of
+them, value types included, is then known legal and skips ``_check_action``.
 
 Saved JSON is an envelope ``{"format": "hotseat-state", "version": N, "game": id, "state": {...}}``;
 ``version`` is the game's ``STATE_VERSION`` and changes only when the state layout does. Older
@@ -471,8 +473,10 @@ def _clone_function(cls: type[Any], names: list[str]) -> Callable[[Any], Any]:
     for i, name in enumerate(names):
         src = f"self.{name}"
         spec = specs.get(name)
-        if name in cls.DERIVED_LISTS:
-            code: str | None = f"{src}[:]"
+        if name == "_listed":
+            code: str | None = "None"  # a clone may be changed directly (vary_unseen): it lists afresh
+        elif name in cls.DERIVED_LISTS:
+            code = f"{src}[:]"
         elif spec is None:
             code = src  # set in __init__ from the player count and never changed (Dog's colours)
         else:
@@ -715,6 +719,8 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     num_players: int
     options: dict[str, Any]
     rng: Rng
+    #: :meth:`remember_legal`'s memory: ``(player, private copies of the actions listed)`` or None
+    _listed: tuple[int, list[JsonDict]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -736,6 +742,7 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         self.num_players = num_players
         self.options = options
         self.rng = rng
+        self._listed = None
 
     @classmethod
     def new(cls, game: Game[Any], num_players: int, seed: int, options: dict[str, Any]) -> Self:  # pragma: no cover
@@ -788,7 +795,8 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
 
     def clone(self) -> Self:
         """An independent deep copy (bots call it in playouts): every declared field copied by its
-        spec (:data:`DERIVED_LISTS` too), immutable values and the options shared.
+        spec (:data:`DERIVED_LISTS` too), immutable values and the options shared; the memory of
+        :meth:`remember_legal` starts empty.
 
         The copying function is generated once per state class, at its first clone, from the
         declaration (as :mod:`dataclasses` generates ``__init__``): one assignment per attribute,
@@ -809,10 +817,37 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         """Every action ``player`` may take now ([] if they are not to act)."""
         raise NotImplementedError
 
+    def remember_legal(self, player: int, actions: list[ActionT]) -> list[ActionT]:
+        """Remember ``actions`` as every legal action of ``player`` in this state; return them.
+
+        For a game's ``legal_actions`` whose rules checks cost about as much as the listing: the
+        next :meth:`apply_action` accepts an action equal to one of them, value types included
+        (:func:`same_action`: ``True`` is not ``1``), without calling ``_check_action``. The memory
+        holds private copies (a caller changing a returned dict changes nothing here) and is
+        forgotten as soon as the state may change: by :meth:`apply_action`, in a :meth:`clone`, and
+        by the game's ``_apply``, which must call :meth:`forget_legal` first (bots' playouts call
+        ``_apply`` directly).
+        """
+        self._listed = (player, [dict(a) for a in actions])
+        return actions
+
+    def forget_legal(self) -> None:
+        """Forget what :meth:`remember_legal` remembered (the state is about to change)."""
+        self._listed = None
+
+    def _may_act(self, player: int) -> bool:
+        """Whether seat ``player`` (a valid seat) is one of :meth:`current_players`.
+
+        :meth:`apply_action` asks it for every action: games override it with an O(1) answer.
+        """
+        return player in self.current_players()
+
     def apply_action(self, player: int, action: Mapping[str, Any]) -> list[EventT]:
         """Apply ``player``'s ``action`` and return the events it caused, in order.
 
-        ``action`` is untrusted (it may come from JSON): anything is checked before use.
+        ``action`` is untrusted (it may come from JSON): anything is checked before use (once: an
+        action the game listed for ``player`` in this very state, :meth:`remember_legal`, is
+        known legal), and the state keeps no reference to it.
 
         Raises:
             IllegalActionError: ``player`` is not to act, ``action`` is malformed, or the rules
@@ -826,10 +861,13 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         if type(action) is not dict or type(action.get("type")) is not str:
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                 raise IllegalActionError("CORE", f"an action must be a dict with a string \"type\", got {action!r}")
-        if player not in self.current_players():
-            raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
-        self._check_action(player, action)
-        return self._apply(player, cast(ActionT, action))
+        listed = self._listed
+        self._listed = None
+        if listed is None or listed[0] != player or type(action) is not dict or not _among(action, listed[1]):
+            if not self._may_act(player):
+                raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
+            self._check_action(player, action)
+        return self._apply(player, action)  # type: ignore[arg-type]  # checked: one of ActionT (no cast call)
 
     def _check_action(self, player: int, action: JsonDict) -> None:  # pragma: no cover
         """Raise :class:`IllegalActionError` (naming the ruling) unless ``action`` is legal."""
@@ -910,17 +948,50 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
 # ---- helpers shared by the games' validators -------------------------------------------------
 
 
+def same_action(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """``a == b`` with every value of the same type, in lists and dicts too (JSON-safe values).
+
+    >>> same_action({"type": "pick", "card": 1}, {"card": 1, "type": "pick"})
+    True
+    >>> same_action({"type": "pick", "card": True}, {"type": "pick", "card": 1})
+    False
+    """
+    return a == b and _same_types(a.values(), map(b.__getitem__, a))
+
+
+def _same_types(xs: Iterable[Any], ys: Iterable[Any]) -> bool:
+    """Pairs of equal JSON values have the same types all the way down."""
+    for x, y in zip(xs, ys):
+        kind = type(x)
+        if kind is not type(y):
+            return False
+        if kind is list and not _same_types(x, y):
+            return False
+        if kind is dict and not same_action(x, y):
+            return False
+    return True
+
+
+def _among(action: Mapping[str, Any], actions: list[JsonDict]) -> bool:
+    """``action`` is one of ``actions`` (:func:`same_action`)."""
+    for a in actions:
+        if a == action:
+            return _same_types(a.values(), map(action.__getitem__, a))
+    return False
+
+
 def check_action_keys(rule: str, action: Mapping[str, Any], allowed: Iterable[str]) -> None:
     """Raise :class:`IllegalActionError` if ``action`` has keys outside ``allowed`` (plus "type")."""
-    extra = set(action) - set(allowed) - {"type"}
-    if extra:
-        raise IllegalActionError(rule, f"unknown key(s) {sorted(extra)} in action {dict(action)!r}")
+    for key in action:
+        if key != "type" and key not in allowed:
+            extra = sorted(set(action) - set(allowed) - {"type"}, key=repr)
+            raise IllegalActionError(rule, f"unknown key(s) {extra} in action {dict(action)!r}")
 
 
 def require_int(rule: str, action: Mapping[str, Any], key: str, lo: int | None = None, hi: int | None = None) -> int:
     """Return ``action[key]`` if it is an int within ``lo..hi``; else raise IllegalActionError."""
     value = action.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
         raise IllegalActionError(rule, f"action needs an int {key!r}, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise IllegalActionError(rule, f"{key}={value} is out of range {lo}..{hi}")

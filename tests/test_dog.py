@@ -1265,3 +1265,42 @@ def test_a_version_1_save_loads_with_an_empty_public_memory():
     assert old.observation(1)["played"] == []
     old.apply_action(1, old.legal_actions(1)[0])
     assert [pc["player"] for pc in old.observation(0)["played"]] == [1]
+
+
+def test_listed_actions_are_not_checked_twice_and_the_memory_cannot_be_abused():
+    """legal_actions remembers its list in phase play: a listed action is applied without a second
+    check; a listed dict changed by its caller, equal values of another type (``False`` for the
+    figure 0, ``15.0``) and a list from before a change are still refused, naming the rule."""
+    state = position({0: [10], 1: [30]}, {0: ["5", "7"], 1: ["3", "8"]})
+    text = state.to_json()
+    checked = []
+    check = state._check_action
+    state._check_action = lambda p, a: (checked.append(a), check(p, a))
+
+    five = next(a for a in state.legal_actions(0) if a["card"] == "5")
+    assert five == {"type": "play", "card": "5", "figure": 0, "to": 15}
+    five["to"] = 16  # changed after listing: not the listed action any more
+    with pytest.raises(IllegalActionError, match="^DOG-5: figure 0 cannot move from 10 to 16"):
+        state.apply_action(0, five)
+    for wrong in ({"figure": False}, {"to": 15.0}, {"card": "5 "}):
+        state.legal_actions(0)
+        with pytest.raises(IllegalActionError, match="^DOG-"):
+            state.apply_action(0, {"type": "play", "card": "5", "figure": 0, "to": 15, **wrong})
+    assert state.to_json() == text and len(checked) == 4
+
+    state.legal_actions(0)
+    play(state, 0, card="7", figure=0, to=11)  # listed: applied without a second check
+    assert len(checked) == 4 and state.pos[0] == 11 and state.seven["left"] == 6
+    stale = state.legal_actions(0)
+    assert {"type": "step", "figure": 0, "to": 12} in stale
+    state._apply(0, {"type": "step", "figure": 0, "to": 14})  # a bot's playout changes the state directly
+    with pytest.raises(IllegalActionError, match="^DOG-7: figure 0 cannot step to 12"):
+        state.apply_action(0, {"type": "step", "figure": 0, "to": 12})
+    assert state.pos[0] == 14 and len(checked) == 5
+
+    del state._check_action
+    state.legal_actions(0)
+    other = state.clone()  # a copy lists afresh (the conformance suite changes copies directly)
+    other.pos[0], other.board[14], other.board[16] = 16, -1, 0
+    with pytest.raises(IllegalActionError, match="^DOG-7"):
+        other.apply_action(0, {"type": "step", "figure": 0, "to": 15})

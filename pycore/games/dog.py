@@ -888,7 +888,14 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             return [p for p in range(self.num_players) if self.gifts[p] is None]
         return []
 
+    def _may_act(self, player: int) -> bool:
+        if self.phase == "play":
+            return player == self.turn
+        return self.phase == "give" and self.gifts[player] is None
+
     def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now. In phase play, checking an action costs about as
+        much as this list: it is remembered, and playing one of its actions is not checked again."""
         if self.phase == "play":
             if player != self.turn:
                 return []
@@ -898,13 +905,14 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
                     for f, to, _ in self._seven_steps(player, self.seven["left"])
                 ]
                 acts.append({"type": "undo"})
-                return acts
+                return self.remember_legal(player, acts)
             plays = self._all_plays(player)
             if plays:
-                return plays
+                return self.remember_legal(player, plays)
             if self.num_players == 4:
-                return [{"type": "fold"}]
-            return [{"type": "discard", "card": c} for c in dict.fromkeys(self.hands[player])]
+                return self.remember_legal(player, [{"type": "fold"}])
+            discards: list[Action] = [{"type": "discard", "card": c} for c in dict.fromkeys(self.hands[player])]
+            return self.remember_legal(player, discards)
         if self.phase == "give":
             if 0 <= player < self.num_players and self.gifts[player] is None:
                 return [{"type": "give", "card": c} for c in dict.fromkeys(self.hands[player])]
@@ -1035,6 +1043,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             )
 
     def _apply(self, player: int, action: Action) -> list[Event]:
+        self.forget_legal()
         events: list[Event] = []
         if action["type"] == "give":
             self._give(player, action["card"], events)

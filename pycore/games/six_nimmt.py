@@ -357,6 +357,11 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
             return [self.chooser]
         return []
 
+    def _may_act(self, player: int) -> bool:
+        if self.phase == "pick":
+            return self.picks[player] is None
+        return player == self.chooser  # None unless a row choice is due
+
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == "pick":
             if 0 <= player < self.num_players and self.picks[player] is None:
