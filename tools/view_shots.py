@@ -182,9 +182,18 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-#: store a save and tap the app's own "menu" (its home screen then reads the save again)
+#: store a save and tap the app's own "menu" (its home screen then reads the save again). The save
+#: goes where the build reads it: a build with a save per game (``hotseat.game.<id>``) gets it there,
+#: every other game's save removed (else Continue could reopen the previous scenario's game); an
+#: older build reads the single ``hotseat.save``.
 LOAD_JS = """save => {
+  const game = JSON.parse(save).game;
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const k = localStorage.key(i);
+    if (k.startsWith('hotseat.game.') || k === 'hotseat.save') localStorage.removeItem(k);
+  }
   localStorage.setItem('hotseat.save', save);
+  localStorage.setItem('hotseat.game.' + game, save);
   const b = document.createElement('button');
   b.setAttribute('data-tap', '{"shell":"menu"}');
   document.getElementById('app').appendChild(b);
