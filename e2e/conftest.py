@@ -6,7 +6,7 @@
   (a no-op when up to date) unless HOTSEAT_E2E_NO_BUILD=1.
 - `base_url` is the server's URL, so `page.goto("./")` opens the app.
 - `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs.
-- `browser_context_args`: 390x844 portrait, touch, device scale 2.
+- `browser_context_args`: 390x844 portrait, touch, device scale 2, dark mode.
 - `context` (every test using `page`/`context`): records every request; at teardown asserts that
   none left the app's origin and that no same-origin request got a 4xx/5xx.  `request_log`
   gives the recorded list to a test.
@@ -156,8 +156,10 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
+    # a phone in dark mode: "Like the phone" (the theme setting's default) then shows the dark felt the
+    # screens were designed on; the light table is tested by choosing it (e2e/test_settings_sheet.py)
     return {**browser_context_args, "viewport": VIEWPORT, "device_scale_factor": 2,
-            "has_touch": True, "is_mobile": False}
+            "has_touch": True, "is_mobile": False, "color_scheme": "dark"}
 
 
 class RequestLog:
@@ -229,6 +231,7 @@ def persistent_context(browser_type, tmp_path, live_site, request_log):
         has_touch=True,
         base_url=live_site.url,
         service_workers="allow",
+        color_scheme="dark",
     )
     request_log.attach(ctx)
     yield ctx

@@ -32,6 +32,7 @@ SKIP = "[data-tap*='\"skip\"']"
 CONTINUE = "[data-tap*='\"continue\"']"
 RESUME = "[data-tap*='\"resume\"']"
 MENU = "[data-tap*='\"menu\"']"
+SETTINGS = "[data-tap*='\"settings\"']"  # the ☰ button: the settings sheet, Home on top
 RULES = "header [data-tap*='\"rules\"']"
 CLOSE = ".sheet .actions [data-tap*='\"close\"']"
 REMATCH = "[data-tap*='\"rematch\"']"
@@ -217,7 +218,8 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
     page.locator("[data-tap*='\"tactical\"']").click()  # the tactical variant: cards 1..24
     page.locator(START).click()
     shots: dict = {"turn": True, "pending": True}
-    # menu → home (the game is saved) → Continue
+    # ☰ → Home (the game is saved) → Continue
+    page.locator(SETTINGS).click()
     page.locator(MENU).click()
     assert screen(page) == "home" and page.locator(RESUME).count() == 1
     page.locator(RESUME).click()

@@ -67,7 +67,8 @@ def test_wake_lock_held_during_a_game_taken_again_when_visible_released_at_home(
     page.evaluate("__wl.browserRelease(); document.dispatchEvent(new Event('visibilitychange'))")
     page.wait_for_function("__wl.requests === 2 && !__wl.active.released")
 
-    page.locator("[data-tap*='\"menu\"']").first.click()
+    page.locator("[data-tap*='\"settings\"']").click()  # ☰: the settings sheet, Home on top
+    page.locator("[data-tap*='\"menu\"']").click()
     page.wait_for_selector("body[data-screen='home']", state="attached")
     page.wait_for_function("__wl.releases === 1")
     assert wake_state(page) == {"requests": 2, "releases": 1, "held": False}

@@ -16,6 +16,10 @@
 * Hide on hidden: ``visibilitychange`` to hidden and ``pagehide`` put a private view behind the
   curtain of the same player and redraw at once (index.html blanks a ``[data-private]`` screen
   first, in plain JavaScript, in case Python cannot answer).
+* The settings sheet lists the device's voices of the current language (:func:`hotseat.fx.voices`,
+  again when the browser reports ``voiceschanged``). A new language setting is installed at once
+  (:func:`hotseat.i18n.activate`: its catalogue fetched, ``<html lang>`` set) and the same screen
+  drawn again in it; the game itself is not touched.
 * Settings (:attr:`~hotseat.controller.Controller.settings`) are applied after each draw that
   changed them: ``<html data-theme>`` (``system``/``light``/``dark``, read by style.css; index.html
   sets it before the first paint), ``<html data-animation>``, the switches of :mod:`hotseat.fx`.
@@ -48,7 +52,7 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from . import fx, i18n, screens, wakelock
+from . import fx, i18n, narration, screens, wakelock
 from .controller import Controller
 from .i18n import gettext as _
 from .settings import Settings
@@ -95,6 +99,8 @@ def draw() -> None:
     global _timer, _last_html
     ctl = _ctl()
     root = _root()
+    if ctl.sheet:
+        ctl.voices = [(v.uri, v.name) for v in narration.voices_for(fx.voices(), i18n.language())]
     markup = str(ctl.render())
     # a page hidden while Python could not answer was covered by index.html's fallback: redraw
     if markup != _last_html or root.querySelector("[data-cover]") is not None:
@@ -111,6 +117,9 @@ def draw() -> None:
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), delay)
     _sync_history()
+    if ctl.language_changed:
+        ctl.language_installed()
+        asyncio.ensure_future(_switch_language())
     _apply_settings()
     _sync_game_extras()
     _sync_lock()
@@ -213,6 +222,22 @@ def _apply_settings() -> None:
     except Exception as exc:
         window.console.warn(f"hotseat: settings not applied: {exc!r}")
     fx.configure(current.sound, current.vibration, current.voice, current.voice_rate)
+
+
+async def _switch_language() -> None:
+    """The language setting changed: install that language (or the browser's, for "Like the
+    phone"), ``<html lang>`` follows, and the screen is drawn again in it. The session is not
+    touched: the same screen comes back in the new language."""
+    code = i18n.choose(_ctl().settings.language, list(window.navigator.languages or []))
+    await i18n.activate(window, code)
+    draw()
+
+
+def _on_voices(*_args: object) -> None:
+    """The browser's voices arrived or changed (they load late in some browsers): an open settings
+    sheet lists them."""
+    if _controller is not None and _controller.sheet:
+        draw()
 
 
 def _sync_game_extras() -> None:
@@ -431,6 +456,11 @@ def start() -> None:
     _listeners.append(hide)
     document.addEventListener("visibilitychange", hide)
     window.addEventListener("pagehide", hide)
+    synth = getattr(window, "speechSynthesis", None)
+    if synth is not None and hasattr(synth, "addEventListener"):
+        voices = create_proxy(_on_voices)
+        _listeners.append(voices)
+        synth.addEventListener("voiceschanged", voices)
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)
     if register is not None:

@@ -51,6 +51,7 @@ from pycore.registry import GAME_INFO
 from . import players as players_store
 from . import players_screen, screens, story
 from . import settings as settings_store
+from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, look_alike
@@ -125,6 +126,13 @@ class Controller:
         self.warm: list[str] = []
         #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
         self.settings = settings_store.load(storage)
+        #: the settings sheet (opened by the menu button) is over the screen
+        self.sheet = False
+        #: the on-device voices of the current language, ``(voiceURI, name)``, for the sheet (the
+        #: browser glue fills it in from ``speechSynthesis`` while the sheet is open)
+        self.voices: list[tuple[str, str]] = []
+        #: the language setting changed: the browser glue installs the new language, then redraws
+        self.language_changed = False
         self._net = None  # see the net property
         #: the game this window is taking over from another window ("Play here instead")
         self.taking_over: str | None = None
@@ -260,7 +268,14 @@ class Controller:
         except (settings_store.SettingsError, TypeError):
             return False
         settings_store.save(self.storage, self.settings)
+        if name == "language":
+            self.language_changed = True
+            self.rules_cache.clear()  # the rules pages of the old language
         return True
+
+    def language_installed(self) -> None:
+        """The browser glue has made the new language current (the next draw is in it)."""
+        self.language_changed = False
 
     @property
     def wants_wake_lock(self) -> bool:
@@ -325,13 +340,17 @@ class Controller:
         if self.screen == "recovery" and self.recovery is not None:
             self._recovery_tap(shell)
             return
-        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting", "players"):
+        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
             self.net.guest_tap_game(tap)
             return
         if shell == "setting":
             self.change_setting(tap.get("name"), tap.get("value"))
         elif shell == "players" or (self.screen == "players" and isinstance(shell, str) and shell.startswith("pl_")):
+            self.sheet = False
             self._players_tap(shell, tap)
+        elif shell == "settings":
+            self.rules_for = None
+            self.sheet = True
         elif shell == "menu":
             if self.screen == "guest":
                 self.net.leave_guest()
@@ -346,6 +365,7 @@ class Controller:
                 self.rules_for = game_id
         elif shell == "close":
             self.rules_for = None
+            self.sheet = False
         elif shell == "take_over" and self.screen == "elsewhere" and self.elsewhere is not None:
             self.taking_over = self.elsewhere["game"]
         elif self.screen == "home":
@@ -368,6 +388,7 @@ class Controller:
         """The home screen (the game on screen stays saved; its lock is released)."""
         self.rules_for = None
         self.story_open = None
+        self.sheet = False
         self.session = None
         self.setup = None
         self.elsewhere = None
@@ -503,7 +524,7 @@ class Controller:
         """What the browser's (or Android's) Back button does now, or ``None`` to leave the app.
 
         In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
-        rules sheet, ``"undo"`` takes back a chosen but unconfirmed pick, ``"home"`` goes from
+        rules sheet, ``"settings"`` the settings sheet, ``"undo"`` takes back a chosen but unconfirmed pick, ``"home"`` goes from
         setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
         nothing open: Back then leaves the app, which loses nothing.
@@ -514,6 +535,8 @@ class Controller:
             return "rules"
         if self._story() is not None:
             return "story"
+        if self.sheet:
+            return "settings"
         if self.screen == "game" and self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
@@ -535,6 +558,8 @@ class Controller:
             self.rules_for = None
         elif target == "story":
             self.story_open = None
+        elif target == "settings":
+            self.sheet = False
         elif target == "undo":
             assert self.session is not None, "Back undoes a pick only on the game screen"
             self.session.tap({"shell": "undo"})
@@ -557,6 +582,7 @@ class Controller:
         for the same player, an unconfirmed pick is dropped (:meth:`Session.hide_private_view`).
         Returns whether anything private was on screen."""
         self.dialog = None
+        self.sheet = False
         if self.screen != "game" or self.session is None:
             return False
         return self.session.hide_private_view()
@@ -815,12 +841,12 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        if self.screen == "game" and self.session is not None and self.rules_for is None and self._story() is None:
+        if self.screen == "game" and self.session is not None and self.rules_for is None and self._story() is None and not self.sheet:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
             return delay
-        if self.screen == "guest" and self.rules_for is None:
+        if self.screen == "guest" and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()
         return None
 
@@ -906,6 +932,8 @@ class Controller:
             extra.append(self._story_sheet())
         if self.rules_for is not None:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
+        elif self.sheet:
+            extra.append(self._settings_markup())
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
             extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
@@ -983,6 +1011,10 @@ class Controller:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+    def _settings_markup(self) -> Markup:
+        languages = [(code, language_name(code)) for code in LANGUAGES]
+        return screens.settings_sheet(self.settings, languages, self.voices, home=self.screen != "home",
+                                      rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX))
 
     def _rules_markup(self, game_id: str) -> Markup:
         cached = self.rules_cache.get(game_id)

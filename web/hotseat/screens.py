@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .i18n import N_, format_list
 from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
 
@@ -22,17 +23,17 @@ _MENU_ICON = trusted(
 )
 
 OPTION_LABELS = {
-    "target_score": "Target score",
-    "rounds": "Number of rounds",
-    "tactical": "Tactical variant",
+    "target_score": N_("Target score"),
+    "rounds": N_("Number of rounds"),
+    "tactical": N_("Tactical variant"),
 }
 
 KIND_LABELS = {
-    "human": "Human",
-    "bot:easy": "Bot · easy",
-    "bot:normal": "Bot · normal",
-    "bot:hard": "Bot · hard",
-    "guest": "Own phone",
+    "human": N_("Human"),
+    "bot:easy": N_("Bot · easy"),
+    "bot:normal": N_("Bot · normal"),
+    "bot:hard": N_("Bot · hard"),
+    "guest": N_("Own phone"),
 }
 
 
@@ -57,10 +58,12 @@ def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | No
     """A whole screen: header (menu button, status line, ``tools`` such as the story button, rules
     button) and ``body``.
 
+    The menu button (☰) opens the settings sheet (:func:`settings_sheet`), which has Home on top.
+
     ``private``: the screen shows one player's private view (``data-private``): the page's
     hide-on-hidden fallback (index.html) blanks such a screen at once when the page is hidden.
     """
-    left = (button(_MENU_ICON, {"shell": "menu"}, "icon", aria_label=_("Menu")) if menu
+    left = (button(_MENU_ICON, {"shell": "settings"}, "icon", aria_label=_("Menu and settings")) if menu
             else h("span", {"class": "icon-space"}))
     right = (button("?", {"shell": "rules", "game": rules_game}, "icon", aria_label=_("Rules")) if rules_game
              else h("span", {"class": "icon-space"}))
@@ -130,7 +133,7 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
                        h("h2", None, _("Saved games that could not be opened")),
                        h("p", None, _("They are kept as they were. Download one to keep a copy, or delete it.")),
                        h("ol", None, entries)))
-    return frame(h("div", {"class": "home"}, parts), status="", screen="home", menu=False)
+    return frame(h("div", {"class": "home"}, parts), status="", screen="home")
 
 
 def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = ()) -> Markup:
@@ -169,7 +172,7 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
         for name, opt in game.options.items():
             value = setup_state["opts"].get(name)
             label = option_label(name)
-            doc = h("p", {"class": "note"}, _(option_doc(opt.doc)))
+            doc = h("p", {"class": "note"}, option_doc(_(opt.doc)))  # the catalogue's msgid keeps the ids
             if isinstance(opt.default, bool):
                 on = bool(value)
                 opts.append(h("div", {"class": "opt"}, button(
@@ -237,7 +240,7 @@ def game_over(names: list[str], scores: list[str], order: list[int], winners: li
     if len(won) == 1:
         headline = _("{name} wins!").format(name=won[0])
     else:
-        headline = _("{names} share the win!").format(names=", ".join(won[:-1]) + " " + _("and") + " " + won[-1])
+        headline = _("{names} share the win!").format(names=format_list(won))
     rows = [h("li", {"class": "winner" if p in winners else None},
               h("span", {"class": "who"}, names[p]),
               h("span", {"class": "win"}, _("winner")) if p in winners else None,
@@ -340,3 +343,81 @@ def last_resort(reason: str) -> Markup:
                       h("h1", None, _("Something went wrong")), h("p", None, reason),
                       h("p", None, _("Your saved games are kept.")),
                       button(_("Home"), {"shell": "menu"}, "primary big"))))
+
+
+#: the settings sheet's choices (the Settings values, hotseat.settings) and their labels
+THEME_LABELS = {"system": N_("Like the phone"), "light": N_("Light"), "dark": N_("Dark")}
+ANIMATION_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("None")}
+#: how much one tap on Slower / Faster changes the narrator's speed
+VOICE_RATE_STEP = 0.25
+
+
+def _sheet_row(title: str, control: Markup, note: str | None = None) -> Markup:
+    return h("div", {"class": "set-row"}, h("h3", None, title), control,
+             h("p", {"class": "note"}, note) if note else None)
+
+
+def _choice(label: str, name: str, value: object, current: object, **attrs: object) -> Markup:
+    return button(label, {"shell": "setting", "name": name, "value": value}, None,
+                  aria_pressed="true" if value == current else "false", **attrs)
+
+
+def _switch(label: str, name: str, on: bool) -> Markup:
+    return button([h("span", None, label), h("span", {"class": "switch", "aria-hidden": "true"}, _("On") if on else _("Off"))],
+                  {"shell": "setting", "name": name, "value": not on}, "toggle", role="switch",
+                  aria_checked="true" if on else "false")
+
+
+def settings_sheet(settings, languages: Sequence[tuple[str, str]], voices: Sequence[tuple[str, str]],
+                   home: bool = True, players: bool = False, rate_bounds: tuple[float, float] = (0.5, 2.0)) -> Markup:
+    """The settings sheet opened from the ☰ button, over the current screen.
+
+    ``settings``: a :class:`hotseat.settings.Settings`; ``languages``: ``(code, its own name)``
+    pairs (``"de"``, ``"Deutsch"``), each button marked with its ``lang`` so a screen reader reads
+    it in that language; ``voices``: ``(voiceURI, name)`` of the on-device voices of the current
+    language (the narrator's choice; ``""`` = the first one); ``home``: a Home button on top (not
+    on the home screen itself); ``players``: a row opening the players list. Every choice sends
+    ``{"shell": "setting", "name": <setting>, "value": <new value>}``; nothing on it depends on
+    whose turn it is, so it may cover any screen.
+    """
+    from .i18n import format_number
+
+    rows: list[Markup] = []
+    if home:
+        rows.append(h("div", {"class": "set-home"}, button(_("Home"), {"shell": "menu"}, "secondary big")))
+    langs = [_choice(_("Like the phone"), "language", "", settings.language)]
+    langs += [_choice(name, "language", code, settings.language, lang=code) for code, name in languages]
+    rows.append(_sheet_row(_("Language"), h("div", {"class": "seg langs", "role": "group", "aria-label": _("Language")},
+                                            langs)))
+    rows.append(h("div", {"class": "set-row"}, _switch(_("Sound"), "sound", settings.sound),
+                  _switch(_("Vibration"), "vibration", settings.vibration),
+                  _switch(_("Keep the screen on during a game"), "wake_lock", settings.wake_lock)))
+    voice_buttons = [_choice(_("Automatic"), "voice", "", settings.voice)]
+    voice_buttons += [_choice(name, "voice", uri, settings.voice) for uri, name in voices]
+    low, high = rate_bounds
+    rate = settings.voice_rate
+    decimals = 0 if rate == int(rate) else 1 if round(rate * 10) == rate * 10 else 2
+    speed = h("div", {"class": "stepper"},
+              button("−", {"shell": "setting", "name": "voice_rate", "value": max(low, rate - VOICE_RATE_STEP)}, None,
+                     aria_label=_("Slower"), disabled=rate <= low),
+              h("output", {"aria-live": "polite"}, _("{rate}×").format(rate=format_number(rate, decimals))),
+              button("+", {"shell": "setting", "name": "voice_rate", "value": min(high, rate + VOICE_RATE_STEP)}, None,
+                     aria_label=_("Faster"), disabled=rate >= high))
+    rows.append(_sheet_row(_("Narrator's voice"), h("div", {"class": "seg voices", "role": "group",
+                                                           "aria-label": _("Narrator's voice")}, voice_buttons),
+                           None if voices else _("This phone has no voice for this language: the poem is shown, "
+                                                 "not read.")))
+    rows.append(_sheet_row(_("Narrator's speed"), speed))
+    rows.append(_sheet_row(_("Theme"), h("div", {"class": "seg", "role": "group", "aria-label": _("Theme")},
+                                         [_choice(_(label), "theme", value, settings.theme)
+                                          for value, label in THEME_LABELS.items()])))
+    rows.append(_sheet_row(_("Animation"), h("div", {"class": "seg", "role": "group", "aria-label": _("Animation")},
+                                             [_choice(_(label), "animation", value, settings.animation)
+                                              for value, label in ANIMATION_LABELS.items()])))
+    if players:
+        rows.append(h("div", {"class": "set-row"}, button(_("Players"), {"shell": "players"}, "secondary")))
+    return h("div", {"class": "overlay settings", "role": "dialog", "aria-modal": "true", "aria-labelledby": "set-h"},
+             h("div", {"class": "sheet"},
+               button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
+               h("h2", {"id": "set-h"}, _("Settings")), rows,
+               h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary"))))

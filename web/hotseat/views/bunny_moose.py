@@ -35,35 +35,10 @@ from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
     pose_animal,
 )
 
+from .. import poems
 from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
 from .base import BaseView, ViewContext, shares_phone
-
-#: the app's own poems (BM-8; the same text is in seeds/bunny_moose.md): (words, bold ending)
-POEMS: dict[str, list[tuple[str, str]]] = {
-    "short": [
-        ("Down in the woods where the", "tall pines grow,"),
-        ("the bunnies hop high and the", "moose stomp slow;"),
-        ("they wiggle their ears and they", "waggle their racks,"),
-        ("and nobody looks at the", "muddy tracks."),
-        ("So keep your hands up and your", "whiskers still —"),
-        ("somebody's tiptoeing", "over the hill!"),
-    ],
-    "long": [
-        ("Morning mist curls round the", "old oak tree,"),
-        ("a bunny sneezes:", "one, two, three!"),
-        ("A moose looks up with a", "puzzled frown:"),
-        ("\u201cAre my antlers up, or", "are they down?\u201d"),
-        ("The river giggles, the", "ferns all sway,"),
-        ("the squirrels gossip the", "time of day."),
-        ("Ears on the top or", "ears at the side,"),
-        ("floppy or straight, there's", "nowhere to hide."),
-        ("Wide or compact, the", "antlers spread,"),
-        ("a tongue stuck out might", "save your head."),
-        ("The leaves go quiet, the", "crows fly high …"),
-        ("somebody's boots are", "creeping by!"),
-    ],
-}
 
 #: ms per poem line for the app narrator
 TEMPO_MS = {"slow": 3200, "normal": 2300, "fast": 1500}
@@ -374,12 +349,16 @@ def _button(cls: str | None, tap: dict, text: str, disabled: bool = False) -> Ma
     return h("button", {"type": "button", "class": cls, "data-tap": tap, "disabled": disabled}, text)
 
 
-def _poem_line(obs: dict, index: int, t, small: bool = False) -> Markup:
-    lines = POEMS.get(obs["poem"], POEMS["short"])
-    words, bold = lines[index % len(lines)]
+def _poem_line(obs: dict, index: int, t, small: bool = False, say: bool = False) -> Markup:
+    """Line ``index`` of the round's poem (:mod:`hotseat.poems`, in the current language), its
+    ending in bold; ``say``: the app narrator's voice reads it too (``data-say``, played once per
+    round and line by :mod:`hotseat.fx`)."""
+    lines = poems.lines(obs["poem"] if obs["poem"] in poems.KINDS else "short")
+    line = lines[index % len(lines)]
     n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
+    voice = h("i", {"hidden": True, "data-say": line.text, "data-fx-key": f"say{obs['round']}-{index}"}) if say else None
     return h("section", {"class": ["bm-poem", "small" if small else None]}, h("span", {"class": "n"}, n),
-             h("p", None, t(words), " ", h("b", None, t(bold))))
+             h("p", None, line.words, " ", h("b", None, line.ending), line.after), voice)
 
 
 def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> Markup:
@@ -462,8 +441,8 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
         parts.append(_row(obs, t))
         return fragment(parts)
     if app:
-        # the line just read, with its card
-        parts.append(_poem_line(obs, drawn - 1, t))
+        # the line just read, with its card (and the voice reading it)
+        parts.append(_poem_line(obs, drawn - 1, t, say=True))
     if card is not None and stack is not None:  # both or neither
         first = drawn <= NUM_STACKS  # the first pass fills the row: a hunter there has no effect
         where = t("Stack {n} of 6").format(n=stack + 1)
@@ -491,7 +470,9 @@ def _bam_html(obs: dict, ctx: ViewContext, event: dict) -> Markup:
     t = ctx.t
     return fragment(h("div", {"class": "bm-bam", "role": "alert"}, card_svg(event["card"], t, first_pass=False),
                       h("b", None, t("BAM!")), h("p", None, t("Freeze! Nobody moves."))),
-                    _fx("bam:700 vibrate:300", f"bam{obs['round']}"))
+                    _fx("bam:700 vibrate:300", f"bam{obs['round']}"),
+                    h("i", {"hidden": True, "data-say": t("BAM!"), "data-fx-key": f"bam{obs['round']}"})
+                    if obs["mode"] == "app" else None)
 
 
 def _local_hand(ctx: ViewContext, side: str) -> int | None:
