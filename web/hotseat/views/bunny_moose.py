@@ -358,7 +358,7 @@ def _poem_line(obs: dict, index: int, t, small: bool = False, say: bool = False)
     n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
     voice = h("i", {"hidden": True, "data-say": line.text, "data-fx-key": f"say{obs['round']}-{index}"}) if say else None
     return h("section", {"class": ["bm-poem", "small" if small else None]}, h("span", {"class": "n"}, n),
-             h("p", None, line.words, " ", h("b", None, line.ending), line.after), voice)
+             h("p", None, line.words, " ", h("b", None, line.ending + line.after)), voice)
 
 
 def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> Markup:
