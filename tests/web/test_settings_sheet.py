@@ -3,13 +3,12 @@ anything private (web/hotseat: screens.settings_sheet, Controller)."""
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
-
 import re
 
 import pytest
+import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
+from ui_helpers import storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from ui_helpers import storage, taps  # noqa: F401 (a fixture)
 from hotseat import i18n, screens
 from hotseat.controller import Controller
 from hotseat.session import Phase

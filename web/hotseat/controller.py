@@ -524,8 +524,9 @@ class Controller:
         """What the browser's (or Android's) Back button does now, or ``None`` to leave the app.
 
         In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
-        rules sheet, ``"settings"`` the settings sheet, ``"undo"`` takes back a chosen but unconfirmed pick, ``"home"`` goes from
-        setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
+        rules sheet, ``"settings"`` the settings sheet, ``"undo"`` takes back a chosen but
+        unconfirmed pick, ``"home"`` goes from setup, a game, the recovery screen (as Keep would,
+        leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
         nothing open: Back then leaves the app, which loses nothing.
         """
@@ -1014,6 +1015,7 @@ class Controller:
     def _settings_markup(self) -> Markup:
         languages = [(code, language_name(code)) for code in LANGUAGES]
         return screens.settings_sheet(self.settings, languages, self.voices, home=self.screen != "home",
+                                      players=True,
                                       rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX))
 
     def _rules_markup(self, game_id: str) -> Markup:

@@ -357,13 +357,14 @@ def _sheet_row(title: str, control: Markup, note: str | None = None) -> Markup:
              h("p", {"class": "note"}, note) if note else None)
 
 
-def _choice(label: str, name: str, value: object, current: object, **attrs: object) -> Markup:
+def _choice(label: str, name: str, value: object, current: object, **attrs: AttrValue) -> Markup:
     return button(label, {"shell": "setting", "name": name, "value": value}, None,
                   aria_pressed="true" if value == current else "false", **attrs)
 
 
 def _switch(label: str, name: str, on: bool) -> Markup:
-    return button([h("span", None, label), h("span", {"class": "switch", "aria-hidden": "true"}, _("On") if on else _("Off"))],
+    state = h("span", {"class": "switch", "aria-hidden": "true"}, _("On") if on else _("Off"))
+    return button([h("span", None, label), state],
                   {"shell": "setting", "name": name, "value": not on}, "toggle", role="switch",
                   aria_checked="true" if on else "false")
 

@@ -356,7 +356,8 @@ def _poem_line(obs: dict, index: int, t, small: bool = False, say: bool = False)
     lines = poems.lines(obs["poem"] if obs["poem"] in poems.KINDS else "short")
     line = lines[index % len(lines)]
     n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
-    voice = h("i", {"hidden": True, "data-say": line.text, "data-fx-key": f"say{obs['round']}-{index}"}) if say else None
+    key = f"say{obs['round']}-{index}"
+    voice = h("i", {"hidden": True, "data-say": line.text, "data-fx-key": key}) if say else None
     return h("section", {"class": ["bm-poem", "small" if small else None]}, h("span", {"class": "n"}, n),
              h("p", None, line.words, " ", h("b", None, line.ending + line.after)), voice)
 
