@@ -842,7 +842,8 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        if self.screen == "game" and self.session is not None and self.rules_for is None and self._story() is None and not self.sheet:
+        covered = self.rules_for is not None or self._story() is not None or self.sheet
+        if self.screen == "game" and self.session is not None and not covered:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
