@@ -78,6 +78,12 @@ class Pages:
         return markup
 
 
+def _ends_the_game(state, seat: int, action: dict) -> bool:
+    after = state.clone()
+    after.apply_action(seat, action)
+    return after.is_terminal()
+
+
 def play(c: Controller, pages: Pages, rng: random.Random, max_screens: int, to_the_end: bool = True) -> None:
     """Drive the game on screen through its own taps (a random path), drawing every page: the
     curtain, the curtain after the page was hidden, turns, selections, a pending pick and its
@@ -107,11 +113,14 @@ def play(c: Controller, pages: Pages, rng: random.Random, max_screens: int, to_t
                 before = s.state.to_json()
                 game_taps = [t for t in taps(markup) if "shell" not in t]
                 plays = [t for t in game_taps if "do" in t]
-                if game_taps and idle < 6:
+                seat = s.viewer if s.viewer is not None else s.state.current_players()[0]
+                legal = s.state.legal_actions(seat)
+                # on the way to the end, a move that ends the game is made as soon as there is one
+                ending = [a for a in legal if to_the_end and _ends_the_game(s.state, seat, a)]
+                if game_taps and idle < 6 and not ending:
                     c.tap(rng.choice(plays or game_taps))
                 else:
-                    seat = s.viewer if s.viewer is not None else s.state.current_players()[0]
-                    s.apply(seat, rng.choice(s.state.legal_actions(seat)))
+                    s.apply(seat, ending[0] if ending else rng.choice(legal))
                 idle = idle + 1 if s.state.to_json() == before and s.pending is None else 0
         elif s.phase is Phase.SUMMARY:
             c.tap({"shell": "details"})
