@@ -88,9 +88,11 @@ test: chromium lint test-suites test-e2e
 test-suites: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
 
-# Lint and types: ruff over the folders pyproject.toml includes, mypy --strict over pycore.
+# Lint and types: ruff (lint and format) over the folders pyproject.toml includes, mypy (strict for
+# pycore, default for the UI package web/hotseat).
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check
+	$(PY) -m ruff format --check
 	$(PY) -m mypy
 
 # Engine tests (and every other pytest under tests/) in CPython.

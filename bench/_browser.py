@@ -112,9 +112,19 @@ class Server:
             return self
         script = ["tools/serve.py"] if self.log is None else ["bench/_serve_counting.py", "--log", str(self.log)]
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / script[0]), *script[1:], "--port", str(self.port),
-             "--dir", str(self.directory), "--quiet"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                str(ROOT / script[0]),
+                *script[1:],
+                "--port",
+                str(self.port),
+                "--dir",
+                str(self.directory),
+                "--quiet",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         line = self.proc.stdout.readline()
         if self.url not in line:
@@ -225,8 +235,9 @@ def chromium_cpu_ms(profile_dir: str) -> float:
     return total
 
 
-def load_and_wait_ready(page, url: str, timeout: float = BOOT_TIMEOUT_MS, profile_dir: str | None = None,
-                        settle_s: float = 0.0) -> dict:
+def load_and_wait_ready(
+    page, url: str, timeout: float = BOOT_TIMEOUT_MS, profile_dir: str | None = None, settle_s: float = 0.0
+) -> dict:
     """Navigate to ``url``, wait for ``<body data-ready>``; return ms since navigation start.
 
     Keys: ready (data-ready / bare runPython done), fcp (first-contentful-paint or None),
@@ -372,8 +383,12 @@ class BenchPage:
 
         def chunk(k: int, games: int) -> None:
             t0 = time.perf_counter()
-            self.call("bench_engine.handle_json", json.dumps(
-                {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": games}))
+            self.call(
+                "bench_engine.handle_json",
+                json.dumps(
+                    {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": games}
+                ),
+            )
             self.warmup.append(games / (time.perf_counter() - t0))
 
         if warmup_s is not None:

@@ -46,8 +46,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _browser as B
 
 TARGET_OWN_BYTES = 300 * 1024
-GROUPS = ["Pyodide", "PyScript", "wheel", "HTML", "CSS", "Python", "config", "icons", "manifest", "sw",
-          "rules", "other"]
+GROUPS = [
+    "Pyodide",
+    "PyScript",
+    "wheel",
+    "HTML",
+    "CSS",
+    "Python",
+    "config",
+    "icons",
+    "manifest",
+    "sw",
+    "rules",
+    "other",
+]
 OWN = GROUPS[2:]
 
 
@@ -104,7 +116,7 @@ CACHED_BYTES_JS = """async () => {
 
 
 def who_asked(entry: dict) -> str:
-    """"sw-script", "sw-install" (the worker's precache requests) or "page", from request headers."""
+    """ "sw-script", "sw-install" (the worker's precache requests) or "page", from request headers."""
     h = entry.get("headers", {})
     if h.get("Service-Worker") == "script":
         return "sw-script"
@@ -128,8 +140,9 @@ def first_visit(site_dir: Path) -> dict:
             cdp = ctx.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
-            cdp.on("Network.loadingFinished",
-                   lambda e: page_bytes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+            cdp.on(
+                "Network.loadingFinished", lambda e: page_bytes.__setitem__(e["requestId"], int(e["encodedDataLength"]))
+            )
             timing = B.load_and_wait_ready(page, srv.url)
             t_ready = time.time()
             cdp_to_ready = {urls.get(k, "?"): n for k, n in page_bytes.items()}
@@ -195,35 +208,63 @@ def main(argv=None) -> int:
     def kb(x):
         return f"{x / 1024:,.1f}"
 
-    print(f"First visit ({_cpu.load()}): ready after {visit['timing']['ready']:,.0f} ms; "
-          f"{len(visit['served'])} requests served; the service worker's install made {sw_reqs} "
-          f"({sw_304} answered 304 Not Modified: the body came from the browser's HTTP cache)")
+    print(
+        f"First visit ({_cpu.load()}): ready after {visit['timing']['ready']:,.0f} ms; "
+        f"{len(visit['served'])} requests served; the service worker's install made {sw_reqs} "
+        f"({sw_304} answered 304 Not Modified: the body came from the browser's HTTP cache)"
+    )
     print(f"Precache manifest: {len(man)} files" + (f"; MISSING on disk: {missing}" if missing else ""))
     print()
-    print(f"{'group':<9} {'reqs':>4} {'to ready KB':>11} {'(CDP KB)':>9} {'after KB':>8} {'sw.js KB':>8} "
-          f"{'SW install KB':>13} {'304s':>4} {'precached KB':>12} {'files KB':>9} {'gzip KB':>8}")
-    rows = [(g, [nreq[g], by["to ready"][g], cdp[g], by["after ready"][g], by["sw.js"][g], by["SW install"][g],
-                 by["SW 304s"][g], stored[g], pre[g], pre_gz[g]]) for g in GROUPS]
+    print(
+        f"{'group':<9} {'reqs':>4} {'to ready KB':>11} {'(CDP KB)':>9} {'after KB':>8} {'sw.js KB':>8} "
+        f"{'SW install KB':>13} {'304s':>4} {'precached KB':>12} {'files KB':>9} {'gzip KB':>8}"
+    )
+    rows = [
+        (
+            g,
+            [
+                nreq[g],
+                by["to ready"][g],
+                cdp[g],
+                by["after ready"][g],
+                by["sw.js"][g],
+                by["SW install"][g],
+                by["SW 304s"][g],
+                stored[g],
+                pre[g],
+                pre_gz[g],
+            ],
+        )
+        for g in GROUPS
+    ]
     for label, groups in (("app own", OWN), ("total", GROUPS)):
         rows.append((label, [sum(v[i] for g, v in rows[: len(GROUPS)] if g in groups) for i in range(10)]))
     for g, v in rows:
         if not any(v):
             continue
-        print(f"{g:<9} {v[0]:>4} {kb(v[1]):>11} {kb(v[2]):>9} {kb(v[3]):>8} {kb(v[4]):>8} {kb(v[5]):>13} "
-              f"{v[6]:>4} {kb(v[7]):>12} {kb(v[8]):>9} {kb(v[9]):>8}")
-    print("(bytes as the server sent them: status line + headers + body, gzip'd where it compressed;\n"
-          " CDP = Chromium's count of the page's requests to ready, a cross-check; SW install = the worker's\n"
-          " precache requests over the network; precached = what it stored in Cache Storage, read back after\n"
-          " install; files = the precache manifest's files on disk; gzip = gzip -6 of each, as serve.py sends)")
+        print(
+            f"{g:<9} {v[0]:>4} {kb(v[1]):>11} {kb(v[2]):>9} {kb(v[3]):>8} {kb(v[4]):>8} {kb(v[5]):>13} "
+            f"{v[6]:>4} {kb(v[7]):>12} {kb(v[8]):>9} {kb(v[9]):>8}"
+        )
+    print(
+        "(bytes as the server sent them: status line + headers + body, gzip'd where it compressed;\n"
+        " CDP = Chromium's count of the page's requests to ready, a cross-check; SW install = the worker's\n"
+        " precache requests over the network; precached = what it stored in Cache Storage, read back after\n"
+        " install; files = the precache manifest's files on disk; gzip = gzip -6 of each, as serve.py sends)"
+    )
     own = sum(by["to ready"][g] for g in OWN)
     total = sum(sum(by[c].values()) for c in ("to ready", "after ready", "sw.js", "SW install"))
     print()
     print(f"{'target':<40} {'measured':>10} {'goal':>10}  met")
-    print(f"{'app own first-visit bytes (to ready)':<40} {kb(own) + ' KB':>10} {'<= 300 KB':>10}  "
-          f"{'yes' if own <= TARGET_OWN_BYTES else 'NO'}")
-    print(f"whole first visit over the network, SW install included: {kb(total)} KB; the install sent "
-          f"{kb(sum(by['SW install'].values()))} KB over the network and stored {kb(sum(stored.values()))} KB "
-          f"in the precache (Pyodide {kb(stored['Pyodide'])} KB of it, from the HTTP cache)")
+    print(
+        f"{'app own first-visit bytes (to ready)':<40} {kb(own) + ' KB':>10} {'<= 300 KB':>10}  "
+        f"{'yes' if own <= TARGET_OWN_BYTES else 'NO'}"
+    )
+    print(
+        f"whole first visit over the network, SW install included: {kb(total)} KB; the install sent "
+        f"{kb(sum(by['SW install'].values()))} KB over the network and stored {kb(sum(stored.values()))} KB "
+        f"in the precache (Pyodide {kb(stored['Pyodide'])} KB of it, from the HTTP cache)"
+    )
     if args.json:
         with open(args.json, "w") as f:
             json.dump(visit, f, indent=1)

@@ -315,8 +315,7 @@ class PipeWorker(Worker):
         import subprocess
 
         self.label = label
-        self.proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     env=env)
+        self.proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         self.info = self.request({"op": "hello"})
 
     def cpu(self):
@@ -420,8 +419,10 @@ def bench_contract(workers, configs, reps, cpu_budget, tight=True, legal=True):
     cpy = workers[0]
     rows = []
     print(f"\nRandom games through the contract, CPU time per run ({_cpu.load()}):")
-    head = (f"{'game':<12} {'pl':>2} {'games':>6} {'CPython games/CPU s':>22} {'rounds/CPU s':>20} "
-            f"{'actions/CPU s':>22} {'legal µs':>8} {'stuck':>5} {'capped':>6}")
+    head = (
+        f"{'game':<12} {'pl':>2} {'games':>6} {'CPython games/CPU s':>22} {'rounds/CPU s':>20} "
+        f"{'actions/CPU s':>22} {'legal µs':>8} {'stuck':>5} {'capped':>6}"
+    )
     for w in workers[1:]:
         head += f" {'x ' + w.label + ' CPU':>20}"
     print(head, flush=True)
@@ -454,26 +455,42 @@ def bench_contract(workers, configs, reps, cpu_budget, tight=True, legal=True):
             if do_tight:
                 _, c = cpy.run(tight_req)
                 tight_cpu.append(c)
-        la = cpy.request({"op": "legal", "game": gid, "players": n, "seed0": seed0,
-                          "games": max(1, games // 3)}) if legal else None
-        row = {"game": gid, "players": n, "work": first, "cpu": cpu, "tight_cpu": tight_cpu, "legal": la,
-               "other_work": {k: v for k, v in work.items() if v != first}}
+        la = (
+            cpy.request({"op": "legal", "game": gid, "players": n, "seed0": seed0, "games": max(1, games // 3)})
+            if legal
+            else None
+        )
+        row = {
+            "game": gid,
+            "players": n,
+            "work": first,
+            "cpu": cpu,
+            "tight_cpu": tight_cpu,
+            "legal": la,
+            "other_work": {k: v for k, v in work.items() if v != first},
+        }
         rows.append(row)
         c = cpu[cpy.label]
-        line = (f"{gid:<12} {n:>2} {games:>6} {spread([games / x for x in c], 1):>22} "
-                f"{spread([first['rounds'] / x for x in c]) if first['rounds'] else '-':>20} "
-                f"{spread([first['actions'] / x for x in c]):>22} "
-                f"{la['seconds'] / la['calls'] * 1e6 if la and la['calls'] else float('nan'):>8.2f} "
-                f"{first['stuck']:>5} {first['capped']:>6}")
+        line = (
+            f"{gid:<12} {n:>2} {games:>6} {spread([games / x for x in c], 1):>22} "
+            f"{spread([first['rounds'] / x for x in c]) if first['rounds'] else '-':>20} "
+            f"{spread([first['actions'] / x for x in c]):>22} "
+            f"{la['seconds'] / la['calls'] * 1e6 if la and la['calls'] else float('nan'):>8.2f} "
+            f"{first['stuck']:>5} {first['capped']:>6}"
+        )
         for w in workers[1:]:
             line += f" {spread([a / b for a, b in zip(cpu[w.label], c)], 2):>20}"
         print(line, flush=True)
-    print(f"(medians over {reps} runs, min–max in brackets; 'x R CPU' = R's CPU time / CPython's for the same "
-          f"games, per run; {_cpu.load()})")
+    print(
+        f"(medians over {reps} runs, min–max in brackets; 'x R CPU' = R's CPU time / CPython's for the same "
+        f"games, per run; {_cpu.load()})"
+    )
     others = [f"{r['game']}:{r['players']}" for r in rows if r["other_work"]]
     if others:
-        print(f"(the base engine played other games in {', '.join(others)}: its CPU time there is scaled to the "
-              f"same number of actions)")
+        print(
+            f"(the base engine played other games in {', '.join(others)}: its CPU time there is scaled to the "
+            f"same number of actions)"
+        )
     return rows
 
 
@@ -483,21 +500,26 @@ def print_tight(rows, base_label=None):
     sn = [r for r in rows if r["game"] == "six_nimmt" and r["tight_cpu"]]
     if not sn:
         return
-    print(f"\n6 nimmt!: random rounds through the contract vs the tight loop, CPython, CPU time "
-          f"({_cpu.load()}):")
-    print(f"{'pl':>2} {'rounds':>6} {'contract rounds/CPU s':>24} {'tight loop rounds/CPU s':>26} "
-          f"{'contract / tight':>20}" + (f" {base_label + ' / tight':>20}" if base_label else ""))
+    print(f"\n6 nimmt!: random rounds through the contract vs the tight loop, CPython, CPU time ({_cpu.load()}):")
+    print(
+        f"{'pl':>2} {'rounds':>6} {'contract rounds/CPU s':>24} {'tight loop rounds/CPU s':>26} "
+        f"{'contract / tight':>20}" + (f" {base_label + ' / tight':>20}" if base_label else "")
+    )
     for r in sn:
         rounds = r["work"]["rounds"]
         c = r["cpu"]["CPython"]
         t = r["tight_cpu"]
-        line = (f"{r['players']:>2} {rounds:>6} {spread([rounds / x for x in c]):>24} "
-                f"{spread([rounds / x for x in t]):>26} {spread([b / a for a, b in zip(c, t)], 2):>20}")
+        line = (
+            f"{r['players']:>2} {rounds:>6} {spread([rounds / x for x in c]):>24} "
+            f"{spread([rounds / x for x in t]):>26} {spread([b / a for a, b in zip(c, t)], 2):>20}"
+        )
         if base_label:
             line += f" {spread([b / a for a, b in zip(r['cpu'][base_label], t)], 2):>20}"
         print(line)
-    print("(ratio per run: the tight loop's CPU time for the same number of rounds / the contract's; "
-          "paired runs, back to back)")
+    print(
+        "(ratio per run: the tight loop's CPU time for the same number of rounds / the contract's; "
+        "paired runs, back to back)"
+    )
 
 
 def bench_shuffle(workers, reps, length=104, count=2000):
@@ -519,8 +541,11 @@ def bench_shuffle(workers, reps, length=104, count=2000):
                 _, c = w.run({"op": "shuffle", "variant": v, "length": length, "count": n})
                 us[v].append(c / n * 1e6)
         out[w.label] = us
-        print(f"{w.label:<10} " + " ".join(f"{spread(us[v], 1):>22}" for v in variants) +
-              f" {spread([b / a for a, b in zip(us['batched'], us['one-draw'])], 2):>20}")
+        print(
+            f"{w.label:<10} "
+            + " ".join(f"{spread(us[v], 1):>22}" for v in variants)
+            + f" {spread([b / a for a, b in zip(us['batched'], us['one-draw'])], 2):>20}"
+        )
     print("(batched = Rng.shuffle; one-draw = the same draws one at a time, the previous Rng.shuffle)")
     return out
 
@@ -549,14 +574,19 @@ def print_targets(rows, playout, workers, base_label=None):
         r = by.get(("six_nimmt", n))
         if r and r["tight_cpu"]:
             v = median([b / a for a, b in zip(r["cpu"]["CPython"], r["tight_cpu"])])
-            line(f"6 nimmt! {n}p contract / tight loop, rounds per CPU s", f"{v:.2f}", ">= 0.50",
-                 v >= TARGET_TIGHT_RATIO)
+            line(
+                f"6 nimmt! {n}p contract / tight loop, rounds per CPU s", f"{v:.2f}", ">= 0.50", v >= TARGET_TIGHT_RATIO
+            )
     dog = by.get(("dog", 4))
     if dog:
         v = median([dog["work"]["games"] / x for x in dog["cpu"]["CPython"]])
         stuck = dog["work"]["stuck"] + dog["work"]["capped"]
-        line("Dog 4p random games per CPU s, stuck + capped", f"{v:.1f}, {stuck}", ">= 60, 0",
-             v >= TARGET_DOG_GAMES and stuck == 0)
+        line(
+            "Dog 4p random games per CPU s, stuck + capped",
+            f"{v:.1f}, {stuck}",
+            ">= 60, 0",
+            v >= TARGET_DOG_GAMES and stuck == 0,
+        )
     sn = by.get(("six_nimmt", 4))
     if sn:
         v = median([sn["work"]["rounds"] / x for x in sn["cpu"]["CPython"]])
@@ -569,12 +599,18 @@ def print_targets(rows, playout, workers, base_label=None):
             continue
         meds = sorted(median([a / b for a, b in zip(r["cpu"][w.label], r["cpu"]["CPython"])]) for r in rows)
         if meds:
-            line(f"{w.label} / CPython CPU for the same games, median (max)", f"{median(meds):.2f} ({meds[-1]:.2f})",
-                 "<= 2.2", meds[-1] <= TARGET_RATIO)
+            line(
+                f"{w.label} / CPython CPU for the same games, median (max)",
+                f"{median(meds):.2f} ({meds[-1]:.2f})",
+                "<= 2.2",
+                meds[-1] <= TARGET_RATIO,
+            )
     if base_label:
         meds = [median([b / a for a, b in zip(r["cpu"]["CPython"], r["cpu"][base_label])]) for r in rows]
-        print(f"{'speed-up over ' + base_label + ' (its CPU / this CPU), per configuration':<52} "
-              + ", ".join(f"{r['game']}:{r['players']} {m:.2f}" for r, m in zip(rows, meds)))
+        print(
+            f"{'speed-up over ' + base_label + ' (its CPU / this CPU), per configuration':<52} "
+            + ", ".join(f"{r['game']}:{r['players']} {m:.2f}" for r, m in zip(rows, meds))
+        )
 
 
 def profile_contract(game_id, num_players, games=300, top=25):
@@ -594,8 +630,10 @@ def profile_contract(game_id, num_players, games=300, top=25):
     out = io.StringIO()
     st = pstats.Stats(prof, stream=out)
     total = st.total_tt
-    print(f"\ncProfile: {game_id} {num_players}p, {games} random games through the contract "
-          f"({total:.2f} s profiled; profiler overhead inflates small calls)")
+    print(
+        f"\ncProfile: {game_id} {num_players}p, {games} random games through the contract "
+        f"({total:.2f} s profiled; profiler overhead inflates small calls)"
+    )
     print(f"{'own %':>6} {'own s':>7} {'cum s':>7} {'calls':>10}  function")
     rows = []
     for (fn, line, name), (_cc, nc, tt, ct, _callers) in st.stats.items():
@@ -610,16 +648,25 @@ def main(argv=None):
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", default="", help="game[:players],... (default: every game and count)")
-    ap.add_argument("--cpu", type=float, default=0.3,
-                    help="CPython CPU seconds that fix the games per run of each configuration")
+    ap.add_argument(
+        "--cpu", type=float, default=0.3, help="CPython CPU seconds that fix the games per run of each configuration"
+    )
     ap.add_argument("--reps", type=int, default=5, help="timed runs per configuration (median, min-max)")
-    ap.add_argument("--warmup-games", type=int, default=200,
-                    help="random 6 nimmt! 4p games each Pyodide runtime plays before anything is timed")
+    ap.add_argument(
+        "--warmup-games",
+        type=int,
+        default=200,
+        help="random 6 nimmt! 4p games each Pyodide runtime plays before anything is timed",
+    )
     ap.add_argument("--no-pyodide", action="store_true", help="no Pyodide-under-Node runs")
-    ap.add_argument("--chromium", action="store_true",
-                    help="also run the same games in Pyodide inside Chromium (bench/page.html)")
-    ap.add_argument("--base", metavar="REF|DIR",
-                    help="also run the engine of this git ref (or of DIR/pycore) in a second CPython worker")
+    ap.add_argument(
+        "--chromium", action="store_true", help="also run the same games in Pyodide inside Chromium (bench/page.html)"
+    )
+    ap.add_argument(
+        "--base",
+        metavar="REF|DIR",
+        help="also run the engine of this git ref (or of DIR/pycore) in a second CPython worker",
+    )
     ap.add_argument("--profile", metavar="GAME:N", help="only print a cProfile of that configuration")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -653,20 +700,25 @@ def main(argv=None):
         print(f"Hotseat engine benchmark, {time.strftime('%Y-%m-%d %H:%M')}, {_cpu.load()}")
         for w in workers:
             where = w.info["pycore"]
-            print(f"  {w.label}: {w.info['runtime']}, engine from "
-                  f"{os.path.relpath(where, ROOT) if os.path.isabs(where) else where}")
+            print(
+                f"  {w.label}: {w.info['runtime']}, engine from "
+                f"{os.path.relpath(where, ROOT) if os.path.isabs(where) else where}"
+            )
         for w in workers:
             if not w.label.startswith("CPython"):
-                _, c = w.run({"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000,
-                              "games": args.warmup_games})
+                _, c = w.run(
+                    {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000, "games": args.warmup_games}
+                )
                 print(f"  {w.label} warm-up: {args.warmup_games} random 6 nimmt! 4p games, {c:.1f} s CPU", flush=True)
         rows = bench_contract(workers, configs, args.reps, args.cpu)
         print_tight(rows, base_label)
         shuffles = bench_shuffle(workers, args.reps)
         playout = bench_playout(workers[0], args.reps)
         if playout:
-            print(f"\nBots' playout path (6 nimmt! 4p, one call = the rest of a round from its first pick, no deal): "
-                  f"{spread(playout)} playouts per CPU s")
+            print(
+                f"\nBots' playout path (6 nimmt! 4p, one call = the rest of a round from its first pick, no deal): "
+                f"{spread(playout)} playouts per CPU s"
+            )
         print_targets(rows, playout, workers, base_label)
     finally:
         for w in workers:
@@ -678,8 +730,16 @@ def main(argv=None):
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
         with open(args.json, "w") as f:
-            json.dump({"contract": rows, "shuffle": shuffles, "playout": playout,
-                       "runtimes": {w.label: w.info for w in workers}}, f, indent=1)
+            json.dump(
+                {
+                    "contract": rows,
+                    "shuffle": shuffles,
+                    "playout": playout,
+                    "runtimes": {w.label: w.info for w in workers},
+                },
+                f,
+                indent=1,
+            )
     return 0
 
 

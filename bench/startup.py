@@ -141,8 +141,14 @@ def run_app(pw, server):
         finally:
             ctx.set_offline(False)
             server.start()
-        return {"cold": cold, "warm1": warm1, "warm": warm, "offline": offline, "sw_wait_s": install_s,
-                "snapshot": snapshot}
+        return {
+            "cold": cold,
+            "warm1": warm1,
+            "warm": warm,
+            "offline": offline,
+            "sw_wait_s": install_s,
+            "snapshot": snapshot,
+        }
     finally:
         B.close(ctx, d)
 
@@ -151,15 +157,26 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Start-up: bare Pyodide vs the app in Chromium.")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--json", metavar="FILE", help="also write the raw runs as JSON")
-    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=DIR",
-                    help="also measure another build of the site (e.g. `tools/build_site.py --out DIR "
-                         "--source-only`) as page kind 'app:LABEL', cold/warm/offline like the app, "
-                         "in the same runs (repeatable)")
+    ap.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="also measure another build of the site (e.g. `tools/build_site.py --out DIR "
+        "--source-only`) as page kind 'app:LABEL', cold/warm/offline like the app, "
+        "in the same runs (repeatable)",
+    )
     ap.add_argument("--site", metavar="DIR", help="measure this built site as 'app' (default build/site)")
-    ap.add_argument("--no-floor", action="store_true",
-                    help="skip the pyscript floor and app?sw=0 pages (shorter A/B runs)")
-    ap.add_argument("--settle", type=float, default=0.0, metavar="S",
-                    help="also measure the CPU of the S seconds after each ready (work left for later)")
+    ap.add_argument(
+        "--no-floor", action="store_true", help="skip the pyscript floor and app?sw=0 pages (shorter A/B runs)"
+    )
+    ap.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="also measure the CPU of the S seconds after each ready (work left for later)",
+    )
     args = ap.parse_args(argv)
     global SETTLE_S
     SETTLE_S = args.settle
@@ -178,28 +195,45 @@ def main(argv=None) -> int:
     floor_dir = B.snapshot_pyscript_floor()
     variants = [(label, B.snapshot_variant(label, d)) for label, d in variants]
     runs = []
-    print(f"{B.chromium_version()}; {args.runs} runs; snapshot of {B.SITE} in {app_dir.relative_to(B.ROOT)}",
-          flush=True)
-    with B.Server(app_dir) as app_srv, B.Server(bare_dir) as bare_srv, B.Server(floor_dir) as floor_srv, \
-            sync_playwright() as pw:
+    print(
+        f"{B.chromium_version()}; {args.runs} runs; snapshot of {B.SITE} in {app_dir.relative_to(B.ROOT)}", flush=True
+    )
+    with (
+        B.Server(app_dir) as app_srv,
+        B.Server(bare_dir) as bare_srv,
+        B.Server(floor_dir) as floor_srv,
+        sync_playwright() as pw,
+    ):
         var_srvs = [(label, B.Server(d).start()) for label, d in variants]
         try:
             for i in range(args.runs):
                 jobs = [("bare", lambda: run_plain(pw, bare_srv.url)), ("app", lambda: run_app(pw, app_srv))]
                 jobs += [(f"app:{label}", lambda srv=srv: run_app(pw, srv)) for label, srv in var_srvs]
                 if not args.no_floor:
-                    jobs += [("pyscript", lambda: run_plain(pw, floor_srv.url)),
-                             ("app?sw=0", lambda: run_plain(pw, app_srv.url + "?sw=0"))]
+                    jobs += [
+                        ("pyscript", lambda: run_plain(pw, floor_srv.url)),
+                        ("app?sw=0", lambda: run_plain(pw, app_srv.url + "?sw=0")),
+                    ]
                 # alternate the order so a noisy neighbour does not always hit the same kind
                 if i % 2:
                     jobs.reverse()
                 run = {kind: job() for kind, job in jobs}
                 runs.append(run)
-                print(f"  run {i + 1}: " + "; ".join(
-                    f"{kind} " + "/".join(f"{run[kind][v]['ready']:,.0f}" for v in VISITS if v in run[kind]) + " ms"
-                    for kind in run) + "  (cold/warm1/warm[/offline]; controlled warm/offline: " +
-                    ", ".join(f"{run[k]['warm']['controlled']}/{run[k]['offline']['controlled']}"
-                              for k in run if "offline" in run[k]) + ")", flush=True)
+                print(
+                    f"  run {i + 1}: "
+                    + "; ".join(
+                        f"{kind} " + "/".join(f"{run[kind][v]['ready']:,.0f}" for v in VISITS if v in run[kind]) + " ms"
+                        for kind in run
+                    )
+                    + "  (cold/warm1/warm[/offline]; controlled warm/offline: "
+                    + ", ".join(
+                        f"{run[k]['warm']['controlled']}/{run[k]['offline']['controlled']}"
+                        for k in run
+                        if "offline" in run[k]
+                    )
+                    + ")",
+                    flush=True,
+                )
         finally:
             for _, srv in var_srvs:
                 srv.stop()
@@ -212,31 +246,40 @@ def main(argv=None) -> int:
     print()
     cpu = {}
     settle = f"+{args.settle:g} s CPU" if args.settle else ""
-    print(f"{'page':<12} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11} "
-          f"{'CPU median':>10} {'CPU min–max':>13} {settle:>10} {'snapshot':>9}  (ms, {args.runs} runs; {_cpu.load()})")
+    print(
+        f"{'page':<12} {'visit':<8} {'ready median':>12} {'min':>7} {'max':>7} {'FCP median':>11} "
+        f"{'CPU median':>10} {'CPU min–max':>13} {settle:>10} {'snapshot':>9}  (ms, {args.runs} runs; {_cpu.load()})"
+    )
     for kind, visit in rows:
         ready = [r[kind][visit]["ready"] for r in runs]
         fcp = [r[kind][visit]["fcp"] for r in runs]
         med[kind, visit] = B.median(ready)
         cpu[kind, visit] = B.median([r[kind][visit].get("cpu_ms") for r in runs])
         cpus = [r[kind][visit].get("cpu_ms") for r in runs if r[kind][visit].get("cpu_ms") is not None]
-        print(f"{kind:<12} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
-              f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11} {B.fmt_ms(cpu[kind, visit]):>10} "
-              f"{(B.fmt_ms(min(cpus)) + '–' + B.fmt_ms(max(cpus))) if cpus else 'n/a':>13} "
-              f"{B.fmt_ms(B.median([r[kind][visit].get('settle_cpu_ms') for r in runs])) if args.settle else '':>10} "
-              f"{'/'.join(sorted({str(r[kind][visit].get('snapshot') or '-') for r in runs})):>9}")
-    print("(CPU = user+system time of all the profile's Chromium processes from navigation to ready;"
-          " robust to a busy machine" + (f"; +{args.settle:g} s CPU = the same in the {args.settle:g} s after ready"
-                                          if args.settle else "") + "; snapshot = the memory-snapshot loader's state)")
+        print(
+            f"{kind:<12} {visit:<8} {B.fmt_ms(B.median(ready)):>12} {B.fmt_ms(min(ready)):>7} "
+            f"{B.fmt_ms(max(ready)):>7} {B.fmt_ms(B.median(fcp)):>11} {B.fmt_ms(cpu[kind, visit]):>10} "
+            f"{(B.fmt_ms(min(cpus)) + '–' + B.fmt_ms(max(cpus))) if cpus else 'n/a':>13} "
+            f"{B.fmt_ms(B.median([r[kind][visit].get('settle_cpu_ms') for r in runs])) if args.settle else '':>10} "
+            f"{'/'.join(sorted({str(r[kind][visit].get('snapshot') or '-') for r in runs})):>9}"
+        )
+    print(
+        "(CPU = user+system time of all the profile's Chromium processes from navigation to ready;"
+        " robust to a busy machine"
+        + (f"; +{args.settle:g} s CPU = the same in the {args.settle:g} s after ready" if args.settle else "")
+        + "; snapshot = the memory-snapshot loader's state)"
+    )
     for kind in kinds:
         made = [r[kind].get("snapshot") for r in runs if r[kind].get("snapshot")]
         if made:
             ok = [m for m in made if m["status"] == "stored"]
             line = f"{kind}: memory snapshot made after the warm1 visit in {len(ok)} of {len(made)} runs"
             if ok:
-                line += (f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, "
-                         f"{B.fmt_ms(B.median([m['ms'] for m in ok]))} ms in its worker (wall), "
-                         f"{B.fmt_ms(B.median([m['wait_cpu_ms'] for m in ok]))} ms CPU while waiting for it")
+                line += (
+                    f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, "
+                    f"{B.fmt_ms(B.median([m['ms'] for m in ok]))} ms in its worker (wall), "
+                    f"{B.fmt_ms(B.median([m['wait_cpu_ms'] for m in ok]))} ms CPU while waiting for it"
+                )
             print(line + "".join(f"; {m['status']}: {m['detail'][:200]}" for m in made if m["status"] != "stored"))
     types = sorted({t for r in runs for k, _ in rows for t in r[k][_].get("cpu_by_type", {})})
     if types:
@@ -248,27 +291,39 @@ def main(argv=None) -> int:
 
     print()
     print(f"where the time goes (medians, ms from navigation start; Resource Timing; {_cpu.load()}):")
-    print(f"{'page':<12} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
-          f"{'asks app files':>14} {'app files loaded':>16} {'ready':>7}")
+    print(
+        f"{'page':<12} {'visit':<8} {'asks pyodide.mjs':>16} {'wasm loaded':>11} {'stdlib loaded':>13} "
+        f"{'asks app files':>14} {'app files loaded':>16} {'ready':>7}"
+    )
     for kind, visit in rows:
         ph = [phases(r[kind][visit]) for r in runs]
-        cols = [B.median([p[k] for p in ph])
-                for k in ("pyodide_asked", "wasm_end", "stdlib_end", "files_asked", "files_end", "ready")]
+        cols = [
+            B.median([p[k] for p in ph])
+            for k in ("pyodide_asked", "wasm_end", "stdlib_end", "files_asked", "files_end", "ready")
+        ]
         app = kind.startswith("app")
-        print(f"{kind:<12} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
-              f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}")
-    print("(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
-          " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)")
+        print(
+            f"{kind:<12} {visit:<8} {B.fmt_ms(cols[0]):>16} {B.fmt_ms(cols[1]):>11} {B.fmt_ms(cols[2]):>13} "
+            f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}"
+        )
+    print(
+        "(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
+        " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)"
+    )
 
     print()
     print(f"boot phases (medians, ms; PyScript's py:progress events and main.py's performance marks; {_cpu.load()}):")
     print(f"{'page':<12} {'visit':<8} " + " ".join(f"{label:>12}" for label, _, _ in SPANS))
     for kind, visit in rows:
         sp = [spans(r[kind][visit]) for r in runs]
-        print(f"{kind:<12} {visit:<8} " + " ".join(
-            f"{B.fmt_ms(B.median([x[label] for x in sp])):>12}" for label, _, _ in SPANS))
-    print("(to interp: navigation to loadPyodide() called; PyScript py: PyScript's own Python set-up and\n"
-          " main.py's start; app imports: `from hotseat import app`; 1st render: app.start() to data-ready)")
+        print(
+            f"{kind:<12} {visit:<8} "
+            + " ".join(f"{B.fmt_ms(B.median([x[label] for x in sp])):>12}" for label, _, _ in SPANS)
+        )
+    print(
+        "(to interp: navigation to loadPyodide() called; PyScript py: PyScript's own Python set-up and\n"
+        " main.py's start; app imports: `from hotseat import app`; 1st render: app.start() to data-ready)"
+    )
 
     print()
     print(f"{'ratio (medians)':<46} {'CPU':>6} {'wall':>6} {'goal':>7}  met (on CPU time)   ({_cpu.load()})")
@@ -291,18 +346,23 @@ def main(argv=None) -> int:
         v = med[a] / med[b]
         c = cpu[a] / cpu[b] if cpu.get(a) and cpu.get(b) else None
         met = "" if goal is None else ("n/a" if c is None else "yes" if c <= goal else "NO")
-        print(f"{label:<46} {'n/a' if c is None else f'{c:.2f}':>6} {v:6.2f} "
-              f"{f'<= {goal:.2f}' if goal else '':>7}  {met}")
+        print(
+            f"{label:<46} {'n/a' if c is None else f'{c:.2f}':>6} {v:6.2f} {f'<= {goal:.2f}' if goal else '':>7}  {met}"
+        )
     # paired per-run ratios as a robustness check
     for app in [k for k in kinds if k == "app" or k.startswith("app:")]:
         paired = sorted(r[app]["warm"]["cpu_ms"] / r["bare"]["warm"]["cpu_ms"] for r in runs)
         wpaired = sorted(r[app]["warm"]["ready"] / r["bare"]["warm"]["ready"] for r in runs)
-        print(f"{app + ' warm / bare warm, per-run ratios: CPU':<46} {B.median(paired):6.2f} "
-              f"({paired[0]:.2f}–{paired[-1]:.2f}); wall {B.median(wpaired):.2f} "
-              f"({wpaired[0]:.2f}–{wpaired[-1]:.2f})")
+        print(
+            f"{app + ' warm / bare warm, per-run ratios: CPU':<46} {B.median(paired):6.2f} "
+            f"({paired[0]:.2f}–{paired[-1]:.2f}); wall {B.median(wpaired):.2f} "
+            f"({wpaired[0]:.2f}–{wpaired[-1]:.2f})"
+        )
     fcp = B.median([r["app"]["cold"]["fcp"] for r in runs])
-    print(f"first paint of the static shell (app cold FCP median): {B.fmt_ms(fcp)} ms; "
-          f"home screen accepts a tap (app warm ready median): {B.fmt_ms(med['app', 'warm'])} ms")
+    print(
+        f"first paint of the static shell (app cold FCP median): {B.fmt_ms(fcp)} ms; "
+        f"home screen accepts a tap (app warm ready median): {B.fmt_ms(med['app', 'warm'])} ms"
+    )
     if args.json:
         with open(args.json, "w") as f:
             json.dump(runs, f, indent=1)

@@ -79,9 +79,19 @@ class SiteServer:
         if self.proc is not None:
             return
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(self.port),
-             "--dir", str(self.directory), "--quiet", "--status-lines"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                str(ROOT / "tools" / "serve.py"),
+                "--port",
+                str(self.port),
+                "--dir",
+                str(self.directory),
+                "--quiet",
+                "--status-lines",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         line = self.proc.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/ ..." once listening
         if self.url not in line:
@@ -121,8 +131,7 @@ def _build_site() -> None:
     (ROOT / "build").mkdir(exist_ok=True)
     with open(ROOT / "build" / ".e2e-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
 @pytest.fixture(scope="session")
@@ -158,8 +167,14 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     # a phone in dark mode: "Like the phone" (the theme setting's default) then shows the dark felt the
     # screens were designed on; the light table is tested by choosing it (e2e/test_settings_sheet.py)
-    return {**browser_context_args, "viewport": VIEWPORT, "device_scale_factor": 2,
-            "has_touch": True, "is_mobile": False, "color_scheme": "dark"}
+    return {
+        **browser_context_args,
+        "viewport": VIEWPORT,
+        "device_scale_factor": 2,
+        "has_touch": True,
+        "is_mobile": False,
+        "color_scheme": "dark",
+    }
 
 
 class RequestLog:
@@ -190,14 +205,13 @@ class RequestLog:
         return (parts.scheme, parts.netloc) == self.origin
 
     def foreign(self) -> list[str]:
-        return [u for u in self.urls
-                if not self.is_same_origin(u) and not u.startswith(("data:", "blob:", "about:"))]
+        return [u for u in self.urls if not self.is_same_origin(u) and not u.startswith(("data:", "blob:", "about:"))]
 
     def same_origin_paths(self) -> list[str]:
         return [urlsplit(u).path for u in self.urls if self.is_same_origin(u)]
 
     def server_errors(self) -> list[str]:
-        return self.server.errors[self.server_errors_from:] if self.server else []
+        return self.server.errors[self.server_errors_from :] if self.server else []
 
     def check(self) -> None:
         assert self.foreign() == [], f"requests left the app's origin: {self.foreign()}"
@@ -318,9 +332,7 @@ def start_six_nimmt(page) -> None:
     page.locator(NEW_SIX_NIMMT).first.click()
     page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
     page.locator(START).first.click()
-    page.wait_for_function(
-        "!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000
-    )
+    page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
 
 
 @pytest.fixture

@@ -88,8 +88,9 @@ def host_views(host_wire: list[list]) -> dict[int, tuple[dict, str]]:
     return out
 
 
-def check_received(game_id: str, seat: int, received: list[str], views: dict[int, tuple[dict, str]],
-                   redeals: int = 3) -> dict:
+def check_received(
+    game_id: str, seat: int, received: list[str], views: dict[int, tuple[dict, str]], redeals: int = 3
+) -> dict:
     """Check every text guest ``seat`` received (see the module docstring); returns counts."""
     game = pycore.load_game(game_id)
     counts = Counter()
@@ -97,8 +98,9 @@ def check_received(game_id: str, seat: int, received: list[str], views: dict[int
         msg = protocol.parse(text, "host")  # the schema: no key it does not name
         counts[msg["t"]] += 1
         if msg["t"] != "view":
-            assert "obs" not in msg and "hand" not in text, \
+            assert "obs" not in msg and "hand" not in text, (
                 f"LEAK — a {msg['t']} message carries game facts: {text[:200]}"
+            )
             continue
         save, sent = views[msg["n"]]
         assert sent == text, "the guest received a view the host did not send as it is"
@@ -110,16 +112,19 @@ def check_received(game_id: str, seat: int, received: list[str], views: dict[int
 
 def check_view(game, state, seat: int, msg: dict, text: str, redeals: int = 3) -> None:
     """Checks 1-3 of the module docstring for one ``view`` message."""
-    assert msg["obs"] == json.loads(json.dumps(state.observation(seat))), \
+    assert msg["obs"] == json.loads(json.dumps(state.observation(seat))), (
         f"LEAK or mismatch — the view is not seat {seat}'s observation of the host's state"
+    )
     acting = state.current_players()
-    assert msg["legal"] == (state.legal_actions(seat) if seat in acting else []), \
+    assert msg["legal"] == (state.legal_actions(seat) if seat in acting else []), (
         "the view's legal actions are not the seat's"
+    )
     allowance = None
     for k in range(redeals):
         other = game.sample_hidden(state, seat, Rng(7919 * k + 17 + msg["n"]))
-        again = protocol.view_message(other, seat, msg["n"], msg["events"], msg["round_events"], msg["summary"],
-                                      msg["away"], msg["fresh"])
+        again = protocol.view_message(
+            other, seat, msg["n"], msg["events"], msg["round_events"], msg["summary"], msg["away"], msg["fresh"]
+        )
         allowance = tokens(again) if allowance is None else allowance & tokens(again)
     extra = tokens(text) - allowance
     assert not extra, f"LEAK — tokens in the view to seat {seat} beyond what it may see: {dict(extra)}"

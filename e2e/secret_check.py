@@ -76,8 +76,9 @@ def ui_modules() -> tuple:
             package, alias = where / "hotseat", "hotseat_site"
         else:
             package, alias = ROOT / "web" / "hotseat", "hotseat_web"
-        spec = importlib.util.spec_from_file_location(alias, package / "__init__.py",
-                                                      submodule_search_locations=[str(package)])
+        spec = importlib.util.spec_from_file_location(
+            alias, package / "__init__.py", submodule_search_locations=[str(package)]
+        )
         module = importlib.util.module_from_spec(spec)
         sys.modules[alias] = module
         spec.loader.exec_module(module)
@@ -85,6 +86,7 @@ def ui_modules() -> tuple:
         _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
         _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
     return _ui_modules["Controller"], _ui_modules["Session"]
+
 
 #: every element of the document as [in_app, tag, [[name, value]...], direct text, in_svg]; the save
 DUMP_JS = """(key) => {
@@ -132,6 +134,7 @@ def dump_page(page, game_id: str = "six_nimmt") -> dict:
     """:data:`DUMP_JS` of the page: ``{"save", "items", "taps", "screen", "passName"}`` (``save``:
     the stored game in progress of ``game_id``)."""
     return json.loads(page.evaluate(DUMP_JS, save_key(game_id)))
+
 
 #: records the data-tap of every tap the app takes (as app.py: the nearest [data-tap] in #app, not
 #: the second click of a double tap), so the checker can replay a player's selections
@@ -219,7 +222,7 @@ def markup_tokens(markup: str) -> Counter:
     parts = []
     at = 0
     for m in _TAG_RE.finditer(markup):
-        parts.append(markup[at:m.start()])
+        parts.append(markup[at : m.start()])
         tag = m.group()
         name_end = re.match(r"</?[^\s/>]*", tag).end()
         parts.extend(a or b or c for a, b, c in _VALUE_RE.findall(tag[name_end:]))
@@ -339,13 +342,12 @@ def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
             for m in NUMBER_RE.finditer(value):
                 seen += 1
                 if int(m.group()) not in allowed:
-                    around = value[max(0, m.start() - 40): m.end() + 20]
+                    around = value[max(0, m.start() - 40) : m.end() + 20]
                     stray.append(f"{int(m.group())} in <{tag}> {where}: {around!r}")
     hidden = {c for p in range(state.num_players) if p != viewer for c in state.observation(p)["hand"]}
     place = "curtain" if viewer is None else f"screen of seat {viewer:d}"
     held = sorted(hidden & {int(x.split()[0]) for x in stray})
-    assert not stray, (f"LEAK — numbers on the {place} "
-                       f"that are not public (other hands hold {held}): {stray[:8]}")
+    assert not stray, f"LEAK — numbers on the {place} that are not public (other hands hold {held}): {stray[:8]}"
     return seen
 
 
@@ -435,8 +437,16 @@ class SecretChecker:
         # through the app's own resume, so whatever else the save keeps reaches the view as live
         # (the round's events, recomputed from its move log); then the same table with ``state``
         real = Session.from_dict(save)
-        session = Session(real.game_id, real.seats, real.seed, real.options, state=state,
-                          summary_due=screen == "summary", events=list(self.events), round_events=real.round_events)
+        session = Session(
+            real.game_id,
+            real.seats,
+            real.seed,
+            real.options,
+            state=state,
+            summary_due=screen == "summary",
+            events=list(self.events),
+            round_events=real.round_events,
+        )
         if screen in ("curtain", "turn"):
             session.curtain(who)  # the curtain for who (nothing pending, no reveal) ...
             if screen == "turn":
@@ -511,8 +521,9 @@ class SecretChecker:
         assert not extra, self._explain(f"card elements beyond what {self._who(viewer)} may see", extra, state, viewer)
         named = Counter(tap_cards(items))
         stray = {c: k for c, k in named.items() if c not in own}
-        assert not stray, self._explain(f"data-tap names cards {self._who(viewer)} does not hold", Counter(stray),
-                                        state, viewer)
+        assert not stray, self._explain(
+            f"data-tap names cards {self._who(viewer)} does not hold", Counter(stray), state, viewer
+        )
 
     def check_tokens(self, items, state, save: dict, screen: str, who: int | None) -> None:
         """Per token: live count <= the same screen's count under re-deals of everything hidden."""
@@ -520,8 +531,9 @@ class SecretChecker:
         assert self.outside is not None, "call baseline(page) on the home screen first"
         live_out = tokens(items, in_app=0)
         extra_out = live_out - self.outside
-        assert not extra_out, self._explain("outside #app (body, head, dialogs) since the home screen", extra_out,
-                                            state, viewer)
+        assert not extra_out, self._explain(
+            "outside #app (body, head, dialogs) since the home screen", extra_out, state, viewer
+        )
         live = tokens(items, in_app=1)
         allowance: Counter | None = None
         for k in range(self.REDEALS):
@@ -530,8 +542,9 @@ class SecretChecker:
             if viewer is None:  # a curtain shows only public things: re-deal from a second seat too
                 other = self.game.sample_hidden(other, (seat + 1) % state.num_players, Rng(31 * k + 5))
             if self.game_id == "bad_bunnies" and k < 2:  # BB-8: every secret choice both ways
-                other.choices = [c if c is None or p == viewer else ("keep", "redraw")[k]
-                                 for p, c in enumerate(other.choices)]
+                other.choices = [
+                    c if c is None or p == viewer else ("keep", "redraw")[k] for p, c in enumerate(other.choices)
+                ]
             counts = markup_tokens(self.render(save, other, screen, who))
             allowance = counts if allowance is None else allowance & counts
         extra = live - allowance
@@ -587,8 +600,10 @@ def leak_report(page, checker: SecretChecker) -> dict:
     names = [s["name"] for s in save["seats"]]
     who = names.index(dump["passName"])
     out = {}
-    checks = [("cards", lambda: checker.check_cards(dump["items"], state, None)),
-              ("tokens", lambda: checker.check_tokens(dump["items"], state, save, "curtain", who))]
+    checks = [
+        ("cards", lambda: checker.check_cards(dump["items"], state, None)),
+        ("tokens", lambda: checker.check_tokens(dump["items"], state, save, "curtain", who)),
+    ]
     if checker.game_id == "six_nimmt":
         checks.append(("numbers", lambda: check_six_nimmt_numbers(dump["items"], state, None)))
     for name, check in checks:

@@ -135,8 +135,9 @@ def test_three_humans_play_to_a_low_target(page):
     assert checker.counts["curtain"] == curtains and checker.counts["summary"] == summaries
     assert checker.counts["over"] == 1
     assert checker.counts["turn"] >= curtains and checker.counts["tap"] >= 10  # and screens after a tap
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
-          f" ({checker.dump_seconds:.1f} s reading the page)")
+    print(
+        f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)"
+    )
     assert page.locator(".standings li.winner").count() == 1
 
     # the rules overlay opens from the header
@@ -171,16 +172,23 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
     plants = {
         "a hidden element with data-card": (
             "c => { const e = document.createElement('i'); e.hidden = true; e.dataset.card = c;"
-            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", True),
+            " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }",
+            True,
+        ),
         "an aria-label in the public table": (
             "c => { const e = document.querySelector('#app .public .bb-info');"
-            " e.setAttribute('aria-label', 'Ben holds ' + c); e.dataset.planted = 'attr:aria-label'; }", False),
+            " e.setAttribute('aria-label', 'Ben holds ' + c); e.dataset.planted = 'attr:aria-label'; }",
+            False,
+        ),
         "a display:none text": (
             "c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
-            " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }", False),
+            " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }",
+            False,
+        ),
         "a body attribute outside #app": (
-            "c => { document.body.setAttribute('data-hint', c);"
-            " document.body.dataset.planted = 'attr:data-hint'; }", False),
+            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }",
+            False,
+        ),
     }
     for what, (js, card_element) in plants.items():
         page.evaluate(js, card)
@@ -206,9 +214,20 @@ def choosing_save() -> tuple[str, int, str]:
                 chosen = [p for p in range(3) if state.observation(p)["my_choice"]]
                 if len(chosen) == 1 and len(state.current_players()) >= 1:
                     seats = [{"name": n, "kind": "human"} for n in NAMES]
-                    save = json.dumps({"format": "hotseat-session", "version": 1, "game": "bad_bunnies", "seed": seed,
-                                       "options": {}, "seats": seats, "state": state.to_json(), "summary_due": False,
-                                       "events": [], "bot_rng": 1})
+                    save = json.dumps(
+                        {
+                            "format": "hotseat-session",
+                            "version": 1,
+                            "game": "bad_bunnies",
+                            "seed": seed,
+                            "options": {},
+                            "seats": seats,
+                            "state": state.to_json(),
+                            "summary_due": False,
+                            "events": [],
+                            "bot_rng": 1,
+                        }
+                    )
                     return save, chosen[0], state.observation(chosen[0])["my_choice"]
             p = rng.choice(state.current_players())
             state.apply_action(p, rng.choice(state.legal_actions(p)))
@@ -230,9 +249,11 @@ def test_a_secret_keep_or_redraw_planted_into_a_curtain_is_found(page):
     assert checker.check(page)  # the real curtain is clean
     assert page.locator(".bb-players .sub", has_text="has chosen").count() == 1  # only THAT is public
     word = "keep" if choice == "keep" else "new hand"
-    page.evaluate("w => { const e = document.createElement('span'); e.hidden = true; e.textContent = w;"
-                  " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }",
-                  f"{NAMES[seat]}: {word}")
+    page.evaluate(
+        "w => { const e = document.createElement('span'); e.hidden = true; e.textContent = w;"
+        " e.dataset.planted = 'el'; document.querySelector('#app .bb-players').append(e); }",
+        f"{NAMES[seat]}: {word}",
+    )
     try:
         report = leak_report(page, checker)
     finally:

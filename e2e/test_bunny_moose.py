@@ -46,7 +46,7 @@ def start_game(page, options: dict[str, str]) -> None:
     for i, name in enumerate(NAMES):
         page.fill(f"[data-field='name-{i}']", name)
     for name, value in options.items():
-        page.locator(f"[data-tap*='\"name\":\"{name}\"'][data-tap*='\"value\":\"{value}\"']").click()
+        page.locator(f'[data-tap*=\'"name":"{name}"\'][data-tap*=\'"value":"{value}"\']').click()
     page.locator("[data-tap*='\"start\"']").click()
     page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=10_000)
 
@@ -56,7 +56,7 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
     page.wait_for_selector("text=Start the poem", timeout=10_000)
     shot(page, "01-app-start")
     hold_at(page, ".bm-big svg")  # the first card stays until the screenshot is taken
-    page.locator("[data-tap*='\"bm\":\"reveal\"']").click()
+    page.locator('[data-tap*=\'"bm":"reveal"\']').click()
     # the app reveals by itself; catch a reveal with a big card, then the BAM
     page.wait_for_selector(".bm-big svg", timeout=10_000)
     page.wait_for_timeout(400)
@@ -76,22 +76,25 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
     page.wait_for_selector(".bm-pick", timeout=10_000)
     entered = []
     for k in range(3):
-        page.wait_for_selector("[data-tap*='\"bm\":\"pose\"']", timeout=10_000)
+        page.wait_for_selector('[data-tap*=\'"bm":"pose"\']', timeout=10_000)
         note = page.locator(".bm-note").first.inner_text()
         name = next(n for n in NAMES if note.strip().startswith(n))
         left, right, tongue = POSES[name]
-        page.locator(f"[data-tap*='\"side\":\"left\"'][data-tap*='\"i\":{left}']").click()
-        page.locator(f"[data-tap*='\"side\":\"right\"'][data-tap*='\"i\":{right}']").click()
+        page.locator(f'[data-tap*=\'"side":"left"\'][data-tap*=\'"i":{left}\']').click()
+        page.locator(f'[data-tap*=\'"side":"right"\'][data-tap*=\'"i":{right}\']').click()
         page.locator(f"[data-tap*='\"out\":{'true' if tongue else 'false'}']").click()
         if k == 0:
             shot(page, "04-pose-pickers")
         else:
             assert page.evaluate("window.scrollY") == 0  # the next player's pickers start at the top
-        page.locator("[data-tap*='\"bm\":\"pose\"']").click()
+        page.locator('[data-tap*=\'"bm":"pose"\']').click()
         page.locator(".pendingbar [data-tap*='\"confirm\"']").click()  # the one commit rule: a shared phone
         entered.append(name)
-        page.wait_for_function(f"document.querySelectorAll('.bm-players li.done').length >= {k + 1} || "
-                               "document.querySelector('.bm-result') !== null", timeout=10_000)
+        page.wait_for_function(
+            f"document.querySelectorAll('.bm-players li.done').length >= {k + 1} || "
+            "document.querySelector('.bm-result') !== null",
+            timeout=10_000,
+        )
     assert sorted(entered) == sorted(NAMES)
 
     page.wait_for_selector(".bm-result", timeout=10_000)
@@ -126,7 +129,7 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
             expected[p][1] += r["score"]
     assert state.figures == expected
 
-    page.locator("[data-tap*='\"bm\":\"trail\"']").click()
+    page.locator('[data-tap*=\'"bm":"trail"\']').click()
     page.wait_for_selector(".bm-trail", timeout=10_000)
     page.wait_for_timeout(1600)
     shot(page, "06-trail")
@@ -134,7 +137,7 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
         for f, animal in enumerate(("rabbit", "moose")):
             pos = page.locator(f".bm-fig[data-player='{p}'][data-figure='{animal}']").get_attribute("data-pos")
             assert int(pos) == expected[p][f]
-    page.locator("[data-tap*='\"bm\":\"continue\"']").click()
+    page.locator('[data-tap*=\'"bm":"continue"\']').click()
     page.wait_for_selector("text=Start the poem", timeout=10_000)
     state = saved_state(page)
     assert state.round == 2 and state.narrator == 1 and state.figures == expected
@@ -142,14 +145,14 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
 
 def test_narrator_mode_bet_and_reveals(page):
     start_game(page, {})
-    page.wait_for_selector("[data-tap*='\"bm\":\"bet\"']", timeout=10_000)
+    page.wait_for_selector('[data-tap*=\'"bm":"bet"\']', timeout=10_000)
     shot(page, "10-bet")
-    page.locator("[data-tap*='\"bm\":\"bet\"'][data-tap*='\"player\":2']").click()
+    page.locator('[data-tap*=\'"bm":"bet"\'][data-tap*=\'"player":2\']').click()
     page.locator(".pendingbar [data-tap*='\"confirm\"']").click()  # the one commit rule: a shared phone
     page.wait_for_selector("text=Turn the card", timeout=10_000)
     assert "Ann bet on Cat." in page.inner_text("#app")
     for _ in range(3):
-        page.locator("[data-tap*='\"bm\":\"reveal\"']").click()
+        page.locator('[data-tap*=\'"bm":"reveal"\']').click()
         page.wait_for_timeout(150)
     page.wait_for_selector(".bm-big svg", timeout=10_000)
     page.wait_for_timeout(400)

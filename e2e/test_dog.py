@@ -142,8 +142,9 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     # the secrets check ran on every curtain and on every arrival at a player's own screen
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains
     assert checker.counts["tap"] >= 10  # and screens after a tap (a card or a figure selected)
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
-          f" ({checker.dump_seconds:.1f} s reading the page)")
+    print(
+        f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)"
+    )
 
 
 def test_a_leak_planted_into_a_curtain_is_found(page):
@@ -164,17 +165,35 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
     ben = hands(state)[1]
     card = max(ben, key=lambda c: shown[c.split("/")[0]])  # a kind whose token the board already shows
     plants = [
-        (gift, "a hidden element with data-card", "c => { const e = document.createElement('i'); e.hidden = true;"
-         " e.dataset.card = c; e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", True),
-        (card, "a title in the board", "c => { const e = document.querySelector('#app .dg-board svg');"
-         " e.setAttribute('title', c); e.dataset.planted = 'attr:title'; }", False),
-        (card, "an svg text kept invisible",
-         "c => { const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
-         " t.setAttribute('opacity', '0'); t.textContent = c; t.dataset.planted = 'el';"
-         " document.querySelector('#app .dg-board svg').append(t); }", False),
-        (card, "a dialog outside #app",
-         "c => { const d = document.createElement('dialog'); d.textContent = 'Ben: ' + c;"
-         " d.dataset.planted = 'el'; document.body.append(d); }", False),
+        (
+            gift,
+            "a hidden element with data-card",
+            "c => { const e = document.createElement('i'); e.hidden = true;"
+            " e.dataset.card = c; e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }",
+            True,
+        ),
+        (
+            card,
+            "a title in the board",
+            "c => { const e = document.querySelector('#app .dg-board svg');"
+            " e.setAttribute('title', c); e.dataset.planted = 'attr:title'; }",
+            False,
+        ),
+        (
+            card,
+            "an svg text kept invisible",
+            "c => { const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
+            " t.setAttribute('opacity', '0'); t.textContent = c; t.dataset.planted = 'el';"
+            " document.querySelector('#app .dg-board svg').append(t); }",
+            False,
+        ),
+        (
+            card,
+            "a dialog outside #app",
+            "c => { const d = document.createElement('dialog'); d.textContent = 'Ben: ' + c;"
+            " d.dataset.planted = 'el'; document.body.append(d); }",
+            False,
+        ),
     ]
     for planted, what, js, card_element in plants:
         page.evaluate(js, planted)
@@ -201,13 +220,37 @@ def near_end_save() -> str:
     for h in data["hands"]:
         for c in h:
             pool.remove(c)
-    data.update(deck=pool, discard=[], phase="play", turn=0, gifts=[None] * 4, received=[None] * 4,
-                out=[False] * 4, drawn=False, seven=None, winners=[], round=3, dealer=3)
+    data.update(
+        deck=pool,
+        discard=[],
+        phase="play",
+        turn=0,
+        gifts=[None] * 4,
+        received=[None] * 4,
+        out=[False] * 4,
+        drawn=False,
+        seven=None,
+        winners=[],
+        round=3,
+        dealer=3,
+    )
     text = json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data})
     game.state_from_json(text)  # the engine accepts it
     seats = [{"name": n, "kind": "human"} for n in NAMES]
-    return json.dumps({"format": "hotseat-session", "version": 1, "game": "dog", "seed": 77, "options": {},
-                       "seats": seats, "state": text, "summary_due": False, "events": [], "bot_rng": 1})
+    return json.dumps(
+        {
+            "format": "hotseat-session",
+            "version": 1,
+            "game": "dog",
+            "seed": 77,
+            "options": {},
+            "seats": seats,
+            "state": text,
+            "summary_due": False,
+            "events": [],
+            "bot_rng": 1,
+        }
+    )
 
 
 def test_saved_near_end_position_played_to_a_team_win(page):
@@ -303,4 +346,8 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     assert "curtain" not in screens, screens
     assert "bot" in screens and human_moves >= 5
     assert [s["kind"] for s in json.loads(page.evaluate("localStorage.getItem('hotseat.game.dog')"))["seats"]] == [
-        "human", "bot:normal", "bot:easy", "bot:normal"]
+        "human",
+        "bot:normal",
+        "bot:easy",
+        "bot:normal",
+    ]

@@ -152,8 +152,9 @@ def near_the_end(game_id: str, seed: int, moves_before: int):
         state.apply_action(p, state.legal_actions(p)[0])
         history.append(state.clone())
     rounds = [h.public_observation().get("round") for h in history]
-    last_round = (max(i for i, r in enumerate(rounds) if r != rounds[-1]) + 1 if len(set(rounds)) > 1
-                  else len(history) - 1)
+    last_round = (
+        max(i for i, r in enumerate(rounds) if r != rounds[-1]) + 1 if len(set(rounds)) > 1 else len(history) - 1
+    )
     return history[max(0, last_round - moves_before)]
 
 
@@ -167,9 +168,22 @@ def dog_near_the_end():
     for hand in hands:
         for card in hand:
             deck.remove(card)
-    data.update(figures=[[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]], hands=hands,
-                deck=deck, discard=[], phase="play", turn=0, gifts=[None] * 4, received=[None] * 4,
-                out=[False] * 4, drawn=False, seven=None, winners=[], round=3, dealer=3)
+    data.update(
+        figures=[[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]],
+        hands=hands,
+        deck=deck,
+        discard=[],
+        phase="play",
+        turn=0,
+        gifts=[None] * 4,
+        received=[None] * 4,
+        out=[False] * 4,
+        drawn=False,
+        seven=None,
+        winners=[],
+        round=3,
+        dealer=3,
+    )
     return game.state_from_json(json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data}))
 
 
@@ -289,10 +303,14 @@ def test_the_walk_reaches_every_kind_of_screen(all_pages):
     assert "summary" in kinds["six_nimmt"] and "summary" in kinds["bad_bunnies"]
     assert "reveal" in kinds["six_nimmt"] and "reveal" in kinds["bunny_moose"]
     assert kinds["shell"] == {"home", "setup", "recovery", "elsewhere"}
-    named = [(group, label) for group, label, markup in all_pages
-             if group != "shell" and re.search(r'data-screen="(curtain|turn|over)"', markup)]
-    assert named and all(any(n in markup for n in NAMES) for group, label, markup in all_pages
-                         if (group, label) in named), "every curtain, turn and game-over screen shows a long name"
+    named = [
+        (group, label)
+        for group, label, markup in all_pages
+        if group != "shell" and re.search(r'data-screen="(curtain|turn|over)"', markup)
+    ]
+    assert named and all(
+        any(n in markup for n in NAMES) for group, label, markup in all_pages if (group, label) in named
+    ), "every curtain, turn and game-over screen shows a long name"
 
 
 def test_four_40_character_names_never_widen_a_screen_at_360x640(page, all_pages):

@@ -51,9 +51,13 @@ def paste(page, code: str, do: str) -> None:
 
 
 def new_phone(browser, base_url, request_log, storage_state=None):
-    context = browser.new_context(base_url=base_url, storage_state=storage_state,
-                                  viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, has_touch=True)
+    context = browser.new_context(
+        base_url=base_url,
+        storage_state=storage_state,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        has_touch=True,
+    )
     request_log.attach(context)
     context.add_init_script(script=WIRE_JS)
     page = context.new_page()
@@ -70,7 +74,7 @@ def host_game(page) -> None:
     page.locator("[data-field='name-1']").fill("Ann")
     page.locator("[data-field='name-2']").fill("Bob")
     for seat in (1, 2):
-        while "Own phone" not in page.locator(f"[data-tap='{{\"seat\":{seat},\"shell\":\"kind\"}}']").inner_text():
+        while "Own phone" not in page.locator(f'[data-tap=\'{{"seat":{seat},"shell":"kind"}}\']').inner_text():
             tap_json(page, {"seat": seat, "shell": "kind"})
     page.locator("[data-field='opt-rounds']").fill("1")
     page.locator("[data-tap*='\"start\"']").first.click()
@@ -92,9 +96,12 @@ def pair(host, guest, seat: int, code: str | None = None) -> None:
     answer = code_on(guest)
     net_tap(host, "scan_answer")
     paste(host, answer, "answer")
-    guest.wait_for_function("document.body.dataset.screen.startsWith('guest-') && "
-                            "!['guest-join', 'guest-answer', 'guest-answering', 'guest-waiting']"
-                            ".includes(document.body.dataset.screen)", timeout=30_000)
+    guest.wait_for_function(
+        "document.body.dataset.screen.startsWith('guest-') && "
+        "!['guest-join', 'guest-answer', 'guest-answering', 'guest-waiting']"
+        ".includes(document.body.dataset.screen)",
+        timeout=30_000,
+    )
     host.wait_for_selector(f".net-seat.on[data-seat='{seat}']", state="attached", timeout=30_000)
     print(f"seat {seat} paired in {time.perf_counter() - t0:.2f} s (wall, pasting and typing included)")
 
@@ -180,11 +187,14 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     offer = code_on(host)
     png = host.locator(".net-qr svg").screenshot()
     net_tap(ann, "join")
-    read = ann.evaluate("""async (url) => {
+    read = ann.evaluate(
+        """async (url) => {
         const net = await import(new URL('js/net.mjs', document.baseURI).href);
         const img = new Image(); img.src = url; await img.decode();
         return [await net.decode(img), await net.decoder()];
-    }""", "data:image/png;base64," + base64.b64encode(png).decode())
+    }""",
+        "data:image/png;base64," + base64.b64encode(png).decode(),
+    )
     assert read == [offer, "jsQR"]
     version = int(host.locator(".net-qr").get_attribute("data-qr-version"))
     assert version <= 10

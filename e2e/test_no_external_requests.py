@@ -19,8 +19,14 @@ def test_boot_and_game_start_stay_on_origin(page, request_log):
     start_six_nimmt(page)
     paths = request_log.same_origin_paths()
     # The real runtime came from this origin: local Pyodide, local PyScript, the engine wheel.
-    for needed in ("/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
-                   "/pyscript/core.js", "/pyscript.toml", "/main.py"):
+    for needed in (
+        "/pyodide/pyodide.mjs",
+        "/pyodide/pyodide.asm.wasm",
+        "/pyodide/python_stdlib.zip",
+        "/pyscript/core.js",
+        "/pyscript.toml",
+        "/main.py",
+    ):
         assert needed in paths, f"{needed} not requested"
     assert any(p.startswith("/wheels/hotseat_pycore-") and p.endswith(".whl") for p in paths)
     assert request_log.foreign() == []

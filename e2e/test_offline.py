@@ -42,8 +42,13 @@ def test_precache_does_not_download_the_app_twice(persistent_context, live_site)
     served = live_site.served[first:]
     wasm = [status for status, path in served if path.split("?")[0] == "/pyodide/pyodide.asm.wasm"]
     assert wasm.count(200) == 1, f"pyodide.asm.wasm served {wasm}"
-    big_200 = [path for status, path in served if status == 200 and path.split("?")[0] in
-               ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs")]
+    big_200 = [
+        path
+        for status, path in served
+        if status == 200
+        and path.split("?")[0]
+        in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs")
+    ]
     assert len(big_200) == 3, big_200
 
 

@@ -26,7 +26,7 @@ from hotseat.session import Session  # noqa: E402
 SHOTS = SHOTS_DIR / "players"
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"
 MENU = "[data-tap*='\"menu\"']"
-PLAYERS = "[data-tap='{\"shell\":\"players\"}']"
+PLAYERS = '[data-tap=\'{"shell":"players"}\']'
 
 
 def screen(page, name: str) -> None:

@@ -36,8 +36,12 @@ PAGEHIDE_JS = "() => window.dispatchEvent(new PageTransitionEvent('pagehide', {p
 
 
 def hand_cards(page) -> list[int]:
-    return sorted(int(x) for x in page.eval_on_selector_all(".hand [data-tap*='\"pick\"']",
-                                                             "els => els.map(e => JSON.parse(e.dataset.tap).pick)"))
+    return sorted(
+        int(x)
+        for x in page.eval_on_selector_all(
+            ".hand [data-tap*='\"pick\"']", "els => els.map(e => JSON.parse(e.dataset.tap).pick)"
+        )
+    )
 
 
 def test_a_hidden_page_shows_the_curtain_of_the_same_player_and_no_card_of_the_hand(page):
@@ -80,7 +84,6 @@ def test_a_hidden_page_shows_the_curtain_of_the_same_player_and_no_card_of_the_h
     page.evaluate(PAGEHIDE_JS)
     assert screen(page) == "curtain"
     assert checker.check(page)
-
 
 
 def test_without_python_the_page_script_alone_removes_a_private_view_when_hidden(page):
@@ -128,9 +131,19 @@ def test_a_save_nested_100000_deep_is_reported_at_start_and_kept(page):
     assert Path(download.value.path()).read_text() == poison
     assert page.evaluate("localStorage.getItem('hotseat.save')") == poison
     # a deep game state inside an otherwise good save: found when the game is opened
-    deep_state = json.dumps({"format": "hotseat-session", "version": 2, "game": "dog", "seed": 1, "options": {},
-                             "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
-                             "state": "{" + '"a":{' * 20_000 + "}" * 20_001, "summary_due": False, "bot_rng": 1})
+    deep_state = json.dumps(
+        {
+            "format": "hotseat-session",
+            "version": 2,
+            "game": "dog",
+            "seed": 1,
+            "options": {},
+            "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+            "state": "{" + '"a":{' * 20_000 + "}" * 20_001,
+            "summary_due": False,
+            "bot_rng": 1,
+        }
+    )
     page.evaluate("t => localStorage.setItem('hotseat.game.dog', t)", deep_state)
     page.reload()
     wait_ready(page)

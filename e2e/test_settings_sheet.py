@@ -114,8 +114,9 @@ def italian_poem() -> list[str]:
         i18n.install("en")
 
 
-def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_page(browser, browser_context_args,
-                                                                                    base_url, request_log):
+def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_page(
+    browser, browser_context_args, base_url, request_log
+):
     ctx = browser.new_context(**{**browser_context_args, "locale": "de-DE", "base_url": base_url})
     request_log.attach(ctx)
     try:
@@ -205,9 +206,9 @@ def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_pa
         page.locator("[data-tap*='bunny_moose'][data-tap*='\"new\"']").click()
         page.wait_for_selector("body[data-screen='setup']", state="attached")
         for name, value in (("narrator", "app"), ("tempo", "fast")):
-            page.locator(f"[data-tap*='\"name\":\"{name}\"'][data-tap*='\"value\":\"{value}\"']").click()
+            page.locator(f'[data-tap*=\'"name":"{name}"\'][data-tap*=\'"value":"{value}"\']').click()
         page.locator("[data-tap*='\"start\"']").click()
-        page.locator("[data-tap*='\"bm\":\"reveal\"']").click()
+        page.locator('[data-tap*=\'"bm":"reveal"\']').click()
         poem = italian_poem()
         page.wait_for_function("window.__spoken.length >= 3", timeout=30_000)
         spoken = page.evaluate("window.__spoken")

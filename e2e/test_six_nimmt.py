@@ -37,6 +37,7 @@ RULES = "header [data-tap*='\"rules\"']"
 CLOSE = ".sheet .actions [data-tap*='\"close\"']"
 REMATCH = "[data-tap*='\"rematch\"']"
 
+
 def shot(page, name: str, full: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
@@ -84,8 +85,9 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
     page.locator(".pendingbar [data-tap*='\"confirm\"']").click()
 
 
-def drive(page, shots: dict, checker: SecretChecker, reload_at: int | None = None, max_steps: int = 400,
-          prefix: str = "") -> int:
+def drive(
+    page, shots: dict, checker: SecretChecker, reload_at: int | None = None, max_steps: int = 400, prefix: str = ""
+) -> int:
     """Play every screen until game over, checking each curtain and each player's screen for
     secrets; returns the number of curtains seen."""
     curtains = 0
@@ -190,8 +192,9 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     # every curtain was checked (the one reloaded twice), and every player's screen on arrival
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
     assert checker.counts["tap"] >= checker.counts["turn"] and checker.counts["over"] == 1
-    print(f"secrets checked: {checker.counts} in {checker.seconds:.1f} s"
-          f" ({checker.dump_seconds:.1f} s reading the page)")
+    print(
+        f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)"
+    )
     assert shots.get("reloaded") and shots.get("pending") and shots.get("turn")
 
     state = saved_state(page)
@@ -294,10 +297,19 @@ def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
 def test_an_unreadable_save_is_reported_kept_and_discarded_only_on_tap(page):
     page.goto("./")
     wait_ready(page)
-    broken = json.dumps({"format": "hotseat-session", "version": 1, "game": "six_nimmt", "seed": 1,
-                         "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
-                         "state": '{"format": "hotseat-state", "game": "six_nimmt", "vers', "summary_due": False,
-                         "options": {}, "bot_rng": 1})
+    broken = json.dumps(
+        {
+            "format": "hotseat-session",
+            "version": 1,
+            "game": "six_nimmt",
+            "seed": 1,
+            "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+            "state": '{"format": "hotseat-state", "game": "six_nimmt", "vers',
+            "summary_due": False,
+            "options": {},
+            "bot_rng": 1,
+        }
+    )
     page.evaluate("t => localStorage.setItem('hotseat.game.six_nimmt', t)", broken)
     page.reload()
     wait_ready(page)
@@ -339,14 +351,17 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
         "a hidden element with data-card": (
             "c => { const e = document.createElement('i'); e.hidden = true; e.dataset.card = c;"
             " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }",
-            {"cards", "tokens", "numbers"}),
+            {"cards", "tokens", "numbers"},
+        ),
         "an aria-label on the rows": (
             "c => { const e = document.querySelector('#app .public .rows');"
             " e.setAttribute('aria-label', 'Bob: ' + c); e.dataset.planted = 'attr:aria-label'; }",
-            {"tokens", "numbers"}),
+            {"tokens", "numbers"},
+        ),
         "a body attribute outside #app": (
-            "c => { document.body.setAttribute('data-hint', c);"
-            " document.body.dataset.planted = 'attr:data-hint'; }", {"tokens"}),
+            "c => { document.body.setAttribute('data-hint', c); document.body.dataset.planted = 'attr:data-hint'; }",
+            {"tokens"},
+        ),
     }
     for what, (js, caught_by) in plants.items():
         page.evaluate(js, str(card))
@@ -359,8 +374,11 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
         assert "seat 1's hand holds" in report["tokens"], report
     # a number the public table shows anyway (a row's card) counted once more: only the count sees it
     row_card = state.public_observation()["rows"][0][0]
-    page.evaluate("c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
-                  " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }", str(row_card))
+    page.evaluate(
+        "c => { const e = document.createElement('span'); e.style.display = 'none'; e.textContent = c;"
+        " e.dataset.planted = 'el'; document.querySelector('#app .public').append(e); }",
+        str(row_card),
+    )
     try:
         report = leak_report(page, checker)
     finally:

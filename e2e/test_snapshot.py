@@ -88,7 +88,7 @@ def test_a_restored_app_plays_and_deals_fresh_games(persistent_context, live_sit
 def test_a_bad_snapshot_falls_back_to_a_normal_start_and_is_not_used_again(persistent_context, live_site):
     page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
     key = install_and_make(page)["key"]
-    (path, size), = snapshots(page)
+    ((path, size),) = snapshots(page)
 
     # damaged bytes under the right key: Pyodide refuses them, the app starts normally and drops them
     page.evaluate(

@@ -43,8 +43,9 @@ WAKE_LOCK_STUB = """
 
 
 def wake_state(page) -> dict:
-    return page.evaluate("({requests: __wl.requests, releases: __wl.releases,"
-                         " held: !!(__wl.active && !__wl.active.released)})")
+    return page.evaluate(
+        "({requests: __wl.requests, releases: __wl.releases, held: !!(__wl.active && !__wl.active.released)})"
+    )
 
 
 def test_wake_lock_held_during_a_game_taken_again_when_visible_released_at_home(page):
@@ -88,12 +89,16 @@ def test_settings_remembered_are_applied_and_bad_values_ignored(page):
     page.goto("./")
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "system"
-    page.evaluate("s => localStorage.setItem('hotseat.settings', s)",
-                  json.dumps({"theme": "light", "animation": "off", "wake_lock": False}))
+    page.evaluate(
+        "s => localStorage.setItem('hotseat.settings', s)",
+        json.dumps({"theme": "light", "animation": "off", "wake_lock": False}),
+    )
     page.reload()
     wait_ready(page)
-    assert page.evaluate("[document.documentElement.dataset.theme, document.documentElement.dataset.animation]") \
-        == ["light", "off"]
+    assert page.evaluate("[document.documentElement.dataset.theme, document.documentElement.dataset.animation]") == [
+        "light",
+        "off",
+    ]
     assert page.evaluate("document.querySelector('meta[name=color-scheme]').content") == "light"
     page.locator(NEW_SIX_NIMMT).first.click()
     page.locator(START).first.click()
@@ -101,12 +106,16 @@ def test_settings_remembered_are_applied_and_bad_values_ignored(page):
     assert wake_state(page)["requests"] == 0  # "Keep the screen on" is off
 
     # stored values from elsewhere are untrusted: each bad one falls back to its default
-    page.evaluate("s => localStorage.setItem('hotseat.settings', s)",
-                  json.dumps({"theme": "<b>neon</b>", "animation": 3, "wake_lock": "yes", "sound": False}))
+    page.evaluate(
+        "s => localStorage.setItem('hotseat.settings', s)",
+        json.dumps({"theme": "<b>neon</b>", "animation": 3, "wake_lock": "yes", "sound": False}),
+    )
     page.reload()
     wait_ready(page)
-    assert page.evaluate("[document.documentElement.dataset.theme, document.documentElement.dataset.animation]") \
-        == ["system", "normal"]
+    assert page.evaluate("[document.documentElement.dataset.theme, document.documentElement.dataset.animation]") == [
+        "system",
+        "normal",
+    ]
     page.evaluate("localStorage.setItem('hotseat.settings', '{not json')")
     page.reload()
     wait_ready(page)
@@ -144,8 +153,9 @@ def test_the_hand_is_in_view_at_390x844_for_every_game_at_its_largest_table(page
     page.goto("./")
     wait_ready(page)
     for game_id, n, until, taps, hand in LARGEST_TABLES:
-        page.evaluate("s => { localStorage.clear(); localStorage.setItem('hotseat.save', s); }",
-                      _save(game_id, n, 3, until))
+        page.evaluate(
+            "s => { localStorage.clear(); localStorage.setItem('hotseat.save', s); }", _save(game_id, n, 3, until)
+        )
         page.reload()
         wait_ready(page)
         page.locator("[data-tap*='\"resume\"']").first.click()

@@ -512,8 +512,13 @@ class Reshaped(Spec):
     one flat list in the state, one list per player in the save). ``to_saved(value, st)`` and
     ``from_saved(value, st)`` convert; ``spec`` describes the saved shape."""
 
-    def __init__(self, spec: Spec, to_saved: Callable[[Any, Any], Any], from_saved: Callable[[Any, Any], Any],
-                 copy: Copier | None) -> None:
+    def __init__(
+        self,
+        spec: Spec,
+        to_saved: Callable[[Any, Any], Any],
+        from_saved: Callable[[Any, Any], Any],
+        copy: Copier | None,
+    ) -> None:
         self.spec, self.to_saved, self.from_saved, self.copy = spec, to_saved, from_saved, copy
 
     def load(self, value: Any, where: str, st: Any) -> Any:
@@ -600,12 +605,12 @@ class Game(Generic[StateT]):
 
     def check_num_players(self, num_players: int) -> None:
         """Raise ``ValueError`` unless ``min_players <= num_players <= max_players``."""
-        if not isinstance(num_players, int) or isinstance(num_players, bool) or not (
-            self.min_players <= num_players <= self.max_players
+        if (
+            not isinstance(num_players, int)
+            or isinstance(num_players, bool)
+            or not (self.min_players <= num_players <= self.max_players)
         ):
-            raise ValueError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, got {num_players!r}"
-            )
+            raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, got {num_players!r}")
 
     def new_initial_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> StateT:
         """A new game after the first deal.
@@ -651,19 +656,18 @@ class Game(Generic[StateT]):
         except (ValueError, RecursionError) as exc:
             raise InvalidStateError(f"not valid JSON: {exc}") from None
         if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
-            raise InvalidStateError(f"not a Hotseat saved state (missing \"format\": \"{FORMAT}\")")
+            raise InvalidStateError(f'not a Hotseat saved state (missing "format": "{FORMAT}")')
         if envelope.get("game") != self.id:
             raise InvalidStateError(f"this save is for game {envelope.get('game')!r}, not {self.id!r}")
         version = envelope.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise InvalidStateError(f"\"version\" must be an int, got {version!r}")
+            raise InvalidStateError(f'"version" must be an int, got {version!r}')
         data = envelope.get("state")
         if not isinstance(data, dict):
-            raise InvalidStateError("\"state\" must be an object")
+            raise InvalidStateError('"state" must be an object')
         if version > self.STATE_VERSION:
             raise InvalidStateError(
-                f"{self.id}: saved by a newer app (state version {version}, this app reads up to "
-                f"{self.STATE_VERSION})"
+                f"{self.id}: saved by a newer app (state version {version}, this app reads up to {self.STATE_VERSION})"
             )
         if version < self.STATE_VERSION:
             data = self.migrate(version, data)
@@ -860,7 +864,7 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
                 raise IllegalActionError("CORE", f"no such player {player!r}")
         if type(action) is not dict or type(action.get("type")) is not str:
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-                raise IllegalActionError("CORE", f"an action must be a dict with a string \"type\", got {action!r}")
+                raise IllegalActionError("CORE", f'an action must be a dict with a string "type", got {action!r}')
         listed = self._listed
         self._listed = None
         if listed is None or listed[0] != player or type(action) is not dict or not _among(action, listed[1]):

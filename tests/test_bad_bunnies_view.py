@@ -21,8 +21,15 @@ NAMES = ["Ann", "Ben", "Cat"]
 
 def ctx_for(state, viewer, local=None, events=None, pending=None):
     legal = state.legal_actions(viewer) if viewer is not None else []
-    return ViewContext(viewer=viewer, names=NAMES[: state.num_players], legal=legal, local=local or {},
-                       events=events or [], pending=pending, acting=state.current_players())
+    return ViewContext(
+        viewer=viewer,
+        names=NAMES[: state.num_players],
+        legal=legal,
+        local=local or {},
+        events=events or [],
+        pending=pending,
+        acting=state.current_players(),
+    )
 
 
 def obs_for(state, viewer):
@@ -40,7 +47,9 @@ def text(markup):
 def test_rule_line_says_what_may_follow():
     t = lambda s: s  # noqa: E731
     assert bad_bunnies.rule_line({"top": 9, "announce": "higher", "double": False}, t) == (
-        "Higher than 9", "or another 9 (double), a 1 or a 7")
+        "Higher than 9",
+        "or another 9 (double), a 1 or a 7",
+    )
     assert bad_bunnies.rule_line({"top": 4, "announce": None, "double": True}, t)[0] == "Double 4s — only a 4 or a 7"
     assert bad_bunnies.rule_line({"top": 1, "announce": None, "double": False}, t)[0] == "After a 1: any card"
     line = bad_bunnies.rule_line({"top": 7, "announce": "lower", "double": False}, t)
@@ -48,8 +57,12 @@ def test_rule_line_says_what_may_follow():
 
 
 def test_hand_marks_playable_cards_and_only_they_are_tappable():
-    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
-                     pile=[10], announce="higher", turn=0)
+    state = position(
+        [[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
+        pile=[10],
+        announce="higher",
+        turn=0,
+    )
     markup = view.render(obs_for(state, 0), ctx_for(state, 0))
     assert "Higher than 10" in text(markup)
     assert [t["card"] for t in taps(markup) if "card" in t] == [12, 13]
@@ -95,8 +108,14 @@ def test_last_joker_note_bb6():
 
 
 def test_public_view_has_no_hand_and_shows_who_is_out():
-    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
-                     pile=[10], announce="higher", turn=2, passed=[False, True, False], top_player=0)
+    state = position(
+        [[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
+        pile=[10],
+        announce="higher",
+        turn=2,
+        passed=[False, True, False],
+        top_player=0,
+    )
     markup = view.render(obs_for(state, None), ctx_for(state, None))
     assert 'class="bb-hand' not in markup and not [t for t in taps(markup) if "card" in t]
     assert "out this round" in text(markup) and "Ben passed" in text(markup)

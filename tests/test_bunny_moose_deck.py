@@ -54,7 +54,9 @@ def simulate(rounds: int, basic: bool, seed: int = 2024) -> dict:
     after, mean_scores, best, worst, inverted, doubled = [], [], [], [], 0, 0
     poses = [
         {"left": left, "right": right, "tongue": t}
-        for left in HANDS for right in HANDS for t in (False, True)
+        for left in HANDS
+        for right in HANDS
+        for t in (False, True)
         if left["kind"] == right["kind"] and left["kind"] != "none"
     ]
     assert len(poses) == 64
@@ -123,21 +125,27 @@ def report() -> None:
     for name, size in (("full", 111), ("basic", 88)):
         e = expected_cards_after_first_pass(size, 8)
         p = p_hunter_first(size, 8)
-        print(f"{name} deck ({size} cards, 8 hunters): expected cards after the first six = {float(e):.2f} "
-              f"({float(e) / 6:.2f} more passes of the short poem); P(7th card is a hunter) = {float(p):.3f}")
+        print(
+            f"{name} deck ({size} cards, 8 hunters): expected cards after the first six = {float(e):.2f} "
+            f"({float(e) / 6:.2f} more passes of the short poem); P(7th card is a hunter) = {float(p):.3f}"
+        )
     for basic in (False, True):
         sim = simulate(5000, basic=basic)
         a = sim["after"]
         print(f"\nsimulated 5000 rounds, {'basic' if basic else 'full'} deck:")
-        print(f"  cards after the first six: mean {sum(a) / len(a):.2f}, median {percentile(a, 0.5)}, "
-              f"90th percentile {percentile(a, 0.9)}, max {max(a)}")
+        print(
+            f"  cards after the first six: mean {sum(a) / len(a):.2f}, median {percentile(a, 0.5)}, "
+            f"90th percentile {percentile(a, 0.9)}, max {max(a)}"
+        )
         for key, label in (("mean", "average non-bush pose"), ("best", "best pose"), ("worst", "worst pose")):
             v = sim[key]
             m = sum(v) / len(v)
             sd = (sum((x - m) ** 2 for x in v) / len(v)) ** 0.5
-            print(f"  {label}: mean {m:+.2f}, sd {sd:.2f}, 10%/50%/90% = "
-                  f"{percentile(v, 0.1):+.1f}/{percentile(v, 0.5):+.1f}/{percentile(v, 0.9):+.1f}, "
-                  f"min {min(v):+.1f}, max {max(v):+.1f}")
+            print(
+                f"  {label}: mean {m:+.2f}, sd {sd:.2f}, 10%/50%/90% = "
+                f"{percentile(v, 0.1):+.1f}/{percentile(v, 0.5):+.1f}/{percentile(v, 0.9):+.1f}, "
+                f"min {min(v):+.1f}, max {max(v):+.1f}"
+            )
         print(f"  rounds with the table inverted (odd ± count): {sim['p_inverted']:.3f}")
         print(f"  share of non-bush poses matching at least one ×2 card: {sim['p_doubled']:.3f}")
 

@@ -19,6 +19,7 @@ MODES = [
     {"narrator": "app", "basic": True, "poem": "long", "tempo": "fast"},
 ]
 
+
 def random_game(n, seed, options):
     """One game of the conformance suite's random player (checks after every action)."""
     return play_random_game(GAME, n, seed, options, roundtrip_every=10**9, deep_every=10**9)

@@ -28,7 +28,14 @@ def test_docstring_examples_run(name: str) -> None:
 
 def test_the_rules_modules_have_examples() -> None:
     """The small pure rule functions carry runnable examples (``bullheads``, ``row_for``, ``may_follow`` ...)."""
-    for name in ("pycore.games.six_nimmt", "pycore.games.bad_bunnies", "pycore.games.dog",
-                 "pycore.games.bunny_moose", "pycore.core", "pycore.rng", "pycore.registry"):
+    for name in (
+        "pycore.games.six_nimmt",
+        "pycore.games.bad_bunnies",
+        "pycore.games.dog",
+        "pycore.games.bunny_moose",
+        "pycore.core",
+        "pycore.rng",
+        "pycore.registry",
+    ):
         tests = doctest.DocTestFinder().find(importlib.import_module(name))
         assert sum(len(t.examples) for t in tests) >= 2, f"{name} has no docstring examples"

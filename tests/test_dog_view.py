@@ -56,7 +56,7 @@ def test_curtain_and_public_view_show_no_hand():
     s = session_for(pycore.load_game("dog").new_initial_state(4, seed=3))
     assert s.phase == "curtain"
     markup = view.render(s.state.public_observation(), s.context(None, for_screen=False))
-    assert "data-card=" not in markup and "class=\"dg-hand\"" not in markup
+    assert "data-card=" not in markup and 'class="dg-hand"' not in markup
     assert "<svg" in markup and "Ann + Cat" in markup
 
 
@@ -159,7 +159,9 @@ def test_event_messages():
             {"type": "finished", "player": 0},
             {"type": "game_over", "winners": [0, 2]},
         ],
-        pycore.load_game("dog").new_initial_state(4, seed=1).public_observation(), NAMES, t,
+        pycore.load_game("dog").new_initial_state(4, seed=1).public_observation(),
+        NAMES,
+        t,
     )
     assert msgs == [
         "Ann plays joker as 5: into the goal!",

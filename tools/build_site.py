@@ -229,7 +229,6 @@ def copy_wheel(out: Path, wheel: Path) -> str:
     return f"./wheels/{wheel.name}"
 
 
-
 # Bytecode for Pyodide's own Python (314.0.2 = CPython 3.14): the build runs that Python under
 # Node (node_modules/pyodide, as tests/pyodide/run_pytest.mjs does), so the .pyc magic number is
 # the runtime's.  The .pyc files are "checked-hash" pycs (PEP 552): the import system uses one
@@ -303,11 +302,15 @@ def compile_for_pyodide(trees: list[tuple[Path, str]], pyscript_out: Path | None
     into that folder (which should be one of the trees).  Returns {"compiled", "pyscriptFiles"}.
     """
     core = next(PYSCRIPT_DIST.glob("core-*.js"), None) if pyscript_out else None
-    job = {"trees": [[str(d), prefix] for d, prefix in trees],
-           "pyscriptCore": str(core) if core else None, "pyscriptOut": str(pyscript_out or "")}
+    job = {
+        "trees": [[str(d), prefix] for d, prefix in trees],
+        "pyscriptCore": str(core) if core else None,
+        "pyscriptOut": str(pyscript_out or ""),
+    }
     script = PYC_COMPILE_JS % {"pyodide": json.dumps((PYODIDE_DIR / "pyodide.mjs").as_uri())}
-    res = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(job)],
-                         capture_output=True, text=True, cwd=ROOT)
+    res = subprocess.run(
+        ["node", "--input-type=module", "-e", script, json.dumps(job)], capture_output=True, text=True, cwd=ROOT
+    )
     if res.returncode:
         sys.exit(f"compiling bytecode with Pyodide under Node failed:\n{res.stdout}{res.stderr}")
     out = json.loads(res.stdout.strip().splitlines()[-1])
@@ -346,7 +349,7 @@ def boot_modules(roots: list[Path], entries: list[str]) -> set[Path]:
                 continue
             seen.add(path)
             is_pkg = path.name == "__init__.py"
-            package = ".".join(parts[:k]) if is_pkg else ".".join(parts[:k - 1])
+            package = ".".join(parts[:k]) if is_pkg else ".".join(parts[: k - 1])
             try:
                 tree = ast.parse(path.read_text(encoding="utf-8"))
             except SyntaxError:
@@ -433,9 +436,11 @@ def build_site_packages(out: Path, wheel: Path) -> list[tuple[str, str]]:
                 pyc.unlink()
         for src in (ui / "pyscript").rglob("*.py") if (ui / "pyscript").is_dir() else []:
             src.unlink()  # PyScript writes these itself; only the bytecode ships
-        log(f"compiled {res['compiled']} modules with Pyodide's Python (cpython-314 .pyc; "
+        log(
+            f"compiled {res['compiled']} modules with Pyodide's Python (cpython-314 .pyc; "
             f"{res['pyscriptFiles']} of them PyScript's own); kept the bytecode of the {kept} "
-            f"imported at start-up")
+            f"imported at start-up"
+        )
 
         dest = out / "wheels"
         dest.mkdir(parents=True)
@@ -559,8 +564,11 @@ def build_catalogues(out: Path) -> list[Path]:
         sys.path.pop(0)
     problems = catalogues.check()
     if problems:
-        sys.exit("translation catalogues not ready (python tools/i18n.py check):\n  " + "\n  ".join(problems[:40])
-                 + (f"\n  … and {len(problems) - 40} more" if len(problems) > 40 else ""))
+        sys.exit(
+            "translation catalogues not ready (python tools/i18n.py check):\n  "
+            + "\n  ".join(problems[:40])
+            + (f"\n  … and {len(problems) - 40} more" if len(problems) > 40 else "")
+        )
     written = catalogues.compile_all(out / "locale")
     log(f"compiled {len(written)} catalogues into locale/ ({', '.join(p.name for p in written)})")
     return written
@@ -645,6 +653,7 @@ def check_no_external_urls(out: Path) -> None:
     """
     allowed = [re.compile(p) for p in ALLOWED_URL_PATTERNS]
     problems = []
+
     def check(rel: str, data: bytes, strict: bool) -> None:
         for m in URL_RE.finditer(data):
             url = m.group().decode("utf-8", "replace")
@@ -675,7 +684,8 @@ def check_no_external_urls(out: Path) -> None:
     loader = out / SNAPSHOT_LOADER
     local = 'interpreter = "./pyodide/pyodide.mjs"' in toml or (
         f'interpreter = "./{SNAPSHOT_LOADER}"' in toml
-        and 'from "./pyodide/pyodide.mjs"' in loader.read_text(encoding="utf-8"))
+        and 'from "./pyodide/pyodide.mjs"' in loader.read_text(encoding="utf-8")
+    )
     if not local:
         sys.exit("pyscript.toml does not point PyScript at the local Pyodide")
 
@@ -684,12 +694,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--wheel", help="engine wheel (default: newest dist/hotseat_pycore-*.whl)")
     ap.add_argument("--out", default=str(ROOT / "build" / "site"))
-    ap.add_argument("--source-only", action="store_true",
-                    help="ship the UI as loose .py files and the wheel as built, no bytecode "
-                         "(the layout before the start-up work: one archive and bytecode; for comparisons)")
-    ap.add_argument("--no-snapshot", action="store_true",
-                    help="PyScript loads pyodide/pyodide.mjs directly: every start is a normal boot, "
-                         "no memory snapshot (for comparisons)")
+    ap.add_argument(
+        "--source-only",
+        action="store_true",
+        help="ship the UI as loose .py files and the wheel as built, no bytecode "
+        "(the layout before the start-up work: one archive and bytecode; for comparisons)",
+    )
+    ap.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="PyScript loads pyodide/pyodide.mjs directly: every start is a normal boot, "
+        "no memory snapshot (for comparisons)",
+    )
     args = ap.parse_args(argv)
 
     out = Path(args.out)

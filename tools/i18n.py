@@ -66,8 +66,10 @@ SOURCES = (("web/hotseat", UI_KEYWORDS), ("pycore", ENGINE_KEYWORDS))
 COMMENT_TAGS = ("Translators:",)
 #: a fixed date in the headers: the files change only when messages do
 FIXED_DATE = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
-HEADER = ("# {what} of Hotseat's messages. English is the source language.\n"
-          "# Written by `python tools/i18n.py update` (make i18n); see that file for how to add a message.\n#")
+HEADER = (
+    "# {what} of Hotseat's messages. English is the source language.\n"
+    "# Written by `python tools/i18n.py update` (make i18n); see that file for how to add a message.\n#"
+)
 
 #: tokens that must appear unchanged in a translation (besides ``{placeholders}``): ruling ids
 #: in an option's doc (the screen removes them), and the ``*…*`` marking a poem line's ending
@@ -141,19 +143,30 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
 
 def extract() -> Catalog:
     """A fresh template from the sources (:data:`SOURCES`), messages sorted, locations by file."""
-    catalog = Catalog(project="Hotseat", version="1", domain=DOMAIN, creation_date=FIXED_DATE,
-                      header_comment=HEADER.format(what="Template"),
-                      revision_date=FIXED_DATE, msgid_bugs_address="", copyright_holder="Hotseat")
+    catalog = Catalog(
+        project="Hotseat",
+        version="1",
+        domain=DOMAIN,
+        creation_date=FIXED_DATE,
+        header_comment=HEADER.format(what="Template"),
+        revision_date=FIXED_DATE,
+        msgid_bugs_address="",
+        copyright_holder="Hotseat",
+    )
     for folder, keywords in SOURCES:
-        found = extract_from_dir(ROOT / folder, method_map=[("**.py", extract_python_ast)], keywords=keywords,
-                                 comment_tags=COMMENT_TAGS, strip_comment_tags=True)
+        found = extract_from_dir(
+            ROOT / folder,
+            method_map=[("**.py", extract_python_ast)],
+            keywords=keywords,
+            comment_tags=COMMENT_TAGS,
+            strip_comment_tags=True,
+        )
         for filename, _lineno, message, comments, context in found:
             if isinstance(message, tuple) and not all(message):
                 continue  # ngettext with a non-literal argument
             if not message:
                 continue
-            catalog.add(message, None, [(f"{folder}/{filename}", None)], auto_comments=comments,
-                        context=context)
+            catalog.add(message, None, [(f"{folder}/{filename}", None)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -163,10 +176,19 @@ def write_template(catalog: Catalog) -> None:
 
 def new_catalogue(lang: str) -> Catalog:
     name = Locale.parse(lang).english_name
-    return Catalog(locale=lang, project="Hotseat", version="1", domain=DOMAIN, creation_date=FIXED_DATE,
-                   header_comment=HEADER.format(what=f"{name} translations"),
-                   revision_date=FIXED_DATE, language_team=name,
-                   last_translator="Hotseat", copyright_holder="Hotseat", fuzzy=False)
+    return Catalog(
+        locale=lang,
+        project="Hotseat",
+        version="1",
+        domain=DOMAIN,
+        creation_date=FIXED_DATE,
+        header_comment=HEADER.format(what=f"{name} translations"),
+        revision_date=FIXED_DATE,
+        language_team=name,
+        last_translator="Hotseat",
+        copyright_holder="Hotseat",
+        fuzzy=False,
+    )
 
 
 def update(template: Catalog) -> list[str]:
@@ -231,8 +253,11 @@ def fields(text: str) -> set[str] | None:
     ['n', 'name']
     """
     try:
-        return {name.split(".")[0].split("[")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text)
-                if name is not None}
+        return {
+            name.split(".")[0].split("[")[0]
+            for _lit, name, _spec, _conv in string.Formatter().parse(text)
+            if name is not None
+        }
     except ValueError:
         return None
 
@@ -246,7 +271,8 @@ def message_problems(message: Message, nplurals: int) -> list[str]:
     ids = [message.id] if isinstance(message.id, str) else list(message.id)
     forms = _forms(message)
     where = f"{message.id if isinstance(message.id, str) else message.id[0]!r}" + (
-        f" (context {message.context!r})" if message.context else "")
+        f" (context {message.context!r})" if message.context else ""
+    )
     problems = []
     if message.fuzzy:
         problems.append(f"{where}: marked fuzzy (check the translation, then remove the flag)")
@@ -358,7 +384,7 @@ def render_locale_data() -> str:
     body = pprint.pformat(locale_data(), width=110, sort_dicts=True)
     return (
         f'"""CLDR data for :mod:`hotseat.i18n`, generated from Babel {babel.__version__}\'s locale data by\n'
-        '``python tools/i18n.py locale-data`` (do not edit; a test checks it is current).\n\n'
+        "``python tools/i18n.py locale-data`` (do not edit; a test checks it is current).\n\n"
         "Per language: its own name, the decimal sign and thousands separator of numbers, and the\n"
         'patterns of a list ("A, B and C": ``start``, ``middle``, ``end``; ``2`` for two items).\n"""\n\n'
         f"LOCALE_DATA: dict[str, dict] = {body}\n"

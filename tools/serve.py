@@ -47,8 +47,7 @@ MIME_TYPES = {
 _STDOUT_LOCK = threading.Lock()
 
 # Suffixes worth compressing (png, zip and whl are compressed already).
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".py", ".toml",
-                ".md", ".txt", ".svg"}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".py", ".toml", ".md", ".txt", ".svg"}
 _GZIP_CACHE: dict[str, tuple[int, bytes]] = {}  # path -> (mtime_ns, gzipped bytes)
 
 
@@ -133,10 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--dir", default=str(ROOT / "build" / "site"))
-    ap.add_argument("--quiet", action="store_true",
-                    help="no access log; only 'HTTP <code> <method> <path>' lines for errors on stdout")
-    ap.add_argument("--status-lines", action="store_true",
-                    help="print 'HTTP <code> <method> <path>' on stdout for every request")
+    ap.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no access log; only 'HTTP <code> <method> <path>' lines for errors on stdout",
+    )
+    ap.add_argument(
+        "--status-lines", action="store_true", help="print 'HTTP <code> <method> <path>' on stdout for every request"
+    )
     args = ap.parse_args(argv)
 
     site = Path(args.dir)

@@ -33,8 +33,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 VIEWPORTS = ((390, 844), (844, 390), (360, 640))
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -45,53 +52,223 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 #   | ["wait", css selector]
 
 SCENARIOS: list[dict] = [
-    {"id": "sn-turn", "game": "six_nimmt", "players": 3, "seed": 4, "options": {}, "until": "sn_one_picked",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".hand button.card"], ["shot", "pending"]]},
-    {"id": "sn-mid", "game": "six_nimmt", "players": 4, "seed": 9, "options": {}, "until": "sn_turn6",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"]]},
-    {"id": "sn-row", "game": "six_nimmt", "players": 3, "seed": 11, "options": {}, "until": "choose_row",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "choose"], ["click", "button.row"], ["shot", "chosen"]]},
-    {"id": "sn-summary", "game": "six_nimmt", "players": 3, "seed": 5, "options": {}, "until": "summary",
-     "steps": [["shot", "summary"], ["click", ".took-toggle"], ["shot", "details"]]},
-    {"id": "sn-over", "game": "six_nimmt", "players": 3, "seed": 6, "options": {"target_score": 20}, "until": "over",
-     "steps": [["shot", "over"]]},
-    {"id": "bb-start", "game": "bad_bunnies", "players": 3, "seed": 3, "options": {}, "until": "start",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".bb-card.ok"], ["shot", "say"]]},
-    {"id": "bb-mid", "game": "bad_bunnies", "players": 4, "seed": 8, "options": {}, "until": "bb_pile4",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".bb-pass"], ["shot", "pass"]]},
-    {"id": "bb-choose", "game": "bad_bunnies", "players": 3, "seed": 2, "options": {}, "until": "bb_choose",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "choose"], ["click", ".bb-choose .primary"],
-               ["shot", "pending"]]},
-    {"id": "bb-summary", "game": "bad_bunnies", "players": 3, "seed": 7, "options": {}, "until": "summary",
-     "steps": [["shot", "summary"]]},
-    {"id": "bb-over", "game": "bad_bunnies", "players": 3, "seed": 1, "options": {"target_score": 12},
-     "until": "over", "steps": [["shot", "over"]]},
-    {"id": "dog-give", "game": "dog", "players": 4, "seed": 3, "options": {}, "until": "start",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "give"], ["click", ".dg-card"], ["shot", "pending"]]},
-    {"id": "dog-play", "game": "dog", "players": 4, "seed": 5, "options": {}, "until": "dog_play40",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".dg-card.ok"], ["shot", "card"],
-               ["click", ".dg-opts .primary"], ["shot", "figure"]]},
-    {"id": "dog-seven", "game": "dog", "players": 4, "seed": 12, "options": {}, "until": "dog_seven",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "seven"]]},
-    {"id": "dog-three", "game": "dog", "players": 3, "seed": 4, "options": {}, "until": "dog_play40",
-     "steps": [["shot", "curtain"], ["show"], ["shot", "hand"]]},
-    {"id": "dog-over", "game": "dog", "players": 4, "seed": 2, "options": {}, "until": "over",
-     "steps": [["shot", "over"]]},
-    {"id": "bm-bet", "game": "bunny_moose", "players": 3, "seed": 2, "options": {}, "until": "start",
-     "steps": [["shot", "bet"]]},
-    {"id": "bm-reveal", "game": "bunny_moose", "players": 4, "seed": 3, "options": {}, "until": "bm_drawn8",
-     "steps": [["shot", "reveal"]]},
-    {"id": "bm-app", "game": "bunny_moose", "players": 3, "seed": 4, "options": {"narrator": "app", "poem": "long"},
-     "until": "bm_reveal", "steps": [["shot", "start"]]},
-    {"id": "bm-bam", "game": "bunny_moose", "players": 3, "seed": 5, "options": {}, "until": "bm_hunter_next",
-     "steps": [["click", "[data-tap*='reveal']"], ["wait", ".bm-bam"], ["shot", "bam"]]},
-    {"id": "bm-poses", "game": "bunny_moose", "players": 3, "seed": 6, "options": {}, "until": "bm_poses",
-     "steps": [["shot", "poses"], ["click", ".bm-hands button:nth-child(3)"],
-               ["click", "section.bm-pick:nth-of-type(2) .bm-hands button:nth-child(7)"], ["shot", "picked"]]},
-    {"id": "bm-scored", "game": "bunny_moose", "players": 4, "seed": 7, "options": {}, "until": "bm_scored",
-     "steps": [["shot", "scores"], ["click", "[data-tap*='trail']"], ["shot", "trail"]]},
-    {"id": "bm-over", "game": "bunny_moose", "players": 3, "seed": 8, "options": {}, "until": "over",
-     "steps": [["shot", "over"]]},
+    {
+        "id": "sn-turn",
+        "game": "six_nimmt",
+        "players": 3,
+        "seed": 4,
+        "options": {},
+        "until": "sn_one_picked",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".hand button.card"], ["shot", "pending"]],
+    },
+    {
+        "id": "sn-mid",
+        "game": "six_nimmt",
+        "players": 4,
+        "seed": 9,
+        "options": {},
+        "until": "sn_turn6",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "hand"]],
+    },
+    {
+        "id": "sn-row",
+        "game": "six_nimmt",
+        "players": 3,
+        "seed": 11,
+        "options": {},
+        "until": "choose_row",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "choose"], ["click", "button.row"], ["shot", "chosen"]],
+    },
+    {
+        "id": "sn-summary",
+        "game": "six_nimmt",
+        "players": 3,
+        "seed": 5,
+        "options": {},
+        "until": "summary",
+        "steps": [["shot", "summary"], ["click", ".took-toggle"], ["shot", "details"]],
+    },
+    {
+        "id": "sn-over",
+        "game": "six_nimmt",
+        "players": 3,
+        "seed": 6,
+        "options": {"target_score": 20},
+        "until": "over",
+        "steps": [["shot", "over"]],
+    },
+    {
+        "id": "bb-start",
+        "game": "bad_bunnies",
+        "players": 3,
+        "seed": 3,
+        "options": {},
+        "until": "start",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".bb-card.ok"], ["shot", "say"]],
+    },
+    {
+        "id": "bb-mid",
+        "game": "bad_bunnies",
+        "players": 4,
+        "seed": 8,
+        "options": {},
+        "until": "bb_pile4",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "hand"], ["click", ".bb-pass"], ["shot", "pass"]],
+    },
+    {
+        "id": "bb-choose",
+        "game": "bad_bunnies",
+        "players": 3,
+        "seed": 2,
+        "options": {},
+        "until": "bb_choose",
+        "steps": [
+            ["shot", "curtain"],
+            ["show"],
+            ["shot", "choose"],
+            ["click", ".bb-choose .primary"],
+            ["shot", "pending"],
+        ],
+    },
+    {
+        "id": "bb-summary",
+        "game": "bad_bunnies",
+        "players": 3,
+        "seed": 7,
+        "options": {},
+        "until": "summary",
+        "steps": [["shot", "summary"]],
+    },
+    {
+        "id": "bb-over",
+        "game": "bad_bunnies",
+        "players": 3,
+        "seed": 1,
+        "options": {"target_score": 12},
+        "until": "over",
+        "steps": [["shot", "over"]],
+    },
+    {
+        "id": "dog-give",
+        "game": "dog",
+        "players": 4,
+        "seed": 3,
+        "options": {},
+        "until": "start",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "give"], ["click", ".dg-card"], ["shot", "pending"]],
+    },
+    {
+        "id": "dog-play",
+        "game": "dog",
+        "players": 4,
+        "seed": 5,
+        "options": {},
+        "until": "dog_play40",
+        "steps": [
+            ["shot", "curtain"],
+            ["show"],
+            ["shot", "hand"],
+            ["click", ".dg-card.ok"],
+            ["shot", "card"],
+            ["click", ".dg-opts .primary"],
+            ["shot", "figure"],
+        ],
+    },
+    {
+        "id": "dog-seven",
+        "game": "dog",
+        "players": 4,
+        "seed": 12,
+        "options": {},
+        "until": "dog_seven",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "seven"]],
+    },
+    {
+        "id": "dog-three",
+        "game": "dog",
+        "players": 3,
+        "seed": 4,
+        "options": {},
+        "until": "dog_play40",
+        "steps": [["shot", "curtain"], ["show"], ["shot", "hand"]],
+    },
+    {
+        "id": "dog-over",
+        "game": "dog",
+        "players": 4,
+        "seed": 2,
+        "options": {},
+        "until": "over",
+        "steps": [["shot", "over"]],
+    },
+    {
+        "id": "bm-bet",
+        "game": "bunny_moose",
+        "players": 3,
+        "seed": 2,
+        "options": {},
+        "until": "start",
+        "steps": [["shot", "bet"]],
+    },
+    {
+        "id": "bm-reveal",
+        "game": "bunny_moose",
+        "players": 4,
+        "seed": 3,
+        "options": {},
+        "until": "bm_drawn8",
+        "steps": [["shot", "reveal"]],
+    },
+    {
+        "id": "bm-app",
+        "game": "bunny_moose",
+        "players": 3,
+        "seed": 4,
+        "options": {"narrator": "app", "poem": "long"},
+        "until": "bm_reveal",
+        "steps": [["shot", "start"]],
+    },
+    {
+        "id": "bm-bam",
+        "game": "bunny_moose",
+        "players": 3,
+        "seed": 5,
+        "options": {},
+        "until": "bm_hunter_next",
+        "steps": [["click", "[data-tap*='reveal']"], ["wait", ".bm-bam"], ["shot", "bam"]],
+    },
+    {
+        "id": "bm-poses",
+        "game": "bunny_moose",
+        "players": 3,
+        "seed": 6,
+        "options": {},
+        "until": "bm_poses",
+        "steps": [
+            ["shot", "poses"],
+            ["click", ".bm-hands button:nth-child(3)"],
+            ["click", "section.bm-pick:nth-of-type(2) .bm-hands button:nth-child(7)"],
+            ["shot", "picked"],
+        ],
+    },
+    {
+        "id": "bm-scored",
+        "game": "bunny_moose",
+        "players": 4,
+        "seed": 7,
+        "options": {},
+        "until": "bm_scored",
+        "steps": [["shot", "scores"], ["click", "[data-tap*='trail']"], ["shot", "trail"]],
+    },
+    {
+        "id": "bm-over",
+        "game": "bunny_moose",
+        "players": 3,
+        "seed": 8,
+        "options": {},
+        "until": "over",
+        "steps": [["shot", "over"]],
+    },
 ]
 
 
@@ -111,8 +288,12 @@ UNTIL = {
     "sn_turn6": lambda s, k: _pub(s)["turn"] == 6 and _pub(s)["phase"] == "pick" and sum(_pub(s)["picked"]) == 2,
     "bb_pile4": lambda s, k: _pub(s)["phase"] == "play" and (_pub(s).get("pile_count") or 0) >= 4,
     "bb_choose": lambda s, k: _pub(s)["phase"] == "choose" and not s.summary_due,
-    "dog_play40": lambda s, k: k >= 40 and _pub(s)["phase"] == "play" and _pub(s).get("seven") is None
-    and any(a["type"] == "play" for a in s.state.legal_actions(s.state.current_players()[0])),
+    "dog_play40": lambda s, k: (
+        k >= 40
+        and _pub(s)["phase"] == "play"
+        and _pub(s).get("seven") is None
+        and any(a["type"] == "play" for a in s.state.legal_actions(s.state.current_players()[0]))
+    ),
     "dog_seven": lambda s, k: k >= 20 and _pub(s).get("seven") is not None,
     "bm_drawn8": lambda s, k: _pub(s)["phase"] == "reveal" and _pub(s)["drawn"] == 8,
     "bm_reveal": lambda s, k: _pub(s)["phase"] == "reveal",
@@ -169,8 +350,14 @@ def _saves(site: Path, specs: list[dict]) -> dict[str, str]:
     with tempfile.TemporaryDirectory(prefix="hotseat-shots-") as tmp:
         paths = _site_code(site, Path(tmp))
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths), PYTHONDONTWRITEBYTECODE="1")
-        out = subprocess.run([sys.executable, __file__, "_saves"], input=json.dumps(specs), env=env,
-                             capture_output=True, text=True, cwd=tmp)
+        out = subprocess.run(
+            [sys.executable, __file__, "_saves"],
+            input=json.dumps(specs),
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=tmp,
+        )
     if out.returncode:
         raise SystemExit(f"making the saves failed:\n{out.stderr}")
     return json.loads(out.stdout)
@@ -214,17 +401,25 @@ def shoot(site: Path, out: Path, only: str | None) -> int:
     saves = _saves(site, specs)
     out.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    server = subprocess.Popen([sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(port),
-                               "--dir", str(site), "--quiet"], stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(port), "--dir", str(site), "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     count = 0
     try:
         server.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/" once listening
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             w, h = VIEWPORTS[0]
-            ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True,
-                                      reduced_motion="reduce", service_workers="block",
-                                      base_url=f"http://127.0.0.1:{port}/")
+            ctx = browser.new_context(
+                viewport={"width": w, "height": h},
+                device_scale_factor=2,
+                has_touch=True,
+                reduced_motion="reduce",
+                service_workers="block",
+                base_url=f"http://127.0.0.1:{port}/",
+            )
             page = ctx.new_page()
             page.goto("./")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)

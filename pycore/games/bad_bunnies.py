@@ -364,26 +364,54 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
         Field("turn", Nullable(SEAT_NUMBER), PUBLIC, "whose turn it is in phase play, else null"),
         Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
         Field("draw", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "the face-down draw pile, the next card drawn last"),
-        Field("reserve", ListOf(CARD, 0, DECK_SIZE), HIDDEN,
-              "the face-down reserve pile (played cards and thrown-away hands, BB-7/BB-8)"),
+        Field(
+            "reserve",
+            ListOf(CARD, 0, DECK_SIZE),
+            HIDDEN,
+            "the face-down reserve pile (played cards and thrown-away hands, BB-7/BB-8)",
+        ),
         Field("pile", ListOf(CARD, 0, DECK_SIZE), PUBLIC, "this round's discard pile, bottom first"),
-        Field("announce", Choice(None, HIGHER, LOWER), PUBLIC,
-              "the call made with the top card; null after a 1, on a double, on an empty pile"),
+        Field(
+            "announce",
+            Choice(None, HIGHER, LOWER),
+            PUBLIC,
+            "the call made with the top card; null after a 1, on a double, on an empty pile",
+        ),
         Field("double", Bool(), PUBLIC, "an open double of the top card's number (BB-3)"),
         Field("top_player", Nullable(SEAT_NUMBER), PUBLIC, "who laid the top card (null on an empty pile)"),
         Field("passed", PerPlayer(Bool()), PUBLIC, "per player, out of this round (BB-4)"),
-        Field("choices", PerPlayer(Nullable(Choice(*CHOICES))), SEAT,
-              "phase choose: keep or redraw per player, null until chosen (or nothing to choose)"),
+        Field(
+            "choices",
+            PerPlayer(Nullable(Choice(*CHOICES))),
+            SEAT,
+            "phase choose: keep or redraw per player, null until chosen (or nothing to choose)",
+        ),
         Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "points so far (BB-7)"),
-        Field("moves", ListOf(Frozen(Fixed(SEAT_NUMBER, Int(0, HIGHEST), Choice(None, HIGHER, LOWER, "double"))),
-                              0, lambda st: DECK_SIZE + st.num_players), PUBLIC,
-              "the public moves of this round, oldest first (kept until the next round starts)"),
-        Field("last_round", Nullable(Record({
-            "round": Int(1, max_rounds),
-            "winner": SEAT_NUMBER,
-            "points": Int(1, DECK_SIZE),
-            "reason": Choice("last_card", "all_passed"),
-        })), PUBLIC, "the last finished round"),
+        Field(
+            "moves",
+            ListOf(
+                Frozen(Fixed(SEAT_NUMBER, Int(0, HIGHEST), Choice(None, HIGHER, LOWER, "double"))),
+                0,
+                lambda st: DECK_SIZE + st.num_players,
+            ),
+            PUBLIC,
+            "the public moves of this round, oldest first (kept until the next round starts)",
+        ),
+        Field(
+            "last_round",
+            Nullable(
+                Record(
+                    {
+                        "round": Int(1, max_rounds),
+                        "winner": SEAT_NUMBER,
+                        "points": Int(1, DECK_SIZE),
+                        "reason": Choice("last_card", "all_passed"),
+                    }
+                )
+            ),
+            PUBLIC,
+            "the last finished round",
+        ),
     )
 
     def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
@@ -548,9 +576,7 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
                         why = f"a {card} on a {top} is a double: nothing is announced"
                     raise IllegalActionError("BB-2", why)
             elif announce not in ANNOUNCEMENTS:
-                raise IllegalActionError(
-                    "BB-2", f"a {card} needs \"announce\": \"higher\" or \"lower\", got {announce!r}"
-                )
+                raise IllegalActionError("BB-2", f'a {card} needs "announce": "higher" or "lower", got {announce!r}')
         elif kind == "pass":
             check_action_keys("BB-4", action, ())
             if self.phase != "play":
@@ -598,8 +624,14 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
         self.announce = announce if (hand and needs_announcement(card, top)) else None
         self.moves.append([player, card, "double" if double else self.announce])
         events.append(
-            {"type": "play", "player": player, "card": card, "announce": self.announce, "double": double,
-             "cards_left": len(hand)}
+            {
+                "type": "play",
+                "player": player,
+                "card": card,
+                "announce": self.announce,
+                "double": double,
+                "cards_left": len(hand),
+            }
         )
         if not hand:
             self._end_round(player, "last_card", events)
@@ -618,8 +650,14 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
         self.turn = None
         self.last_round = {"round": self.round, "winner": winner, "points": points, "reason": reason}
         events.append(
-            {"type": "round_end", "round": self.round, "winner": winner, "points": points, "reason": reason,
-             "scores": self.scores[:]}
+            {
+                "type": "round_end",
+                "round": self.round,
+                "winner": winner,
+                "points": points,
+                "reason": reason,
+                "scores": self.scores[:],
+            }
         )
         if self.scores[winner] >= self.options["target_score"]:
             self.phase = "game_over"
@@ -679,8 +717,10 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
             "reserve_count": len(self.reserve),
             "hand_sizes": [len(h) for h in self.hands],
             "passed": self.passed[:],
-            "choosing": [bool(self.hands[p]) and self.choices[p] is None and self.phase == "choose"
-                         for p in range(self.num_players)],
+            "choosing": [
+                bool(self.hands[p]) and self.choices[p] is None and self.phase == "choose"
+                for p in range(self.num_players)
+            ],
             "moves": [{"player": p, "card": c or None, "call": call} for p, c, call in self.moves],
             "played": [{"player": p, "card": c} for p, c, _ in self.moves if c],
             "scores": self.scores[:],
@@ -827,8 +867,11 @@ class BadBunnies(Game[BadBunniesState]):
     max_game_length = 200_000
     options = {
         "target_score": Option(
-            "target_score", 60, "The first player to reach this many points wins the game (BB-7).",
-            minimum=1, maximum=500,
+            "target_score",
+            60,
+            "The first player to reach this many points wins the game (BB-7).",
+            minimum=1,
+            maximum=500,
         ),
         "random_starter": Option(
             "random_starter", False, "A random player starts the first round (otherwise the first seat does) (BB-1)."

@@ -221,9 +221,7 @@ class Result(_ResultBase, total=False):
 
 
 #: a figure's move on the trail (BM-6); ``bet``: the narrator's figure following the bet
-TrailMove = TypedDict(
-    "TrailMove", {"player": int, "figure": Animal, "from": int, "to": int, "by": int, "bet": bool}
-)
+TrailMove = TypedDict("TrailMove", {"player": int, "figure": Animal, "from": int, "to": int, "by": int, "bet": bool})
 
 
 class BetEvent(TypedDict):
@@ -343,7 +341,7 @@ def _make_deck() -> list[CardInfo]:
         for side in SIDES:
             # antlers use the other side's table, so ears and antlers do not mirror each other
             table_side = side if hand == "ear" else ("right" if side == "left" else "left")
-            for (a, b) in ((0, 0), (0, 1), (1, 0), (1, 1)):
+            for a, b in ((0, 0), (0, 1), (1, 0), (1, 1)):
                 for pts in _SINGLE_EXACT[(table_side, (a, b))]:
                     add("single", hand=hand, side=side, points=pts, **{a_name: a_vals[a], b_name: b_vals[b]})
             for attr in (0, 1):
@@ -427,10 +425,10 @@ def check_hand(hand: Any, where: str) -> None:
     kind = hand.get("kind")
     if kind == "none":
         if set(hand) != {"kind"}:
-            raise IllegalActionError("BM-1", f"{where}: an empty hand has only \"kind\": \"none\", got {hand!r}")
+            raise IllegalActionError("BM-1", f'{where}: an empty hand has only "kind": "none", got {hand!r}')
         return
     if kind not in HAND_ATTRS:
-        raise IllegalActionError("BM-1", f"{where}: kind must be \"none\", \"ear\" or \"antler\", got {kind!r}")
+        raise IllegalActionError("BM-1", f'{where}: kind must be "none", "ear" or "antler", got {kind!r}')
     attrs = HAND_ATTRS[kind]
     want = {"kind"} | {name for name, _ in attrs}
     if set(hand) != want:
@@ -447,14 +445,14 @@ def check_pose(action: JsonDict) -> None:
     check_action_keys("BM-1", action, ("left", "right", "tongue"))
     for side in SIDES:
         if side not in action:
-            raise IllegalActionError("BM-1", f"a pose needs {side!r} (a hand; {{\"kind\": \"none\"}} for no hand)")
+            raise IllegalActionError("BM-1", f'a pose needs {side!r} (a hand; {{"kind": "none"}} for no hand)')
         check_hand(action[side], side)
     if not isinstance(action.get("tongue"), bool):
-        raise IllegalActionError("BM-1", f"a pose needs \"tongue\": true or false, got {action.get('tongue')!r}")
+        raise IllegalActionError("BM-1", f'a pose needs "tongue": true or false, got {action.get("tongue")!r}')
 
 
 def pose_animal(left: Hand, right: Hand) -> Animal | None:
-    """"rabbit" (two ears), "moose" (two antlers) or None for a bush (BM-1).
+    """ "rabbit" (two ears), "moose" (two antlers) or None for a bush (BM-1).
 
     >>> ear = {"kind": "ear", "position": "top", "shape": "straight"}
     >>> antler = {"kind": "antler", "spread": "wide", "direction": "up"}
@@ -563,7 +561,7 @@ def score_pose(pose: Pose | PoseAction, cards: Sequence[int | None]) -> Result:
             base += card["points"] * times
         else:
             doublers += 1
-    score = base * (2 ** doublers)
+    score = base * (2**doublers)
     inverted = inversions % 2 == 1
     if inverted:
         score = -score
@@ -654,15 +652,27 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         Field("phase", Choice(*PHASES), PUBLIC, "bet, reveal, poses, scored or game_over"),
         Field("bet", Nullable(SEAT_NUMBER), PUBLIC, "the seat the narrator bet on (narrator mode, from reveal on)"),
         Field("deck", ListOf(CARD_ID, 0, DECK_SIZE), HIDDEN, "card ids not drawn yet this round, next first"),
-        Field("stacks", ListOf(ListOf(CARD_ID, 0, DECK_SIZE), NUM_STACKS, NUM_STACKS), PUBLIC,
-              "six stacks of card ids, bottom first; the last one is the top card"),
+        Field(
+            "stacks",
+            ListOf(ListOf(CARD_ID, 0, DECK_SIZE), NUM_STACKS, NUM_STACKS),
+            PUBLIC,
+            "six stacks of card ids, bottom first; the last one is the top card",
+        ),
         Field("placed", Int(0, DECK_SIZE), PUBLIC, "cards placed on the stacks this round"),
         Field("hunter", Nullable(CARD_ID), PUBLIC, "the hunter that ended the round (BM-4), else null"),
         # a pose is replaced, never changed in place: clones share them (a shallow list copy)
-        Field("poses", Custom(load_poses, copy_poses, list.copy), PUBLIC,
-              "each player's pose this round, null until entered (always null for a player narrator)"),
-        Field("figures", PerPlayer(Fixed(TRAIL_POSITION, TRAIL_POSITION)), PUBLIC,
-              "per player [rabbit, moose] trail positions (start 5, BM-6)"),
+        Field(
+            "poses",
+            Custom(load_poses, copy_poses, list.copy),
+            PUBLIC,
+            "each player's pose this round, null until entered (always null for a player narrator)",
+        ),
+        Field(
+            "figures",
+            PerPlayer(Fixed(TRAIL_POSITION, TRAIL_POSITION)),
+            PUBLIC,
+            "per player [rabbit, moose] trail positions (start 5, BM-6)",
+        ),
     )
 
     def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
@@ -746,8 +756,11 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         if kind == "bet":
             check_action_keys("BM-6", action, ("player",))
             if self.phase != "bet":
-                raise IllegalActionError("BM-6", "the narrator bets only at the start of a round, before the first card"
-                                         + (" (no bet with the app as narrator)" if self.app_narrator else ""))
+                raise IllegalActionError(
+                    "BM-6",
+                    "the narrator bets only at the start of a round, before the first card"
+                    + (" (no bet with the app as narrator)" if self.app_narrator else ""),
+                )
             target = require_int("BM-6", action, "player", 0, self.num_players - 1)
             if target == self.narrator:
                 raise IllegalActionError("BM-6", "the narrator bets on one of the other players, not on themselves")
@@ -759,7 +772,7 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
                 raise IllegalActionError("BM-4", "the hunter has ended the poem: no more cards this round")
         elif kind == "pose":
             if self.phase != "poses":
-                raise IllegalActionError("BM-4", "poses are entered only after the hunter (\"BAM!\")")
+                raise IllegalActionError("BM-4", 'poses are entered only after the hunter ("BAM!")')
             check_pose(action)
         elif kind == "continue":
             check_action_keys("BM-7", action, ())
@@ -806,8 +819,14 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         self.stacks[stack].append(card)
         self.placed += 1
         events: list[Event] = [
-            {"type": "reveal", "player": self.narrator, "card": card_info(card), "stack": stack, "drawn": drawn,
-             "first_pass": first_pass}
+            {
+                "type": "reveal",
+                "player": self.narrator,
+                "card": card_info(card),
+                "stack": stack,
+                "drawn": drawn,
+                "first_pass": first_pass,
+            }
         ]
         if not self.deck:
             # Cannot happen with 8 hunters in the deck (at most 6 fit in the first pass), but a
@@ -964,8 +983,13 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         the deck is the only thing nobody knows)."""
         obs = observation
         n = obs["num_players"]
-        options = {"narrator": obs["mode"], "rounds": obs["total_rounds"] // n, "basic": obs["basic"],
-                   "poem": obs["poem"], "tempo": obs["tempo"]}
+        options = {
+            "narrator": obs["mode"],
+            "rounds": obs["total_rounds"] // n,
+            "basic": obs["basic"],
+            "poem": obs["poem"],
+            "tempo": obs["tempo"],
+        }
         state = cls(game, n, options, Rng(0))
         state.round, state.narrator, state.phase, state.bet = obs["round"], obs["narrator"], obs["phase"], obs["bet"]
         state.stacks = [s[:] for s in obs["stacks"]]
@@ -1024,8 +1048,11 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
         if self.hunter is not None:
             expect(self.hunter in HUNTER_IDS, "state.hunter", f"card {self.hunter} is not a hunter")
         if self.phase == "poses":
-            expect(any(self.poses[p] is None for p in self.posers()), "state.poses",
-                   "every pose is in but the round was not scored")
+            expect(
+                any(self.poses[p] is None for p in self.posers()),
+                "state.poses",
+                "every pose is in but the round was not scored",
+            )
 
 
 class BunnyMoose(Game[BunnyMooseState]):
@@ -1040,19 +1067,28 @@ class BunnyMoose(Game[BunnyMooseState]):
     max_game_length = 20_000
     options = {
         "narrator": Option(
-            "narrator", "player",
-            "Who narrates: a player holding the phone (\"player\") or the phone itself, so everybody plays "
-            "(\"app\") (BM-8).",
+            "narrator",
+            "player",
+            'Who narrates: a player holding the phone ("player") or the phone itself, so everybody plays '
+            '("app") (BM-8).',
             choices=("player", "app"),
         ),
         "rounds": Option("rounds", 2, "Each player narrates (leads) this many rounds (BM-7).", choices=(2, 3)),
-        "basic": Option("basic", False, "First game: the basic deck without tongue, ×2 and ± cards (BM-2).", ),
+        "basic": Option(
+            "basic",
+            False,
+            "First game: the basic deck without tongue, ×2 and ± cards (BM-2).",
+        ),
         "poem": Option(
-            "poem", "short", "The poem read while cards are revealed: six lines or the longer one (BM-8).",
+            "poem",
+            "short",
+            "The poem read while cards are revealed: six lines or the longer one (BM-8).",
             choices=("short", "long"),
         ),
         "tempo": Option(
-            "tempo", "normal", "App narrator's pace of one line (the engine ignores it; the app uses it).",
+            "tempo",
+            "normal",
+            "App narrator's pace of one line (the engine ignores it; the app uses it).",
             choices=("slow", "normal", "fast"),
         ),
     }

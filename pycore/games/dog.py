@@ -179,22 +179,56 @@ class CardsGivenEvent(TypedDict):
     type: Literal["cards_given"]
 
 
-MoveEvent = TypedDict("MoveEvent", {
-    "type": Literal["move"], "player": int, "card": str, "as": str | None, "figure": int, "from": int, "to": int,
-    "steps": int,
-})
-StartEvent = TypedDict("StartEvent", {
-    "type": Literal["start"], "player": int, "card": str, "as": str | None, "figure": int, "to": int,
-})
+MoveEvent = TypedDict(
+    "MoveEvent",
+    {
+        "type": Literal["move"],
+        "player": int,
+        "card": str,
+        "as": str | None,
+        "figure": int,
+        "from": int,
+        "to": int,
+        "steps": int,
+    },
+)
+StartEvent = TypedDict(
+    "StartEvent",
+    {
+        "type": Literal["start"],
+        "player": int,
+        "card": str,
+        "as": str | None,
+        "figure": int,
+        "to": int,
+    },
+)
 HomeEvent = TypedDict("HomeEvent", {"type": Literal["home"], "figure": int, "from": int, "by": int})
-SwapEvent = TypedDict("SwapEvent", {
-    "type": Literal["swap"], "player": int, "card": str, "as": str | None, "figure": int, "with": int,
-})
+SwapEvent = TypedDict(
+    "SwapEvent",
+    {
+        "type": Literal["swap"],
+        "player": int,
+        "card": str,
+        "as": str | None,
+        "figure": int,
+        "with": int,
+    },
+)
 NoEffectEvent = TypedDict("NoEffectEvent", {"type": Literal["no_effect"], "player": int, "card": str, "as": str | None})
 SevenEvent = TypedDict("SevenEvent", {"type": Literal["seven"], "player": int, "card": str, "as": str | None})
-StepEvent = TypedDict("StepEvent", {
-    "type": Literal["step"], "player": int, "figure": int, "from": int, "to": int, "steps": int, "left": int,
-})
+StepEvent = TypedDict(
+    "StepEvent",
+    {
+        "type": Literal["step"],
+        "player": int,
+        "figure": int,
+        "from": int,
+        "to": int,
+        "steps": int,
+        "left": int,
+    },
+)
 
 
 class UndoEvent(TypedDict):
@@ -250,10 +284,26 @@ class GameOverEvent(TypedDict):
 
 
 Event = (
-    GaveEvent | CardsGivenEvent | MoveEvent | StartEvent | HomeEvent | SwapEvent | NoEffectEvent | SevenEvent
-    | StepEvent | UndoEvent | SevenDoneEvent | FinishedEvent | OutEvent | DiscardEvent | DrawEvent | RoundEndEvent
-    | DealEvent | GameOverEvent
+    GaveEvent
+    | CardsGivenEvent
+    | MoveEvent
+    | StartEvent
+    | HomeEvent
+    | SwapEvent
+    | NoEffectEvent
+    | SevenEvent
+    | StepEvent
+    | UndoEvent
+    | SevenDoneEvent
+    | FinishedEvent
+    | OutEvent
+    | DiscardEvent
+    | DrawEvent
+    | RoundEndEvent
+    | DealEvent
+    | GameOverEvent
 )
+
 
 class PlayerCard(TypedDict):
     """An entry of the public memory: a card played (discarded, folded) and by whom."""
@@ -264,9 +314,16 @@ class PlayerCard(TypedDict):
 
 #: the 7 being played, as the table sees it: ``steps`` taken so far and the positions of every
 #: figure before each of them (``undo``: ``[[steps, positions], ...]``, oldest first)
-SevenInfo = TypedDict("SevenInfo", {
-    "card": str, "as": str | None, "left": int, "steps": int, "undo": list[list[Any]],
-})
+SevenInfo = TypedDict(
+    "SevenInfo",
+    {
+        "card": str,
+        "as": str | None,
+        "left": int,
+        "steps": int,
+        "undo": list[list[Any]],
+    },
+)
 
 
 class PublicObservation(TypedDict):
@@ -421,32 +478,55 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
     """
 
     FIELDS = (
-        Field("round", Int(1, lambda st: st.game.max_game_length), PUBLIC,
-              "deals so far (the first deal is round 1); a deal takes actions, so at most max_game_length"),
+        Field(
+            "round",
+            Int(1, lambda st: st.game.max_game_length),
+            PUBLIC,
+            "deals so far (the first deal is round 1); a deal takes actions, so at most max_game_length",
+        ),
         Field("dealer", SEAT_NUMBER, PUBLIC, "the seat that dealt this round"),
         Field("phase", Choice("give", "play", "over"), PUBLIC, "give (DOG-3), play or over"),
         Field("turn", SEAT_NUMBER, PUBLIC, "the player to play (phase play)"),
-        Field("figures", Reshaped(PerPlayer(ListOf(FIELD_NUMBER, lambda st: st.F, lambda st: st.F)),
-                                  _per_player, _flat, list.copy), PUBLIC,
-              "each player's figure positions: -1 kennel, 0..63 track, 64 + 4*colour + g goal", attr="pos"),
+        Field(
+            "figures",
+            Reshaped(PerPlayer(ListOf(FIELD_NUMBER, lambda st: st.F, lambda st: st.F)), _per_player, _flat, list.copy),
+            PUBLIC,
+            "each player's figure positions: -1 kennel, 0..63 track, 64 + 4*colour + g goal",
+            attr="pos",
+        ),
         Field("hands", PerPlayer(ListOf(CARD_KIND, 0, max(DEAL_SIZES))), SEAT, "each player's cards, in KINDS order"),
         Field("deck", ListOf(CARD_KIND, 0, DECK_SIZE), HIDDEN, "undealt cards, the top is the end of the list"),
         Field("discard", ListOf(CARD_KIND, 0, DECK_SIZE), PUBLIC, "played and discarded cards, oldest first"),
-        Field("gifts", PerPlayer(Nullable(CARD_KIND)), SEAT,
-              "the card each player chose in phase give, null until chosen"),
+        Field(
+            "gifts", PerPlayer(Nullable(CARD_KIND)), SEAT, "the card each player chose in phase give, null until chosen"
+        ),
         Field("received", PerPlayer(Nullable(CARD_KIND)), SEAT, "the card each player got in this round's give phase"),
         Field("out", PerPlayer(Bool()), PUBLIC, "players out for this round (DOG-9)"),
         Field("drawn", Bool(), PUBLIC, "2-3 players: the player to act has discarded and drawn this turn (DOG-11)"),
-        Field("seven", Nullable(Record({
-            "card": Choice("7", "joker"),
-            "as": Choice(None, "7"),
-            "left": Int(1, 6),
-            "undo": ListOf(Fixed(Int(1, 6), ListOf(FIELD_NUMBER, figure_count, figure_count)), 1, 6),
-        })), PUBLIC, "the 7 being played (DOG-7): steps left and the positions before each step taken"),
-        Field("winners", ListOf(SEAT_NUMBER, 0, 2), PUBLIC, "the winning players once the game is over",
-              attr="winners_"),
-        Field("played", ListOf(Frozen(Fixed(SEAT_NUMBER, CARD_KIND)), 0, DECK_SIZE), PUBLIC,
-              "the public memory: [player, card] of every card played, discarded or folded since the deal"),
+        Field(
+            "seven",
+            Nullable(
+                Record(
+                    {
+                        "card": Choice("7", "joker"),
+                        "as": Choice(None, "7"),
+                        "left": Int(1, 6),
+                        "undo": ListOf(Fixed(Int(1, 6), ListOf(FIELD_NUMBER, figure_count, figure_count)), 1, 6),
+                    }
+                )
+            ),
+            PUBLIC,
+            "the 7 being played (DOG-7): steps left and the positions before each step taken",
+        ),
+        Field(
+            "winners", ListOf(SEAT_NUMBER, 0, 2), PUBLIC, "the winning players once the game is over", attr="winners_"
+        ),
+        Field(
+            "played",
+            ListOf(Frozen(Fixed(SEAT_NUMBER, CARD_KIND)), 0, DECK_SIZE),
+            PUBLIC,
+            "the public memory: [player, card] of every card played, discarded or folded since the deal",
+        ),
     )
     DERIVED_LISTS = ("board",)
 
@@ -844,7 +924,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         out: list[Action] = []
         for card in dict.fromkeys(self.hands[p]):
             joker = card == "joker"
-            for kind in (JOKER_AS if joker else (card,)):
+            for kind in JOKER_AS if joker else (card,):
                 moves = cache.get(kind)
                 if moves is None:
                     moves = cache[kind] = self._kind_moves(p, kind, movers, prot)
@@ -974,10 +1054,10 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if card == "joker":
             kind = action.get("as")
             if kind not in JOKER_AS:
-                raise IllegalActionError("DOG-1", f"a joker needs \"as\": one of {list(JOKER_AS)}, got {kind!r}")
+                raise IllegalActionError("DOG-1", f'a joker needs "as": one of {list(JOKER_AS)}, got {kind!r}')
         else:
             if "as" in action:
-                raise IllegalActionError("DOG-1", "only a joker takes \"as\"")
+                raise IllegalActionError("DOG-1", 'only a joker takes "as"')
             kind = card
         if kind == "swap":
             if "figure" not in action and "with" not in action:
@@ -1111,8 +1191,16 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             else:
                 steps = self._steps_taken(x, to, f)
                 events.append(
-                    {"type": "move", "player": player, "card": card, "as": as_, "figure": f, "from": x, "to": to,
-                     "steps": steps}
+                    {
+                        "type": "move",
+                        "player": player,
+                        "card": card,
+                        "as": as_,
+                        "figure": f,
+                        "from": x,
+                        "to": to,
+                        "steps": steps,
+                    }
                 )
             if victim >= 0:  # DOG-5: the figure landed on went home, own ones too
                 events.append({"type": "home", "figure": victim, "from": to, "by": f})
@@ -1149,7 +1237,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         self._seven_step(f, to, events)
         # the step event goes before the captures it caused
         homes = [e for e in events if e["type"] == "home"]
-        del events[len(events) - len(homes):]
+        del events[len(events) - len(homes) :]
         events.append(
             {"type": "step", "player": player, "figure": f, "from": x, "to": to, "steps": n, "left": seven["left"]}
         )
@@ -1303,8 +1391,13 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             "out": self.out[:],
             "drawn": self.drawn,
             "played": [{"player": p, "card": c} for p, c in self.played],
-            "seven": None if seven is None else {
-                "card": seven["card"], "as": seven["as"], "left": seven["left"], "steps": len(seven["undo"]),
+            "seven": None
+            if seven is None
+            else {
+                "card": seven["card"],
+                "as": seven["as"],
+                "left": seven["left"],
+                "steps": len(seven["undo"]),
                 "undo": [[u[0], u[1][:]] for u in seven["undo"]],
             },
             "winners": self.winners(),
@@ -1408,8 +1501,11 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
 
         def on_board(x: int, f: int, where: str) -> None:
             c = self.fcol[f]
-            expect(x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4, where,
-                   f"field {x} is not on the track nor in colour {c}'s goal")
+            expect(
+                x < GOAL_BASE or GOAL_BASE + 4 * c <= x < GOAL_BASE + 4 * c + 4,
+                where,
+                f"field {x} is not on the track nor in colour {c}'s goal",
+            )
 
         seen: dict[int, int] = {}
         for f, x in enumerate(self.pos):
@@ -1448,8 +1544,11 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             team = self._team_of(winners[0])
             expect(winners == sorted(team), "state.winners", f"expected the team {sorted(team)}, got {winners}")
             need = 8 if n == 4 else 4
-            expect(sum(self._home_count(q) for q in team) >= need, "state.winners",
-                   f"team {sorted(team)} has not brought {need} figures home")
+            expect(
+                sum(self._home_count(q) for q in team) >= need,
+                "state.winners",
+                f"team {sorted(team)} has not brought {need} figures home",
+            )
 
 
 class Dog(Game[DogState]):

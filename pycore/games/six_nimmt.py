@@ -293,17 +293,33 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         Field("rows", ListOf(ListOf(CARD, 1, ROW_LIMIT), NUM_ROWS, NUM_ROWS), PUBLIC, "four rows, oldest card first"),
         Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
         Field("picks", PerPlayer(Nullable(CARD)), SEAT, "this turn's secret pick per player (null until picked)"),
-        Field("pending", ListOf(Frozen(Fixed(CARD, SEAT_NUMBER)), 0, lambda st: st.num_players), PUBLIC,
-              "picks revealed this turn and not placed yet, [card, player] ascending"),
+        Field(
+            "pending",
+            ListOf(Frozen(Fixed(CARD, SEAT_NUMBER)), 0, lambda st: st.num_players),
+            PUBLIC,
+            "picks revealed this turn and not placed yet, [card, player] ascending",
+        ),
         Field("chooser", Nullable(SEAT_NUMBER), PUBLIC, "the player who must choose a row (SN-5), else null"),
-        Field("taken", PerPlayer(ListOf(CARD, 0, deck_top)), PUBLIC,
-              "cards each player took this round (the table saw them taken)"),
-        Field("played", ListOf(Frozen(Fixed(SEAT_NUMBER, CARD)), 0, lambda st: HAND_SIZE * st.num_players), PUBLIC,
-              "the public memory: [player, card] of every pick revealed this round, in the order shown"),
+        Field(
+            "taken",
+            PerPlayer(ListOf(CARD, 0, deck_top)),
+            PUBLIC,
+            "cards each player took this round (the table saw them taken)",
+        ),
+        Field(
+            "played",
+            ListOf(Frozen(Fixed(SEAT_NUMBER, CARD)), 0, lambda st: HAND_SIZE * st.num_players),
+            PUBLIC,
+            "the public memory: [player, card] of every pick revealed this round, in the order shown",
+        ),
         Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "bullheads of the finished rounds"),
         Field("deck", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "undealt cards"),
-        Field("last_round_bullheads", Nullable(PerPlayer(Int(0, ALL_BULLHEADS))), PUBLIC,
-              "bullheads of the last finished round, per player"),
+        Field(
+            "last_round_bullheads",
+            Nullable(PerPlayer(Int(0, ALL_BULLHEADS))),
+            PUBLIC,
+            "bullheads of the last finished round, per player",
+        ),
     )
 
     def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
@@ -608,10 +624,16 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         expect(pending == sorted(pending), "state.pending", "revealed cards must be in ascending order")
         if self.phase == "choose_row":
             expect(self.chooser is not None, "state.chooser", "a row choice is due: expected a player")
-            expect(bool(pending) and pending[0][1] == self.chooser, "state.chooser",
-                   "the chooser must own the lowest revealed card")
-            expect(row_for(self.rows, pending[0][0]) is None, "state.pending",
-                   "the lowest revealed card is not below every row")
+            expect(
+                bool(pending) and pending[0][1] == self.chooser,
+                "state.chooser",
+                "the chooser must own the lowest revealed card",
+            )
+            expect(
+                row_for(self.rows, pending[0][0]) is None,
+                "state.pending",
+                "the lowest revealed card is not below every row",
+            )
         else:
             expect(self.chooser is None, "state.chooser", "only set while a row choice is due")
             expect(not pending, "state.pending", "revealed cards wait only for a row choice")
@@ -632,12 +654,18 @@ class SixNimmt(Game[SixNimmtState]):
     max_game_length = 200_000
     options = {
         "target_score": Option(
-            "target_score", 66, "The game ends after the round in which someone reaches this many bullheads (SN-6).",
-            minimum=1, maximum=999,
+            "target_score",
+            66,
+            "The game ends after the round in which someone reaches this many bullheads (SN-6).",
+            minimum=1,
+            maximum=999,
         ),
         "rounds": Option(
-            "rounds", None, "Play exactly this many rounds instead of playing to the target score (SN-7).",
-            minimum=1, maximum=50,
+            "rounds",
+            None,
+            "Play exactly this many rounds instead of playing to the target score (SN-7).",
+            minimum=1,
+            maximum=50,
         ),
         "tactical": Option(
             "tactical", False, "Tactical variant: only cards 1 to 10 × players + 4, all of them dealt (SN-7)."

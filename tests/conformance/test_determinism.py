@@ -35,7 +35,12 @@ def test_same_seed_options_and_actions_give_the_same_json(case):
     seed, options = game_setup(game, n, 1, "determinism")
     hashes = []
     final, actions = play_random_game(
-        game, n, seed, options, roundtrip_every=10**9, deep_every=10**9,
+        game,
+        n,
+        seed,
+        options,
+        roundtrip_every=10**9,
+        deep_every=10**9,
         on_state=lambda state, step: hashes.append(sha256(state.to_json())),
     )
     # a fresh replay passes through the same states

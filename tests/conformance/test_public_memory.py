@@ -53,4 +53,3 @@ def test_public_memory_matches_the_events_the_table_saw(case):
         seed, options = game_setup(game, n, i, "memory")
         longest = max(longest, check_memory(game, n, seed, options))
     assert longest > 0, "nothing was ever remembered: the check proves nothing"
-

@@ -84,7 +84,11 @@ def test_legal_actions_apply_to_clones_and_nothing_aliases_the_state(case):
     game = require_game(gid, n)
     seed, options = game_setup(game, n, n % 2, "probe")  # default and random options alternate
     play_random_game(
-        game, n, seed, options, roundtrip_every=10**9,
+        game,
+        n,
+        seed,
+        options,
+        roundtrip_every=10**9,
         on_state=lambda state, step: _probe_legal_actions(game, state, step),
     )
 

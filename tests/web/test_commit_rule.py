@@ -89,8 +89,9 @@ def test_bad_bunnies_play_waits_for_confirm_at_a_shared_phone_and_undo_takes_it_
 
 
 def test_one_person_among_bots_plays_at_the_tap():
-    s, me = bad_bunnies_play([{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot:easy"},
-                              {"name": "Cy", "kind": "bot:easy"}])
+    s, me = bad_bunnies_play(
+        [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot:easy"}, {"name": "Cy", "kind": "bot:easy"}]
+    )
     assert me == 0 and s.state.current_players() == [0]  # the first seat starts (no random starter)
     before = s.state.to_json()
     play = next(a for a in s.state.legal_actions(me) if a["type"] == "play")

@@ -71,8 +71,12 @@ def injected(markup) -> list[str]:
 def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> list[tuple]:
     """(session phase, observation, ViewContext) of screens along a seeded game, lowest action each time."""
     names = [f"P{i}" for i in range(players)]
-    s = Session(game_id, [{"name": n, "kind": "human"} for n in names], seed=seed,
-                options={"rounds": 1} if game_id == "six_nimmt" else None)
+    s = Session(
+        game_id,
+        [{"name": n, "kind": "human"} for n in names],
+        seed=seed,
+        options={"rounds": 1} if game_id == "six_nimmt" else None,
+    )
     out = []
     for _ in range(limit):
         if s.phase is Phase.OVER:
@@ -94,7 +98,6 @@ def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> li
         else:
             s.tick()
     return out
-
 
 
 GAMES = {"six_nimmt": 3, "bad_bunnies": 3, "dog": 4, "bunny_moose": 3}
@@ -155,9 +158,18 @@ def test_hostile_text_in_names_observations_and_events_never_becomes_markup(data
             new = HostileInt(int(old))
         _replace(target, path, new)
     names = [data.draw(st.sampled_from(HOSTILE)) + f"{i}" for i in range(len(ctx.names))]
-    hostile_ctx = ViewContext(viewer=ctx.viewer, names=names, legal=ctx.legal, local={}, events=events,
-                              pending=ctx.pending, step=ctx.step, acting=ctx.acting, kinds=ctx.kinds,
-                              round_events=round_events)
+    hostile_ctx = ViewContext(
+        viewer=ctx.viewer,
+        names=names,
+        legal=ctx.legal,
+        local={},
+        events=events,
+        pending=ctx.pending,
+        step=ctx.step,
+        acting=ctx.acting,
+        kinds=ctx.kinds,
+        round_events=round_events,
+    )
     try:
         rendered = _render_all(view, phase, obs, hostile_ctx)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):

@@ -65,14 +65,17 @@ def test_a_message_marked_in_the_code_but_missing_from_the_template_fails_the_ch
 
 def test_the_extractor_finds_calls_inside_f_strings_and_on_attributes(tmp_path):
     source = (
-        'x = f\'<p>{esc(_("Inside an f-string"))}</p>\'\n'
+        "x = f'<p>{esc(_(\"Inside an f-string\"))}</p>'\n"
         "y = ctx.t('Through the view context')\n"
-        '# Translators: a comment for the next line\n'
+        "# Translators: a comment for the next line\n"
         'z = ngettext("{n} apple", "{n} apples", n)\n'
         "w = t(variable)\n"
     )
-    found = list(catalogues.extract_python_ast(
-        __import__("io").BytesIO(source.encode()), catalogues.UI_KEYWORDS, ("Translators:",), {}))
+    found = list(
+        catalogues.extract_python_ast(
+            __import__("io").BytesIO(source.encode()), catalogues.UI_KEYWORDS, ("Translators:",), {}
+        )
+    )
     assert [(line, name, args) for line, name, args, _c in found] == [
         (1, "_", ("Inside an f-string",)),
         (2, "t", ("Through the view context",)),
@@ -96,8 +99,11 @@ def _msg(msgid, string, context=None, fuzzy=False):
         (_msg("Pass the phone to {name}", "Gib das Handy an {name}", fuzzy=True), 2, "fuzzy"),
         (_msg(("{n} card", "{n} cards"), ("{n} Karte",)), 2, "1 plural forms, the language has 2"),
         (_msg(("{n} card", "{n} cards"), ("{n} Karte", "")), 2, "not translated"),
-        (_msg(("Keep this card", "Keep these {k} cards"), ("Diese Karte behalten", "Diese Karten behalten")), 2,
-         "['k'] are missing"),
+        (
+            _msg(("Keep this card", "Keep these {k} cards"), ("Diese Karte behalten", "Diese Karten behalten")),
+            2,
+            "['k'] are missing",
+        ),
         (_msg("Who narrates (BM-8).", "Wer erzählt."), 2, "ruling ids"),
         (_msg(" ({a} to {b})", "({a} bis {b})"), 2, "leading/trailing spaces"),
         (_msg("Down in the woods *where the pines grow*,", "Tief im Wald, wo die Tannen stehn,"), 2, "'*' marks"),
@@ -215,8 +221,19 @@ def test_locale_data_is_what_babel_s_cldr_data_says_now():
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_numbers_and_lists_are_formatted_as_babel_formats_them(mo, lang):
     i18n.install(lang, mo.get(lang))
-    for value, decimals in [(0, 0), (7, 0), (-3, 0), (1234, 0), (1234567, 0), (1.5, 1), (0.75, 2),
-                            (-1234.5, 1), (2.0, 1), (0.05, 1), (2.25, 1)]:
+    for value, decimals in [
+        (0, 0),
+        (7, 0),
+        (-3, 0),
+        (1234, 0),
+        (1234567, 0),
+        (1.5, 1),
+        (0.75, 2),
+        (-1234.5, 1),
+        (2.0, 1),
+        (0.05, 1),
+        (2.25, 1),
+    ]:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
         assert i18n.format_number(value, decimals) == format_decimal(value, pattern, locale=lang), (lang, value)
     assert i18n.format_number(-0.04, 1) in ("0.0", "0,0")  # no "-0.0" (where Babel writes one)
@@ -228,8 +245,16 @@ def test_numbers_and_lists_are_formatted_as_babel_formats_them(mo, lang):
 
 
 def test_settings_round_trip_and_defaults():
-    s = settings.Settings().updated(language="fr", sound=False, voice_rate=2, theme="dark", animation="off",
-                                    voice="urn:moz-tts:speechd:French", wake_lock=False, vibration=False)
+    s = settings.Settings().updated(
+        language="fr",
+        sound=False,
+        voice_rate=2,
+        theme="dark",
+        animation="off",
+        voice="urn:moz-tts:speechd:French",
+        wake_lock=False,
+        vibration=False,
+    )
     assert settings.parse(s.to_json()) == (s, [])
     assert s.voice_rate == 2.0 and isinstance(s.voice_rate, float)
     assert settings.parse(None) == (settings.Settings(), [])

@@ -53,7 +53,7 @@ def test_hostile_text_never_becomes_markup(text: str) -> None:
     assert got_text.count(text) >= 4 if text else True
 
 
-@pytest.mark.parametrize("name", ["onclick", "on-x", "x y", "a\"b", "data-x\"", "ONCLICK", ""])
+@pytest.mark.parametrize("name", ["onclick", "on-x", "x y", 'a"b', 'data-x"', "ONCLICK", ""])
 def test_attribute_names_from_data_are_refused(name: str) -> None:
     with pytest.raises(ValueError):
         h("div", {name: "1"})

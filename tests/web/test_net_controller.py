@@ -145,8 +145,9 @@ def test_a_whole_game_with_two_phones_through_the_screens():
                 c.tick()
                 moved = True
                 continue
-            options = [t for t in taps(markup)
-                       if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")]
+            options = [
+                t for t in taps(markup) if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")
+            ]
             if options:
                 confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
                 c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))

@@ -243,7 +243,8 @@ def mixed_table(monkeypatch, game_id: str, kinds: list[str], seed: int):
 
 def play_to_the_end(air: CheckedAir, host: Controller, phones: dict, game_id: str, seed: int) -> None:
     players = [Player(host, game_id, random.Random(seed))] + [
-        Player(c, game_id, random.Random(seed + seat)) for seat, c in phones.items()]
+        Player(c, game_id, random.Random(seed + seat)) for seat, c in phones.items()
+    ]
     for _ in range(20_000):
         air.run(host, *phones.values())
         if host.session.phase is Phase.OVER and all(c.net.play.phase == "over" for c in phones.values()):
@@ -255,11 +256,14 @@ def play_to_the_end(air: CheckedAir, host: Controller, phones: dict, game_id: st
     raise AssertionError(f"{game_id}: the game did not end")
 
 
-@pytest.mark.parametrize("game_id, kinds, seed", [
-    ("bad_bunnies", ["human", "guest", "human", "bot:normal"], 3),
-    ("dog", ["human", "guest", "bot:normal", "guest"], 5),  # teams: seats 0+2 and 1+3
-    ("dog", ["guest", "human", "bot:easy"], 7),  # the 2-3 player variant
-])
+@pytest.mark.parametrize(
+    "game_id, kinds, seed",
+    [
+        ("bad_bunnies", ["human", "guest", "human", "bot:normal"], 3),
+        ("dog", ["human", "guest", "bot:normal", "guest"], 5),  # teams: seats 0+2 and 1+3
+        ("dog", ["guest", "human", "bot:easy"], 7),  # the 2-3 player variant
+    ],
+)
 def test_a_mixed_table_plays_a_whole_game_and_each_phone_learns_only_its_own(monkeypatch, game_id, kinds, seed):
     air, host, phones = mixed_table(monkeypatch, game_id, kinds, seed)
     play_to_the_end(air, host, phones, game_id, seed)

@@ -23,28 +23,34 @@ def test_a_good_action_is_read_exactly():
     assert out == {"v": V, "t": "act", "n": 3, "action": {"type": "pick", "card": 37}}
 
 
-@pytest.mark.parametrize("text, reason, words", [
-    ("not json", "json", "not valid JSON"),
-    ("[1, 2]", "json", "JSON object"),
-    ('{"v": 1, "t": "sync", "t": "bye"}', "json", "duplicate key"),
-    ('{"v": 1, "t": "ping", "n": NaN}', "json", "NaN"),
-    ("[" * 5000 + "]" * 5000, "json", "not valid JSON"),
-    (json.dumps({"v": V, "t": "act", "n": 1, "action": {"type": "x", "a": [[[[[[[[[[[[1]]]]]]]]]]]]}}),
-     "json", "deeper"),
-    (json.dumps({"v": V, "t": "sync", "pad": "x" * protocol.MAX_MESSAGE_BYTES}), "size", "at most"),
-    (json.dumps({"t": "sync"}), "version", "protocol version"),
-    (json.dumps({"v": True, "t": "sync"}), "version", "protocol version"),
-    (json.dumps({"v": V + 1, "t": "sync"}), "newer", "update"),
-    (msg(t="view"), "type", "unknown message type"),
-    (msg(t="sync", seat=2), "field", "unknown key(s) ['seat']"),
-    (msg(t="act", n=1), "field", "missing key 'action'"),
-    (msg(t="act", n=-1, action={"type": "pick"}), "field", "'n' must be a whole number"),
-    (msg(t="act", n=True, action={"type": "pick"}), "field", "'n' must be a whole number"),
-    (msg(t="act", n=1, action={"card": 3}), "field", "text 'type'"),
-    (msg(t="act", n=1, action={"type": "pick", "junk": "x" * 2000}), "field", "longer than"),
-    (msg(t="hello", room="short", app="1", token=None), "field", "'room' must be 6 base64url"),
-    (msg(t="hello", room="Ab3_x9", app="1", token="../../etc"), "field", "'token' must be 22"),
-])
+@pytest.mark.parametrize(
+    "text, reason, words",
+    [
+        ("not json", "json", "not valid JSON"),
+        ("[1, 2]", "json", "JSON object"),
+        ('{"v": 1, "t": "sync", "t": "bye"}', "json", "duplicate key"),
+        ('{"v": 1, "t": "ping", "n": NaN}', "json", "NaN"),
+        ("[" * 5000 + "]" * 5000, "json", "not valid JSON"),
+        (
+            json.dumps({"v": V, "t": "act", "n": 1, "action": {"type": "x", "a": [[[[[[[[[[[[1]]]]]]]]]]]]}}),
+            "json",
+            "deeper",
+        ),
+        (json.dumps({"v": V, "t": "sync", "pad": "x" * protocol.MAX_MESSAGE_BYTES}), "size", "at most"),
+        (json.dumps({"t": "sync"}), "version", "protocol version"),
+        (json.dumps({"v": True, "t": "sync"}), "version", "protocol version"),
+        (json.dumps({"v": V + 1, "t": "sync"}), "newer", "update"),
+        (msg(t="view"), "type", "unknown message type"),
+        (msg(t="sync", seat=2), "field", "unknown key(s) ['seat']"),
+        (msg(t="act", n=1), "field", "missing key 'action'"),
+        (msg(t="act", n=-1, action={"type": "pick"}), "field", "'n' must be a whole number"),
+        (msg(t="act", n=True, action={"type": "pick"}), "field", "'n' must be a whole number"),
+        (msg(t="act", n=1, action={"card": 3}), "field", "text 'type'"),
+        (msg(t="act", n=1, action={"type": "pick", "junk": "x" * 2000}), "field", "longer than"),
+        (msg(t="hello", room="short", app="1", token=None), "field", "'room' must be 6 base64url"),
+        (msg(t="hello", room="Ab3_x9", app="1", token="../../etc"), "field", "'token' must be 22"),
+    ],
+)
 def test_bad_messages_are_refused_with_the_reason(text, reason, words):
     with pytest.raises(ProtocolError) as err:
         protocol.parse(text, "guest")
@@ -59,8 +65,18 @@ def test_not_text_is_refused():
 
 
 def test_host_messages_are_not_accepted_from_a_guest_and_back():
-    welcome = protocol.dumps("welcome", "host", room="Ab3_x9", seat=1, token="A" * 22, game="six_nimmt",
-                             options={}, names=["Ann", "Bob"], kinds=["human", "guest"], app="0.1.0")
+    welcome = protocol.dumps(
+        "welcome",
+        "host",
+        room="Ab3_x9",
+        seat=1,
+        token="A" * 22,
+        game="six_nimmt",
+        options={},
+        names=["Ann", "Bob"],
+        kinds=["human", "guest"],
+        app="0.1.0",
+    )
     assert protocol.parse(welcome, "host")["seat"] == 1
     with pytest.raises(ProtocolError) as err:
         protocol.parse(welcome, "guest")
@@ -108,6 +124,7 @@ def test_the_view_holds_the_seats_observation_and_nothing_else():
     others = {c for p in (0, 2) for c in state.observation(p)["hand"]}
     own = set(state.observation(1)["hand"])
     assert own and others and not own & others
+
     def numbers(value) -> set[int]:
         return {int(x) for x in re.findall(r"\d+", json.dumps(value))}
 

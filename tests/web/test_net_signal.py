@@ -41,8 +41,10 @@ def test_offer_code_is_short_and_rebuilds_every_fact():
     assert facts["setup"] == "actpass" and facts["hash"] == "sha-256"
     assert facts["digest"].hex().upper()[:8] == "714CCF8B"
     # the higher-priority candidate (2113942271) first
-    assert facts["candidates"] == [("2469fe61-c8c4-47de-b734-3c7181e7b833.local", 41666),
-                                   ("39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local", 39202)]
+    assert facts["candidates"] == [
+        ("2469fe61-c8c4-47de-b734-3c7181e7b833.local", 41666),
+        ("39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local", 39202),
+    ]
     assert "a=max-message-size:65536" in sdp and "a=sctp-port:5000" in sdp
 
 
@@ -50,8 +52,10 @@ def test_answer_keeps_udp_only_and_its_role():
     code = signal.encode("a", "Ab3_x9", "k7Qz", SAMPLE_ANSWER)
     pairing = signal.decode(code, expect="a")
     assert pairing.setup == "active"
-    assert [a for a, _ in pairing.candidates] == ["dfc5833c-49fa-4522-8e49-eee1ebb77549.local",
-                                                  "8025c1fa-4714-4555-b1a7-c535fb094df8.local"]
+    assert [a for a, _ in pairing.candidates] == [
+        "dfc5833c-49fa-4522-8e49-eee1ebb77549.local",
+        "8025c1fa-4714-4555-b1a7-c535fb094df8.local",
+    ]
     assert "tcp" not in signal.to_sdp(pairing)
 
 
@@ -66,13 +70,16 @@ def test_plain_ip_candidates_and_the_candidate_cap():
     assert pairing.candidates[3] == ("10.0.0.1", 5001)
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("https://example.org/", "not_hotseat"),
-    ("HS~x~o", "not_hotseat"),
-    (f"HS~{PROTOCOL_VERSION + 1}~o~whatever", "newer"),
-    (f"HS~{PROTOCOL_VERSION - 1}~o~whatever", "older"),
-    (f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz", "malformed"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("https://example.org/", "not_hotseat"),
+        ("HS~x~o", "not_hotseat"),
+        (f"HS~{PROTOCOL_VERSION + 1}~o~whatever", "newer"),
+        (f"HS~{PROTOCOL_VERSION - 1}~o~whatever", "older"),
+        (f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz", "malformed"),
+    ],
+)
 def test_codes_that_cannot_be_used(text, reason):
     with pytest.raises(SignalError) as err:
         signal.decode(text)
@@ -110,13 +117,16 @@ def test_wrong_kind_is_told():
     assert err.value.reason == "kind" and "answer code is needed" in str(err.value)
 
 
-@pytest.mark.parametrize("mutation, message", [
-    (lambda s: s.replace("m=application", "m=audio"), "no data channel"),
-    (lambda s: re.sub(r"a=ice-pwd:\S+\r\n", "", s), "no pwd"),
-    (lambda s: re.sub(r"a=candidate:[^\r]*\r\n", "", s), "no UDP candidate"),
-    (lambda s: s.replace("a=setup:actpass", "a=setup:holdconn"), "DTLS role"),
-    (lambda s: s.replace("sha-256 71:4C", "sha-1 71:4C"), "not supported"),
-])
+@pytest.mark.parametrize(
+    "mutation, message",
+    [
+        (lambda s: s.replace("m=application", "m=audio"), "no data channel"),
+        (lambda s: re.sub(r"a=ice-pwd:\S+\r\n", "", s), "no pwd"),
+        (lambda s: re.sub(r"a=candidate:[^\r]*\r\n", "", s), "no UDP candidate"),
+        (lambda s: s.replace("a=setup:actpass", "a=setup:holdconn"), "DTLS role"),
+        (lambda s: s.replace("sha-256 71:4C", "sha-1 71:4C"), "not supported"),
+    ],
+)
 def test_sdp_without_what_a_data_channel_needs(mutation, message):
     with pytest.raises(SignalError) as err:
         signal.encode("o", "Ab3_x9", "k7Qz", mutation(signal.SAMPLE_OFFER))
@@ -135,23 +145,41 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 @given(
-    ufrag=ICE.filter(lambda s: len(s) >= 4), pwd=ICE.filter(lambda s: len(s) >= 22),
+    ufrag=ICE.filter(lambda s: len(s) >= 4),
+    pwd=ICE.filter(lambda s: len(s) >= 22),
     digest=st.sampled_from([32, 48, 64]).flatmap(lambda n: st.binary(min_size=n, max_size=n)),
     setup=st.sampled_from(["actpass", "active", "passive"]),
-    cands=st.lists(st.tuples(st.one_of(st.uuids().map(lambda u: f"{u}.local"), st.ip_addresses().map(str)),
-                             st.integers(1, 65535)), min_size=1, max_size=4, unique_by=lambda c: c[0]),
-    room=st.text(alphabet=B64, min_size=6, max_size=6), key=st.text(alphabet=B64, min_size=4, max_size=4),
+    cands=st.lists(
+        st.tuples(st.one_of(st.uuids().map(lambda u: f"{u}.local"), st.ip_addresses().map(str)), st.integers(1, 65535)),
+        min_size=1,
+        max_size=4,
+        unique_by=lambda c: c[0],
+    ),
+    room=st.text(alphabet=B64, min_size=6, max_size=6),
+    key=st.text(alphabet=B64, min_size=4, max_size=4),
 )
 def test_any_sdp_round_trips(ufrag, pwd, digest, setup, cands, room, key):
     hashes = {32: "sha-256", 48: "sha-384", 64: "sha-512"}
-    lines = ["v=0", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{pwd}",
-             f"a=fingerprint:{hashes[len(digest)]} {':'.join(f'{b:02X}' for b in digest)}", f"a=setup:{setup}"]
+    lines = [
+        "v=0",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        f"a=ice-ufrag:{ufrag}",
+        f"a=ice-pwd:{pwd}",
+        f"a=fingerprint:{hashes[len(digest)]} {':'.join(f'{b:02X}' for b in digest)}",
+        f"a=setup:{setup}",
+    ]
     lines += [f"a=candidate:{i} 1 udp {1000 - i} {a} {p} typ host" for i, (a, p) in enumerate(cands)]
     sdp = "\r\n".join(lines) + "\r\n"
     code = signal.encode("a", room, key, sdp)
     assert code.isascii() and "\n" not in code
     pairing = signal.decode(code)
     assert (pairing.room, pairing.key, pairing.ufrag, pairing.pwd, pairing.digest, pairing.setup) == (
-        room, key, ufrag, pwd, digest, setup)
+        room,
+        key,
+        ufrag,
+        pwd,
+        digest,
+        setup,
+    )
     assert [(a.lower(), p) for a, p in pairing.candidates] == [(a.lower(), p) for a, p in cands]
     assert signal.essentials(signal.to_sdp(pairing))["candidates"] == list(pairing.candidates)

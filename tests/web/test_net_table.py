@@ -119,8 +119,22 @@ def test_a_whole_game_between_the_host_and_two_guests():
             m = protocol.parse(text, "host")
             assert m["t"] in ("welcome", "view")
             if m["t"] == "view":
-                assert set(m) == {"v", "t", "n", "fresh", "obs", "legal", "acting", "events", "round_events",
-                                  "summary", "over", "away", "returns", "winners"}
+                assert set(m) == {
+                    "v",
+                    "t",
+                    "n",
+                    "fresh",
+                    "obs",
+                    "legal",
+                    "acting",
+                    "events",
+                    "round_events",
+                    "summary",
+                    "over",
+                    "away",
+                    "returns",
+                    "winners",
+                }
                 assert m["obs"]["viewer"] == seat and "hands" not in m["obs"]
 
 
@@ -233,7 +247,8 @@ def test_an_older_guest_is_told_to_update(monkeypatch):
 def test_a_newer_code_tells_the_guest_to_update():
     guest = Guest(MemoryStorage(), "1.0")
     code = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER).replace(
-        f"HS~{protocol.PROTOCOL_VERSION}~", f"HS~{protocol.PROTOCOL_VERSION + 1}~")
+        f"HS~{protocol.PROTOCOL_VERSION}~", f"HS~{protocol.PROTOCOL_VERSION + 1}~"
+    )
     with pytest.raises(signal.SignalError):
         guest.read_offer(code)
     assert (guest.status, guest.problem) == ("update", "this")

@@ -52,6 +52,7 @@ def play_out(c: Controller, seed: int = 1) -> None:
 
 # ---- setup: recent names and the last table ------------------------------------------------------
 
+
 def test_a_new_setup_offers_the_last_names_and_prefills_the_last_table(storage):
     c = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 11)
     start(c, "six_nimmt", {0: "Ann", 1: "Bob", 2: "Cy", 3: "Dee"}, n=4)
@@ -85,8 +86,11 @@ def test_bots_and_untouched_default_names_are_not_remembered_but_bot_seats_are(s
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Robo", "name-2": "Player 3"}})
     stored = json.loads(storage[KEY])
     assert stored["names"] == ["Ann"]
-    assert stored["tables"]["six_nimmt"] == [{"name": "Ann", "kind": "human"}, {"name": None, "kind": "bot:easy"},
-                                             {"name": None, "kind": "human"}]
+    assert stored["tables"]["six_nimmt"] == [
+        {"name": "Ann", "kind": "human"},
+        {"name": None, "kind": "bot:easy"},
+        {"name": None, "kind": "human"},
+    ]
     c.go_home()
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "replace"})
@@ -102,6 +106,7 @@ def test_a_remembered_bot_seat_becomes_human_where_this_phone_has_no_bots(storag
 
 # ---- statistics: a finished game counted once ----------------------------------------------------
 
+
 def test_a_finished_game_is_counted_once_with_its_scores_also_after_a_reload(storage):
     c = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 2024)
     start(c, "six_nimmt", {0: "Ann", 1: "Bob", 2: "Player 3"}, opts={"rounds": "1"})
@@ -111,8 +116,9 @@ def test_a_finished_game_is_counted_once_with_its_scores_also_after_a_reload(sto
     stats = c.players.stats
     assert set(stats) == {"Ann", "Bob"}  # "Player 3" was never typed: no statistics
     for seat, name in enumerate(["Ann", "Bob"]):
-        assert stats[name]["six_nimmt"] == Stats(played=1, won=int(seat in winners), best=bullheads[seat],
-                                                 total=bullheads[seat], scored=1)
+        assert stats[name]["six_nimmt"] == Stats(
+            played=1, won=int(seat in winners), best=bullheads[seat], total=bullheads[seat], scored=1
+        )
     stored = storage[KEY]
 
     again = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 1)  # the game-over screen reloaded
@@ -167,6 +173,7 @@ def test_a_refused_players_write_is_said_and_the_game_save_is_kept(storage):
 
 
 # ---- the players list ---------------------------------------------------------------------------
+
 
 def remembered(storage) -> Controller:
     p = Players().seated("six_nimmt", [("Ann", "human"), ("Bob", "human"), ("Cy", "human")])
@@ -239,37 +246,46 @@ def test_the_players_tap_from_a_game_leaves_it_saved(storage):
 
 # ---- hostile stored data ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, problem", [
-    ("{", "it is not valid JSON"),
-    ("[" * 5000 + "]" * 5000, "nested"),
-    ('"' + "x" * 300_000 + '"', "too large"),
-    ('{"version": 2, "names": ["Ann"]}', "not a list of players of this version"),
-    ('[1, 2]', "not a list of players of this version"),
-])
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("{", "it is not valid JSON"),
+        ("[" * 5000 + "]" * 5000, "nested"),
+        ('"' + "x" * 300_000 + '"', "too large"),
+        ('{"version": 2, "names": ["Ann"]}', "not a list of players of this version"),
+        ("[1, 2]", "not a list of players of this version"),
+    ],
+)
 def test_unreadable_stored_players_read_as_none(text, problem):
     players, problems = parse(text)
     assert players == Players() and len(problems) == 1 and problem in problems[0]
 
 
 def test_hostile_entries_are_dropped_one_by_one_and_the_rest_kept():
-    text = json.dumps({
-        "version": 1,
-        "names": ["Ann", "\u202eboB", "", "x" * 41, None, ["Ann"], "Ann", "<b>Cy</b>"] + [f"P{i}" for i in range(40)],
-        "tables": {
-            "six_nimmt": [{"name": "Ann", "kind": "bot:evil"}, {"name": 7, "kind": "bot:hard"}, "seat"],
-            "dog": [{"name": "Ann", "kind": "human"}] * 17,
-            "chess": [{"name": "Ann", "kind": "human"}],
-        },
-        "stats": {
-            "Ann": {"six_nimmt": {"played": 3, "won": 1, "best": 4, "total": 30, "scored": 3},
+    text = json.dumps(
+        {
+            "version": 1,
+            "names": ["Ann", "\u202eboB", "", "x" * 41, None, ["Ann"], "Ann", "<b>Cy</b>"]
+            + [f"P{i}" for i in range(40)],
+            "tables": {
+                "six_nimmt": [{"name": "Ann", "kind": "bot:evil"}, {"name": 7, "kind": "bot:hard"}, "seat"],
+                "dog": [{"name": "Ann", "kind": "human"}] * 17,
+                "chess": [{"name": "Ann", "kind": "human"}],
+            },
+            "stats": {
+                "Ann": {
+                    "six_nimmt": {"played": 3, "won": 1, "best": 4, "total": 30, "scored": 3},
                     "dog": {"played": 1, "won": 2, "best": None, "total": 0, "scored": 0},
                     "bad_bunnies": {"played": True, "won": 0, "best": None, "total": 0, "scored": 0},
-                    "bunny_moose": {"played": 10 ** 9, "won": 0, "best": None, "total": 0, "scored": 0}},
-            "Bob": {"six_nimmt": {"played": 2, "won": 0, "best": None, "total": 5, "scored": 1}},
-            "\u200b": {"dog": {"played": 1, "won": 0, "best": None, "total": 0, "scored": 0}},
-        },
-        "recorded": ["k", 5, "y" * 201],
-    })
+                    "bunny_moose": {"played": 10**9, "won": 0, "best": None, "total": 0, "scored": 0},
+                },
+                "Bob": {"six_nimmt": {"played": 2, "won": 0, "best": None, "total": 5, "scored": 1}},
+                "\u200b": {"dog": {"played": 1, "won": 0, "best": None, "total": 0, "scored": 0}},
+            },
+            "recorded": ["k", 5, "y" * 201],
+        }
+    )
     players, problems = parse(text, ("six_nimmt", "bad_bunnies", "dog", "bunny_moose"))
     assert players.names[:3] == ("Ann", "boB", "<b>Cy</b>") and len(players.names) == MAX_NAMES
     assert players.tables == {"six_nimmt": (Seat("Ann", "human"), Seat(None, "bot:hard"), Seat(None, "human"))}
@@ -281,8 +297,13 @@ def test_hostile_entries_are_dropped_one_by_one_and_the_rest_kept():
 
 
 def test_the_app_starts_and_sets_up_with_hostile_names_escaped(storage):
-    storage[KEY] = json.dumps({"version": 1, "names": ['<img src=x onerror="alert(1)">', "Ann"],
-                               "tables": {"six_nimmt": [{"name": "</textarea><script>", "kind": "human"}]}})
+    storage[KEY] = json.dumps(
+        {
+            "version": 1,
+            "names": ['<img src=x onerror="alert(1)">', "Ann"],
+            "tables": {"six_nimmt": [{"name": "</textarea><script>", "kind": "human"}]},
+        }
+    )
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
     page = str(c.render())

@@ -53,9 +53,9 @@ def test_any_json_is_a_session_or_a_save_error(value):
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 120_000), st.sampled_from(["[", "{\"a\":", "[{\"b\":"]), st.booleans())
+@given(st.integers(0, 120_000), st.sampled_from(["[", '{"a":', '[{"b":']), st.booleans())
 def test_any_depth_is_a_session_or_a_save_error(depth, opener, closed):
-    closer = {"[": "]", "{\"a\":": "}", "[{\"b\":": "}]"}[opener]
+    closer = {"[": "]", '{"a":': "}", '[{"b":': "}]"}[opener]
     text = opener * depth + "1" + (closer * depth if closed else "")
     _read_or_save_error(text)
 
@@ -254,6 +254,7 @@ def test_names_are_cleaned_and_look_alikes_refused_in_one_game(storage):
 
 
 def test_the_look_alike_table_is_generated_from_the_pinned_data():
-    result = subprocess.run([sys.executable, "tools/make_lookalikes.py", "--check"], cwd=ui_helpers.ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "tools/make_lookalikes.py", "--check"], cwd=ui_helpers.ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr

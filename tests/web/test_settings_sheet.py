@@ -95,7 +95,7 @@ def test_every_control_of_the_sheet_is_a_real_button_with_a_name(storage):
     markup = sheet(c)
     tags = re.findall(r"<(\w+)[^>]*data-tap=", markup)
     assert tags and set(tags) == {"button"}
-    for match in re.finditer(r'<button ([^>]*)>(.*?)</button>', markup):
+    for match in re.finditer(r"<button ([^>]*)>(.*?)</button>", markup):
         attrs, label = match.groups()
         assert 'type="button"' in attrs
         assert "aria-label=" in attrs or re.sub(r"<[^>]+>", "", label).strip() not in ("", "−", "+", "×"), attrs
@@ -138,8 +138,11 @@ def test_the_sheet_over_a_hand_shows_no_card_and_hiding_the_page_closes_it_behin
     assert c.page_hidden()
     markup = str(c.render())
     assert not c.sheet and "overlay settings" not in markup
-    assert c.session.phase is Phase.CURTAIN and 'data-private="' not in markup and 'class="card' not in markup.split(
-        'class="public"')[0]
+    assert (
+        c.session.phase is Phase.CURTAIN
+        and 'data-private="' not in markup
+        and 'class="card' not in markup.split('class="public"')[0]
+    )
 
 
 def test_choosing_a_language_keeps_the_game_exactly_and_forgets_the_old_rules_pages(storage):

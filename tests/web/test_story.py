@@ -75,9 +75,18 @@ def test_a_six_nimmt_story_during_a_turn_never_names_a_card_in_a_hand_or_a_pick_
         now_text = "\n".join(str(line) for _i, line in now.lines) if not now.finished else ""
         numbers = {int(x) for x in re.findall(r"\d+", now_text)}
         # numbers that are not cards: rows, bullheads, totals, rounds (public, and small)
-        public = {r + 1 for r in range(4)} | {s.state.round} | {
-            v for m in s.history for e in m.events for key in ("bullheads", "scores", "round") if key in e
-            for v in (e[key] if isinstance(e[key], list) else [e[key]])}
+        public = (
+            {r + 1 for r in range(4)}
+            | {s.state.round}
+            | {
+                v
+                for m in s.history
+                for e in m.events
+                for key in ("bullheads", "scores", "round")
+                if key in e
+                for v in (e[key] if isinstance(e[key], list) else [e[key]])
+            }
+        )
         assert not (hidden & numbers) - public, sorted((hidden & numbers) - public)
         if picks:
             checked += 1
@@ -106,8 +115,9 @@ def _secret_moment(game_id: str, n: int, seed: int) -> tuple[Session, int, list[
     raise AssertionError(f"no secret choice found in {game_id}")
 
 
-@pytest.mark.parametrize("game_id,n",
-                         [("six_nimmt", 4), ("bad_bunnies", 3), ("dog", 4), ("dog", 2), ("bunny_moose", 4)])
+@pytest.mark.parametrize(
+    "game_id,n", [("six_nimmt", 4), ("bad_bunnies", 3), ("dog", 4), ("dog", 2), ("bunny_moose", 4)]
+)
 def test_a_secret_choice_changes_nothing_in_the_story_until_the_table_sees_it(game_id, n):
     """Two different secret choices (a 6 nimmt! pick, a Bad Bunnies keep or new hand, a Dog gift,
     a Bunny Bunny Moose Moose pose), the rest equal: the stories are the same, word for word, and
@@ -131,6 +141,7 @@ def test_the_whole_game_survives_a_save_and_the_story_is_the_same_after_a_reload
     play(s, random.Random(2))
     assert s.state.is_terminal() and not s.story_begins_later
     again = Session.from_json(s.to_json())
+
     def told(x):
         return [(c.number, c.lines, c.finished) for c in x.story()]
 
@@ -150,7 +161,7 @@ def test_a_full_log_drops_its_oldest_rounds_and_the_save_still_loads_with_this_r
     assert s.story()[0].lines[0][1].startswith("Cards played: ")
     again = Session.from_json(s.to_json())
     last_end = max((i for i, m in enumerate(s.history) if any(e["type"] == "round_end" for e in m.events)), default=-1)
-    this_round = [e for m in s.history[last_end + 1:] for e in m.events if e["type"] == "place" and e["taken"]]
+    this_round = [e for m in s.history[last_end + 1 :] for e in m.events if e["type"] == "place" and e["taken"]]
     assert this_round and again.round_events == this_round and again.story_begins_later
     assert [c.lines for c in again.story()] == [c.lines for c in s.story()]
 
@@ -215,7 +226,7 @@ def test_the_story_sheet_opens_from_the_game_screen_is_the_same_for_every_viewer
         s.viewer = viewer
         c.tap({"shell": "story", "do": "open"})
         page = str(c.render())
-        sheets.append(page[page.index('<div class="overlay story"'):])
+        sheets.append(page[page.index('<div class="overlay story"') :])
         assert c.delay_ms() is None and c.back_target() == "story"
         c.back()
         assert c.story_open is None
@@ -234,8 +245,9 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
     assert 'data-screen="replay"' in first and "Round 1 · step 1 of " in first
     total = int(re.search(r"step 1 of (\d+)", first).group(1))
     s = c.session
-    assert total == sum(1 for m in s.history if any(e["type"] in ("reveal", "place", "round_end", "row_choice")
-                                                     for e in m.events))
+    assert total == sum(
+        1 for m in s.history if any(e["type"] in ("reveal", "place", "round_end", "row_choice") for e in m.events)
+    )
     for bad in (-1, total, "2", True, None, 1.0):
         c.tap({"shell": "story", "do": "step", "to": bad})
         assert c.story_open["step"] == 0
@@ -246,10 +258,13 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
         seen_rounds.add(int(re.search(r"Round (\d+) · step", page).group(1)))
         if "Round" in page and "scored</h2>" in page:
             assert "sn-summary" in page  # the round's result at its last step
-        nxt = re.search(r'data-tap="\{&#34;do&#34;:&#34;step&#34;,&#34;shell&#34;:&#34;story&#34;,'
-                        r'&#34;to&#34;:(\d+)\}">Next<', page)
+        nxt = re.search(
+            r'data-tap="\{&#34;do&#34;:&#34;step&#34;,&#34;shell&#34;:&#34;story&#34;,'
+            r'&#34;to&#34;:(\d+)\}">Next<',
+            page,
+        )
         if nxt is None or int(nxt.group(1)) >= total:  # the last step: Next is disabled
-            assert nxt is None or "disabled" in page[page.index("replay-nav"):page.index(">Next<")]
+            assert nxt is None or "disabled" in page[page.index("replay-nav") : page.index(">Next<")]
             break
         step = int(nxt.group(1))
         c.tap({"shell": "story", "do": "step", "to": step})

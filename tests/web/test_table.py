@@ -37,10 +37,22 @@ def test_a_setting_tapped_is_validated_stored_and_read_back_by_the_next_start(st
     assert Controller(storage, bot_hook=None).settings == c.settings
 
 
-@pytest.mark.parametrize("name,value", [
-    ("theme", "neon"), ("theme", 1), ("voice_rate", 9.0), ("voice_rate", float("nan")), ("voice_rate", True),
-    ("sound", "yes"), ("animation", None), ("voice", "x" * 500), ("no_such_setting", 1), (None, 1), ("__class__", 1),
-])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("theme", "neon"),
+        ("theme", 1),
+        ("voice_rate", 9.0),
+        ("voice_rate", float("nan")),
+        ("voice_rate", True),
+        ("sound", "yes"),
+        ("animation", None),
+        ("voice", "x" * 500),
+        ("no_such_setting", 1),
+        (None, 1),
+        ("__class__", 1),
+    ],
+)
 def test_a_bad_setting_changes_nothing(storage, name, value):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "setting", "name": "theme", "value": "dark"})

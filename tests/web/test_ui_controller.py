@@ -37,8 +37,19 @@ def test_setup_reads_names_and_options_and_saves_at_once(storage):
     assert {"shell": "kind", "seat": 0} in taps(markup) and "Human" in markup
     c.tap({"shell": "count", "delta": 1})
     c.tap({"shell": "opt", "name": "tactical", "value": True})
-    c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": " ", "name-2": "Cy", "name-3": "Di",
-                                        "opt-target_score": "12", "opt-rounds": ""}})
+    c.tap(
+        {
+            "shell": "start",
+            "fields": {
+                "name-0": "Ann",
+                "name-1": " ",
+                "name-2": "Cy",
+                "name-3": "Di",
+                "opt-target_score": "12",
+                "opt-rounds": "",
+            },
+        }
+    )
     s = c.session
     assert c.screen == "game" and s.names == ["Ann", "Player 2", "Cy", "Di"]
     assert s.options == {"target_score": 12, "rounds": None, "tactical": True}

@@ -28,8 +28,10 @@ def play_one_turn(c: Controller) -> None:
     """Every human picks and confirms a card (one 6 nimmt! turn), so the save is mid-game."""
     s = c.session
     before = (s.state.public_observation()["round"], s.state.public_observation()["turn"])
-    while (s.state.public_observation()["round"], s.state.public_observation()["turn"]) == before \
-            and s.phase not in ("summary", "over"):
+    while (s.state.public_observation()["round"], s.state.public_observation()["turn"]) == before and s.phase not in (
+        "summary",
+        "over",
+    ):
         if s.phase == "curtain":
             c.tap({"shell": "show"})
         elif s.phase == "turn":

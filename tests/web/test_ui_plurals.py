@@ -50,8 +50,9 @@ def screens_along_a_game(game_id: str, n: int, seed: int, options: dict, steps: 
         for viewer in viewers:
             obs = state.public_observation() if viewer is None else state.observation(viewer)
             legal = state.legal_actions(viewer) if viewer is not None else []
-            ctx = ViewContext(viewer=viewer, names=names, legal=legal, events=events, acting=acting,
-                              kinds=["human"] * n)
+            ctx = ViewContext(
+                viewer=viewer, names=names, legal=legal, events=events, acting=acting, kinds=["human"] * n
+            )
             yield view.render(obs, ctx)
             yield view.status_line(obs, ctx)
             yield " ".join(view.scoreboard(obs, ctx))
@@ -81,7 +82,7 @@ def test_no_count_of_one_with_a_plural_noun(game_id, n, seed, options, steps):
     for markup in screens_along_a_game(game_id, n, seed, options, steps):
         text = texts(markup)
         bad = ONE_PLURAL.findall(text)
-        assert not bad, f"{game_id}: {bad} in {text[text.find(bad[0]) - 150:text.find(bad[0]) + 50]!r}"
+        assert not bad, f"{game_id}: {bad} in {text[text.find(bad[0]) - 150 : text.find(bad[0]) + 50]!r}"
         assert "card(s)" not in text
         seen_one += len(ONE_SINGULAR.findall(text))
     assert seen_one > 0  # the games did show counts of one, in the singular

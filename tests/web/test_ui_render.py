@@ -184,8 +184,14 @@ def test_stored_round_events_come_out_as_text_in_the_round_summaries():
     assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in summary and "&lt;script&gt;alert(2)" in summary
 
     bb = pycore.load_game("bad_bunnies").new_initial_state(3, 1)
-    end = {"type": "round_end", "round": HOSTILE[1], "winner": 0, "reason": HOSTILE[2], "points": 3,
-           "scores": [3, 0, 0]}
+    end = {
+        "type": "round_end",
+        "round": HOSTILE[1],
+        "winner": 0,
+        "reason": HOSTILE[2],
+        "points": 3,
+        "scores": [3, 0, 0],
+    }
     ctx = ViewContext(viewer=None, names=HOSTILE, events=[end])
     summary = bad_bunnies.VIEW.round_summary_html(bb.public_observation(), ctx)
     assert "<img" not in summary and "<script" not in summary and not any(text in summary for text in HOSTILE)

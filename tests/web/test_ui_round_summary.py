@@ -53,7 +53,7 @@ def test_summary_lists_the_cards_each_player_took_and_they_add_up_to_the_bullhea
     assert sorted(cards_shown(markup)) == sorted(x for t in took for x in t)
     for p, name in enumerate(("Ann", "Bob", "Cy", "Di")):
         if took[p]:
-            block = markup.split(f"<th scope=\"row\">{name}</th>")[1].split("</tr>", 2)[1]
+            block = markup.split(f'<th scope="row">{name}</th>')[1].split("</tr>", 2)[1]
             assert sorted(cards_shown(block)) == sorted(took[p])
             assert f"took {len(took[p])} card" in block
     # a reload on the summary keeps the log (it is in the save)
@@ -87,8 +87,12 @@ def test_a_save_of_the_first_format_is_read_without_its_stored_events():
     play_round(s)
     data = json.loads(s.to_json())
     old = {k: v for k, v in data.items() if k != "log"}
-    old.update(version=1, events=[{"type": "round_end", "bullheads": ["<img src=x onerror=alert(1)>"]}],
-               round_events=[{"type": "place", "player": 0, "taken": ["<b>"]}], summary_due=True)
+    old.update(
+        version=1,
+        events=[{"type": "round_end", "bullheads": ["<img src=x onerror=alert(1)>"]}],
+        round_events=[{"type": "place", "player": 0, "taken": ["<b>"]}],
+        summary_due=True,
+    )
     again = Session.from_dict(old)
     assert again.phase == "curtain" and again.round_events == [] and again.events == []
     assert again.state.to_json() == s.state.to_json()

@@ -213,8 +213,12 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
 
     hook = default_bot_hook()
     assert hook is not None and "six_nimmt" in hook.games
-    seats = [{"name": "Me", "kind": "human"}, {"name": "E", "kind": "bot:easy"},
-             {"name": "N", "kind": "bot:normal"}, {"name": "N2", "kind": "bot:normal"}]
+    seats = [
+        {"name": "Me", "kind": "human"},
+        {"name": "E", "kind": "bot:easy"},
+        {"name": "N", "kind": "bot:normal"},
+        {"name": "N2", "kind": "bot:normal"},
+    ]
     s = Session("six_nimmt", seats, seed=21, options={"rounds": 1}, bot_hook=hook)
     bot_moves = 0
     for _ in range(5000):
@@ -288,8 +292,12 @@ def test_a_save_for_a_game_without_a_view_is_a_save_error(monkeypatch):
 
 
 def test_two_humans_and_two_bots_curtain_only_between_the_humans():
-    seats = [{"name": "Ann", "kind": "human"}, {"name": "B1", "kind": "bot:normal"},
-             {"name": "Bob", "kind": "human"}, {"name": "B2", "kind": "bot:easy"}]
+    seats = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "B1", "kind": "bot:normal"},
+        {"name": "Bob", "kind": "human"},
+        {"name": "B2", "kind": "bot:easy"},
+    ]
     s = Session("six_nimmt", seats, seed=13, options={"rounds": 1}, bot_hook=first_legal_bot)
     log = []
     for _ in range(4000):

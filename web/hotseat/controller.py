@@ -97,8 +97,9 @@ class Controller:
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
-    def __init__(self, storage, bot_hook: Callable | None | str = "auto",
-                 seed_fn: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None
+    ) -> None:
         self.storage = storage
         self.store = SaveStore(storage, peek, playable_games)
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
@@ -212,8 +213,10 @@ class Controller:
             self._give_up(session.game_id, changed=True)
             return
         except StorageError:
-            self.message = _("This browser refused to save the game (storage full?): the saved copy is the one "
-                             "before this move. Free some space, or this move is lost when the page closes.")
+            self.message = _(
+                "This browser refused to save the game (storage full?): the saved copy is the one "
+                "before this move. Free some space, or this move is lost when the page closes."
+            )
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
         self._record_if_over(session)
@@ -375,8 +378,9 @@ class Controller:
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
             self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
-            self._start_session(Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook),
-                                rematch=True)
+            self._start_session(
+                Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook), rematch=True
+            )
         elif self.screen == "game" and self.session is not None:
             self.session.tap(tap)
             if self.session is not None and self.session.error:
@@ -408,8 +412,9 @@ class Controller:
                 self._open_recovery(slot.key, slot.game, slot.error, readable=False)
         elif shell == "new" and game in playable_games():
             self._new_game(game)
-        elif (shell in ("download", "delete_aside") and isinstance(key, str)
-              and any(a["key"] == key for a in self.aside)):
+        elif (
+            shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside)
+        ):
             if shell == "download":
                 self._offer(key)
             else:
@@ -420,7 +425,7 @@ class Controller:
             self.refresh()
 
     def _new_game(self, game_id: str) -> None:
-        """"New game" on the home screen: its own unfinished save is never replaced silently."""
+        """ "New game" on the home screen: its own unfinished save is never replaced silently."""
         key = slot_key(game_id)
         text = self.store.text(key)
         self.store.note_read(key, text)
@@ -666,8 +671,11 @@ class Controller:
                 limits = ""
                 if opt.minimum is not None and opt.maximum is not None:
                     limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
-                raise ValueError(_("{label}: this value is not allowed{limits}").format(
-                    label=screens.option_label(name), limits=limits)) from None
+                raise ValueError(
+                    _("{label}: this value is not allowed{limits}").format(
+                        label=screens.option_label(name), limits=limits
+                    )
+                ) from None
         return options
 
     def _start_from_setup(self, game) -> None:
@@ -767,8 +775,9 @@ class Controller:
         scores = [view.final_score(obs, seat) for seat in range(len(session.seats))]
         # only remembered names count: setup's untouched "Player 3" and forgotten names do not
         kinds = [kind if self._known_name(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
-        self.players = self.players.game_recorded(key, session.game_id, session.names, kinds,
-                                                  session.winners(), scores, lower_wins=view.lower_score_wins)
+        self.players = self.players.game_recorded(
+            key, session.game_id, session.names, kinds, session.winners(), scores, lower_wins=view.lower_score_wins
+        )
         self._save_players()
 
     def _save_players(self) -> bool:
@@ -777,8 +786,9 @@ class Controller:
             players_store.save(self.storage, self.players)
         except StorageError:
             if self.message is None:
-                self.message = _("This browser refused to remember the players (storage full?). "
-                                 "Your game is not affected.")
+                self.message = _(
+                    "This browser refused to remember the players (storage full?). Your game is not affected."
+                )
             return False
         return True
 
@@ -817,7 +827,7 @@ class Controller:
             self.dialog = {"kind": shell, "name": name}
 
     def _players_dialog_tap(self, shell: str | None, dialog: dict) -> None:
-        """"Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
+        """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
         if shell != "pl_yes":
             return
         self.dialog = None
@@ -858,9 +868,10 @@ class Controller:
             capped = self.session.bot_capped
             if capped is not None:
                 self.session.bot_capped = None
-                self.message = _("{name} thought as long as this phone allows and played its best move so far "
-                                 "(this phone is slower than the bots were made for).").format(
-                                     name=self.session.names[capped])
+                self.message = _(
+                    "{name} thought as long as this phone allows and played its best move so far "
+                    "(this phone is slower than the bots were made for)."
+                ).format(name=self.session.names[capped])
             if self._net is not None:
                 self._net.poll()  # a reveal that ended frees the table for the phones' actions
         elif self.screen == "guest":
@@ -903,8 +914,12 @@ class Controller:
 
     def _render(self) -> Markup:
         if self.screen == "setup" and self.setup is not None:
-            page = screens.setup(pycore.load_game(self.setup["game"]), self.setup, self.seat_kinds(self.setup["game"]),
-                                 chips=self._setup_chips())
+            page = screens.setup(
+                pycore.load_game(self.setup["game"]),
+                self.setup,
+                self.seat_kinds(self.setup["game"]),
+                chips=self._setup_chips(),
+            )
         elif self.screen == "players":
             page = self._render_players()
         elif self.screen == "game" and self.session is not None and (self._story() or {}).get("step") is not None:
@@ -941,11 +956,16 @@ class Controller:
         elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
             extra.append(players_screen.dialog(self.dialog))
         elif self.dialog is not None and self.dialog["kind"] == "aside_full":
-            extra.append(screens.dialog(
-                _("The list of saved games that could not be opened is full."),
-                _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
-                [screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
-                 screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger")]))
+            extra.append(
+                screens.dialog(
+                    _("The list of saved games that could not be opened is full."),
+                    _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
+                    [
+                        screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
+                        screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger"),
+                    ],
+                )
+            )
         return fragment(page, extra)
 
     # ---- the game's story ---------------------------------------------------------------------
@@ -1007,17 +1027,23 @@ class Controller:
         ctx.events = move.events
         if view.ends_round(move.events):
             start = max((i + 1 for i in range(index) if view.ends_round(s.history[i].events)), default=0)
-            ctx.round_events = [e for m in s.history[start:index + 1] for e in m.events if view.round_log(e)]
+            ctx.round_events = [e for m in s.history[start : index + 1] for e in m.events if view.round_log(e)]
             shown = view.round_summary_html(obs, ctx)
         else:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+
     def _settings_markup(self) -> Markup:
         languages = [(code, language_name(code)) for code in LANGUAGES]
-        return screens.settings_sheet(self.settings, languages, self.voices, home=self.screen != "home",
-                                      players=True,
-                                      rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX))
+        return screens.settings_sheet(
+            self.settings,
+            languages,
+            self.voices,
+            home=self.screen != "home",
+            players=True,
+            rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
+        )
 
     def _rules_markup(self, game_id: str) -> Markup:
         cached = self.rules_cache.get(game_id)
@@ -1051,8 +1077,11 @@ class Controller:
             assert seat is not None, "the curtain is for a player"
             name = names[seat]
             body = screens.curtain(name, public, hidden=s.curtain_hidden)
-            status = (_("{name}'s cards are hidden").format(name=name) if s.curtain_hidden
-                      else _("Pass the phone to {name}").format(name=name))
+            status = (
+                _("{name}'s cards are hidden").format(name=name)
+                if s.curtain_hidden
+                else _("Pass the phone to {name}").format(name=name)
+            )
             return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
         ctx = s.context()
         obs = s.screen_obs()
@@ -1062,15 +1091,23 @@ class Controller:
             returns = s.state.returns()
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
             summary = view.round_summary_html(obs, ctx)
-            body = fragment(screens.game_over(names, scores, order, s.winners(), summary),
-                            h("div", {"class": "actions"}, story.replay_button()))
-            return screens.frame(body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools,
-                                 private=private)
+            body = fragment(
+                screens.game_over(names, scores, order, s.winners(), summary),
+                h("div", {"class": "actions"}, story.replay_button()),
+            )
+            return screens.frame(
+                body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private
+            )
         if s.phase is Phase.SUMMARY:
             summary = view.round_summary_html(obs, ctx)
-            return screens.frame(screens.summary(summary), _("Round over"), screen=s.phase.value, rules_game=s.game_id,
-                                 tools=tools,
-                                 private=private)
+            return screens.frame(
+                screens.summary(summary),
+                _("Round over"),
+                screen=s.phase.value,
+                rules_game=s.game_id,
+                tools=tools,
+                private=private,
+            )
         body = view.render(obs, ctx)
         status = view.status_line(obs, ctx)
         if s.phase is Phase.TURN and s.pending is not None:

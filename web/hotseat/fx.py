@@ -131,8 +131,15 @@ def _synth():
 
 def _device_voices(synth) -> tuple[list, list[Voice]]:
     raw = list(synth.getVoices() or [])
-    voices = [Voice(str(getattr(v, "voiceURI", "")), str(getattr(v, "name", "")), str(getattr(v, "lang", "")),
-                    bool(getattr(v, "localService", False))) for v in raw]
+    voices = [
+        Voice(
+            str(getattr(v, "voiceURI", "")),
+            str(getattr(v, "name", "")),
+            str(getattr(v, "lang", "")),
+            bool(getattr(v, "localService", False)),
+        )
+        for v in raw
+    ]
     return raw, voices
 
 

@@ -91,8 +91,14 @@ def _attr_text(name: str, value: AttrValue) -> str | None:
 
 def _quote(text: str) -> str:
     """``text`` escaped as markupsafe's ``escape`` does, as a plain ``str`` (no Markup built)."""
-    return (str.__str__(text).replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-            .replace("'", "&#39;").replace('"', "&#34;"))
+    return (
+        str.__str__(text)
+        .replace("&", "&amp;")
+        .replace(">", "&gt;")
+        .replace("<", "&lt;")
+        .replace("'", "&#39;")
+        .replace('"', "&#34;")
+    )
 
 
 def _children(out: list[str], child: Child) -> None:

@@ -115,7 +115,10 @@ def check_table(raw_names: list[str]) -> list[str]:
     for j in range(len(names)):
         for i in range(j):
             if look_alike(names[i], names[j]):
-                raise NameError_(_("Seat {n}: “{name}” looks like “{other}” (seat {m}): the curtain could not "
-                                   "tell them apart. Please choose another name.").format(
-                    n=j + 1, name=names[j], other=names[i], m=i + 1))
+                raise NameError_(
+                    _(
+                        "Seat {n}: “{name}” looks like “{other}” (seat {m}): the curtain could not "
+                        "tell them apart. Please choose another name."
+                    ).format(n=j + 1, name=names[j], other=names[i], m=i + 1)
+                )
     return names

@@ -129,8 +129,16 @@ class Players:
         tables[game_id] = tuple(table)
         return replace(self, names=tuple(names[:MAX_NAMES]), tables=tables)
 
-    def game_recorded(self, key: str, game_id: str, names: list[str], kinds: list[str], winners: list[int],
-                      scores: list[int | None] | None, lower_wins: bool = False) -> Players:
+    def game_recorded(
+        self,
+        key: str,
+        game_id: str,
+        names: list[str],
+        kinds: list[str],
+        winners: list[int],
+        scores: list[int | None] | None,
+        lower_wins: bool = False,
+    ) -> Players:
         """Count a finished game once (``key`` identifies it: a second call with the same key
         changes nothing). Every human seat's name gets one more game ``played``, one more ``won``
         when its seat is in ``winners``, and its score (``scores[seat]``; ``None``: the game has
@@ -164,8 +172,9 @@ class Players:
         clean = _name(new)
         for other in sorted(set(self.names) | set(self.stats)):
             if other != old and look_alike(other, clean):
-                raise PlayersError(_("“{name}” looks like “{other}”, who is already in the list.").format(
-                    name=clean, other=other))
+                raise PlayersError(
+                    _("“{name}” looks like “{other}”, who is already in the list.").format(name=clean, other=other)
+                )
 
         def swap(name: str | None) -> str | None:
             return clean if name == old else name
@@ -177,8 +186,10 @@ class Players:
 
     def forgotten(self, name: str) -> Players:
         """``name`` removed everywhere: recent names, statistics, its seats in remembered tables."""
-        tables = {g: tuple(Seat(None if s.name == name else s.name, s.kind) for s in seats)
-                  for g, seats in self.tables.items()}
+        tables = {
+            g: tuple(Seat(None if s.name == name else s.name, s.kind) for s in seats)
+            for g, seats in self.tables.items()
+        }
         stats = {n: games for n, games in self.stats.items() if n != name}
         return replace(self, names=tuple(n for n in self.names if n != name), tables=tables, stats=stats)
 
@@ -259,7 +270,7 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
             names.append(name)
     tables: dict[str, tuple[Seat, ...]] = {}
     raw_tables = data.get("tables")
-    for game_id, seats in (raw_tables.items() if isinstance(raw_tables, dict) else []):
+    for game_id, seats in raw_tables.items() if isinstance(raw_tables, dict) else []:
         if games and game_id not in games or not isinstance(seats, list) or not 1 <= len(seats) <= 16:
             problems.append(f"tables.{game_id}: not a table")
             continue
@@ -275,21 +286,22 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
         tables[game_id] = tuple(table)
     stats: dict[str, dict[str, Stats]] = {}
     raw_stats = data.get("stats")
-    for raw_name, per_game in (raw_stats.items() if isinstance(raw_stats, dict) else []):
+    for raw_name, per_game in raw_stats.items() if isinstance(raw_stats, dict) else []:
         try:
             name = check_name(raw_name)
         except NameError_:
             problems.append("stats: a name that is not a name")
             continue
-        for game_id, value in (per_game.items() if isinstance(per_game, dict) else []):
+        for game_id, value in per_game.items() if isinstance(per_game, dict) else []:
             entry = _stats(value)
             if entry is None or games and game_id not in games:
                 problems.append(f"stats.{name}.{game_id}: not a statistic")
                 continue
             stats.setdefault(name, {})[game_id] = entry
     raw_recorded = data.get("recorded")
-    recorded = tuple(k for k in (raw_recorded if isinstance(raw_recorded, list) else [])
-                     if isinstance(k, str) and len(k) <= 200)[-MAX_RECORDED:]
+    recorded = tuple(
+        k for k in (raw_recorded if isinstance(raw_recorded, list) else []) if isinstance(k, str) and len(k) <= 200
+    )[-MAX_RECORDED:]
     return Players(tuple(names), tables, stats, recorded), problems
 
 

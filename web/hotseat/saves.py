@@ -239,8 +239,9 @@ class Scalars(Spec):
                 raise _fail(where, f"name too long: {_shown(key)}")
             ok = v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 100)
             if not ok or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53):
-                raise _fail(f"{where}.{key}", f"expected a short text, a whole number, true/false or null, "
-                                              f"got {_shown(v)}")
+                raise _fail(
+                    f"{where}.{key}", f"expected a short text, a whole number, true/false or null, got {_shown(v)}"
+                )
         return dict(value)
 
 
@@ -292,8 +293,9 @@ class SaveStore:
     (raises SaveError); the full read belongs to the session (:meth:`Session.from_json`).
     """
 
-    def __init__(self, storage, peek: Callable[[str], tuple[str, list[str]]],
-                 games: Callable[[], Iterable[str]]) -> None:
+    def __init__(
+        self, storage, peek: Callable[[str], tuple[str, list[str]]], games: Callable[[], Iterable[str]]
+    ) -> None:
         self.storage = storage
         self.peek = peek
         self.games = games
@@ -435,7 +437,7 @@ class AsideFullError(Exception):
 def _aside_order(key: str) -> tuple[int, int]:
     """Earlier versions' keys first (they are older), then by number."""
     if key.startswith(ASIDE_PREFIX):
-        tail = key[len(ASIDE_PREFIX):]
+        tail = key[len(ASIDE_PREFIX) :]
         return (1, int(tail) if tail.isdigit() else 0)
-    tail = key[len(OLD_ASIDE_PREFIX) + 1:]
+    tail = key[len(OLD_ASIDE_PREFIX) + 1 :]
     return (0, int(tail) if tail.isdigit() else 1)

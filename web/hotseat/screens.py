@@ -53,8 +53,15 @@ def button(label: Child, tap: dict, cls: str | list | None = None, **attrs: Attr
     return h("button", {"type": "button", "class": cls, **named, "data-tap": tap}, label)
 
 
-def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | None = None, menu: bool = True,
-          private: bool = False, tools: Markup | None = None) -> Markup:
+def frame(
+    body: Markup,
+    status: str = "",
+    screen: str = "",
+    rules_game: str | None = None,
+    menu: bool = True,
+    private: bool = False,
+    tools: Markup | None = None,
+) -> Markup:
     """A whole screen: header (menu button, status line, ``tools`` such as the story button, rules
     button) and ``body``.
 
@@ -63,22 +70,42 @@ def frame(body: Markup, status: str = "", screen: str = "", rules_game: str | No
     ``private``: the screen shows one player's private view (``data-private``): the page's
     hide-on-hidden fallback (index.html) blanks such a screen at once when the page is hidden.
     """
-    left = (button(_MENU_ICON, {"shell": "settings"}, "icon", aria_label=_("Menu and settings")) if menu
-            else h("span", {"class": "icon-space"}))
-    right = (button("?", {"shell": "rules", "game": rules_game}, "icon", aria_label=_("Rules")) if rules_game
-             else h("span", {"class": "icon-space"}))
+    left = (
+        button(_MENU_ICON, {"shell": "settings"}, "icon", aria_label=_("Menu and settings"))
+        if menu
+        else h("span", {"class": "icon-space"})
+    )
+    right = (
+        button("?", {"shell": "rules", "game": rules_game}, "icon", aria_label=_("Rules"))
+        if rules_game
+        else h("span", {"class": "icon-space"})
+    )
     header = None
     if menu or rules_game or status:
         if tools is not None:
             right = h("span", {"class": "bar-tools"}, tools, right)
-        header = h("header", {"class": ["bar", "with-tools" if tools is not None else None]}, left,
-                   h("p", {"class": "status", "role": "status"}, status), right)
-    return h("div", {"class": "screen", "data-screen": screen, "data-private": private},
-             header, h("div", {"class": "body"}, body))
+        header = h(
+            "header",
+            {"class": ["bar", "with-tools" if tools is not None else None]},
+            left,
+            h("p", {"class": "status", "role": "status"}, status),
+            right,
+        )
+    return h(
+        "div",
+        {"class": "screen", "data-screen": screen, "data-private": private},
+        header,
+        h("div", {"class": "body"}, body),
+    )
 
 
-def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (), joinable: bool = False,
-         players_button: bool = False) -> Markup:
+def home(
+    games: Sequence[dict],
+    saves: Sequence[dict],
+    aside: Sequence[dict] = (),
+    joinable: bool = False,
+    players_button: bool = False,
+) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
     ``games``: ``[{"id", "name", "min", "max"}]``; ``saves``: one per game with a save,
@@ -87,52 +114,106 @@ def home(games: Sequence[dict], saves: Sequence[dict], aside: Sequence[dict] = (
     unreadable saves, ``{"key", "reason"}``, oldest first; ``players_button``: a "Players" button (the
     players remembered on this phone).
     """
-    parts: list[Markup] = [h("h1", {"class": "logo"}, "Hotseat"),
-                           h("p", {"class": "tagline"}, _("Tabletop games for one phone, passed around the table."))]
+    parts: list[Markup] = [
+        h("h1", {"class": "logo"}, "Hotseat"),
+        h("p", {"class": "tagline"}, _("Tabletop games for one phone, passed around the table.")),
+    ]
     if saves:
         items = []
         for save in saves:
             if save.get("error") is not None:
-                items.append(h("li", {"class": "bad"},
-                               h("p", {"class": "gname"}, save["name"]),
-                               h("p", {"class": "note"}, _("This saved game cannot be opened.")),
-                               button(_("What can I do?"),
-                                      {"shell": "recover", "game": save["game"], "key": save["key"]}, "danger")))
+                items.append(
+                    h(
+                        "li",
+                        {"class": "bad"},
+                        h("p", {"class": "gname"}, save["name"]),
+                        h("p", {"class": "note"}, _("This saved game cannot be opened.")),
+                        button(
+                            _("What can I do?"),
+                            {"shell": "recover", "game": save["game"], "key": save["key"]},
+                            "danger",
+                        ),
+                    )
+                )
             else:
-                items.append(h("li", None,
-                               h("p", {"class": "gname"}, save["name"]),
-                               h("p", {"class": "note names"}, join(", ", save["names"])),
-                               h("p", {"class": "note"}, save["detail"]) if save.get("detail") else None,
-                               button(_("Continue"), {"shell": "resume", "game": save["game"]}, "primary")))
-        parts.append(h("section", {"class": "notice saved"}, h("h2", None, _("Games in progress")),
-                       h("ul", {"class": "inprogress"}, items)))
+                items.append(
+                    h(
+                        "li",
+                        None,
+                        h("p", {"class": "gname"}, save["name"]),
+                        h("p", {"class": "note names"}, join(", ", save["names"])),
+                        h("p", {"class": "note"}, save["detail"]) if save.get("detail") else None,
+                        button(_("Continue"), {"shell": "resume", "game": save["game"]}, "primary"),
+                    )
+                )
+        parts.append(
+            h(
+                "section",
+                {"class": "notice saved"},
+                h("h2", None, _("Games in progress")),
+                h("ul", {"class": "inprogress"}, items),
+            )
+        )
     parts.append(h("h2", {"class": "section"}, _("New game")))
     rows = []
     for g in games:
         players = _("{a}–{b} players").format(a=g["min"], b=g["max"])
-        rows.append(h("li", None,
-                      button([h("span", {"class": "gname"}, g["name"]), h("span", {"class": "note"}, players)],
-                             {"shell": "new", "game": g["id"]}, "game"),
-                      button("?", {"shell": "rules", "game": g["id"]}, "icon",
-                             aria_label=_("Rules of {game}").format(game=g["name"]))))
+        rows.append(
+            h(
+                "li",
+                None,
+                button(
+                    [h("span", {"class": "gname"}, g["name"]), h("span", {"class": "note"}, players)],
+                    {"shell": "new", "game": g["id"]},
+                    "game",
+                ),
+                button(
+                    "?",
+                    {"shell": "rules", "game": g["id"]},
+                    "icon",
+                    aria_label=_("Rules of {game}").format(game=g["name"]),
+                ),
+            )
+        )
     parts.append(h("ul", {"class": "games"}, rows))
     if players_button:
-        parts.append(h("div", {"class": "actions players-link"},
-                       button(_("Players"), {"shell": "players"}, "secondary")))
+        parts.append(
+            h("div", {"class": "actions players-link"}, button(_("Players"), {"shell": "players"}, "secondary"))
+        )
     if joinable:  # this phone as a player's own phone at another phone's table (hotseat.net)
-        parts.append(h("section", {"class": "join"}, h("h2", {"class": "section"}, _("Play on your own phone")),
-                       h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
-                       button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary")))
+        parts.append(
+            h(
+                "section",
+                {"class": "join"},
+                h("h2", {"class": "section"}, _("Play on your own phone")),
+                h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
+                button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary"),
+            )
+        )
     if aside:
-        entries = [h("li", None, h("p", {"class": "note"}, _("Reason: {reason}").format(reason=a["reason"])),
-                     h("div", {"class": "actions"},
-                       button(_("Download"), {"shell": "download", "key": a["key"]}, "secondary"),
-                       button(_("Delete"), {"shell": "delete_aside", "key": a["key"]}, "danger")))
-                   for a in aside]
-        parts.append(h("section", {"class": "notice bad aside"},
-                       h("h2", None, _("Saved games that could not be opened")),
-                       h("p", None, _("They are kept as they were. Download one to keep a copy, or delete it.")),
-                       h("ol", None, entries)))
+        entries = [
+            h(
+                "li",
+                None,
+                h("p", {"class": "note"}, _("Reason: {reason}").format(reason=a["reason"])),
+                h(
+                    "div",
+                    {"class": "actions"},
+                    button(_("Download"), {"shell": "download", "key": a["key"]}, "secondary"),
+                    button(_("Delete"), {"shell": "delete_aside", "key": a["key"]}, "danger"),
+                ),
+            )
+            for a in aside
+        ]
+        parts.append(
+            h(
+                "section",
+                {"class": "notice bad aside"},
+                h("h2", None, _("Saved games that could not be opened")),
+                h("p", None, _("They are kept as they were. Download one to keep a copy, or delete it.")),
+                h("ol", None, entries),
+            )
+        )
     return frame(h("div", {"class": "home"}, parts), status="", screen="home")
 
 
@@ -145,28 +226,65 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
     """
     n = setup_state["n"]
     parts: list[Markup] = [h("h1", None, game.name)]
-    parts.append(h("section", {"class": "field count"}, h("h2", None, _("Players")), h(
-        "div", {"class": "stepper"},
-        button("−", {"shell": "count", "delta": -1}, None, aria_label=_("Fewer players"),
-               disabled=n <= game.min_players),
-        h("output", {"aria-live": "polite"}, n),
-        button("+", {"shell": "count", "delta": 1}, None, aria_label=_("More players"), disabled=n >= game.max_players),
-    )))
+    parts.append(
+        h(
+            "section",
+            {"class": "field count"},
+            h("h2", None, _("Players")),
+            h(
+                "div",
+                {"class": "stepper"},
+                button(
+                    "−",
+                    {"shell": "count", "delta": -1},
+                    None,
+                    aria_label=_("Fewer players"),
+                    disabled=n <= game.min_players,
+                ),
+                h("output", {"aria-live": "polite"}, n),
+                button(
+                    "+",
+                    {"shell": "count", "delta": 1},
+                    None,
+                    aria_label=_("More players"),
+                    disabled=n >= game.max_players,
+                ),
+            ),
+        )
+    )
     seats = []
     for i in range(n):
         kind = setup_state["kinds"][i]
         kind_btn = button(_(KIND_LABELS.get(kind, kind)), {"shell": "kind", "seat": i}, "kind") if bot_kinds else None
-        seats.append(h("li", None, h("input", {
-            "type": "text", "maxlength": 40, "autocomplete": "off",
-            "aria-label": _("Name of player {n}").format(n=i + 1),
-            "data-field": f"name-{i}", "value": setup_state["names"][i]}), kind_btn))
+        seats.append(
+            h(
+                "li",
+                None,
+                h(
+                    "input",
+                    {
+                        "type": "text",
+                        "maxlength": 40,
+                        "autocomplete": "off",
+                        "aria-label": _("Name of player {n}").format(n=i + 1),
+                        "data-field": f"name-{i}",
+                        "value": setup_state["names"][i],
+                    },
+                ),
+                kind_btn,
+            )
+        )
     seat_note = None if bot_kinds else h("p", {"class": "note"}, _("Every seat is a human player in this game."))
     chip_row = None
     if chips:
-        chip_row = h("div", {"class": "chips", "role": "group", "aria-label": _("Recent players")},
-                     [button(name, {"shell": "chip", "name": name}, "name-chip") for name in chips])
-    parts.append(h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), chip_row,
-                   seat_note))
+        chip_row = h(
+            "div",
+            {"class": "chips", "role": "group", "aria-label": _("Recent players")},
+            [button(name, {"shell": "chip", "name": name}, "name-chip") for name in chips],
+        )
+    parts.append(
+        h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), chip_row, seat_note)
+    )
     if game.options:
         opts = []
         for name, opt in game.options.items():
@@ -175,22 +293,55 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
             doc = h("p", {"class": "note"}, option_doc(_(opt.doc)))  # the catalogue's msgid keeps the ids
             if isinstance(opt.default, bool):
                 on = bool(value)
-                opts.append(h("div", {"class": "opt"}, button(
-                    [h("span", None, label), h("span", {"class": "switch"}, _("On") if on else _("Off"))],
-                    {"shell": "opt", "name": name, "value": not on}, "toggle", role="switch",
-                    aria_checked="true" if on else "false"), doc))
+                opts.append(
+                    h(
+                        "div",
+                        {"class": "opt"},
+                        button(
+                            [h("span", None, label), h("span", {"class": "switch"}, _("On") if on else _("Off"))],
+                            {"shell": "opt", "name": name, "value": not on},
+                            "toggle",
+                            role="switch",
+                            aria_checked="true" if on else "false",
+                        ),
+                        doc,
+                    )
+                )
             elif opt.choices is not None:
-                choices = [button(str(c), {"shell": "opt", "name": name, "value": c}, None,
-                                  aria_pressed="true" if c == value else "false") for c in opt.choices]
-                opts.append(h("div", {"class": "opt"}, h("span", {"class": "label"}, label),
-                              h("div", {"class": "seg"}, choices), doc))
+                choices = [
+                    button(
+                        str(c),
+                        {"shell": "opt", "name": name, "value": c},
+                        None,
+                        aria_pressed="true" if c == value else "false",
+                    )
+                    for c in opt.choices
+                ]
+                opts.append(
+                    h(
+                        "div",
+                        {"class": "opt"},
+                        h("span", {"class": "label"}, label),
+                        h("div", {"class": "seg"}, choices),
+                        doc,
+                    )
+                )
             else:
-                field = h("input", {
-                    "type": "number", "inputmode": "numeric", "min": opt.minimum, "max": opt.maximum,
-                    "data-field": f"opt-{name}", "value": "" if value is None else str(value),
-                    "placeholder": _("off") if opt.default is None else ""})
-                opts.append(h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), field),
-                              doc))
+                field = h(
+                    "input",
+                    {
+                        "type": "number",
+                        "inputmode": "numeric",
+                        "min": opt.minimum,
+                        "max": opt.maximum,
+                        "data-field": f"opt-{name}",
+                        "value": "" if value is None else str(value),
+                        "placeholder": _("off") if opt.default is None else "",
+                    },
+                )
+                opts.append(
+                    h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), field), doc)
+                )
         parts.append(h("section", {"class": "field options"}, h("h2", None, _("Options")), opts))
     if setup_state.get("error"):
         parts.append(h("p", {"class": "error", "role": "alert"}, setup_state["error"]))
@@ -199,66 +350,101 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
 
 
 def curtain(name: str, public: Markup, hidden: bool = False) -> Markup:
-    """"Pass the phone to NAME" with "Show my cards"; ``public`` is the public table only.
+    """ "Pass the phone to NAME" with "Show my cards"; ``public`` is the public table only.
 
     ``hidden``: the curtain came up because the page was hidden (phone locked, app switched)
     while NAME's cards were on screen: it says "NAME's cards are hidden" instead.
     """
     lead = _("Cards hidden for") if hidden else _("Pass the phone to")
-    return h("div", {"class": "curtain"},
-             h("div", {"class": "pass"},
-               h("p", {"class": "pass-to"}, lead),
-               h("p", {"class": "pass-name"}, name),
-               button(_("Show my cards"), {"shell": "show"}, "primary big"),
-               h("p", {"class": "note"}, _("Only {name} should look at the screen after this tap.").format(name=name))),
-             h("div", {"class": "public"}, public))
+    return h(
+        "div",
+        {"class": "curtain"},
+        h(
+            "div",
+            {"class": "pass"},
+            h("p", {"class": "pass-to"}, lead),
+            h("p", {"class": "pass-name"}, name),
+            button(_("Show my cards"), {"shell": "show"}, "primary big"),
+            h("p", {"class": "note"}, _("Only {name} should look at the screen after this tap.").format(name=name)),
+        ),
+        h("div", {"class": "public"}, public),
+    )
 
 
 def pending_bar(label: str) -> Markup:
     """Undo / Confirm for a chosen but unconfirmed action."""
-    return h("div", {"class": "pendingbar", "role": "group", "aria-label": label}, h("p", None, label),
-             button(_("Undo"), {"shell": "undo"}, "secondary"),
-             button(_("Confirm"), {"shell": "confirm"}, "primary"))
+    return h(
+        "div",
+        {"class": "pendingbar", "role": "group", "aria-label": label},
+        h("p", None, label),
+        button(_("Undo"), {"shell": "undo"}, "secondary"),
+        button(_("Confirm"), {"shell": "confirm"}, "primary"),
+    )
 
 
 def skip_button() -> Markup:
-    """"Skip animation" during a paced reveal: a bar fixed to the bottom of the screen, above
+    """ "Skip animation" during a paced reveal: a bar fixed to the bottom of the screen, above
     everything a view draws (even a full-screen effect such as Bunny Bunny Moose Moose's BAM!)."""
     return h("div", {"class": "skipbar"}, button(_("Skip animation"), {"shell": "skip"}, "secondary"))
 
 
 def summary(summary_html: Markup) -> Markup:
     """The round summary with Continue."""
-    return h("div", {"class": "round-summary"}, summary_html,
-             h("div", {"class": "actions"}, button(_("Next round"), {"shell": "continue"}, "primary big")))
+    return h(
+        "div",
+        {"class": "round-summary"},
+        summary_html,
+        h("div", {"class": "actions"}, button(_("Next round"), {"shell": "continue"}, "primary big")),
+    )
 
 
-def game_over(names: list[str], scores: list[str], order: list[int], winners: list[int],
-              summary_html: Markup | None = None) -> Markup:
+def game_over(
+    names: list[str], scores: list[str], order: list[int], winners: list[int], summary_html: Markup | None = None
+) -> Markup:
     """Winners (ties share the win), the final standings, Rematch and Home."""
     won = [names[p] for p in winners]
     if len(won) == 1:
         headline = _("{name} wins!").format(name=won[0])
     else:
         headline = _("{names} share the win!").format(names=format_list(won))
-    rows = [h("li", {"class": "winner" if p in winners else None},
-              h("span", {"class": "who"}, names[p]),
-              h("span", {"class": "win"}, _("winner")) if p in winners else None,
-              h("span", {"class": "pts"}, scores[p]))
-            for p in order]
-    return h("div", {"class": "game-over"}, h("h1", None, headline), h("ol", {"class": "standings"}, rows),
-             summary_html,
-             h("div", {"class": "actions"}, button(_("Rematch"), {"shell": "rematch"}, "primary big"),
-               button(_("Home"), {"shell": "menu"}, "secondary")))
+    rows = [
+        h(
+            "li",
+            {"class": "winner" if p in winners else None},
+            h("span", {"class": "who"}, names[p]),
+            h("span", {"class": "win"}, _("winner")) if p in winners else None,
+            h("span", {"class": "pts"}, scores[p]),
+        )
+        for p in order
+    ]
+    return h(
+        "div",
+        {"class": "game-over"},
+        h("h1", None, headline),
+        h("ol", {"class": "standings"}, rows),
+        summary_html,
+        h(
+            "div",
+            {"class": "actions"},
+            button(_("Rematch"), {"shell": "rematch"}, "primary big"),
+            button(_("Home"), {"shell": "menu"}, "secondary"),
+        ),
+    )
 
 
 def rules_overlay(content: Markup) -> Markup:
     """The rules on top of the current screen."""
-    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Rules")},
-             h("div", {"class": "sheet"},
-               button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
-               h("div", {"class": "rules"}, content),
-               h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary"))))
+    return h(
+        "div",
+        {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-label": _("Rules")},
+        h(
+            "div",
+            {"class": "sheet"},
+            button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
+            h("div", {"class": "rules"}, content),
+            h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary")),
+        ),
+    )
 
 
 def rules_page(text: str) -> Markup:
@@ -272,7 +458,7 @@ def rules_page(text: str) -> Markup:
 
 
 def replace_dialog(save: dict, new_game: str) -> Markup:
-    """"Replace the saved game of GAME (round N; names)?" with Keep and Replace.
+    """ "Replace the saved game of GAME (round N; names)?" with Keep and Replace.
 
     ``save``: the save summary (``name``: the game's name, ``names``, ``round``: int or None);
     ``new_game``: the name of the game about to be set up.
@@ -284,49 +470,83 @@ def replace_dialog(save: dict, new_game: str) -> Markup:
         detail = names
     question = _("Replace the saved game of {game} ({detail})?").format(game=save["name"], detail=detail)
     note = _("Starting {game} will delete it for good. Keep it to go on playing it later.").format(game=new_game)
-    return dialog(question, note, [button(_("Keep"), {"shell": "keep"}, "secondary"),
-                                   button(_("Replace"), {"shell": "replace"}, "danger")])
+    return dialog(
+        question,
+        note,
+        [button(_("Keep"), {"shell": "keep"}, "secondary"), button(_("Replace"), {"shell": "replace"}, "danger")],
+    )
 
 
 def dialog(question: str, note: str | Markup | None, buttons: list[Markup]) -> Markup:
     """A question on a sheet over the screen (``role="alertdialog"``)."""
-    return h("div", {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true",
-                     "aria-labelledby": "dlg-q"},
-             h("div", {"class": "sheet"}, h("h2", {"id": "dlg-q"}, question),
-               h("p", None, note) if note else None, h("div", {"class": "actions"}, buttons)))
+    return h(
+        "div",
+        {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-q"},
+        h(
+            "div",
+            {"class": "sheet"},
+            h("h2", {"id": "dlg-q"}, question),
+            h("p", None, note) if note else None,
+            h("div", {"class": "actions"}, buttons),
+        ),
+    )
 
 
 def recovery(game_name: str | None, reason: str, can_download: bool = True) -> Markup:
-    """"This saved game cannot be opened: REASON" with Keep / Download / Delete.
+    """ "This saved game cannot be opened: REASON" with Keep / Download / Delete.
 
     Keep leaves the save exactly where it is (home lists it); Download offers its text as a
     file; Delete removes it, on this explicit tap only.
     """
     title = _("This saved game cannot be opened: {reason}").format(reason=reason)
-    body = h("div", {"class": "recovery"},
-             h("h1", None, game_name or _("Saved game")),
-             h("p", {"class": "reason", "role": "alert"}, title),
-             h("p", {"class": "note"}, _("Nothing has been deleted. Keep it to try again later (a newer version of "
-                                         "the app may open it), download a copy, or delete it.")),
-             h("div", {"class": "actions"},
-               button(_("Keep"), {"shell": "keep_save"}, "primary"),
-               button(_("Download"), {"shell": "download"}, "secondary") if can_download else None,
-               button(_("Delete"), {"shell": "delete_save"}, "danger")))
+    body = h(
+        "div",
+        {"class": "recovery"},
+        h("h1", None, game_name or _("Saved game")),
+        h("p", {"class": "reason", "role": "alert"}, title),
+        h(
+            "p",
+            {"class": "note"},
+            _(
+                "Nothing has been deleted. Keep it to try again later (a newer version of "
+                "the app may open it), download a copy, or delete it."
+            ),
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            button(_("Keep"), {"shell": "keep_save"}, "primary"),
+            button(_("Download"), {"shell": "download"}, "secondary") if can_download else None,
+            button(_("Delete"), {"shell": "delete_save"}, "danger"),
+        ),
+    )
     return frame(body, _("Saved game"), screen="recovery", menu=False)
 
 
 def elsewhere(game_name: str, changed: bool = False) -> Markup:
-    """"This game is open in another window" with "Play here instead" (and Home).
+    """ "This game is open in another window" with "Play here instead" (and Home).
 
     ``changed``: the save was changed by another window after this one read it (the move made
     here was not saved): the text says so.
     """
-    text = (_("This game was changed in another window. Your last move here was not saved.") if changed
-            else _("This game is open in another window."))
-    body = h("div", {"class": "elsewhere"}, h("h1", None, game_name), h("p", {"role": "alert"}, text),
-             h("p", {"class": "note"}, _("One game is played in one window at a time, so no move is lost.")),
-             h("div", {"class": "actions"}, button(_("Play here instead"), {"shell": "take_over"}, "primary big"),
-                                            button(_("Home"), {"shell": "menu"}, "secondary")))
+    text = (
+        _("This game was changed in another window. Your last move here was not saved.")
+        if changed
+        else _("This game is open in another window.")
+    )
+    body = h(
+        "div",
+        {"class": "elsewhere"},
+        h("h1", None, game_name),
+        h("p", {"role": "alert"}, text),
+        h("p", {"class": "note"}, _("One game is played in one window at a time, so no move is lost.")),
+        h(
+            "div",
+            {"class": "actions"},
+            button(_("Play here instead"), {"shell": "take_over"}, "primary big"),
+            button(_("Home"), {"shell": "menu"}, "secondary"),
+        ),
+    )
     return frame(body, _("Open in another window"), screen="elsewhere", menu=False)
 
 
@@ -339,10 +559,20 @@ def toast(message: str, info: bool = False) -> Markup:
 
 def last_resort(reason: str) -> Markup:
     """The page when even the recovery screen could not be drawn: plain text, one way home."""
-    return fragment(h("div", {"class": "screen", "data-screen": "failed"}, h("div", {"class": "body"},
-                      h("h1", None, _("Something went wrong")), h("p", None, reason),
-                      h("p", None, _("Your saved games are kept.")),
-                      button(_("Home"), {"shell": "menu"}, "primary big"))))
+    return fragment(
+        h(
+            "div",
+            {"class": "screen", "data-screen": "failed"},
+            h(
+                "div",
+                {"class": "body"},
+                h("h1", None, _("Something went wrong")),
+                h("p", None, reason),
+                h("p", None, _("Your saved games are kept.")),
+                button(_("Home"), {"shell": "menu"}, "primary big"),
+            ),
+        )
+    )
 
 
 #: the settings sheet's choices (the Settings values, hotseat.settings) and their labels
@@ -353,24 +583,40 @@ VOICE_RATE_STEP = 0.25
 
 
 def _sheet_row(title: str, control: Markup, note: str | None = None) -> Markup:
-    return h("div", {"class": "set-row"}, h("h3", None, title), control,
-             h("p", {"class": "note"}, note) if note else None)
+    return h(
+        "div", {"class": "set-row"}, h("h3", None, title), control, h("p", {"class": "note"}, note) if note else None
+    )
 
 
 def _choice(label: str, name: str, value: object, current: object, **attrs: AttrValue) -> Markup:
-    return button(label, {"shell": "setting", "name": name, "value": value}, None,
-                  aria_pressed="true" if value == current else "false", **attrs)
+    return button(
+        label,
+        {"shell": "setting", "name": name, "value": value},
+        None,
+        aria_pressed="true" if value == current else "false",
+        **attrs,
+    )
 
 
 def _switch(label: str, name: str, on: bool) -> Markup:
     state = h("span", {"class": "switch", "aria-hidden": "true"}, _("On") if on else _("Off"))
-    return button([h("span", None, label), state],
-                  {"shell": "setting", "name": name, "value": not on}, "toggle", role="switch",
-                  aria_checked="true" if on else "false")
+    return button(
+        [h("span", None, label), state],
+        {"shell": "setting", "name": name, "value": not on},
+        "toggle",
+        role="switch",
+        aria_checked="true" if on else "false",
+    )
 
 
-def settings_sheet(settings, languages: Sequence[tuple[str, str]], voices: Sequence[tuple[str, str]],
-                   home: bool = True, players: bool = False, rate_bounds: tuple[float, float] = (0.5, 2.0)) -> Markup:
+def settings_sheet(
+    settings,
+    languages: Sequence[tuple[str, str]],
+    voices: Sequence[tuple[str, str]],
+    home: bool = True,
+    players: bool = False,
+    rate_bounds: tuple[float, float] = (0.5, 2.0),
+) -> Markup:
     """The settings sheet opened from the ☰ button, over the current screen.
 
     ``settings``: a :class:`hotseat.settings.Settings`; ``languages``: ``(code, its own name)``
@@ -388,37 +634,84 @@ def settings_sheet(settings, languages: Sequence[tuple[str, str]], voices: Seque
         rows.append(h("div", {"class": "set-home"}, button(_("Home"), {"shell": "menu"}, "secondary big")))
     langs = [_choice(_("Like the phone"), "language", "", settings.language)]
     langs += [_choice(name, "language", code, settings.language, lang=code) for code, name in languages]
-    rows.append(_sheet_row(_("Language"), h("div", {"class": "seg langs", "role": "group", "aria-label": _("Language")},
-                                            langs)))
-    rows.append(h("div", {"class": "set-row"}, _switch(_("Sound"), "sound", settings.sound),
-                  _switch(_("Vibration"), "vibration", settings.vibration),
-                  _switch(_("Keep the screen on during a game"), "wake_lock", settings.wake_lock)))
+    rows.append(
+        _sheet_row(_("Language"), h("div", {"class": "seg langs", "role": "group", "aria-label": _("Language")}, langs))
+    )
+    rows.append(
+        h(
+            "div",
+            {"class": "set-row"},
+            _switch(_("Sound"), "sound", settings.sound),
+            _switch(_("Vibration"), "vibration", settings.vibration),
+            _switch(_("Keep the screen on during a game"), "wake_lock", settings.wake_lock),
+        )
+    )
     voice_buttons = [_choice(_("Automatic"), "voice", "", settings.voice)]
     voice_buttons += [_choice(name, "voice", uri, settings.voice) for uri, name in voices]
     low, high = rate_bounds
     rate = settings.voice_rate
     decimals = 0 if rate == int(rate) else 1 if round(rate * 10) == rate * 10 else 2
-    speed = h("div", {"class": "stepper"},
-              button("−", {"shell": "setting", "name": "voice_rate", "value": max(low, rate - VOICE_RATE_STEP)}, None,
-                     aria_label=_("Slower"), disabled=rate <= low),
-              h("output", {"aria-live": "polite"}, _("{rate}×").format(rate=format_number(rate, decimals))),
-              button("+", {"shell": "setting", "name": "voice_rate", "value": min(high, rate + VOICE_RATE_STEP)}, None,
-                     aria_label=_("Faster"), disabled=rate >= high))
-    rows.append(_sheet_row(_("Narrator's voice"), h("div", {"class": "seg voices", "role": "group",
-                                                           "aria-label": _("Narrator's voice")}, voice_buttons),
-                           None if voices else _("This phone has no voice for this language: the poem is shown, "
-                                                 "not read.")))
+    speed = h(
+        "div",
+        {"class": "stepper"},
+        button(
+            "−",
+            {"shell": "setting", "name": "voice_rate", "value": max(low, rate - VOICE_RATE_STEP)},
+            None,
+            aria_label=_("Slower"),
+            disabled=rate <= low,
+        ),
+        h("output", {"aria-live": "polite"}, _("{rate}×").format(rate=format_number(rate, decimals))),
+        button(
+            "+",
+            {"shell": "setting", "name": "voice_rate", "value": min(high, rate + VOICE_RATE_STEP)},
+            None,
+            aria_label=_("Faster"),
+            disabled=rate >= high,
+        ),
+    )
+    rows.append(
+        _sheet_row(
+            _("Narrator's voice"),
+            h("div", {"class": "seg voices", "role": "group", "aria-label": _("Narrator's voice")}, voice_buttons),
+            None if voices else _("This phone has no voice for this language: the poem is shown, not read."),
+        )
+    )
     rows.append(_sheet_row(_("Narrator's speed"), speed))
-    rows.append(_sheet_row(_("Theme"), h("div", {"class": "seg", "role": "group", "aria-label": _("Theme")},
-                                         [_choice(_(label), "theme", value, settings.theme)
-                                          for value, label in THEME_LABELS.items()])))
-    rows.append(_sheet_row(_("Animation"), h("div", {"class": "seg", "role": "group", "aria-label": _("Animation")},
-                                             [_choice(_(label), "animation", value, settings.animation)
-                                              for value, label in ANIMATION_LABELS.items()])))
+    rows.append(
+        _sheet_row(
+            _("Theme"),
+            h(
+                "div",
+                {"class": "seg", "role": "group", "aria-label": _("Theme")},
+                [_choice(_(label), "theme", value, settings.theme) for value, label in THEME_LABELS.items()],
+            ),
+        )
+    )
+    rows.append(
+        _sheet_row(
+            _("Animation"),
+            h(
+                "div",
+                {"class": "seg", "role": "group", "aria-label": _("Animation")},
+                [
+                    _choice(_(label), "animation", value, settings.animation)
+                    for value, label in ANIMATION_LABELS.items()
+                ],
+            ),
+        )
+    )
     if players:
         rows.append(h("div", {"class": "set-row"}, button(_("Players"), {"shell": "players"}, "secondary")))
-    return h("div", {"class": "overlay settings", "role": "dialog", "aria-modal": "true", "aria-labelledby": "set-h"},
-             h("div", {"class": "sheet"},
-               button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
-               h("h2", {"id": "set-h"}, _("Settings")), rows,
-               h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary"))))
+    return h(
+        "div",
+        {"class": "overlay settings", "role": "dialog", "aria-modal": "true", "aria-labelledby": "set-h"},
+        h(
+            "div",
+            {"class": "sheet"},
+            button("×", {"shell": "close"}, "icon close", aria_label=_("Close")),
+            h("h2", {"id": "set-h"}, _("Settings")),
+            rows,
+            h("div", {"class": "actions"}, button(_("Close"), {"shell": "close"}, "primary")),
+        ),
+    )

@@ -420,12 +420,17 @@ class Session:
         return True
 
     def _show(self, seat: int | None) -> None:
-        """"Show my cards" on the curtain: ``seat`` takes the phone."""
+        """ "Show my cards" on the curtain: ``seat`` takes the phone."""
         self.holder = seat
         self.curtain_hidden = False
         self.curtain_for = None
-        if seat is not None and seat in self.state.current_players() and not is_bot(self.seats[seat]["kind"]) \
-                and self.reveal is None and not self.summary_due:
+        if (
+            seat is not None
+            and seat in self.state.current_players()
+            and not is_bot(self.seats[seat]["kind"])
+            and self.reveal is None
+            and not self.summary_due
+        ):
             self.phase = Phase.TURN
             self.viewer = seat
         else:  # the page was hidden while this player watched a bot, a summary or the end
@@ -546,9 +551,11 @@ class Session:
         events = self.state.apply_action(player, action)
         self._log_move(player, action, events)
         acting = self.state.current_players()
-        still = ((self.phase is Phase.TURN and self.viewer in acting)
-                 or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
-                 or (self.phase is Phase.BOT and self.bot_seat in acting))
+        still = (
+            (self.phase is Phase.TURN and self.viewer in acting)
+            or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
+            or (self.phase is Phase.BOT and self.bot_seat in acting)
+        )
         if still and not self._summary_for(events) and self._total_pace(events) == 0:
             self.events = events
             self._log_round(events)
@@ -604,7 +611,7 @@ class Session:
         done, state = self._replay_at
         if state is None or done > index:
             done, state = -1, self.game.state_from_json(self.log_start)
-        for move in self.log_moves[done + 1:index + 1]:
+        for move in self.log_moves[done + 1 : index + 1]:
             state.apply_action(move["player"], move["action"])
         self._replay_at = (index, state)
         return state.public_observation()
@@ -767,14 +774,17 @@ class Session:
         if data.get("version") == 1:
             data = _from_version_1(data)
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"it was saved in format version {_shown(data.get('version'))}; "
-                            f"this app reads versions 1 and {SAVE_VERSION}")
+            raise SaveError(
+                f"it was saved in format version {_shown(data.get('version'))}; "
+                f"this app reads versions 1 and {SAVE_VERSION}"
+            )
         data = SESSION_SCHEMA.check(data, "")
         game_id = data["game"]
         game = pycore.load_game(game_id)
         if not game.min_players <= len(data["seats"]) <= game.max_players:
-            raise SaveError(f"seats: {game.name} is for {game.min_players}-{game.max_players} players, "
-                            f"got {len(data['seats'])}")
+            raise SaveError(
+                f"seats: {game.name} is for {game.min_players}-{game.max_players} players, got {len(data['seats'])}"
+            )
         if any(is_bot(s["kind"]) for s in data["seats"]) and not bots_for(game_id, bot_hook):
             raise SaveError("it has bot seats, and bots are not available for this game in this version")
         state = _engine_state(game, data["state"], "state")
@@ -791,13 +801,20 @@ class Session:
         ends = [i for i, events in enumerate(events_by_move) if view.ends_round(events)]
         if summary_due and ends and ends[-1] == len(events_by_move) - 1:
             ends.pop()
-        this_round = events_by_move[ends[-1] + 1:] if ends else events_by_move
+        this_round = events_by_move[ends[-1] + 1 :] if ends else events_by_move
         round_events = [e for events in this_round for e in events if view.round_log(e)]
         events = events_by_move[-1] if summary_due else []
         try:
             session = cls(
-                game_id, data["seats"], data["seed"], data["options"], state=state, bot_hook=bot_hook,
-                summary_due=summary_due, events=events, round_events=round_events,
+                game_id,
+                data["seats"],
+                data["seed"],
+                data["options"],
+                state=state,
+                bot_hook=bot_hook,
+                summary_due=summary_due,
+                events=events,
+                round_events=round_events,
                 log=(log["start"], log["moves"]),
                 history=[Move(move["player"], events) for move, events in zip(log["moves"], events_by_move)],
             )
@@ -856,21 +873,28 @@ class _Net(Spec):
 
 #: The one declared schema of a session save (format version 2). Game states are JSON texts
 #: checked by the engine (``state_from_json``); actions by equality with a legal action.
-SESSION_SCHEMA = Obj({
-    "format": Const(SAVE_FORMAT),
-    "version": Const(SAVE_VERSION),
-    "revision": Int(0, 2**53),
-    "game": OneOf(lambda: pycore.GAMES),
-    "seed": Int(0, 2**53),
-    "options": Scalars(),
-    "seats": ListOf(Obj({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS)}), 1, 16),
-    "state": Text(2, MAX_SAVE_CHARS),
-    "log": Obj({"start": Text(2, MAX_SAVE_CHARS),
-                "moves": ListOf(Obj({"player": Int(0, 15), "action": _JsonObject()}), 0, MAX_LOG_MOVES)}),
-    "summary_due": Bool(),
-    "bot_rng": Int(0, 2**64 - 1),
-    "net": _Net(),
-}, optional=frozenset({"revision", "log", "net"}))
+SESSION_SCHEMA = Obj(
+    {
+        "format": Const(SAVE_FORMAT),
+        "version": Const(SAVE_VERSION),
+        "revision": Int(0, 2**53),
+        "game": OneOf(lambda: pycore.GAMES),
+        "seed": Int(0, 2**53),
+        "options": Scalars(),
+        "seats": ListOf(Obj({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS)}), 1, 16),
+        "state": Text(2, MAX_SAVE_CHARS),
+        "log": Obj(
+            {
+                "start": Text(2, MAX_SAVE_CHARS),
+                "moves": ListOf(Obj({"player": Int(0, 15), "action": _JsonObject()}), 0, MAX_LOG_MOVES),
+            }
+        ),
+        "summary_due": Bool(),
+        "bot_rng": Int(0, 2**64 - 1),
+        "net": _Net(),
+    },
+    optional=frozenset({"revision", "log", "net"}),
+)
 
 
 def _engine_state(game, text: str, where: str):
@@ -929,7 +953,9 @@ def peek(text: str) -> tuple[str, list[str]]:
     if data.get("version") == 1:
         data = _from_version_1(data)
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"it was saved in format version {_shown(data.get('version'))}; "
-                        f"this app reads versions 1 and {SAVE_VERSION}")
+        raise SaveError(
+            f"it was saved in format version {_shown(data.get('version'))}; "
+            f"this app reads versions 1 and {SAVE_VERSION}"
+        )
     data = SESSION_SCHEMA.check(data, "")
     return data["game"], [s["name"] for s in data["seats"]]

@@ -99,8 +99,12 @@ def check(name: str, value: Any) -> Any:
             raise SettingsError(f"voice: expected a voice identifier of at most {VOICE_MAX_LENGTH} characters")
         return value
     if name == "voice_rate":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-                or not VOICE_RATE_MIN <= value <= VOICE_RATE_MAX:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or not VOICE_RATE_MIN <= value <= VOICE_RATE_MAX
+        ):
             raise SettingsError(f"voice_rate: {value!r} is not a number from {VOICE_RATE_MIN} to {VOICE_RATE_MAX}")
         return float(value)
     allowed = THEMES if name == "theme" else ANIMATIONS

@@ -92,8 +92,16 @@ _CLOSE = {"shell": "story", "do": "close"}
 
 def story_button() -> Markup:
     """The header button that opens the story (shell tap ``{"shell": "story", "do": "open"}``)."""
-    return h("button", {"type": "button", "class": "icon story-open", "aria-label": _("The game's story"),
-                        "data-tap": {"shell": "story", "do": "open"}}, STORY_ICON)
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "icon story-open",
+            "aria-label": _("The game's story"),
+            "data-tap": {"shell": "story", "do": "open"},
+        },
+        STORY_ICON,
+    )
 
 
 def _chapter_title(number: int) -> str:
@@ -107,51 +115,97 @@ def story_sheet(parts: list[Chapter], begins_later: bool, over: bool) -> Markup:
     for i, chapter in enumerate(parts):
         last = i == len(parts) - 1
         items = [h("li", None, line) for _index, line in chapter.lines]
-        body = (h("ol", {"class": "story-lines"}, items) if items
-                else h("p", {"class": "note"}, _("Nothing has happened yet.")))
+        body = (
+            h("ol", {"class": "story-lines"}, items)
+            if items
+            else h("p", {"class": "note"}, _("Nothing has happened yet."))
+        )
         attrs = {"class": "story-round", "open": last or None, "data-round": chapter.number}
-        sections.append(h("details", attrs,
-                          h("summary", None, _chapter_title(chapter.number)), body))
+        sections.append(h("details", attrs, h("summary", None, _chapter_title(chapter.number)), body))
     note = None
     if begins_later:
         note = h("p", {"class": "note"}, _("The story starts later: the earlier moves were not kept."))
     actions = [h("button", {"type": "button", "class": "primary", "data-tap": _CLOSE}, _("Close"))]
     if over:
         actions.insert(0, replay_button())
-    return h("div", {"class": "overlay story", "role": "dialog", "aria-modal": "true",
-                     "aria-label": _("The game's story")},
-             h("div", {"class": "sheet"},
-               h("button", {"type": "button", "class": "icon close", "aria-label": _("Close"),
-                            "data-tap": {"shell": "story", "do": "close"}}, "×"),
-               h("h2", None, _("The game's story")), note, sections,
-               h("div", {"class": "actions"}, actions)))
+    return h(
+        "div",
+        {"class": "overlay story", "role": "dialog", "aria-modal": "true", "aria-label": _("The game's story")},
+        h(
+            "div",
+            {"class": "sheet"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "icon close",
+                    "aria-label": _("Close"),
+                    "data-tap": {"shell": "story", "do": "close"},
+                },
+                "×",
+            ),
+            h("h2", None, _("The game's story")),
+            note,
+            sections,
+            h("div", {"class": "actions"}, actions),
+        ),
+    )
 
 
 def replay_button() -> Markup:
-    """"Replay the game" (after the game): shell tap ``{"shell": "story", "do": "replay"}``."""
-    return h("button", {"type": "button", "class": "secondary", "data-tap": {"shell": "story", "do": "replay"}},
-             _("Replay the game"))
+    """ "Replay the game" (after the game): shell tap ``{"shell": "story", "do": "replay"}``."""
+    return h(
+        "button",
+        {"type": "button", "class": "secondary", "data-tap": {"shell": "story", "do": "replay"}},
+        _("Replay the game"),
+    )
 
 
-def replay_body(step: int, total: int, round_number: int, lines: list, table: Markup,
-                next_round: int | None = None) -> Markup:
+def replay_body(
+    step: int, total: int, round_number: int, lines: list, table: Markup, next_round: int | None = None
+) -> Markup:
     """One step of the replay after the game: what the move did (its story lines), then the table
     as everyone saw it after the move (or the round's result); Previous / Next / Next round (the
     first step of the next round, ``next_round``) / Close."""
     jump = None
     if next_round is not None:
-        jump = h("button", {"type": "button", "class": "secondary",
-                            "data-tap": {"shell": "story", "do": "step", "to": next_round}},
-                 _("Next round"))
-    nav = h("nav", {"class": "replay-nav actions"},
-            h("button", {"type": "button", "class": "secondary", "disabled": step == 0 or None,
-                         "data-tap": {"shell": "story", "do": "step", "to": step - 1}}, _("Previous")),
-            h("button", {"type": "button", "class": "primary", "disabled": step >= total - 1 or None,
-                         "data-tap": {"shell": "story", "do": "step", "to": step + 1}}, _("Next")),
-            jump,
-            h("button", {"type": "button", "class": "secondary", "data-tap": _CLOSE}, _("Close")))
+        jump = h(
+            "button",
+            {"type": "button", "class": "secondary", "data-tap": {"shell": "story", "do": "step", "to": next_round}},
+            _("Next round"),
+        )
+    nav = h(
+        "nav",
+        {"class": "replay-nav actions"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "disabled": step == 0 or None,
+                "data-tap": {"shell": "story", "do": "step", "to": step - 1},
+            },
+            _("Previous"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "disabled": step >= total - 1 or None,
+                "data-tap": {"shell": "story", "do": "step", "to": step + 1},
+            },
+            _("Next"),
+        ),
+        jump,
+        h("button", {"type": "button", "class": "secondary", "data-tap": _CLOSE}, _("Close")),
+    )
     where = _("Round {n} · step {k} of {total}").format(n=round_number, k=step + 1, total=total)
-    return h("section", {"class": "replay", "data-step": step},
-             h("p", {"class": "replay-where"}, where),
-             h("ol", {"class": "story-lines replay-lines"}, [h("li", None, line) for line in lines]),
-             nav, h("div", {"class": "replay-table"}, table))
+    return h(
+        "section",
+        {"class": "replay", "data-step": step},
+        h("p", {"class": "replay-where"}, where),
+        h("ol", {"class": "story-lines replay-lines"}, [h("li", None, line) for line in lines]),
+        nav,
+        h("div", {"class": "replay-table"}, table),
+    )

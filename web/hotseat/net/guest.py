@@ -153,8 +153,9 @@ class Guest:
         elif t == "update":
             self.status, self.problem = "update", "this"
         elif t == "refused":
-            self.status, self.problem = (("update", "host") if msg["reason"] == "host_older"
-                                         else ("refused", msg["text"]))
+            self.status, self.problem = (
+                ("update", "host") if msg["reason"] == "host_older" else ("refused", msg["text"])
+            )
         elif t == "bye":
             self.status = "lost" if msg["reason"] != "over" else self.status
             self.problem = msg["reason"]

@@ -176,8 +176,17 @@ class Host:
         except ProtocolError as exc:
             self._report(seat, exc.reason, str(exc))
             if exc.reason == "newer":
-                return [(link, protocol.dumps("refused", "host", reason="host_older",
-                                              text="The host's Hotseat is older than yours: update the host."))]
+                return [
+                    (
+                        link,
+                        protocol.dumps(
+                            "refused",
+                            "host",
+                            reason="host_older",
+                            text="The host's Hotseat is older than yours: update the host.",
+                        ),
+                    )
+                ]
             return []
         t = msg["t"]
         if t == "hello":
@@ -210,8 +219,17 @@ class Host:
         invited = self.pending.pop(link)
         seat = self._seat_for(invited, msg["token"])
         if seat is None:
-            return [(link, protocol.dumps("refused", "host", reason="seat",
-                                          text="This phone was not at this table: ask the host for a new code."))]
+            return [
+                (
+                    link,
+                    protocol.dumps(
+                        "refused",
+                        "host",
+                        reason="seat",
+                        text="This phone was not at this table: ask the host for a new code.",
+                    ),
+                )
+            ]
         out = []
         remote = self.remotes.get(seat)
         if remote is None or msg["token"] is None or not secrets.compare_digest(remote.token, msg["token"]):
@@ -222,9 +240,23 @@ class Host:
         remote.link = link
         self._remember()
         t = self.table
-        out.append((link, protocol.dumps("welcome", "host", room=self.room, seat=seat, token=remote.token,
-                                         game=t.game_id, options=dict(t.options), names=list(t.names),
-                                         kinds=list(t.kinds), app=self.app_version)))
+        out.append(
+            (
+                link,
+                protocol.dumps(
+                    "welcome",
+                    "host",
+                    room=self.room,
+                    seat=seat,
+                    token=remote.token,
+                    game=t.game_id,
+                    options=dict(t.options),
+                    names=list(t.names),
+                    kinds=list(t.kinds),
+                    app=self.app_version,
+                ),
+            )
+        )
         return out + self.views(fresh=False)
 
     def _seat_for(self, invited: int | None, token: str | None) -> int | None:
@@ -267,8 +299,9 @@ class Host:
         assert remote.link is not None, "views go to connected phones only"
         self.n += 1
         t = self.table
-        text = protocol.view_message(t.state, seat, self.n, list(t.events), list(t.round_events),
-                                     bool(t.summary_due), self.away(), fresh=fresh)
+        text = protocol.view_message(
+            t.state, seat, self.n, list(t.events), list(t.round_events), bool(t.summary_due), self.away(), fresh=fresh
+        )
         remote.sent += len(text.encode("utf-8"))
         remote.views += 1
         return remote.link, text
@@ -285,4 +318,3 @@ class Host:
     def _report(self, seat: int | None, reason: str, detail: str) -> None:
         self.reports.append(Report(seat, reason, detail))
         del self.reports[:-MAX_REPORTS]
-

@@ -203,22 +203,46 @@ class GuestPlay:
         elif phase == "wait" and self.sent:
             status = _("Sent to the table…")
         if away_names:
-            extra.insert(0, h("p", {"class": "note net-away", "role": "status"},
-                              _("Waiting for a phone to come back: {names}").format(names=", ".join(away_names))))
+            extra.insert(
+                0,
+                h(
+                    "p",
+                    {"class": "note net-away", "role": "status"},
+                    _("Waiting for a phone to come back: {names}").format(names=", ".join(away_names)),
+                ),
+            )
         return screens.frame(fragment(body, extra), status, screen=f"guest-{phase}", rules_game=game)
 
 
-def guest_game_over(names: list[str], scores: list[str], order: list[int], winners: list[int],
-                    summary: Markup | None) -> Markup:
+def guest_game_over(
+    names: list[str], scores: list[str], order: list[int], winners: list[int], summary: Markup | None
+) -> Markup:
     """The game over screen of a guest: the host's standings, no Rematch (the host starts one)."""
     won = [names[p] for p in winners] or list(names)
-    headline = (_("{name} wins!").format(name=won[0]) if len(won) == 1
-                else _("{names} share the win!").format(names=", ".join(won[:-1]) + " " + _("and") + " " + won[-1]))
-    rows = [h("li", {"class": "winner" if p in winners else None},
-              h("span", {"class": "who"}, names[p]),
-              h("span", {"class": "win"}, _("winner")) if p in winners else None,
-              h("span", {"class": "pts"}, scores[p]))
-            for p in order]
-    return h("div", {"class": "game-over"}, h("h1", None, headline), h("ol", {"class": "standings"}, rows), summary,
-             h("div", {"class": "actions"}, screens.button(_("Leave the table"), {"shell": "net", "do": "leave"},
-                                                           "secondary")))
+    headline = (
+        _("{name} wins!").format(name=won[0])
+        if len(won) == 1
+        else _("{names} share the win!").format(names=", ".join(won[:-1]) + " " + _("and") + " " + won[-1])
+    )
+    rows = [
+        h(
+            "li",
+            {"class": "winner" if p in winners else None},
+            h("span", {"class": "who"}, names[p]),
+            h("span", {"class": "win"}, _("winner")) if p in winners else None,
+            h("span", {"class": "pts"}, scores[p]),
+        )
+        for p in order
+    ]
+    return h(
+        "div",
+        {"class": "game-over"},
+        h("h1", None, headline),
+        h("ol", {"class": "standings"}, rows),
+        summary,
+        h(
+            "div",
+            {"class": "actions"},
+            screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary"),
+        ),
+    )

@@ -81,6 +81,7 @@ def _int(lo: int, hi: int) -> Callable[[Any], int]:
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise ValueError(f"must be a whole number from {lo} to {hi}")
         return value
+
     return check
 
 
@@ -90,6 +91,7 @@ def _text(most: int, pattern: re.Pattern | None = None) -> Callable[[Any], str]:
             alphabet = " in the allowed alphabet" if pattern else ""
             raise ValueError(f"must be text of at most {most} characters{alphabet}")
         return value
+
     return check
 
 
@@ -98,12 +100,14 @@ def _b64id(length: int) -> Callable[[Any], str]:
         if not isinstance(value, str) or len(value) != length or not _B64URL.fullmatch(value):
             raise ValueError(f"must be {length} base64url characters")
         return value
+
     return check
 
 
 def _optional(inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         return None if value is None else inner(value)
+
     return check
 
 
@@ -130,6 +134,7 @@ def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list]:
         if not isinstance(value, list) or len(value) > most:
             raise ValueError(f"must be a list of at most {most} items")
         return [inner(v) for v in value]
+
     return check
 
 
@@ -161,12 +166,30 @@ GUEST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
 
 #: what the host may send
 HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "welcome": {"room": ROOM, "seat": SEAT, "token": TOKEN, "game": _text(32, _GAME_ID), "options": _dict,
-                "names": _list_of(_text(40), 32), "kinds": _list_of(_text(16), 32), "app": APP},
-    "view": {"n": SEQ, "fresh": _bool, "obs": _dict, "legal": _list_of(_dict, 4096), "acting": _list_of(SEAT, 32),
-             "events": _list_of(_dict, 4096), "round_events": _list_of(_dict, 4096), "summary": _bool,
-             "over": _bool, "away": _list_of(SEAT, 32), "returns": _list_of(_number, 32),
-             "winners": _list_of(SEAT, 32)},
+    "welcome": {
+        "room": ROOM,
+        "seat": SEAT,
+        "token": TOKEN,
+        "game": _text(32, _GAME_ID),
+        "options": _dict,
+        "names": _list_of(_text(40), 32),
+        "kinds": _list_of(_text(16), 32),
+        "app": APP,
+    },
+    "view": {
+        "n": SEQ,
+        "fresh": _bool,
+        "obs": _dict,
+        "legal": _list_of(_dict, 4096),
+        "acting": _list_of(SEAT, 32),
+        "events": _list_of(_dict, 4096),
+        "round_events": _list_of(_dict, 4096),
+        "summary": _bool,
+        "over": _bool,
+        "away": _list_of(SEAT, 32),
+        "returns": _list_of(_number, 32),
+        "winners": _list_of(SEAT, 32),
+    },
     "rejected": {"n": SEQ, "reason": REASON, "text": TEXT},
     "update": {"need": _int(1, 2**31 - 1), "app": APP},
     "refused": {"reason": REASON, "text": TEXT},
@@ -293,8 +316,16 @@ def dumps(t: str, sender: str, **fields: Any) -> str:
     return text
 
 
-def view_message(state: Any, seat: int, n: int, events: list[dict], round_events: list[dict],
-                 summary: bool, away: list[int], fresh: bool = True) -> str:
+def view_message(
+    state: Any,
+    seat: int,
+    n: int,
+    events: list[dict],
+    round_events: list[dict],
+    summary: bool,
+    away: list[int],
+    fresh: bool = True,
+) -> str:
     """The ``view`` message for the guest in ``seat``: the ONLY way game facts reach a guest.
 
     ``state`` is the engine's state (never sent); the guest gets ``state.observation(seat)``, its
@@ -309,10 +340,22 @@ def view_message(state: Any, seat: int, n: int, events: list[dict], round_events
     acting = list(state.current_players())
     legal = state.legal_actions(seat) if seat in acting else []
     over = bool(state.is_terminal())
-    return dumps("view", "host", n=n, fresh=bool(fresh), obs=state.observation(seat), legal=legal, acting=acting,
-                 events=list(events), round_events=list(round_events), summary=bool(summary), over=over,
-                 away=sorted(away), returns=list(state.returns()) if over else [],
-                 winners=list(state.winners()) if over else [])
+    return dumps(
+        "view",
+        "host",
+        n=n,
+        fresh=bool(fresh),
+        obs=state.observation(seat),
+        legal=legal,
+        acting=acting,
+        events=list(events),
+        round_events=list(round_events),
+        summary=bool(summary),
+        over=over,
+        away=sorted(away),
+        returns=list(state.returns()) if over else [],
+        winners=list(state.winners()) if over else [],
+    )
 
 
 def canonical(value: Any) -> str:

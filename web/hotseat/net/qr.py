@@ -61,8 +61,14 @@ def qr_svg(rows: str, label: str) -> Markup:
     side = len(lines) + 2 * QUIET_ZONE
     return h(
         "svg",
-        {"class": "qr", "viewbox": f"0 0 {side} {side}", "role": "img", "aria-label": label,
-         "shape-rendering": "crispEdges", "xmlns": "http://www.w3.org/2000/svg"},
+        {
+            "class": "qr",
+            "viewbox": f"0 0 {side} {side}",
+            "role": "img",
+            "aria-label": label,
+            "shape-rendering": "crispEdges",
+            "xmlns": "http://www.w3.org/2000/svg",
+        },
         h("rect", {"width": side, "height": side, "fill": "#fff"}),
         h("path", {"d": path_data(lines), "fill": "#000"}),
     )

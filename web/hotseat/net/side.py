@@ -79,8 +79,9 @@ class NetSide:
                 self.requests.append(("qr", text))
             return h("p", {"class": "note net-qr-wait"}, _("Preparing the code…"))
         version, rows = made
-        return h("figure", {"class": "net-qr", "data-net-code": text, "data-qr-version": version},
-                 qr.qr_svg(rows, label))
+        return h(
+            "figure", {"class": "net-qr", "data-net-code": text, "data-qr-version": version}, qr.qr_svg(rows, label)
+        )
 
     def qr_ready(self, text: str, version: int, rows: str) -> None:
         self.qr_cache[text] = (version, rows)
@@ -161,8 +162,7 @@ class NetSide:
             self.outbox += host.receive(link, text)
             if host.reports and host.reports[-1] is not getattr(self, "_last_report", None):
                 report = self._last_report = host.reports[-1]
-                who = (session.names[report.seat] if report.seat is not None
-                       else _("a phone"))
+                who = session.names[report.seat] if report.seat is not None else _("a phone")
                 self.message = _("A message from {who} was refused ({reason}).").format(who=who, reason=report.reason)
         elif kind == "closed":
             self.outbox += host.closed(link)
@@ -233,12 +233,21 @@ class NetSide:
             remote = host.remotes.get(seat)
             on = remote is not None and remote.link is not None
             state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
-            items.append(h("li", {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
-                           h("span", {"class": "who"}, s.names[seat]), h("span", {"class": "state"}, state),
-                           None if on else screens.button(_("Connect"), net_tap("invite", seat=seat),
-                                                          "secondary small")))
-        return h("section", {"class": "net-strip", "aria-label": _("Phones at this table")},
-                 h("h2", None, _("Players' own phones")), h("ul", None, items))
+            items.append(
+                h(
+                    "li",
+                    {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
+                    h("span", {"class": "who"}, s.names[seat]),
+                    h("span", {"class": "state"}, state),
+                    None if on else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
+                )
+            )
+        return h(
+            "section",
+            {"class": "net-strip", "aria-label": _("Phones at this table")},
+            h("h2", None, _("Players' own phones")),
+            h("ul", None, items),
+        )
 
     def sheet_markup(self) -> Markup | None:
         sheet = self.sheet
@@ -250,21 +259,31 @@ class NetSide:
             if sheet["code"] is None:
                 parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
             else:
-                parts += [h("p", None, _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.")
-                                         .format(name=name)),
-                          self._qr(sheet["code"], _("Pairing code for {name}").format(name=name)),
-                          screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big")]
+                parts += [
+                    h(
+                        "p",
+                        None,
+                        _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
+                    ),
+                    self._qr(sheet["code"], _("Pairing code for {name}").format(name=name)),
+                    screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"),
+                ]
         elif sheet["step"] == "answer":
-            parts += [h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),
-                      _camera(sheet), _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error"))]
+            parts += [
+                h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),
+                _camera(sheet),
+                _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error")),
+            ]
         else:
             parts.append(h("p", {"class": "note", "role": "status"}, _("Connecting…")))
         if sheet["error"]:
             parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
         parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
-        return h("div", {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true",
-                         "aria-labelledby": "net-q"},
-                 h("div", {"class": "sheet"}, parts))
+        return h(
+            "div",
+            {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
+            h("div", {"class": "sheet"}, parts),
+        )
 
     def waiting_line(self) -> str | None:
         """The header line while the table waits for phones (Phase.WAIT)."""
@@ -277,7 +296,7 @@ class NetSide:
     # ---- guest ---------------------------------------------------------------------------------
 
     def start_join(self) -> None:
-        """"Join a table" on the home screen: this phone becomes a guest and scans."""
+        """ "Join a table" on the home screen: this phone becomes a guest and scans."""
         self.close_host()
         if self.guest is None:
             self.guest = Guest(self.storage, APP_VERSION)
@@ -395,42 +414,71 @@ class NetSide:
                 page = fragment(page, screens.toast(g.rejected))
             return page
         if g.status == "update":
-            text = (_("This phone's Hotseat is older than the table's. Update it (reload it while online), "
-                      "then scan again.")
-                    if g.problem == "this" else
-                    _("The host's Hotseat is older than this phone's. Update the host's app, then scan again."))
+            text = (
+                _(
+                    "This phone's Hotseat is older than the table's. Update it (reload it while online), "
+                    "then scan again."
+                )
+                if g.problem == "this"
+                else _("The host's Hotseat is older than this phone's. Update the host's app, then scan again.")
+            )
             return _guest_page(_("Update needed"), [h("p", {"role": "alert"}, text)], "guest-update")
         if g.status == "refused":
-            return _guest_page(_("Not at this table"),
-                               [h("p", {"role": "alert"}, g.problem or ""),
-                                screens.button(_("Scan again"), net_tap("rescan"), "primary big")],
-                               "guest-refused")
+            return _guest_page(
+                _("Not at this table"),
+                [
+                    h("p", {"role": "alert"}, g.problem or ""),
+                    screens.button(_("Scan again"), net_tap("rescan"), "primary big"),
+                ],
+                "guest-refused",
+            )
         join = self.join
         if join is not None and join["step"] == "answer":
-            return _guest_page(_("Show this to the host"), [
-                h("p", None, _("The host scans this code to connect this phone.")),
-                self._qr(join["code"], _("This phone's answer code")),
-                h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
-                _code_text(join["code"]),
-                screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary")], "guest-answer")
+            return _guest_page(
+                _("Show this to the host"),
+                [
+                    h("p", None, _("The host scans this code to connect this phone.")),
+                    self._qr(join["code"], _("This phone's answer code")),
+                    h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
+                    _code_text(join["code"]),
+                    screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary"),
+                ],
+                "guest-answer",
+            )
         if join is not None and join["step"] == "answering":
-            return _guest_page(_("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))],
-                               "guest-answering")
+            return _guest_page(
+                _("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))], "guest-answering"
+            )
         if g.status in ("waiting",) and join is None:
-            return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))],
-                               "guest-waiting")
+            return _guest_page(
+                _("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting"
+            )
         lost = g.status == "lost" and join is None
         if lost:
-            lead = (_("Another phone took this seat.") if g.problem == "replaced"
-                    else _("The connection to the table was lost."))
-            return _guest_page(_("Connection lost"), [
-                h("p", {"role": "alert"}, lead),
-                h("p", None, _("Ask the host to show the code for your seat, then scan it: you get your cards back.")),
-                screens.button(_("Scan the host's code"), net_tap("rescan"), "primary big")], "guest-lost")
+            lead = (
+                _("Another phone took this seat.")
+                if g.problem == "replaced"
+                else _("The connection to the table was lost.")
+            )
+            return _guest_page(
+                _("Connection lost"),
+                [
+                    h("p", {"role": "alert"}, lead),
+                    h(
+                        "p",
+                        None,
+                        _("Ask the host to show the code for your seat, then scan it: you get your cards back."),
+                    ),
+                    screens.button(_("Scan the host's code"), net_tap("rescan"), "primary big"),
+                ],
+                "guest-lost",
+            )
         error = join.get("error") if join else None
-        parts = [h("p", None, _("On the host's phone, tap “Connect” beside your name, "
-                                "then point this camera at the code.")),
-                 _camera(join or {}), _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error"))]
+        parts = [
+            h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
+            _camera(join or {}),
+            _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error")),
+        ]
         if g.room is not None:
             keeps = _("This phone keeps its seat: scanning the host's code brings your cards back.")
             parts.insert(0, h("p", {"class": "note"}, keeps))
@@ -440,8 +488,13 @@ class NetSide:
 
 
 def _guest_page(title: str, parts: list, screen: str) -> Markup:
-    body = h("div", {"class": "net-guest"}, h("h1", None, title), parts,
-             h("div", {"class": "actions"}, screens.button(_("Home"), net_tap("home"), "secondary")))
+    body = h(
+        "div",
+        {"class": "net-guest"},
+        h("h1", None, title),
+        parts,
+        h("div", {"class": "actions"}, screens.button(_("Home"), net_tap("home"), "secondary")),
+    )
     return screens.frame(body, title, screen=screen, menu=False)
 
 
@@ -453,19 +506,33 @@ def _camera(place: dict) -> Markup | None:
 
 
 def _paste_field(label: str, tap: dict, open_: bool | str | None = False) -> Markup:
-    """"Cannot scan? Paste the code": a text field and a button (the code is plain text); open
+    """ "Cannot scan? Paste the code": a text field and a button (the code is plain text); open
     from the start when the camera failed."""
-    return h("details", {"class": "net-paste", "open": bool(open_)},
-             h("summary", None, _("Cannot scan? Type or paste the code")),
-             h("textarea", {"data-field": "net-code", "rows": 3, "spellcheck": "false", "autocomplete": "off",
-                            "aria-label": _("Pairing code")}),
-             screens.button(label, tap, "primary"))
+    return h(
+        "details",
+        {"class": "net-paste", "open": bool(open_)},
+        h("summary", None, _("Cannot scan? Type or paste the code")),
+        h(
+            "textarea",
+            {
+                "data-field": "net-code",
+                "rows": 3,
+                "spellcheck": "false",
+                "autocomplete": "off",
+                "aria-label": _("Pairing code"),
+            },
+        ),
+        screens.button(label, tap, "primary"),
+    )
 
 
 def _code_text(code: str) -> Markup:
-    return h("details", {"class": "net-paste"}, h("summary", None, _("Show the code as text")),
-             h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")},
-               code))
+    return h(
+        "details",
+        {"class": "net-paste"},
+        h("summary", None, _("Show the code as text")),
+        h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")}, code),
+    )
 
 
 def _signal_text(exc: signal.SignalError, host: bool) -> str:
@@ -477,6 +544,9 @@ def _signal_text(exc: signal.SignalError, host: bool) -> str:
     if exc.reason == "older":
         return _("That code comes from an older Hotseat: update the other phone's app.")
     if exc.reason == "kind":
-        return (_("That is a table's code: scan the answer shown on the player's phone.") if host
-                else _("That is a phone's answer: scan the code shown on the host's phone."))
+        return (
+            _("That is a table's code: scan the answer shown on the player's phone.")
+            if host
+            else _("That is a phone's answer: scan the code shown on the host's phone.")
+        )
     return _("That code cannot be used: {reason}").format(reason=str(exc))

@@ -220,8 +220,18 @@ def encode(kind: str, room: str, key: str, sdp: str) -> str:
         if not _ICE_CHARS.fullmatch(facts[name]) or len(facts[name]) > 256:
             raise SignalError("sdp", f"the SDP's ICE {name} has characters ICE does not allow")
     cands = ",".join(f"{_address_code(a)}+{port}" for a, port in facts["candidates"][:MAX_CANDIDATES])
-    fields = [PREFIX, str(PROTOCOL_VERSION), kind, room, key, facts["ufrag"], facts["pwd"],
-              _b64(facts["digest"]), setup, cands]
+    fields = [
+        PREFIX,
+        str(PROTOCOL_VERSION),
+        kind,
+        room,
+        key,
+        facts["ufrag"],
+        facts["pwd"],
+        _b64(facts["digest"]),
+        setup,
+        cands,
+    ]
     return SEP.join(fields)
 
 
@@ -257,11 +267,17 @@ def decode(text: str, expect: str | None = None) -> Pairing:
     if version is None:
         raise SignalError("not_hotseat", "this is not a Hotseat pairing code")
     if version > PROTOCOL_VERSION:
-        raise SignalError("newer", f"this code comes from a newer Hotseat (protocol {version}); "
-                                   f"this phone speaks {PROTOCOL_VERSION}", version)
+        raise SignalError(
+            "newer",
+            f"this code comes from a newer Hotseat (protocol {version}); this phone speaks {PROTOCOL_VERSION}",
+            version,
+        )
     if version < PROTOCOL_VERSION:
-        raise SignalError("older", f"this code comes from an older Hotseat (protocol {version}); "
-                                   f"this phone speaks {PROTOCOL_VERSION}", version)
+        raise SignalError(
+            "older",
+            f"this code comes from an older Hotseat (protocol {version}); this phone speaks {PROTOCOL_VERSION}",
+            version,
+        )
     parts = text.strip().split(SEP)
     if len(parts) != 10:
         raise SignalError("malformed", f"the code has {len(parts)} fields instead of 10", version)
@@ -334,27 +350,38 @@ def to_sdp(pairing: Pairing) -> str:
 
 
 #: an offer as Chromium 156 wrote it here (data channel only, no ICE servers), for the doctests
-SAMPLE_OFFER = "\r\n".join([
-    "v=0",
-    "o=- 4052310154145477639 2 IN IP4 127.0.0.1",
-    "s=-",
-    "t=0 0",
-    "a=group:BUNDLE 0",
-    "a=extmap-allow-mixed",
-    "a=msid-semantic: WMS",
-    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
-    "c=IN IP4 0.0.0.0",
-    ("a=candidate:1012592362 1 udp 2113937151 39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local 39202 typ host generation 0 "
-     "network-cost 999"),
-    ("a=candidate:992510554 1 udp 2113942271 2469fe61-c8c4-47de-b734-3c7181e7b833.local 41666 typ host generation 0 "
-     "network-cost 999"),
-    "a=ice-ufrag:hpsY",
-    "a=ice-pwd:HNehxjccF4cWnWocvIjXLPlD",
-    "a=ice-options:trickle",
-    ("a=fingerprint:sha-256 71:4C:CF:8B:4D:CB:CF:C7:D3:03:4F:D9:98:6E:CF:2A:2F:B8:F2:E4:01:FD:95:86:87:C4:5A:FF:96:84:"
-     "71:85"),
-    "a=setup:actpass",
-    "a=mid:0",
-    "a=sctp-port:5000",
-    "a=max-message-size:262144",
-]) + "\r\n"
+SAMPLE_OFFER = (
+    "\r\n".join(
+        [
+            "v=0",
+            "o=- 4052310154145477639 2 IN IP4 127.0.0.1",
+            "s=-",
+            "t=0 0",
+            "a=group:BUNDLE 0",
+            "a=extmap-allow-mixed",
+            "a=msid-semantic: WMS",
+            "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+            "c=IN IP4 0.0.0.0",
+            (
+                "a=candidate:1012592362 1 udp 2113937151 39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local 39202 "
+                "typ host generation 0 network-cost 999"
+            ),
+            (
+                "a=candidate:992510554 1 udp 2113942271 2469fe61-c8c4-47de-b734-3c7181e7b833.local 41666 "
+                "typ host generation 0 network-cost 999"
+            ),
+            "a=ice-ufrag:hpsY",
+            "a=ice-pwd:HNehxjccF4cWnWocvIjXLPlD",
+            "a=ice-options:trickle",
+            (
+                "a=fingerprint:sha-256 71:4C:CF:8B:4D:CB:CF:C7:D3:03:4F:D9:98:6E:CF:2A:2F:B8:"
+                "F2:E4:01:FD:95:86:87:C4:5A:FF:96:84:71:85"
+            ),
+            "a=setup:actpass",
+            "a=mid:0",
+            "a=sctp-port:5000",
+            "a=max-message-size:262144",
+        ]
+    )
+    + "\r\n"
+)

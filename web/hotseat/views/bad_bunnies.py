@@ -33,8 +33,11 @@ def card_html(card: int, t, classes: str = "", tap: dict | None = None) -> Marku
     """One card: its number; the jokers (1, 7) are gold and say so. A button when ``tap`` is given."""
     joker = card in JOKERS
     tag = h("span", {"class": "tag"}, t("joker")) if joker else None
-    label = t("{card}, little joker").format(card=card) if card == LITTLE_JOKER else (
-        t("{card}, big joker").format(card=card) if card == BIG_JOKER else str(card))
+    label = (
+        t("{card}, little joker").format(card=card)
+        if card == LITTLE_JOKER
+        else (t("{card}, big joker").format(card=card) if card == BIG_JOKER else str(card))
+    )
     cls = ["bb-card", "joker" if joker else None, classes]
     if tap is not None:
         return h("button", {"type": "button", "class": cls, "aria-label": label, "data-tap": tap}, str(card), tag)
@@ -54,8 +57,10 @@ def rule_line(obs: dict, t) -> tuple[str, str]:
     if top is None:
         return t("Any card starts the round"), t("Then the starter calls higher or lower.")
     if obs.get("double"):
-        return (t("Double {n}s — only a {n} or a 7").format(n=top),
-                t("Another {n} keeps the double going; a 7 ends it.").format(n=top))
+        return (
+            t("Double {n}s — only a {n} or a 7").format(n=top),
+            t("Another {n} keeps the double going; a 7 ends it.").format(n=top),
+        )
     if obs.get("announce") is None:
         return t("After a 1: any card"), t("A 1 on it starts a double of 1s.")
     if obs["announce"] == "higher":
@@ -113,12 +118,19 @@ def _players_html(obs: dict, ctx: ViewContext) -> Markup:
             sub = cards
         score = obs["scores"][p]
         width = min(100, round(100 * score / target)) if target else 0
-        label = ngettext("{name}: {score} of {target} point, {sub}", "{name}: {score} of {target} points, {sub}",
-                         target).format(name=name, score=score, target=target, sub=sub)
-        items.append(h("li", {"class": classes, "aria-label": label},
-                       h("span", {"class": "who"}, name), h("span", {"class": "pts"}, str(score)),
-                       h("span", {"class": "bb-bar", "aria-hidden": "true"}, h("i", {"style": f"width:{width}%"})),
-                       h("span", {"class": "sub"}, sub)))
+        label = ngettext(
+            "{name}: {score} of {target} point, {sub}", "{name}: {score} of {target} points, {sub}", target
+        ).format(name=name, score=score, target=target, sub=sub)
+        items.append(
+            h(
+                "li",
+                {"class": classes, "aria-label": label},
+                h("span", {"class": "who"}, name),
+                h("span", {"class": "pts"}, str(score)),
+                h("span", {"class": "bb-bar", "aria-hidden": "true"}, h("i", {"style": f"width:{width}%"})),
+                h("span", {"class": "sub"}, sub),
+            )
+        )
     return h("ul", {"class": "bb-players", "aria-label": t("Players")}, items)
 
 
@@ -129,16 +141,31 @@ def _pile_html(obs: dict, ctx: ViewContext) -> Markup:
     if top is None:
         starter = ctx.names[obs["turn"]] if obs.get("turn") is not None else ""
         who = t("{name} lays the first card.").format(name=starter) if starter else ""
-        return h("section", {"class": "bb-pile empty", "aria-label": t("Discard pile")},
-                 h("div", None, h("p", {"class": "bb-rule"}, head, h("small", None, detail)),
-                   h("p", {"class": "bb-by"}, who)))
+        return h(
+            "section",
+            {"class": "bb-pile empty", "aria-label": t("Discard pile")},
+            h(
+                "div",
+                None,
+                h("p", {"class": "bb-rule"}, head, h("small", None, detail)),
+                h("p", {"class": "bb-by"}, who),
+            ),
+        )
     cls = "top double" if obs.get("double") else "top"
     count = obs["pile_count"]
     by = t("laid by {name}").format(name=ctx.names[obs["top_player"]]) if obs.get("top_player") is not None else ""
     pile = ngettext("pile: {n} card = {n} point", "pile: {n} cards = {n} points", count).format(n=count)
-    return h("section", {"class": "bb-pile", "aria-label": t("Discard pile")}, card_html(top, t, cls),
-             h("div", None, h("p", {"class": "bb-rule", "data-rule": True}, head, h("small", None, detail)),
-               h("p", {"class": "bb-by"}, f"{by} · {pile}")))
+    return h(
+        "section",
+        {"class": "bb-pile", "aria-label": t("Discard pile")},
+        card_html(top, t, cls),
+        h(
+            "div",
+            None,
+            h("p", {"class": "bb-rule", "data-rule": True}, head, h("small", None, detail)),
+            h("p", {"class": "bb-by"}, f"{by} · {pile}"),
+        ),
+    )
 
 
 def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> Markup | None:
@@ -147,8 +174,9 @@ def _moves_html(obs: dict, ctx: ViewContext, last: int = 8) -> Markup | None:
         return None
     t = ctx.t
     more = h("li", None, t("…")) if len(moves) > last else None
-    items = [h("li", {"class": "pass" if m["card"] is None else None}, move_text(m, ctx.names, t))
-             for m in moves[-last:]]
+    items = [
+        h("li", {"class": "pass" if m["card"] is None else None}, move_text(m, ctx.names, t)) for m in moves[-last:]
+    ]
     return h("ul", {"class": "bb-moves", "aria-label": t("This round so far")}, more, items)
 
 
@@ -181,8 +209,12 @@ def _hand_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]], sel
             cards.append(card_html(c, t))
         seen.add(c)
     title = t("Your cards ({n})").format(n=len(hand))
-    return h("section", {"class": "bb-hand", "aria-label": t("Your hand")}, h("h2", None, title),
-             h("div", {"class": "bb-cards"}, cards))
+    return h(
+        "section",
+        {"class": "bb-hand", "aria-label": t("Your hand")},
+        h("h2", None, title),
+        h("div", {"class": "bb-cards"}, cards),
+    )
 
 
 def _button(cls: str, tap: dict | None, *children: str | Markup) -> Markup:
@@ -195,9 +227,12 @@ def _say_html(obs: dict, ctx: ViewContext, card: int, actions: list[dict]) -> Ma
     calls = {a.get("announce"): a for a in actions}
     if "higher" in calls:
         q = t("Lay your {card}, then say:").format(card=card)
-        buttons = h("div", {"class": "btns"},
-                    _button("primary", {"play": card, "announce": "higher"}, t("▲ Higher")),
-                    _button("primary", {"play": card, "announce": "lower"}, t("▼ Lower")))
+        buttons = h(
+            "div",
+            {"class": "btns"},
+            _button("primary", {"play": card, "announce": "higher"}, t("▲ Higher")),
+            _button("primary", {"play": card, "announce": "lower"}, t("▼ Lower")),
+        )
     else:
         top = obs.get("top")
         if len(obs.get("hand", [])) == 1:
@@ -221,9 +256,17 @@ def _pass_html(obs: dict, ctx: ViewContext, playable: dict[int, list[dict]]) -> 
     if ctx.local.get("confirm_pass"):
         cards = ", ".join(str(c) for c in sorted(playable))
         q = t("You could still lay {cards}. Pass anyway? You sit out until the round ends.").format(cards=cards)
-        return h("div", {"class": "bb-say", "role": "alertdialog"}, h("p", None, q),
-                 h("div", {"class": "btns"}, _button("danger", {"pass": "yes"}, t("Yes, pass")),
-                   _button("secondary", {"cancel": 1}, t("Keep playing"))))
+        return h(
+            "div",
+            {"class": "bb-say", "role": "alertdialog"},
+            h("p", None, q),
+            h(
+                "div",
+                {"class": "btns"},
+                _button("danger", {"pass": "yes"}, t("Yes, pass")),
+                _button("secondary", {"cancel": 1}, t("Keep playing")),
+            ),
+        )
     label = t("Pass (out for this round)") if playable else t("Pass — no card fits")
     cls = "secondary bb-pass" if playable else "primary bb-pass"
     return h("div", {"class": "actions"}, _button(cls, {"pass": 1}, label))
@@ -239,8 +282,9 @@ def _round_result_line(obs: dict, ctx: ViewContext) -> str:
         how = t("{name} laid their last card").format(name=name)
     else:
         how = t("everyone else passed, so {name} won").format(name=name)
-    return ngettext("Round {r}: {how} and scored {points} point.", "Round {r}: {how} and scored {points} points.",
-                    last["points"]).format(r=last["round"], how=how, points=last["points"])
+    return ngettext(
+        "Round {r}: {how} and scored {points} point.", "Round {r}: {how} and scored {points} points.", last["points"]
+    ).format(r=last["round"], how=how, points=last["points"])
 
 
 def _choose_html(obs: dict, ctx: ViewContext) -> Markup | None:
@@ -257,15 +301,20 @@ def _choose_html(obs: dict, ctx: ViewContext) -> Markup | None:
     keep_title = ngettext("Keep this card", "Keep these {k} cards", k).format(k=k)
     keep_sub = t("and draw {m} more").format(m=HAND_SIZE - k) if k < HAND_SIZE else t("your hand is full")
     redraw_title = t("New hand")
-    redraw_sub = ngettext("throw this card away, draw 7 new cards",
-                          "throw these {k} away, draw 7 new cards", k).format(k=k)
+    redraw_sub = ngettext("throw this card away, draw 7 new cards", "throw these {k} away, draw 7 new cards", k).format(
+        k=k
+    )
     keep_cls = "primary" + (" chosen" if pending == "keep" else " dim" if pending else "")
     redraw_cls = "secondary" + (" chosen" if pending == "redraw" else " dim" if pending else "")
-    return h("section", {"class": "bb-choose", "aria-label": t("Keep or redraw")},
-             h("p", {"class": "bb-note"}, t("Your choice is secret until everyone has chosen.")),
-             _button(keep_cls, {"choose": "keep"} if pending is None else None, keep_title, h("small", None, keep_sub)),
-             _button(redraw_cls, {"choose": "redraw"} if pending is None else None, redraw_title,
-                     h("small", None, redraw_sub)))
+    return h(
+        "section",
+        {"class": "bb-choose", "aria-label": t("Keep or redraw")},
+        h("p", {"class": "bb-note"}, t("Your choice is secret until everyone has chosen.")),
+        _button(keep_cls, {"choose": "keep"} if pending is None else None, keep_title, h("small", None, keep_sub)),
+        _button(
+            redraw_cls, {"choose": "redraw"} if pending is None else None, redraw_title, h("small", None, redraw_sub)
+        ),
+    )
 
 
 # ---- the view contract -----------------------------------------------------------------------
@@ -278,8 +327,9 @@ class BadBunniesView(BaseView):
         """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
         t = ctx.t
         phase = obs["phase"]
-        info = ngettext("Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins",
-                        obs["target_score"]).format(r=obs["round"], n=obs["target_score"])
+        info = ngettext(
+            "Round {r} · first to {n} point wins", "Round {r} · first to {n} points wins", obs["target_score"]
+        ).format(r=obs["round"], n=obs["target_score"])
         info += " · " + t("draw pile {d} · reserve {r}").format(d=obs["draw_count"], r=obs["reserve_count"])
         parts: list[Markup | None] = [_players_html(obs, ctx), h("p", {"class": "bb-info"}, info)]
         private = ctx.viewer is not None and "hand" in obs
@@ -293,8 +343,11 @@ class BadBunniesView(BaseView):
                     selected = None
                 hand = obs.get("hand", [])
                 if ctx.legal and obs.get("top") is not None and len(hand) == 1 and hand[0] in JOKERS and not playable:
-                    parts.append(_note(t("Your last card is a joker: it may only be laid on a 1 or a 7, "
-                                         "so you must pass."), "warn"))
+                    parts.append(
+                        _note(
+                            t("Your last card is a joker: it may only be laid on a 1 or a 7, so you must pass."), "warn"
+                        )
+                    )
                 elif ctx.legal and not playable:
                     parts.append(_note(t("No card of yours fits: you must pass."), "warn"))
                 elif ctx.legal and obs.get("top") is None:
@@ -373,21 +426,33 @@ class BadBunniesView(BaseView):
         """A short rules summary in the project's own words (fallback for rules/bad_bunnies.html)."""
         items = [
             t("110 cards numbered 1 to 13; the 1 is the little joker, the 7 the big joker. Everyone holds 7 cards."),
-            t("The starter lays any card. Whoever lays a card calls “higher” or “lower”: "
-              "the next card must be higher or lower than it."),
-            t("The same number instead is a double: nothing is called, and only that number or a 7 may follow "
-              "until a 7 ends it. A 7 on a 7 is not a double."),
-            t("A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). "
-              "It may not be laid on a double of another number."),
+            t(
+                "The starter lays any card. Whoever lays a card calls “higher” or “lower”: "
+                "the next card must be higher or lower than it."
+            ),
+            t(
+                "The same number instead is a double: nothing is called, and only that number or a 7 may follow "
+                "until a 7 ends it. A 7 on a 7 is not a double."
+            ),
+            t(
+                "A 1 fits on any single card and calls nothing: any card may follow it (a 1 on it is a double of 1s). "
+                "It may not be laid on a double of another number."
+            ),
             t("A 7 fits on anything, ends a double, and is called higher or lower."),
-            t("If you cannot lay a card you pass; you may also pass on purpose. "
-              "Who passed is out until the round ends."),
+            t(
+                "If you cannot lay a card you pass; you may also pass on purpose. "
+                "Who passed is out until the round ends."
+            ),
             t("Your last card may not be a 1 or a 7 unless the top card is a 1 or a 7."),
-            t("The round ends when someone lays their last card, or when all but one have passed: "
-              "the last one to lay a card wins."),
+            t(
+                "The round ends when someone lays their last card, or when all but one have passed: "
+                "the last one to lay a card wins."
+            ),
             t("The winner scores 1 point per card on the pile. First to 60 points (or the chosen target) wins."),
-            t("Before the next round, everyone with cards left secretly keeps them and draws up to 7, "
-              "or throws them away and draws 7 new ones. The round's winner starts."),
+            t(
+                "Before the next round, everyone with cards left secretly keeps them and draws up to 7, "
+                "or throws them away and draws 7 new ones. The round's winner starts."
+            ),
         ]
         return fragment(h("h2", None, t("Bad Bunnies")), h("ol", None, [h("li", None, x) for x in items]))
 
@@ -435,31 +500,54 @@ class BadBunniesView(BaseView):
             how = t("{name} laid their last card.").format(name=name)
         else:
             how = t("Everyone else passed, so {name}, who laid the last card, wins.").format(name=name)
-        points = ngettext("+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile",
-                          end["points"]).format(n=end["points"])
+        points = ngettext(
+            "+{n} point: {n} card on the pile", "+{n} points: {n} cards on the pile", end["points"]
+        ).format(n=end["points"])
         target = obs.get("target_score")
         rows = []
         order = sorted(range(len(ctx.names)), key=lambda p: (-end["scores"][p], p))
         for p in order:
             delta = f"+{end['points']}" if p == end["winner"] else None
-            rows.append(h("tr", None, h("th", {"scope": "row"}, ctx.names[p]), h("td", None, delta),
-                          h("td", None, h("b", None, str(end["scores"][p])))))
+            rows.append(
+                h(
+                    "tr",
+                    None,
+                    h("th", {"scope": "row"}, ctx.names[p]),
+                    h("td", None, delta),
+                    h("td", None, h("b", None, str(end["scores"][p]))),
+                )
+            )
         moves = obs.get("moves") or []
         ending = None
         if moves:
             shown = moves[-6:]
             last_card = end["reason"] == "last_card"
-            chips = [h("li", {"class": "pass" if m["card"] is None else None},
-                       move_text(m, ctx.names, t, final=(last_card and i == len(shown) - 1)))
-                     for i, m in enumerate(shown)]
+            chips = [
+                h(
+                    "li",
+                    {"class": "pass" if m["card"] is None else None},
+                    move_text(m, ctx.names, t, final=(last_card and i == len(shown) - 1)),
+                )
+                for i, m in enumerate(shown)
+            ]
             ending = fragment(h("p", {"class": "note"}, t("How it ended:")), h("ul", {"class": "bb-moves"}, chips))
         title = t("{name} wins round {r}").format(name=name, r=end["round"])
-        goal = ngettext("First to {n} point wins the game.", "First to {n} points wins the game.",
-                        target).format(n=target) if target else ""
+        goal = (
+            ngettext("First to {n} point wins the game.", "First to {n} points wins the game.", target).format(n=target)
+            if target
+            else ""
+        )
         head = h("tr", None, h("th"), h("th", {"scope": "col"}, t("This round")), h("th", {"scope": "col"}, t("Total")))
-        return h("section", {"class": "summary bb-summary"}, h("h2", None, title), h("p", None, how),
-                 h("p", None, h("b", None, points)), ending,
-                 h("table", None, h("thead", None, head), h("tbody", None, rows)), h("p", {"class": "note"}, goal))
+        return h(
+            "section",
+            {"class": "summary bb-summary"},
+            h("h2", None, title),
+            h("p", None, how),
+            h("p", None, h("b", None, points)),
+            ending,
+            h("table", None, h("thead", None, head), h("tbody", None, rows)),
+            h("p", {"class": "note"}, goal),
+        )
 
     def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
         """Every card laid with its call (BB-4) and every pass, who won each round and the points
@@ -482,9 +570,13 @@ class BadBunniesView(BaseView):
                     how = t("{name} laid their last card").format(name=name)
                 else:
                     how = t("everyone else passed, so {name} won").format(name=name)
-                out.append(ngettext("Round {r}: {how} and scored {points} point.",
-                                    "Round {r}: {how} and scored {points} points.", e["points"]).format(
-                    r=e["round"], how=how, points=e["points"]))
+                out.append(
+                    ngettext(
+                        "Round {r}: {how} and scored {points} point.",
+                        "Round {r}: {how} and scored {points} points.",
+                        e["points"],
+                    ).format(r=e["round"], how=how, points=e["points"])
+                )
             elif kind == "new_round":
                 keep = [names[p] for p, c in enumerate(e.get("choices") or []) if c == "keep"]
                 redraw = [names[p] for p, c in enumerate(e.get("choices") or []) if c == "redraw"]

@@ -47,7 +47,6 @@ BAM_MS = 1900
 COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"]
 
 
-
 # ---- words ------------------------------------------------------------------------------------
 
 
@@ -154,13 +153,41 @@ def _head(cx: float = 80, cy: float = 74, r: float = 21, tongue: bool = False) -
         h("ellipse", {"cx": cx, "cy": cy + 3, "rx": "3", "ry": "2.2", "fill": "#b86a5a"}),
     ]
     if tongue:
-        parts.append(h("path", {"d": f"M{cx - 5} {cy + 10} Q{cx} {cy + 24} {cx + 5} {cy + 10} Z", "fill": "#e2506a",
-                                "stroke": _LINE, "stroke-width": "1.5"}))
-        parts.append(h("path", {"d": f"M{cx - 7} {cy + 10} L{cx + 7} {cy + 10}", "stroke": _LINE, "stroke-width": "2",
-                                "stroke-linecap": "round"}))
+        parts.append(
+            h(
+                "path",
+                {
+                    "d": f"M{cx - 5} {cy + 10} Q{cx} {cy + 24} {cx + 5} {cy + 10} Z",
+                    "fill": "#e2506a",
+                    "stroke": _LINE,
+                    "stroke-width": "1.5",
+                },
+            )
+        )
+        parts.append(
+            h(
+                "path",
+                {
+                    "d": f"M{cx - 7} {cy + 10} L{cx + 7} {cy + 10}",
+                    "stroke": _LINE,
+                    "stroke-width": "2",
+                    "stroke-linecap": "round",
+                },
+            )
+        )
     else:
-        parts.append(h("path", {"d": f"M{cx - 6} {cy + 10} Q{cx} {cy + 14} {cx + 6} {cy + 10}", "fill": "none",
-                                "stroke": _LINE, "stroke-width": "2", "stroke-linecap": "round"}))
+        parts.append(
+            h(
+                "path",
+                {
+                    "d": f"M{cx - 6} {cy + 10} Q{cx} {cy + 14} {cx + 6} {cy + 10}",
+                    "fill": "none",
+                    "stroke": _LINE,
+                    "stroke-width": "2",
+                    "stroke-linecap": "round",
+                },
+            )
+        )
     return fragment(parts)
 
 
@@ -174,13 +201,41 @@ def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> Ma
     opacity = ".55" if faded else None
     if shape == "floppy":
         body = fragment(
-            h("path", {"d": "M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z",
-                       "fill": _EAR, "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash}),
-            h("path", {"d": "M-2 -4 C-3 -16 2 -25 9 -25", "fill": "none", "stroke": _EAR_IN, "stroke-width": "3",
-                       "stroke-linecap": "round"}))
+            h(
+                "path",
+                {
+                    "d": "M-6 0 C-8 -16 -2 -30 10 -30 C20 -30 22 -18 18 -10 C15 -16 9 -20 6 -14 L6 0 Z",
+                    "fill": _EAR,
+                    "stroke": _LINE,
+                    "stroke-width": "2",
+                    "stroke-dasharray": dash,
+                },
+            ),
+            h(
+                "path",
+                {
+                    "d": "M-2 -4 C-3 -16 2 -25 9 -25",
+                    "fill": "none",
+                    "stroke": _EAR_IN,
+                    "stroke-width": "3",
+                    "stroke-linecap": "round",
+                },
+            ),
+        )
     else:
-        body = h("ellipse", {"cx": "0", "cy": "-17", "rx": "6.5", "ry": "18", "fill": "none" if shape is None else _EAR,
-                             "stroke": _LINE, "stroke-width": "2", "stroke-dasharray": dash})
+        body = h(
+            "ellipse",
+            {
+                "cx": "0",
+                "cy": "-17",
+                "rx": "6.5",
+                "ry": "18",
+                "fill": "none" if shape is None else _EAR,
+                "stroke": _LINE,
+                "stroke-width": "2",
+                "stroke-dasharray": dash,
+            },
+        )
         if shape is not None:
             body += h("ellipse", {"cx": "0", "cy": "-17", "rx": "2.8", "ry": "12", "fill": _EAR_IN})
     group = h("g", {"transform": f"translate({x},{y}) rotate({tilt}) scale({side},1)", "opacity": opacity}, body)
@@ -188,8 +243,19 @@ def _ear(side: int, position: str, shape: str | None, faded: bool = False) -> Ma
         # the "?" stays upright: placed at the ear's middle in card coordinates
         qx = x + 17 * math.sin(math.radians(tilt))
         qy = y - 17 * math.cos(math.radians(tilt)) + 5
-        group += h("text", {"x": f"{qx:.1f}", "y": f"{qy:.1f}", "text-anchor": "middle", "font-size": "15",
-                            "font-weight": "800", "fill": _LINE, "opacity": opacity}, "?")
+        group += h(
+            "text",
+            {
+                "x": f"{qx:.1f}",
+                "y": f"{qy:.1f}",
+                "text-anchor": "middle",
+                "font-size": "15",
+                "font-weight": "800",
+                "fill": _LINE,
+                "opacity": opacity,
+            },
+            "?",
+        )
     return group
 
 
@@ -205,18 +271,49 @@ def _antler(side: int, spread: str | None, direction: str, faded: bool = False) 
         prongs = [(16, -4, 14, -28), (20, -5, 20, -30), (24, -6, 26, -28)]
     else:
         prongs = [(12, -3, 8, -26), (20, -5, 20, -30), (28, -7, 34, -26)]
-    lines = [h("path", {"d": "M0 0 L34 -8", "stroke": _ANTLER, "stroke-width": "5", "stroke-linecap": "round",
-                        "stroke-dasharray": dash})]
+    lines = [
+        h(
+            "path",
+            {
+                "d": "M0 0 L34 -8",
+                "stroke": _ANTLER,
+                "stroke-width": "5",
+                "stroke-linecap": "round",
+                "stroke-dasharray": dash,
+            },
+        )
+    ]
     for x1, y1, x2, y2 in prongs:
-        lines.append(h("path", {"d": f"M{x1} {y1} L{x2} {y2}", "stroke": _ANTLER, "stroke-width": "4.5",
-                                "stroke-linecap": "round", "stroke-dasharray": dash}))
+        lines.append(
+            h(
+                "path",
+                {
+                    "d": f"M{x1} {y1} L{x2} {y2}",
+                    "stroke": _ANTLER,
+                    "stroke-width": "4.5",
+                    "stroke-linecap": "round",
+                    "stroke-dasharray": dash,
+                },
+            )
+        )
     lines.append(h("circle", {"cx": "0", "cy": "0", "r": "4", "fill": _SKIN, "stroke": _LINE, "stroke-width": "1.5"}))
     group = h("g", {"transform": f"translate({x},{y}) scale({side},{flip})", "opacity": opacity}, lines)
     if spread is None:
         # the "?" stays upright and unmirrored: placed beside the prongs in card coordinates
         qx, qy = x + side * 44, y - flip * 30 + 5
-        group += h("text", {"x": qx, "y": qy, "text-anchor": "middle", "font-size": "15", "font-weight": "800",
-                            "fill": _LINE, "opacity": opacity}, "?")
+        group += h(
+            "text",
+            {
+                "x": qx,
+                "y": qy,
+                "text-anchor": "middle",
+                "font-size": "15",
+                "font-weight": "800",
+                "fill": _LINE,
+                "opacity": opacity,
+            },
+            "?",
+        )
     return group
 
 
@@ -237,14 +334,36 @@ def _feature(side: int, hand: dict) -> Markup:
 def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> Markup:
     return fragment(
         h("circle", {"cx": x, "cy": y, "r": r, "fill": colour, "stroke": "#fff", "stroke-width": "2"}),
-        h("text", {"x": x, "y": y + 6, "text-anchor": "middle", "font-size": 17 if len(text) < 3 else 14,
-                   "font-weight": "900", "fill": "#fff"}, text))
+        h(
+            "text",
+            {
+                "x": x,
+                "y": y + 6,
+                "text-anchor": "middle",
+                "font-size": 17 if len(text) < 3 else 14,
+                "font-weight": "900",
+                "fill": "#fff",
+            },
+            text,
+        ),
+    )
 
 
 def _banner(text: str, anchor: str = "middle") -> Markup:
     x = {"start": 9, "middle": 80, "end": 151}[anchor]
-    return h("text", {"x": x, "y": "113", "text-anchor": anchor, "font-size": "12.5", "font-weight": "900",
-                      "fill": _LINE, "letter-spacing": ".5"}, text)
+    return h(
+        "text",
+        {
+            "x": x,
+            "y": "113",
+            "text-anchor": anchor,
+            "font-size": "12.5",
+            "font-weight": "900",
+            "fill": _LINE,
+            "letter-spacing": ".5",
+        },
+        text,
+    )
 
 
 #: the hunter card's picture: a hat and a sight (constant)
@@ -261,8 +380,21 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> Markup:
     """A card drawn in SVG (BM-2, BM-3): sides drawn where the player's hands are (mirror)."""
     kind = card["kind"]
     fill = _FILL.get(card["hand"] or kind, "#fff")
-    parts = [h("rect", {"x": "2", "y": "2", "width": "156", "height": "116", "rx": "12", "fill": fill, "stroke": _LINE,
-                        "stroke-width": "3"})]
+    parts = [
+        h(
+            "rect",
+            {
+                "x": "2",
+                "y": "2",
+                "width": "156",
+                "height": "116",
+                "rx": "12",
+                "fill": fill,
+                "stroke": _LINE,
+                "stroke-width": "3",
+            },
+        )
+    ]
     if kind in ("single", "double"):
         hand = _card_hand(card)
         parts.append(_head())
@@ -290,8 +422,20 @@ def card_svg(card: dict, t, label: str = "", first_pass: bool = True) -> Markup:
         parts.append(_badge(26, "×2", "#b8860b"))
         parts.append(_banner(t("MOOSE ×2")))
     elif kind == "invert":
-        parts.append(h("text", {"x": "80", "y": "82", "text-anchor": "middle", "font-size": "74", "font-weight": "900",
-                                "fill": "#5b3fb5"}, "±"))
+        parts.append(
+            h(
+                "text",
+                {
+                    "x": "80",
+                    "y": "82",
+                    "text-anchor": "middle",
+                    "font-size": "74",
+                    "font-weight": "900",
+                    "fill": "#5b3fb5",
+                },
+                "±",
+            )
+        )
         parts.append(_banner(t("ALL SCORES FLIP")))
     else:  # hunter: a hat and a sight
         parts.append(_HUNTER)
@@ -317,17 +461,34 @@ def figure_svg(animal: str, colour: str) -> Markup:
     """A small rabbit or moose head in the player's colour (trail figures)."""
     if animal == "rabbit":
         body = fragment(
-            h("ellipse", {"cx": "7", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000",
-                          "stroke-width": "1"}),
-            h("ellipse", {"cx": "13", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000",
-                          "stroke-width": "1"}))
+            h(
+                "ellipse",
+                {"cx": "7", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000", "stroke-width": "1"},
+            ),
+            h(
+                "ellipse",
+                {"cx": "13", "cy": "5", "rx": "2.6", "ry": "5", "fill": colour, "stroke": "#000", "stroke-width": "1"},
+            ),
+        )
     else:
         body = fragment(
-            h("path", {"d": "M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6", "stroke": colour,
-                       "stroke-width": "2.4", "stroke-linecap": "round"}),
-            h("path", {"d": "M7 9 L2 2 M13 9 L18 2", "stroke": "#000", "stroke-width": ".6"}))
-    return h("svg", {"viewbox": "0 0 20 16", "aria-hidden": "true", "focusable": "false"}, body,
-             h("circle", {"cx": "10", "cy": "11", "r": "4.6", "fill": colour, "stroke": "#000", "stroke-width": "1"}))
+            h(
+                "path",
+                {
+                    "d": "M7 9 L2 2 M4.5 5.5 L1 6 M13 9 L18 2 M15.5 5.5 L19 6",
+                    "stroke": colour,
+                    "stroke-width": "2.4",
+                    "stroke-linecap": "round",
+                },
+            ),
+            h("path", {"d": "M7 9 L2 2 M13 9 L18 2", "stroke": "#000", "stroke-width": ".6"}),
+        )
+    return h(
+        "svg",
+        {"viewbox": "0 0 20 16", "aria-hidden": "true", "focusable": "false"},
+        body,
+        h("circle", {"cx": "10", "cy": "11", "r": "4.6", "fill": colour, "stroke": "#000", "stroke-width": "1"}),
+    )
 
 
 # ---- pieces of screens -------------------------------------------------------------------------
@@ -358,8 +519,13 @@ def _poem_line(obs: dict, index: int, t, small: bool = False, say: bool = False)
     n = t("Line {i} of {n}").format(i=index % len(lines) + 1, n=len(lines))
     key = f"say{obs['round']}-{index}"
     voice = h("i", {"hidden": True, "data-say": line.text, "data-fx-key": key}) if say else None
-    return h("section", {"class": ["bm-poem", "small" if small else None]}, h("span", {"class": "n"}, n),
-             h("p", None, line.words, " ", h("b", None, line.ending + line.after)), voice)
+    return h(
+        "section",
+        {"class": ["bm-poem", "small" if small else None]},
+        h("span", {"class": "n"}, n),
+        h("p", None, line.words, " ", h("b", None, line.ending + line.after)),
+        voice,
+    )
 
 
 def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) -> Markup:
@@ -382,8 +548,13 @@ def _row(obs: dict, t, new_stack: int | None = None, marks: dict | None = None) 
 
 
 def _big_card(card: dict, t, where: str, first_pass: bool, new: bool = True) -> Markup:
-    return h("div", {"class": ["bm-big", "new" if new else None]}, card_svg(card, t, first_pass=first_pass),
-             h("p", {"class": "words"}, card_words(card, t, first_pass)), h("p", {"class": "where"}, where))
+    return h(
+        "div",
+        {"class": ["bm-big", "new" if new else None]},
+        card_svg(card, t, first_pass=first_pass),
+        h("p", {"class": "words"}, card_words(card, t, first_pass)),
+        h("p", {"class": "where"}, where),
+    )
 
 
 def _last_card(obs: dict) -> tuple[dict | None, int | None]:
@@ -405,14 +576,24 @@ def _fx(kind: str, key: str) -> Markup:
 def _bet_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     narrator = obs["narrator"]
-    parts = [_note(t("{name} narrates this round.").format(name=ctx.names[narrator]), " ",
-                   t("First, bet on a player: whatever their animal scores, "
-                     "your figure of the same animal moves the same."))]
+    parts = [
+        _note(
+            t("{name} narrates this round.").format(name=ctx.names[narrator]),
+            " ",
+            t("First, bet on a player: whatever their animal scores, your figure of the same animal moves the same."),
+        )
+    ]
     bets = [a for a in ctx.legal if a.get("type") == "bet"]
     if bets:
-        buttons = [h("button", {"type": "button", "class": "secondary",
-                                "data-tap": {"bm": "bet", "player": a["player"]}},
-                     _dot(a["player"]), ctx.names[a["player"]]) for a in bets]
+        buttons = [
+            h(
+                "button",
+                {"type": "button", "class": "secondary", "data-tap": {"bm": "bet", "player": a["player"]}},
+                _dot(a["player"]),
+                ctx.names[a["player"]],
+            )
+            for a in bets
+        ]
         parts.append(h("h2", None, t("Bet on")))
         parts.append(h("div", {"class": "bm-bets"}, buttons))
     else:
@@ -429,11 +610,22 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
     can_reveal = {"type": "reveal"} in ctx.legal
     parts = []
     if obs["bet"] is not None:
-        parts.append(_note(t("{narrator} bet on {player}.").format(narrator=ctx.names[obs["narrator"]],
-                                                                   player=ctx.names[obs["bet"]])))
+        parts.append(
+            _note(
+                t("{narrator} bet on {player}.").format(
+                    narrator=ctx.names[obs["narrator"]], player=ctx.names[obs["bet"]]
+                )
+            )
+        )
     if app and drawn == 0:
-        parts.append(_note(t("Stand the phone up where everybody can see it. Hands on heads! "
-                             "The app reads the poem and turns a card on every line; when the hunter comes: freeze.")))
+        parts.append(
+            _note(
+                t(
+                    "Stand the phone up where everybody can see it. Hands on heads! "
+                    "The app reads the poem and turns a card on every line; when the hunter comes: freeze."
+                )
+            )
+        )
         parts.append(_poem_line(obs, 0, t))
         tempo = {"slow": t("slow"), "normal": t("normal"), "fast": t("fast")}[obs["tempo"]]
         parts.append(h("p", {"class": "bm-tempo"}, t("Tempo: {tempo}").format(tempo=tempo)))
@@ -455,8 +647,9 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
         paused = bool(ctx.local.get("paused"))
         if can_reveal:
             label = t("Go on") if paused else t("Pause")
-            parts.append(h("div", {"class": "actions"},
-                           _button("secondary", {"bm": "resume" if paused else "pause"}, label)))
+            parts.append(
+                h("div", {"class": "actions"}, _button("secondary", {"bm": "resume" if paused else "pause"}, label))
+            )
     else:
         parts.append(_poem_line(obs, drawn, t, small=card is not None))
         if can_reveal:
@@ -469,11 +662,19 @@ def _reveal_html(obs: dict, ctx: ViewContext) -> Markup:
 
 def _bam_html(obs: dict, ctx: ViewContext, event: dict) -> Markup:
     t = ctx.t
-    return fragment(h("div", {"class": "bm-bam", "role": "alert"}, card_svg(event["card"], t, first_pass=False),
-                      h("b", None, t("BAM!")), h("p", None, t("Freeze! Nobody moves."))),
-                    _fx("bam:700 vibrate:300", f"bam{obs['round']}"),
-                    h("i", {"hidden": True, "data-say": t("BAM!"), "data-fx-key": f"bam{obs['round']}"})
-                    if obs["mode"] == "app" else None)
+    return fragment(
+        h(
+            "div",
+            {"class": "bm-bam", "role": "alert"},
+            card_svg(event["card"], t, first_pass=False),
+            h("b", None, t("BAM!")),
+            h("p", None, t("Freeze! Nobody moves.")),
+        ),
+        _fx("bam:700 vibrate:300", f"bam{obs['round']}"),
+        h("i", {"hidden": True, "data-say": t("BAM!"), "data-fx-key": f"bam{obs['round']}"})
+        if obs["mode"] == "app"
+        else None,
+    )
 
 
 def _local_hand(ctx: ViewContext, side: str) -> int | None:
@@ -488,8 +689,11 @@ def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
     if viewer is None or not any(a.get("type") == "pose" for a in ctx.legal):
         parts.append(_note(t("Entering the frozen poses…")))
         return fragment(parts)
-    parts.append(_note(_dot(viewer), " ",
-                       t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer])))
+    parts.append(
+        _note(
+            _dot(viewer), " ", t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer])
+        )
+    )
     for side, title, hint in (
         ("left", t("LEFT hand"), t("(the player's own left)")),
         ("right", t("RIGHT hand"), t("(the player's own right)")),
@@ -500,25 +704,65 @@ def _pose_html(obs: dict, ctx: ViewContext) -> Markup:
             pressed = "true" if chosen == i else "false"
             tap = {"bm": "hand", "side": side, "i": i}
             if hand["kind"] == "none":
-                buttons.append(h("button", {"type": "button", "class": "none", "aria-pressed": pressed,
-                                            "data-tap": tap}, t("no hand")))
+                buttons.append(
+                    h(
+                        "button",
+                        {"type": "button", "class": "none", "aria-pressed": pressed, "data-tap": tap},
+                        t("no hand"),
+                    )
+                )
                 continue
             s = -1 if side == "left" else 1
             icon = pose_svg(None, left=hand if s < 0 else None, right=hand if s > 0 else None)
             words = hand_words(hand, t)
             short = words.split(" ", 1)[1] if " " in words else words
             name = t("ear") if hand["kind"] == "ear" else t("antler")
-            buttons.append(h("button", {"type": "button", "aria-pressed": pressed, "aria-label": words,
-                                        "data-tap": tap},
-                             icon, h("span", None, h("b", None, name), h("br"), short)))
-        parts.append(h("section", {"class": "bm-pick"}, h("h2", None, title, " ", h("small", None, hint)),
-                       h("div", {"class": "bm-hands"}, buttons)))
+            buttons.append(
+                h(
+                    "button",
+                    {"type": "button", "aria-pressed": pressed, "aria-label": words, "data-tap": tap},
+                    icon,
+                    h("span", None, h("b", None, name), h("br"), short),
+                )
+            )
+        parts.append(
+            h(
+                "section",
+                {"class": "bm-pick"},
+                h("h2", None, title, " ", h("small", None, hint)),
+                h("div", {"class": "bm-hands"}, buttons),
+            )
+        )
     tongue = bool(ctx.local.get("tongue", False))
-    parts.append(h("section", {"class": "bm-pick"}, h("h2", None, t("Tongue")), h("div", {"class": "bm-tongue"},
-                   h("button", {"type": "button", "aria-pressed": "false" if tongue else "true",
-                                "data-tap": {"bm": "tongue", "out": False}}, t("in")),
-                   h("button", {"type": "button", "aria-pressed": "true" if tongue else "false",
-                                "data-tap": {"bm": "tongue", "out": True}}, t("out")))))
+    parts.append(
+        h(
+            "section",
+            {"class": "bm-pick"},
+            h("h2", None, t("Tongue")),
+            h(
+                "div",
+                {"class": "bm-tongue"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "aria-pressed": "false" if tongue else "true",
+                        "data-tap": {"bm": "tongue", "out": False},
+                    },
+                    t("in"),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "aria-pressed": "true" if tongue else "false",
+                        "data-tap": {"bm": "tongue", "out": True},
+                    },
+                    t("out"),
+                ),
+            ),
+        )
+    )
     left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
     ready = left is not None and right is not None
     if left is not None and right is not None:
@@ -560,17 +804,27 @@ def result_lines(result: dict, obs: dict, t) -> list[str]:
         if card["kind"] in ("rabbit", "moose"):
             value *= 2
             looks = t("looks like a rabbit") if card["kind"] == "rabbit" else t("looks like a moose")
-            lines.append(t("× 2 ({looks}, stack {n}) = {value}").format(looks=looks, n=m["stack"] + 1,
-                                                                         value=_signed(value)))
+            lines.append(
+                t("× 2 ({looks}, stack {n}) = {value}").format(looks=looks, n=m["stack"] + 1, value=_signed(value))
+            )
     inv = result["inversions"]
     if inv:
         if result["inverted"]:
-            lines.append(ngettext("{n} ± card on the table, an odd number: turned round = {value}",
-                                  "{n} ± cards on the table, an odd number: turned round = {value}", inv).format(
-                n=inv, value=_signed(result["score"])))
+            lines.append(
+                ngettext(
+                    "{n} ± card on the table, an odd number: turned round = {value}",
+                    "{n} ± cards on the table, an odd number: turned round = {value}",
+                    inv,
+                ).format(n=inv, value=_signed(result["score"]))
+            )
         else:
-            lines.append(ngettext("{n} ± card on the table, an even number: they cancel out",
-                                  "{n} ± cards on the table, an even number: they cancel out", inv).format(n=inv))
+            lines.append(
+                ngettext(
+                    "{n} ± card on the table, an even number: they cancel out",
+                    "{n} ± cards on the table, an even number: they cancel out",
+                    inv,
+                ).format(n=inv)
+            )
     return lines
 
 
@@ -600,13 +854,23 @@ def _results_html(obs: dict, ctx: ViewContext) -> Markup:
         cls = "pos" if r["score"] > 0 else "neg" if r["score"] < 0 else None
         steps = [h("li", None, line) for line in result_lines(r, obs, t)]
         pose = (obs.get("poses") or [None] * (p + 1))[p]
-        parts.append(h("section", {"class": "bm-result", "style": f"--pc:{_colour(p)}", "data-player": p,
-                                   "data-score": r["score"]},
-                       h("header", None, pose_svg(pose) if pose else None, h("b", None, ctx.names[p]),
-                         h("span", {"class": ["score", cls]}, _signed(r["score"]))),
-                       h("p", {"class": "pose"}, pose_words(pose, t) if pose else None),
-                       _row(obs, t, marks=marks), h("ol", None, steps),
-                       h("p", {"class": "pose"}, _move_words(_move_for(obs, p, False), t))))
+        parts.append(
+            h(
+                "section",
+                {"class": "bm-result", "style": f"--pc:{_colour(p)}", "data-player": p, "data-score": r["score"]},
+                h(
+                    "header",
+                    None,
+                    pose_svg(pose) if pose else None,
+                    h("b", None, ctx.names[p]),
+                    h("span", {"class": ["score", cls]}, _signed(r["score"])),
+                ),
+                h("p", {"class": "pose"}, pose_words(pose, t) if pose else None),
+                _row(obs, t, marks=marks),
+                h("ol", None, steps),
+                h("p", {"class": "pose"}, _move_words(_move_for(obs, p, False), t)),
+            )
+        )
     if obs["bet"] is not None:
         n = obs["narrator"]
         move = _move_for(obs, n, True)
@@ -625,10 +889,11 @@ def trail_html(obs: dict, ctx: ViewContext) -> Markup:
     def x_of(pos: int) -> str:
         return f"{max(0, min(TRAIL_FIELDS + 1, pos)) * 100 / (TRAIL_FIELDS + 2):.3f}%"
 
-    cells = fragment(h("i", {"class": "end"}, "<1"),
-                     [h("i", {"class": "start" if f == START_FIELD else None}, str(f))
-                      for f in range(1, TRAIL_FIELDS + 1)],
-                     h("i", {"class": "end"}, f">{TRAIL_FIELDS}"))
+    cells = fragment(
+        h("i", {"class": "end"}, "<1"),
+        [h("i", {"class": "start" if f == START_FIELD else None}, str(f)) for f in range(1, TRAIL_FIELDS + 1)],
+        h("i", {"class": "end"}, f">{TRAIL_FIELDS}"),
+    )
     for p, (rabbit, moose) in enumerate(obs["figures"]):
         figs = []
         for animal, pos in (("rabbit", rabbit), ("moose", moose)):
@@ -638,14 +903,33 @@ def trail_html(obs: dict, ctx: ViewContext) -> Markup:
                     start = m["from"]  # the field before this round's move
             moved = start != pos
             label = t("{name}'s {animal} on field {pos}").format(
-                name=ctx.names[p], animal=t("rabbit") if animal == "rabbit" else t("moose"), pos=pos)
-            figs.append(h("span", {"class": ["bm-fig", animal, "moved" if moved else None],
-                                   "style": f"left:{x_of(pos)};--from:{x_of(start)};--to:{x_of(pos)}",
-                                   "data-player": p, "data-figure": animal, "data-pos": pos, "role": "img",
-                                   "aria-label": label},
-                          figure_svg(animal, _colour(p)), h("span", None, str(pos))))
-        lanes.append(h("div", {"class": "bm-lane"}, h("span", {"class": "who"}, ctx.names[p]),
-                       h("div", {"class": "bm-fields"}, cells), figs))
+                name=ctx.names[p], animal=t("rabbit") if animal == "rabbit" else t("moose"), pos=pos
+            )
+            figs.append(
+                h(
+                    "span",
+                    {
+                        "class": ["bm-fig", animal, "moved" if moved else None],
+                        "style": f"left:{x_of(pos)};--from:{x_of(start)};--to:{x_of(pos)}",
+                        "data-player": p,
+                        "data-figure": animal,
+                        "data-pos": pos,
+                        "role": "img",
+                        "aria-label": label,
+                    },
+                    figure_svg(animal, _colour(p)),
+                    h("span", None, str(pos)),
+                )
+            )
+        lanes.append(
+            h(
+                "div",
+                {"class": "bm-lane"},
+                h("span", {"class": "who"}, ctx.names[p]),
+                h("div", {"class": "bm-fields"}, cells),
+                figs,
+            )
+        )
     return h("section", {"class": "bm-trail", "aria-label": t("The trail")}, lanes)
 
 
@@ -662,12 +946,27 @@ def _scored_html(obs: dict, ctx: ViewContext) -> Markup:
     t = ctx.t
     can_continue = {"type": "continue"} in ctx.legal
     if ctx.local.get("trail"):
-        parts = [h("h2", None, t("The trail after round {r}").format(r=obs["round"])), trail_html(obs, ctx),
-                 h("p", {"class": "note"}, t("Upper row: rabbits · lower row: moose. "
-                                             "Your rear figure counts at the end: keep both animals moving."))]
+        parts = [
+            h("h2", None, t("The trail after round {r}").format(r=obs["round"])),
+            trail_html(obs, ctx),
+            h(
+                "p",
+                {"class": "note"},
+                t(
+                    "Upper row: rabbits · lower row: moose. "
+                    "Your rear figure counts at the end: keep both animals moving."
+                ),
+            ),
+        ]
         if can_continue:
-            parts.append(h("div", {"class": "actions"}, _button("secondary", {"bm": "scores"}, t("Back to the scores")),
-                           _button("primary", {"bm": "continue"}, t("Next round"))))
+            parts.append(
+                h(
+                    "div",
+                    {"class": "actions"},
+                    _button("secondary", {"bm": "scores"}, t("Back to the scores")),
+                    _button("primary", {"bm": "continue"}, t("Next round")),
+                )
+            )
         return fragment(parts)
     parts = [_row(obs, t), _results_html(obs, ctx)]
     if can_continue:
@@ -697,9 +996,10 @@ class BunnyMooseView(BaseView):
         else:
             body = _scored_html(obs, ctx)
         # a new screen (phase, round, player on turn, scores/trail) starts at the top (hotseat.fx)
-        scroll = f'{phase}-{obs["round"]}-{ctx.viewer}-{bool(ctx.local.get("trail"))}'
-        return fragment(h("div", {"class": "bm", "data-phase": phase},
-                                  h("i", {"hidden": True, "data-scroll-key": scroll}), body))
+        scroll = f"{phase}-{obs['round']}-{ctx.viewer}-{bool(ctx.local.get('trail'))}"
+        return fragment(
+            h("div", {"class": "bm", "data-phase": phase}, h("i", {"hidden": True, "data-scroll-key": scroll}), body)
+        )
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
         kind = tap.get("bm")
@@ -726,8 +1026,12 @@ class BunnyMooseView(BaseView):
             left, right = _local_hand(ctx, "left"), _local_hand(ctx, "right")
             if left is None or right is None:
                 return None
-            return {"type": "pose", "left": dict(HANDS[left]), "right": dict(HANDS[right]),
-                    "tongue": bool(ctx.local.get("tongue", False))}
+            return {
+                "type": "pose",
+                "left": dict(HANDS[left]),
+                "right": dict(HANDS[right]),
+                "tongue": bool(ctx.local.get("tongue", False)),
+            }
         if kind == "trail":
             ctx.local["trail"] = True
             return None
@@ -761,22 +1065,36 @@ class BunnyMooseView(BaseView):
 
     def rules_html(self, t) -> Markup:
         items = [
-            t("Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; "
-              "stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."),
-            t("An ear sits on top or at the side, straight or floppy. "
-              "An antler is wide or compact and points up or down."),
-            t("The narrator (or the app) reads a poem and turns a card on every line onto six stacks; "
-              "later cards cover earlier ones. Only the top cards count."),
+            t(
+                "Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; "
+                "stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."
+            ),
+            t(
+                "An ear sits on top or at the side, straight or floppy. "
+                "An antler is wide or compact and points up or down."
+            ),
+            t(
+                "The narrator (or the app) reads a poem and turns a card on every line onto six stacks; "
+                "later cards cover earlier ones. Only the top cards count."
+            ),
             t("Read the cards as a mirror: a picture on the card's right side is for your right hand."),
-            t("A hunter while the row is still filling does nothing. "
-              "After that, the hunter ends the round: BAM! Freeze."),
-            t("Score: the points of every card you match (a double card matched by both hands twice), "
-              "× 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. "
-              "A moose with its tongue out looks like a rabbit, and the other way round."),
-            t("The score moves your rabbit (ears) or moose (antlers) along the trail. "
-              "The narrator's figure follows the player they bet on."),
-            t("Everyone narrates twice (or three times). "
-              "The winner has the rear figure furthest ahead; then the front figure decides."),
+            t(
+                "A hunter while the row is still filling does nothing. "
+                "After that, the hunter ends the round: BAM! Freeze."
+            ),
+            t(
+                "Score: the points of every card you match (a double card matched by both hands twice), "
+                "× 2 for each rabbit or moose ×2 card you match, turned round if an odd number of ± cards shows. "
+                "A moose with its tongue out looks like a rabbit, and the other way round."
+            ),
+            t(
+                "The score moves your rabbit (ears) or moose (antlers) along the trail. "
+                "The narrator's figure follows the player they bet on."
+            ),
+            t(
+                "Everyone narrates twice (or three times). "
+                "The winner has the rear figure furthest ahead; then the front figure decides."
+            ),
         ]
         return h("ul", None, [h("li", None, i) for i in items])
 
@@ -810,8 +1128,9 @@ class BunnyMooseView(BaseView):
         for e in events:
             kind = e.get("type")
             if kind == "bet":
-                out.append(t("{narrator} bets on {player}.").format(narrator=names[e["narrator"]],
-                                                                     player=names[e["player"]]))
+                out.append(
+                    t("{narrator} bets on {player}.").format(narrator=names[e["narrator"]], player=names[e["player"]])
+                )
             elif kind == "reveal":
                 card = card_words(e["card"], t, e["first_pass"])
                 out.append(t("Stack {n}: {card}").format(n=e["stack"] + 1, card=card))
@@ -837,8 +1156,11 @@ class BunnyMooseView(BaseView):
         t = ctx.t
         out = []
         for rabbit, moose in obs["figures"]:
-            out.append(t("rear {rear} · front {front} (rabbit {r}, moose {m})").format(
-                rear=min(rabbit, moose), front=max(rabbit, moose), r=rabbit, m=moose))
+            out.append(
+                t("rear {rear} · front {front} (rabbit {r}, moose {m})").format(
+                    rear=min(rabbit, moose), front=max(rabbit, moose), r=rabbit, m=moose
+                )
+            )
         return out
 
     def auto_play(self, obs: dict, ctx: ViewContext) -> tuple[int, dict] | None:

@@ -48,8 +48,12 @@ COLOUR_NAME = ("blue", "orange", "pink", "yellow")
 SHAPE_NAME = ("circle", "square", "diamond", "hexagon")
 
 KIND_LABEL = {
-    "1/11": ("1/11", "start"), "13": ("13", "start"), "4": ("±4", ""), "7": ("7", "split"),
-    "swap": ("⇄", "swap"), "joker": ("★", "joker"),
+    "1/11": ("1/11", "start"),
+    "13": ("13", "start"),
+    "4": ("±4", ""),
+    "7": ("7", "split"),
+    "swap": ("⇄", "swap"),
+    "joker": ("★", "joker"),
 }
 #: the cards that do more than step forward (drawn in red): start, ±4, split, swap, joker
 SPECIAL = frozenset(KINDS) - frozenset(FORWARD)
@@ -64,7 +68,6 @@ R_FIG = 8.2
 A0 = 3 * math.pi / 4  # field 0 (colour 0's start field) at the bottom left; clockwise from there
 GOAL_STEP = 19.0
 R_KENNEL = 230.0
-
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -103,7 +106,7 @@ def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
         body = h("circle", {"r": f"{s:.1f}"})
     elif colour == 1:
         side = f"{s * 1.76:.1f}"
-        body = h("rect", {"x": f"{-s * .88:.1f}", "y": f"{-s * .88:.1f}", "width": side, "height": side, "rx": "2"})
+        body = h("rect", {"x": f"{-s * 0.88:.1f}", "y": f"{-s * 0.88:.1f}", "width": side, "height": side, "rx": "2"})
     elif colour == 2:
         k = s * 1.2
         body = h("path", {"d": f"M0 {-k:.1f}L{k:.1f} 0L0 {k:.1f}L{-k:.1f} 0Z"})
@@ -111,11 +114,25 @@ def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
         k = s * 1.05
         pts = " ".join(f"{k * math.cos(i * math.pi / 3):.1f},{k * math.sin(i * math.pi / 3):.1f}" for i in range(6))
         body = h("polygon", {"points": pts})
-    text = h("text", {"y": f"{r * .42:.1f}", "text-anchor": "middle", "font-size": f"{r * 1.2:.1f}",
-                      "font-weight": "800", "fill": ink, "stroke": "none"}, label)
-    return h("g", {"transform": f"translate({x:.1f} {y:.1f})", "fill": fill, "stroke": "#1b1b1b",
-                   "stroke-width": "1.3"},
-             body, text)
+    text = h(
+        "text",
+        {
+            "y": f"{r * 0.42:.1f}",
+            "text-anchor": "middle",
+            "font-size": f"{r * 1.2:.1f}",
+            "font-weight": "800",
+            "fill": ink,
+            "stroke": "none",
+        },
+        label,
+    )
+    return h(
+        "g",
+        {"transform": f"translate({x:.1f} {y:.1f})", "fill": fill, "stroke": "#1b1b1b", "stroke-width": "1.3"},
+        body,
+        text,
+    )
+
 
 # ---- naming things ----------------------------------------------------------------------------
 
@@ -229,32 +246,49 @@ def event_messages(events: list[dict], obs: dict, names: list[str], t) -> list[s
             out.append(t("{name} plays a {card}.").format(name=who, card=played_name(e["card"], e.get("as"), t)))
         elif kind == "step":
             goal = t(" into the goal") if e["to"] >= GOAL_BASE and e["from"] < GOAL_BASE else ""
-            out.append(t("{name} moves {n}{goal} ({left} left).").format(name=who, n=e["steps"], goal=goal,
-                                                                          left=e["left"]))
+            out.append(
+                t("{name} moves {n}{goal} ({left} left).").format(name=who, n=e["steps"], goal=goal, left=e["left"])
+            )
         elif kind == "undo":
-            out.append(t("{name} took back a step.").format(name=who) if not e.get("back_to_hand")
-                       else t("{name} took the 7 back.").format(name=who))
+            out.append(
+                t("{name} took back a step.").format(name=who)
+                if not e.get("back_to_hand")
+                else t("{name} took the 7 back.").format(name=who)
+            )
         elif kind == "finished":
             mate = partner(obs, e["player"])
             if mate is not None:
-                out.append(t("All of {name}'s figures are home: {name} now moves {partner}'s figures.").format(
-                    name=who, partner=names[mate]))
+                out.append(
+                    t("All of {name}'s figures are home: {name} now moves {partner}'s figures.").format(
+                        name=who, partner=names[mate]
+                    )
+                )
         elif kind == "out":
             k = len(e.get("cards", []))
-            out.append(ngettext("{name} cannot play any card and is out for this round ({k} card discarded).",
-                                "{name} cannot play any card and is out for this round ({k} cards discarded).",
-                                k).format(name=who, k=k))
+            out.append(
+                ngettext(
+                    "{name} cannot play any card and is out for this round ({k} card discarded).",
+                    "{name} cannot play any card and is out for this round ({k} cards discarded).",
+                    k,
+                ).format(name=who, k=k)
+            )
         elif kind == "discard":
             out.append(t("{name} cannot play and discards a {card}.").format(name=who, card=card_name(e["card"], t)))
         elif kind == "draw":
             out.append(t("{name} draws a card.").format(name=who))
         elif kind == "deal":
-            out.append(ngettext("Round {r}: {k} card each.", "Round {r}: {k} cards each.", e["cards"]).format(
-                r=e["round"], k=e["cards"]))
+            out.append(
+                ngettext("Round {r}: {k} card each.", "Round {r}: {k} cards each.", e["cards"]).format(
+                    r=e["round"], k=e["cards"]
+                )
+            )
         elif kind == "game_over":
             winners = " + ".join(names[p] for p in e["winners"])
-            out.append(t("{names} win!").format(names=winners) if len(e["winners"]) > 1
-                       else t("{names} wins!").format(names=winners))
+            out.append(
+                t("{names} win!").format(names=winners)
+                if len(e["winners"]) > 1
+                else t("{names} wins!").format(names=winners)
+            )
     return out
 
 
@@ -273,8 +307,14 @@ def _teams_html(obs: dict, ctx: ViewContext) -> Markup:
         mark_a = " ▲" if a > b else ""
         mark_b = " ▲" if b > a else ""
         label = t("Team {a}: {x} of 8 home; team {b}: {y} of 8 home").format(a=ta, x=a, b=tb, y=b)
-        return h("p", {"class": "dg-teams", "aria-label": label}, h("b", None, ta),
-                 f" {a}/{need}{mark_a} \u00a0·\u00a0 ", h("b", None, tb), f" {b}/{need}{mark_b}")
+        return h(
+            "p",
+            {"class": "dg-teams", "aria-label": label},
+            h("b", None, ta),
+            f" {a}/{need}{mark_a} \u00a0·\u00a0 ",
+            h("b", None, tb),
+            f" {b}/{need}{mark_b}",
+        )
     best = max(home)
     leaders = [ctx.names[p] for p in range(obs["num_players"]) if home[p] == best]
     text = t("First with 4 figures home wins.")
@@ -303,12 +343,23 @@ def _players_html(obs: dict, ctx: ViewContext) -> Markup:
             parts.append(t("moves {name}'s").format(name=ctx.names[mate]))
         elif obs["phase"] == "give":
             parts.append(t("has given") if obs["given"][p] else t("choosing…"))
-        icon = h("svg", {"viewbox": "-12 -12 24 24", "aria-hidden": "true", "focusable": "false"},
-                 shape_svg(c, 0, 0, 9.5, str(p + 1)))
+        icon = h(
+            "svg",
+            {"viewbox": "-12 -12 24 24", "aria-hidden": "true", "focusable": "false"},
+            shape_svg(c, 0, 0, 9.5, str(p + 1)),
+        )
         label = t("{name}, player {k}, {colour} {shape}: {sub}").format(
-            name=name, k=p + 1, colour=t(COLOUR_NAME[c]), shape=t(SHAPE_NAME[c]), sub=", ".join(parts))
-        items.append(h("li", {"class": classes, "aria-label": label}, icon, h("span", {"class": "who"}, name),
-                       h("span", {"class": "sub"}, " · ".join(parts))))
+            name=name, k=p + 1, colour=t(COLOUR_NAME[c]), shape=t(SHAPE_NAME[c]), sub=", ".join(parts)
+        )
+        items.append(
+            h(
+                "li",
+                {"class": classes, "aria-label": label},
+                icon,
+                h("span", {"class": "who"}, name),
+                h("span", {"class": "sub"}, " · ".join(parts)),
+            )
+        )
     return h("ul", {"class": "dg-players", "aria-label": t("Players")}, items)
 
 
@@ -319,60 +370,148 @@ def _board_ground(used: frozenset[int], figures: int) -> Markup:
     cached = _GROUND.get(key)
     if cached is not None:
         return cached
-    out = [h("rect", {"x": "2", "y": "2", "width": "396", "height": "396", "rx": "26", "fill": "#173f3b",
-                      "stroke": "#0d2a27", "stroke-width": "3"})]
+    out = [
+        h(
+            "rect",
+            {
+                "x": "2",
+                "y": "2",
+                "width": "396",
+                "height": "396",
+                "rx": "26",
+                "fill": "#173f3b",
+                "stroke": "#0d2a27",
+                "stroke-width": "3",
+            },
+        )
+    ]
     # each colour's stretch of the ring, tinted
     for c in range(NUM_COLOURS):
-        a1 = A0 + (start_field(c) - .5) * 2 * math.pi / TRACK
-        a2 = A0 + (start_field(c) + STRETCH - .5) * 2 * math.pi / TRACK
+        a1 = A0 + (start_field(c) - 0.5) * 2 * math.pi / TRACK
+        a2 = A0 + (start_field(c) + STRETCH - 0.5) * 2 * math.pi / TRACK
         x1, y1 = CX + R_TRACK * math.cos(a1), CY + R_TRACK * math.sin(a1)
         x2, y2 = CX + R_TRACK * math.cos(a2), CY + R_TRACK * math.sin(a2)
-        out.append(h("path", {"d": f"M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}", "fill": "none",
-                              "stroke": COLOUR_FILL[c], "stroke-opacity": ".42" if c in used else ".12",
-                              "stroke-width": "17"}))
+        out.append(
+            h(
+                "path",
+                {
+                    "d": f"M{x1:.1f} {y1:.1f}A{R_TRACK} {R_TRACK} 0 0 1 {x2:.1f} {y2:.1f}",
+                    "fill": "none",
+                    "stroke": COLOUR_FILL[c],
+                    "stroke-opacity": ".42" if c in used else ".12",
+                    "stroke-width": "17",
+                },
+            )
+        )
     # clockwise arrows inside the ring
     for c in range(NUM_COLOURS):
         a = A0 + (start_field(c) + STRETCH // 2) * 2 * math.pi / TRACK
         r = R_TRACK - 20
         x, y = CX + r * math.cos(a), CY + r * math.sin(a)
         deg = math.degrees(a) + 90
-        out.append(h("path", {"transform": f"translate({x:.1f} {y:.1f}) rotate({deg:.1f})", "d": "M-5 -3L5 0L-5 3Z",
-                              "fill": "#9cc5bf", "opacity": ".7"}))
+        out.append(
+            h(
+                "path",
+                {
+                    "transform": f"translate({x:.1f} {y:.1f}) rotate({deg:.1f})",
+                    "d": "M-5 -3L5 0L-5 3Z",
+                    "fill": "#9cc5bf",
+                    "opacity": ".7",
+                },
+            )
+        )
     # track fields
     for i in range(TRACK):
         x, y = field_xy(i)
         if i % STRETCH == 0:
             c = i // STRETCH
             fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
-            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + 2.6:.1f}", "fill": fill,
-                                    "fill-opacity": ".55", "stroke": fill, "stroke-width": "2.5"}))
+            out.append(
+                h(
+                    "circle",
+                    {
+                        "cx": f"{x:.1f}",
+                        "cy": f"{y:.1f}",
+                        "r": f"{R_FIELD + 2.6:.1f}",
+                        "fill": fill,
+                        "fill-opacity": ".55",
+                        "stroke": fill,
+                        "stroke-width": "2.5",
+                    },
+                )
+            )
             # the start-field triangle, outside the ring
             a = A0 + i * 2 * math.pi / TRACK
             tx, ty = CX + (R_TRACK + 17) * math.cos(a), CY + (R_TRACK + 17) * math.sin(a)
             deg = math.degrees(a) + 180
-            out.append(h("path", {"transform": f"translate({tx:.1f} {ty:.1f}) rotate({deg:.1f})",
-                                  "d": "M-5 -5L5 0L-5 5Z", "fill": fill}))
+            out.append(
+                h(
+                    "path",
+                    {
+                        "transform": f"translate({tx:.1f} {ty:.1f}) rotate({deg:.1f})",
+                        "d": "M-5 -5L5 0L-5 5Z",
+                        "fill": fill,
+                    },
+                )
+            )
         else:
-            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": str(R_FIELD), "fill": "#f4efe1",
-                                    "stroke": "#0d2a27", "stroke-width": "1"}))
+            out.append(
+                h(
+                    "circle",
+                    {
+                        "cx": f"{x:.1f}",
+                        "cy": f"{y:.1f}",
+                        "r": str(R_FIELD),
+                        "fill": "#f4efe1",
+                        "stroke": "#0d2a27",
+                        "stroke-width": "1",
+                    },
+                )
+            )
     # goal lanes and kennels
     for c in range(NUM_COLOURS):
         fill = COLOUR_FILL[c] if c in used else "#6d8f8a"
         for g in range(GOAL_FIELDS):
             x, y = field_xy(goal_field(c, g))
-            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{R_FIELD + .6:.1f}", "fill": "#0d2a27",
-                                    "stroke": fill, "stroke-width": "2.6"}))
+            out.append(
+                h(
+                    "circle",
+                    {
+                        "cx": f"{x:.1f}",
+                        "cy": f"{y:.1f}",
+                        "r": f"{R_FIELD + 0.6:.1f}",
+                        "fill": "#0d2a27",
+                        "stroke": fill,
+                        "stroke-width": "2.6",
+                    },
+                )
+            )
         if c in used:
             kx, ky = kennel_xy(c, 0)
             kx2, ky2 = kennel_xy(c, 3)
             pad = 13
-            out.append(h("rect", {"x": f"{kx - pad:.1f}", "y": f"{ky - pad:.1f}", "width": f"{kx2 - kx + 2 * pad:.1f}",
-                                  "height": f"{ky2 - ky + 2 * pad:.1f}", "rx": "9", "fill": fill, "fill-opacity": ".18",
-                                  "stroke": fill, "stroke-width": "1.5", "stroke-dasharray": "3 2"}))
+            out.append(
+                h(
+                    "rect",
+                    {
+                        "x": f"{kx - pad:.1f}",
+                        "y": f"{ky - pad:.1f}",
+                        "width": f"{kx2 - kx + 2 * pad:.1f}",
+                        "height": f"{ky2 - ky + 2 * pad:.1f}",
+                        "rx": "9",
+                        "fill": fill,
+                        "fill-opacity": ".18",
+                        "stroke": fill,
+                        "stroke-width": "1.5",
+                        "stroke-dasharray": "3 2",
+                    },
+                )
+            )
             for s in range(figures):
                 sx, sy = kennel_xy(c, s)
-                out.append(h("circle", {"cx": f"{sx:.1f}", "cy": f"{sy:.1f}", "r": "4", "fill": "#0d2a27",
-                                        "opacity": ".6"}))
+                out.append(
+                    h("circle", {"cx": f"{sx:.1f}", "cy": f"{sy:.1f}", "r": "4", "fill": "#0d2a27", "opacity": ".6"})
+                )
     ground = _GROUND[key] = fragment(out)
     return ground
 
@@ -393,8 +532,20 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
     for e in ctx.events:
         if e.get("type") in ("move", "step") and 0 <= e.get("from", -1):
             x, y = field_xy(e["from"])
-            out.append(h("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": "9.5", "fill": "none", "stroke": "#ffffff",
-                                    "stroke-width": "1.6", "stroke-dasharray": "2.5 2"}))
+            out.append(
+                h(
+                    "circle",
+                    {
+                        "cx": f"{x:.1f}",
+                        "cy": f"{y:.1f}",
+                        "r": "9.5",
+                        "fill": "none",
+                        "stroke": "#ffffff",
+                        "stroke-width": "1.6",
+                        "stroke-dasharray": "2.5 2",
+                    },
+                )
+            )
     moved = {e["figure"] for e in ctx.events if e.get("type") in ("move", "step", "start", "swap")}
     moved |= {e["with"] for e in ctx.events if e.get("type") == "swap"}
     # figures
@@ -418,15 +569,38 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
                 pieces.append(h("circle", {"cx": cx, "cy": cy, "r": "12", "fill": "#ffffff", "opacity": ".35"}))
             if f in figs_tap:
                 width = 3.5 if f == selected else 2.2
-                pieces.append(h("circle", {"cx": cx, "cy": cy, "r": "12.5", "fill": "none", "stroke": "#f2c14e",
-                                           "stroke-width": str(width)}))
+                pieces.append(
+                    h(
+                        "circle",
+                        {
+                            "cx": cx,
+                            "cy": cy,
+                            "r": "12.5",
+                            "fill": "none",
+                            "stroke": "#f2c14e",
+                            "stroke-width": str(width),
+                        },
+                    )
+                )
             pieces.append(shape_svg(c, fx, fy, R_FIG, str(p + 1)))
             tap = figs_tap.get(f)
             if tap is not None:
-                pieces.append(h("circle", {"class": "tap", "cx": cx, "cy": cy, "r": "14", "fill": "transparent",
-                                           "role": "button",
-                                           "aria-label": t("Figure of {name}").format(name=ctx.names[p]),
-                                           "data-fig": f, "data-tap": tap}))
+                pieces.append(
+                    h(
+                        "circle",
+                        {
+                            "class": "tap",
+                            "cx": cx,
+                            "cy": cy,
+                            "r": "14",
+                            "fill": "transparent",
+                            "role": "button",
+                            "aria-label": t("Figure of {name}").format(name=ctx.names[p]),
+                            "data-fig": f,
+                            "data-tap": tap,
+                        },
+                    )
+                )
                 top_layer.extend(pieces)
             else:
                 out.extend(pieces)
@@ -435,19 +609,47 @@ def _board_svg(obs: dict, ctx: ViewContext, marks: dict) -> Markup:
     for field, tap, label, short in marks.get("targets", []):
         x, y = field_xy(field)
         cx, cy = f"{x:.1f}", f"{y:.1f}"
-        out.append(h("g", {"class": "tap", "role": "button", "aria-label": label, "data-target": field,
-                           "data-tap": tap},
-                     h("circle", {"cx": cx, "cy": cy, "r": "14", "fill": "transparent"}),
-                     h("circle", {"cx": cx, "cy": cy, "r": "9", "fill": "#f2c14e", "stroke": "#221a05",
-                                  "stroke-width": "1.8"}),
-                     h("text", {"x": cx, "y": f"{y + 3.6:.1f}", "text-anchor": "middle", "font-size": "10",
-                                "font-weight": "800", "fill": "#221a05"}, short)))
+        out.append(
+            h(
+                "g",
+                {"class": "tap", "role": "button", "aria-label": label, "data-target": field, "data-tap": tap},
+                h("circle", {"cx": cx, "cy": cy, "r": "14", "fill": "transparent"}),
+                h(
+                    "circle",
+                    {"cx": cx, "cy": cy, "r": "9", "fill": "#f2c14e", "stroke": "#221a05", "stroke-width": "1.8"},
+                ),
+                h(
+                    "text",
+                    {
+                        "x": cx,
+                        "y": f"{y + 3.6:.1f}",
+                        "text-anchor": "middle",
+                        "font-size": "10",
+                        "font-weight": "800",
+                        "fill": "#221a05",
+                    },
+                    short,
+                ),
+            )
+        )
     # centre: round, whose turn, the 7
     lines = marks.get("center", [])
     y0 = CY - 11 * (len(lines) - 1)
     for i, (text, size, colour) in enumerate(lines):
-        out.append(h("text", {"x": str(CX), "y": f"{y0 + 22 * i:.1f}", "text-anchor": "middle", "font-size": size,
-                              "font-weight": "700", "fill": colour}, text))
+        out.append(
+            h(
+                "text",
+                {
+                    "x": str(CX),
+                    "y": f"{y0 + 22 * i:.1f}",
+                    "text-anchor": "middle",
+                    "font-size": size,
+                    "font-weight": "700",
+                    "fill": colour,
+                },
+                text,
+            )
+        )
     return h("svg", {"viewbox": "0 0 400 400", "role": "img", "aria-label": t("The board")}, out)
 
 
@@ -457,8 +659,9 @@ def _card_html(kind: str, t, classes: str = "", tap: dict | None = None) -> Mark
     inner = (h("span", None, big), h("small", None, t(small)) if small else None)
     label = t("card {card}").format(card=card_name(kind, t))
     if tap is not None:
-        return h("button", {"type": "button", "class": cls, "aria-label": label, "data-card": kind, "data-tap": tap},
-                 inner)
+        return h(
+            "button", {"type": "button", "class": cls, "aria-label": label, "data-card": kind, "data-tap": tap}, inner
+        )
     return h("span", {"class": cls, "role": "img", "aria-label": label, "data-card": kind}, inner)
 
 
@@ -481,8 +684,12 @@ def _hand_html(obs: dict, ctx: ViewContext, ok: set, taps: dict, selected: str |
         cards.append(_card_html(c, t, " ".join(classes), taps.get(c)))
     if not hand:
         return None
-    return h("section", {"class": "dg-hand", "aria-label": t("Your hand")}, h("h2", None, title),
-             h("div", {"class": "dg-cards"}, cards))
+    return h(
+        "section",
+        {"class": "dg-hand", "aria-label": t("Your hand")},
+        h("h2", None, title),
+        h("div", {"class": "dg-cards"}, cards),
+    )
 
 
 def _button(text: str, tap: dict, cls: str = "secondary") -> Markup:
@@ -599,7 +806,8 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
     if obs["phase"] == "over":
         return [(t("Game over"), 20, "#f2c14e")]
     dealt = ngettext("Round {r} · {k} card", "Round {r} · {k} cards", obs["cards_dealt"]).format(
-        r=obs["round"], k=obs["cards_dealt"])
+        r=obs["round"], k=obs["cards_dealt"]
+    )
     lines.append((dealt, 12, "#cfe0dc"))
     if obs["phase"] == "give":
         lines.append((t("Giving cards"), 17, "#f4f1e8"))
@@ -607,7 +815,8 @@ def _center_lines(obs: dict, ctx: ViewContext) -> list:
         lines.append((ctx.names[obs["turn"]], 19, "#f2c14e"))
         if obs.get("seven"):
             steps = ngettext("7: {k} step left", "7: {k} steps left", obs["seven"]["left"]).format(
-                k=obs["seven"]["left"])
+                k=obs["seven"]["left"]
+            )
             lines.append((steps, 15, "#f4f1e8"))
         elif obs.get("discard"):
             lines.append((t("last card: {card}").format(card=card_name(obs["discard"][-1], t)), 12, "#cfe0dc"))
@@ -635,16 +844,29 @@ class DogView(BaseView):
             if ctx.pending is not None:
                 selected_card = ctx.pending.get("card")
             elif obs.get("my_gift"):
-                below.append(_prompt(t("You give {card} to {name}. Waiting for the others.").format(
-                    card=card_name(obs["my_gift"], t), name=to)))
+                below.append(
+                    _prompt(
+                        t("You give {card} to {name}. Waiting for the others.").format(
+                            card=card_name(obs["my_gift"], t), name=to
+                        )
+                    )
+                )
             if acting and "give" in types:
-                text = (t("Choose a card to give to your partner {name}.") if mate is not None
-                        else t("Choose a card to pass to {name} on your left."))
+                text = (
+                    t("Choose a card to give to your partner {name}.")
+                    if mate is not None
+                    else t("Choose a card to pass to {name} on your left.")
+                )
                 below.append(_prompt(text.format(name=to), t("You see what you get only after giving.")))
                 hand_taps = {a["card"]: {"do": a} for a in ctx.legal if a.get("type") == "give"}
         elif acting and "fold" in types:
-            below.append(_prompt(t("None of your cards can be played."),
-                                 t("You are out for this round and your cards are discarded."), warn=True))
+            below.append(
+                _prompt(
+                    t("None of your cards can be played."),
+                    t("You are out for this round and your cards are discarded."),
+                    warn=True,
+                )
+            )
             fold = _button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")
             below.append(_opts(fold))
         elif acting and "discard" in types:
@@ -660,9 +882,14 @@ class DogView(BaseView):
             by_card = _plays_by_card(ctx)
             if "step" in types:
                 left = obs["seven"]["left"] if obs.get("seven") else 0
-                below.append(h("div", {"class": "dg-seven"},
-                               h("span", None, ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left)),
-                               _button(t("Undo step"), {"do": {"type": "undo"}})))
+                below.append(
+                    h(
+                        "div",
+                        {"class": "dg-seven"},
+                        h("span", None, ngettext("7: {k} step left", "7: {k} steps left", left).format(k=left)),
+                        _button(t("Undo step"), {"do": {"type": "undo"}}),
+                    )
+                )
                 m, buttons = _choice_marks(obs, ctx, cands)
                 marks.update(m)
                 below.append(_info(t("Tap a highlighted figure, then where it goes.")))
@@ -696,8 +923,12 @@ class DogView(BaseView):
                             below.append(_info(t("Swapping is compulsory: choose your figure, then the other.")))
                         below.append(_opts(buttons))
                     below.append(_opts(_button(t("Choose another card"), {"card": None})))
-        elif (ctx.viewer is not None and obs["phase"] == "play" and obs.get("turn") != ctx.viewer
-              and obs["out"][ctx.viewer]):
+        elif (
+            ctx.viewer is not None
+            and obs["phase"] == "play"
+            and obs.get("turn") != ctx.viewer
+            and obs["out"][ctx.viewer]
+        ):
             below.append(_prompt(t("You are out for this round."), warn=True))
         messages = event_messages(ctx.events, obs, ctx.names, t)
         if messages and ctx.step is None:
@@ -770,14 +1001,20 @@ class DogView(BaseView):
         items = [
             t("Partners sit opposite. A team wins when all 8 of its figures are in their goals."),
             t("Each round: 6, 5, 4, 3, 2 cards, then 6 again. Partners first swap one card face down."),
-            t("Play one card per turn and move a figure by it, clockwise. "
-              "1/11 and 13 also bring a figure out of the kennel onto its start field."),
+            t(
+                "Play one card per turn and move a figure by it, clockwise. "
+                "1/11 and 13 also bring a figure out of the kennel onto its start field."
+            ),
             t("A figure on its own start field blocks everybody and cannot be sent home or swapped."),
             t("Landing on a figure sends it home — even your own. The 7 sends home every figure it passes."),
-            t("The goal is entered over the start field, never directly from it and never backwards. "
-              "No jumping inside the goal."),
-            t("±4: forward or back. 7: split over your figures, all 7 steps used. "
-              "Swap: one of yours with another's. Joker: any card."),
+            t(
+                "The goal is entered over the start field, never directly from it and never backwards. "
+                "No jumping inside the goal."
+            ),
+            t(
+                "±4: forward or back. 7: split over your figures, all 7 steps used. "
+                "Swap: one of yours with another's. Joker: any card."
+            ),
             t("Who cannot play is out for the round. Who has all figures home moves the partner's."),
         ]
         return h("ul", None, [h("li", None, i) for i in items])

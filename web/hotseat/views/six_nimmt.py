@@ -98,9 +98,15 @@ def _scores_html(obs: dict, ctx: ViewContext, extra_taken: list[int]) -> Markup:
             classes.append("waiting")
         delta = fragment(" ", h("span", {"class": "delta"}, f"+{this_round}")) if this_round else None
         label = ngettext("{name}: {total} bullhead", "{name}: {total} bullheads", total).format(name=name, total=total)
-        chips.append(h("li", {"class": classes, "aria-label": label},
-                       h("span", {"class": "who"}, name),
-                       h("span", {"class": "pts"}, _BULL, h("b", None, str(total)), delta), mark))
+        chips.append(
+            h(
+                "li",
+                {"class": classes, "aria-label": label},
+                h("span", {"class": "who"}, name),
+                h("span", {"class": "pts"}, _BULL, h("b", None, str(total)), delta),
+                mark,
+            )
+        )
     return h("ul", {"class": "scores", "aria-label": t("Bullheads taken")}, chips)
 
 
@@ -127,8 +133,10 @@ def _rows_html(obs: dict, ctx: ViewContext, rows: list[list[int]], new, took, ch
             if picked_row == r:
                 classes.append("chosen")
         label = ngettext("Row {n}: {b} bullhead", "Row {n}: {b} bullheads", total).format(n=r + 1, b=total)
-        body = (h("span", {"class": "rowtot", "aria-label": label}, _BULL, h("b", None, str(total))),
-                h("span", {"class": "rowcards"}, cards))
+        body = (
+            h("span", {"class": "rowtot", "aria-label": label}, _BULL, h("b", None, str(total))),
+            h("span", {"class": "rowcards"}, cards),
+        )
         if choosing:
             out.append(h("button", {"type": "button", "class": classes, "data-tap": {"row": r}}, body))
         else:
@@ -140,9 +148,15 @@ def _revealed_html(revealed: list[dict], ctx: ViewContext, chooser: int | None) 
     if not revealed:
         return None
     t = ctx.t
-    items = [h("li", {"class": "chooser" if pick["player"] == chooser else None},
-               card_html(pick["card"], t, "small"), h("span", {"class": "who"}, ctx.names[pick["player"]]))
-             for pick in revealed]
+    items = [
+        h(
+            "li",
+            {"class": "chooser" if pick["player"] == chooser else None},
+            card_html(pick["card"], t, "small"),
+            h("span", {"class": "who"}, ctx.names[pick["player"]]),
+        )
+        for pick in revealed
+    ]
     return h("section", {"class": "revealed", "aria-label": t("Cards to place, lowest first")}, h("ul", None, items))
 
 
@@ -172,8 +186,13 @@ def _hand_html(obs: dict, ctx: ViewContext, hidden_cards: set[int]) -> Markup | 
     note = None
     if obs.get("my_pick") is not None and ctx.step is None:
         note = h("p", {"class": "note"}, t("You picked {card}; waiting for the others.").format(card=obs["my_pick"]))
-    return h("section", {"class": "hand", "aria-label": title}, h("h2", None, title), note,
-             h("div", {"class": "handcards"}, cards))
+    return h(
+        "section",
+        {"class": "hand", "aria-label": title},
+        h("h2", None, title),
+        note,
+        h("div", {"class": "handcards"}, cards),
+    )
 
 
 def taken_this_round(round_events: list[dict], n: int) -> list[list[int]]:
@@ -197,15 +216,21 @@ def event_messages(events: list[dict], names: list[str], t) -> list[str]:
         if kind == "reveal":
             out.append(t("All cards are revealed."))
         elif kind == "row_choice":
-            out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
-                name=names[e["player"]], card=e["card"]))
+            out.append(
+                t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
+                    name=names[e["player"]], card=e["card"]
+                )
+            )
         elif kind == "place" and e.get("taken"):
-            out.append(ngettext("{name} takes row {n}: {b} bullhead.", "{name} takes row {n}: {b} bullheads.",
-                                e["bullheads"]).format(
-                name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"]))
+            out.append(
+                ngettext(
+                    "{name} takes row {n}: {b} bullhead.", "{name} takes row {n}: {b} bullheads.", e["bullheads"]
+                ).format(name=names[e["player"]], n=e["row"] + 1, b=e["bullheads"])
+            )
         elif kind == "place":
-            out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"],
-                                                                      n=e["row"] + 1))
+            out.append(
+                t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"], n=e["row"] + 1)
+            )
     return out
 
 
@@ -219,8 +244,14 @@ class SixNimmtView(BaseView):
         if step is not None:
             table = _replay(obs, ctx.events, step)
         else:
-            table = {"rows": obs["rows"], "revealed": obs.get("revealed", []), "taken": [0] * obs["num_players"],
-                     "new": None, "took": None, "last": None}
+            table = {
+                "rows": obs["rows"],
+                "revealed": obs.get("revealed", []),
+                "taken": [0] * obs["num_players"],
+                "new": None,
+                "took": None,
+                "last": None,
+            }
         chooser = obs.get("chooser") if step is None else None
         choosing = step is None and any(a.get("type") == "choose_row" for a in ctx.legal)
         info = t("Round {r} · turn {turn} of {n}").format(r=obs["round"], turn=obs["turn"], n=HAND_SIZE)
@@ -245,9 +276,15 @@ class SixNimmtView(BaseView):
             r = ctx.local["row"]
             total = sum(bullheads(c) for c in table["rows"][r])
             text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(
-                n=r + 1, b=total)
-            parts.append(h("div", {"class": "actions"},
-                           h("button", {"type": "button", "class": "primary", "data-tap": {"take": r}}, text)))
+                n=r + 1, b=total
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "actions"},
+                    h("button", {"type": "button", "class": "primary", "data-tap": {"take": r}}, text),
+                )
+            )
         if ctx.viewer is not None:
             hidden = set()
             if step is not None:
@@ -292,15 +329,21 @@ class SixNimmtView(BaseView):
         """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
         items = [
             t("Everyone gets 10 cards; four rows start with one card each. A row holds at most five cards."),
-            t("Each turn, everyone picks one card in secret. "
-              "Then all picks are shown and placed one by one, lowest first."),
+            t(
+                "Each turn, everyone picks one card in secret. "
+                "Then all picks are shown and placed one by one, lowest first."
+            ),
             t("A card goes to the row whose last card is the highest one below it."),
             t("If that row already has five cards, you take those five and your card starts the row."),
-            t("If your card is lower than every row's last card, "
-              "you choose any row, take it, and your card starts it."),
+            t(
+                "If your card is lower than every row's last card, "
+                "you choose any row, take it, and your card starts it."
+            ),
             t("Every card you take costs its bullheads. After 10 turns the round is scored."),
-            t("The game ends after the round in which someone reaches the target (66 unless changed). "
-              "Fewest bullheads wins; ties share the win."),
+            t(
+                "The game ends after the round in which someone reaches the target (66 unless changed). "
+                "Fewest bullheads wins; ties share the win."
+            ),
         ]
         return fragment(h("h2", None, t("6 nimmt!")), h("ol", None, [h("li", None, x) for x in items]))
 
@@ -368,10 +411,15 @@ class SixNimmtView(BaseView):
         order = sorted(range(n), key=lambda p: (end["scores"][p], p))
         for p in order:
             cards = taken[p]
-            lines.append(h("tr", {"class": "who-row" if details else None},
-                           h("th", {"scope": "row"}, ctx.names[p]),
-                           h("td", None, f"+{end['bullheads'][p]}"),
-                           h("td", None, h("b", None, str(end["scores"][p])))))
+            lines.append(
+                h(
+                    "tr",
+                    {"class": "who-row" if details else None},
+                    h("th", {"scope": "row"}, ctx.names[p]),
+                    h("td", None, f"+{end['bullheads'][p]}"),
+                    h("td", None, h("b", None, str(end["scores"][p]))),
+                )
+            )
             if not details:
                 continue
             if not cards:
@@ -380,20 +428,34 @@ class SixNimmtView(BaseView):
                 rows = sum(1 for e in ctx.round_events if e.get("type") == "place" and e.get("player") == p)
                 what = ngettext("took {k} card", "took {k} cards", len(cards)).format(k=len(cards))
                 what += " " + ngettext("(from {r} row)", "(from {r} rows)", rows).format(r=rows)
-                took = fragment(h("p", {"class": "note"}, what),
-                                h("div", {"class": "took-cards"}, [card_html(c, t, "small") for c in sorted(cards)]))
+                took = fragment(
+                    h("p", {"class": "note"}, what),
+                    h("div", {"class": "took-cards"}, [card_html(c, t, "small") for c in sorted(cards)]),
+                )
             lines.append(h("tr", {"class": "took"}, h("td", {"colspan": 3}, took)))
         title = t("Round {n} scored").format(n=end["round"])
         toggle = None
         if complete and any(taken):
             label = t("Hide the cards") if details else t("Show the cards taken")
-            toggle = h("button", {"type": "button", "class": "secondary took-toggle",
-                                  "aria-expanded": "true" if details else "false", "data-tap": {"shell": "details"}},
-                       label)
+            toggle = h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary took-toggle",
+                    "aria-expanded": "true" if details else "false",
+                    "data-tap": {"shell": "details"},
+                },
+                label,
+            )
         head = h("tr", None, h("th"), h("th", {"scope": "col"}, t("This round")), h("th", {"scope": "col"}, t("Total")))
-        return h("section", {"class": "summary sn-summary"}, h("h2", None, title),
-                 h("table", None, h("thead", None, head), h("tbody", None, lines)), toggle,
-                 h("p", {"class": "note"}, t("Fewest bullheads wins.")))
+        return h(
+            "section",
+            {"class": "summary sn-summary"},
+            h("h2", None, title),
+            h("table", None, h("thead", None, head), h("tbody", None, lines)),
+            toggle,
+            h("p", {"class": "note"}, t("Fewest bullheads wins.")),
+        )
 
     def story_lines(self, events: list[dict], player: int, ctx: ViewContext, table: dict) -> list[str]:
         """Who played which card (the reveal, SN-3: a pick alone says nothing), where each card went,
@@ -404,24 +466,41 @@ class SixNimmtView(BaseView):
         for e in events:
             kind = e.get("type")
             if kind == "reveal":
-                plays = format_list(t("{name} {card}").format(name=names[pick["player"]], card=pick["card"])
-                                    for pick in e["picks"])
+                plays = format_list(
+                    t("{name} {card}").format(name=names[pick["player"]], card=pick["card"]) for pick in e["picks"]
+                )
                 out.append(t("Cards played: {plays}.").format(plays=plays))
             elif kind == "row_choice":
-                out.append(t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
-                    name=names[e["player"]], card=e["card"]))
+                out.append(
+                    t("{name}'s {card} is lower than every row: {name} chooses a row.").format(
+                        name=names[e["player"]], card=e["card"]
+                    )
+                )
             elif kind == "place" and e.get("taken"):
-                out.append(ngettext("{name}'s {card} takes row {n} ({cards}): {b} bullhead.",
-                                    "{name}'s {card} takes row {n} ({cards}): {b} bullheads.", e["bullheads"]).format(
-                    name=names[e["player"]], card=e["card"], n=e["row"] + 1,
-                    cards=format_list(str(c) for c in e["taken"]), b=e["bullheads"]))
+                out.append(
+                    ngettext(
+                        "{name}'s {card} takes row {n} ({cards}): {b} bullhead.",
+                        "{name}'s {card} takes row {n} ({cards}): {b} bullheads.",
+                        e["bullheads"],
+                    ).format(
+                        name=names[e["player"]],
+                        card=e["card"],
+                        n=e["row"] + 1,
+                        cards=format_list(str(c) for c in e["taken"]),
+                        b=e["bullheads"],
+                    )
+                )
             elif kind == "place":
-                out.append(t("{name}'s {card} goes to row {n}.").format(name=names[e["player"]], card=e["card"],
-                                                                        n=e["row"] + 1))
+                out.append(
+                    t("{name}'s {card} goes to row {n}.").format(
+                        name=names[e["player"]], card=e["card"], n=e["row"] + 1
+                    )
+                )
             elif kind == "round_end":
                 line = t("{name} +{b} → {total}")
-                scores = format_list(line.format(name=name, b=e["bullheads"][p], total=e["scores"][p])
-                                     for p, name in enumerate(names))
+                scores = format_list(
+                    line.format(name=name, b=e["bullheads"][p], total=e["scores"][p]) for p, name in enumerate(names)
+                )
                 out.append(t("Round {n} scored: {scores}.").format(n=e["round"], scores=scores))
             elif kind == "game_over":
                 winners = format_list(names[p] for p in e["winners"])
