@@ -284,6 +284,8 @@ def test_saved_near_end_position_played_to_a_team_win(page):
     assert page.locator(".dg-opts", has_text="into goal field 1").count() == 1
     shot(page, "near-end-target", taken)
     page.locator(".dg-board g[data-target='72']").click()
+    # two people share this phone: the move waits for Confirm (the one commit rule)
+    page.locator("[data-tap*='\"confirm\"']").click()
     page.wait_for_selector("body[data-screen='over']", state="attached", timeout=10_000)
     assert checker.check(page)
     assert checker.counts == {"curtain": 1, "turn": 1, "summary": 0, "over": 1, "tap": 2}, checker.counts

@@ -26,6 +26,16 @@ from hotseat.session import Session  # noqa: E402
 SHOTS = SHOTS_DIR / "players"
 NEW_BAD_BUNNIES = "[data-tap*='bad_bunnies'][data-tap*='\"new\"']"
 MENU = "[data-tap*='\"menu\"']"
+SETTINGS = "header [data-tap*='\"settings\"']"
+
+
+def go_home(page) -> None:
+    """Home: the "Home" button where the screen has one, else ☰ (the settings sheet) and its Home."""
+    if page.locator(MENU).count() == 0:
+        page.locator(SETTINGS).first.click()
+    page.locator(MENU).first.click()
+
+
 PLAYERS = '[data-tap=\'{"shell":"players"}\']'
 
 
@@ -74,7 +84,7 @@ def test_names_of_the_last_game_are_offered_and_its_table_prefilled(page):
     assert stored["names"] == ["Ann", "Bob"]
 
     # 6 nimmt! again: its last table is prefilled (after "Replace the saved game?")
-    page.locator(MENU).first.click()
+    go_home(page)
     screen(page, "home")
     page.locator(NEW_SIX_NIMMT).first.click()
     page.locator("[data-tap*='\"replace\"']").click()
@@ -82,7 +92,7 @@ def test_names_of_the_last_game_are_offered_and_its_table_prefilled(page):
     assert seat_names(page) == ["Ann", "Bob", "Player 3"]
 
     # another game: the names are offered as chips; a tap seats the name in the first default seat
-    page.locator(MENU).first.click()
+    go_home(page)
     screen(page, "home")
     page.locator(NEW_BAD_BUNNIES).first.click()
     screen(page, "setup")
@@ -95,7 +105,7 @@ def test_names_of_the_last_game_are_offered_and_its_table_prefilled(page):
     shoot(page, "setup-chips")
 
     # the players list from home: rename Bob (checked like setup names)
-    page.locator(MENU).first.click()
+    go_home(page)
     screen(page, "home")
     page.locator(PLAYERS).click()
     screen(page, "players")
@@ -117,14 +127,14 @@ def test_names_of_the_last_game_are_offered_and_its_table_prefilled(page):
     for _ in range(2):  # the game-over screen opened twice: still one game played
         page.locator("[data-tap*='\"resume\"'][data-tap*='six_nimmt']").click()
         screen(page, "over")
-        page.locator(MENU).first.click()
+        go_home(page)
         screen(page, "home")
         page.locator(PLAYERS).click()
         screen(page, "players")
         rows = page.eval_on_selector_all(".pl-stats tbody tr", "rs => rs.map(r => r.innerText.split('\\t'))")
         assert [r[:2] for r in rows] == [["6 nimmt!", "1"], ["6 nimmt!", "1"]]
         assert [int(r[3]) for r in rows] == bullheads  # best = this game's bullheads
-        page.locator(MENU).first.click()
+        go_home(page)
         screen(page, "home")
     page.locator(PLAYERS).click()
     screen(page, "players")
