@@ -36,7 +36,7 @@ def reference_games(game_id: str) -> dict:
         seed = stable_seed(game_id, "reference", k)
         state, actions = play_random_game(game, n, seed, opts, roundtrip_every=10**9, deep_every=10**9)
         entry = {"name": name, "seed": seed, "num_players": n, "options": opts, "actions": actions}
-        replayed, checkpoints = replay_entry(game_id, entry)
+        replayed, checkpoints, layouts = replay_entry(game_id, entry)
         assert replayed.to_json() == state.to_json()
         entry.update(
             steps=len(actions),
@@ -45,6 +45,8 @@ def reference_games(game_id: str) -> dict:
             checkpoints=checkpoints,
             sha256=sha256(state.to_json()),
         )
+        if layouts:
+            entry["layouts"] = {str(v): {"sha256": h.pop("sha256"), "checkpoints": h} for v, h in layouts.items()}
         games.append(entry)
     return {
         "format": "hotseat-reference-games",

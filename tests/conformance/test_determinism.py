@@ -85,11 +85,19 @@ def test_reference_game_replays_to_its_stored_hash(case):
     gid, k = case
     assert k is not None, f"no readable reference file for {gid}"
     entry = load_reference(gid)["games"][k]
-    state, checkpoints = replay_entry(gid, entry)
+    state, checkpoints, layouts = replay_entry(gid, entry)
     got = sha256(state.to_json())
     print(f"reference {gid} #{k}: {got}")
     for step, want in entry["checkpoints"].items():
         assert checkpoints.get(step) == want, f"{gid} reference #{k} diverges by action {step}"
     assert got == entry["sha256"], f"{gid} reference #{k}: final state differs"
+    # the hashes an earlier engine wrote for the same game, in its save layout: the rules still play
+    # exactly as they did then
+    assert sorted(entry.get("layouts", {})) == [str(v) for v in sorted(layouts)]
+    for version, old in entry.get("layouts", {}).items():
+        mine = layouts[int(version)]
+        for step, want in old["checkpoints"].items():
+            assert mine.get(step) == want, f"{gid} reference #{k}: version {version} layout diverges by action {step}"
+        assert mine["sha256"] == old["sha256"], f"{gid} reference #{k}: final state differs, version {version} layout"
     assert state.is_terminal()
     assert state.returns() == entry["returns"] and state.winners() == entry["winners"]
