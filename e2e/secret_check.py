@@ -12,20 +12,22 @@ title, data-*, style …; form values; texts of scripts and comments; template c
    ``card``/``*-card``) anywhere in the document, counted per kind, are within what the viewer
    may see — ``public_observation()`` at a curtain, ``observation(p)`` on p's screen (own hand,
    the table's face-up cards); every card named in a ``data-tap`` is in the viewer's own hand
-   (none at a curtain). 6 nimmt! (unique cards 1..104) adds :func:`check_six_nimmt_numbers`:
-   every number in ``#app`` is public, or from the viewer's own hand on their screen. Both run at
+   (none at a curtain). A game whose cards are unique numbers (6 nimmt!'s 1..104) adds
+   :func:`check_numbers`: every number in ``#app`` is public, or from the viewer's own hand on
+   their screen. What each game draws face up is declared once, in :data:`GAMES`. Both run at
    curtains and players' screens (a round summary or game over also shows the finished round).
 2. **Token counts** (:meth:`SecretChecker.check_tokens`): cards have duplicate kinds (two players
    may both hold a 7), so the search counts. Every token that can name a card or a secret choice
    (:data:`TOKEN_RE`) is counted in the live document; per token the count may not exceed what
    the same screen carries when everything hidden from the viewer is different — the app's own
    shell and view (in CPython: the UI package the served site runs, :func:`ui_modules`) render
-   the screen from three ``game.sample_hidden`` re-deals (from two seats for a curtain, which
-   shows nothing private; Bad Bunnies' secret keep/redraw choices set both ways), the minimum is
-   the allowance — and,
-   outside ``#app``, what the document carried on the home screen before any card was dealt. A
-   hidden card anywhere in the DOM is one token more than the allowance; the excess is reported
-   with the hidden hands and secret picks (Dog's gifts, Bad Bunnies' choices) that hold it.
+   the screen from three ``game.sample_hidden`` re-deals (from two seats for a curtain, which shows
+   nothing private; a secret choice among few values, like Bad Bunnies' keep / redraw, set to each
+   value in turn), the minimum is the allowance — and, outside ``#app``, what the document carried
+   on the home screen before any card was dealt. A hidden card anywhere in the DOM is one token more
+   than the allowance; the excess is reported with the hidden hands and secret picks that hold it:
+   every field the engine declares as one seat's own (owner ``SEAT``: hands, picks, Dog's gifts, Bad
+   Bunnies' choices).
 3. **Sanity**: the live ``#app`` carries exactly the tokens of the app's own render of the real
    state, so the allowance is exact (no slack for a leak to hide in) and the checker cannot pass
    by comparing the wrong screen.
@@ -50,10 +52,14 @@ import tempfile
 import time
 import zipfile
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pycore
+from pycore.core import SEAT
+from pycore.games import six_nimmt
 from pycore.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,33 +286,18 @@ def tap_cards(items) -> list[str]:
     return out
 
 
-# ---- what each game shows face up -------------------------------------------------------------
-
-
-def face_up(game_id: str, obs: dict) -> list[str]:
-    """Cards the table shows as card elements to everyone (from the public observation)."""
-    if game_id == "six_nimmt":
-        return [str(c) for r in obs["rows"] for c in r] + [str(p["card"]) for p in obs.get("revealed", [])]
-    if game_id == "bad_bunnies":
-        return [] if obs.get("top") is None else [str(obs["top"])]
-    return []  # dog: the discard pile is named in words on the board, not drawn as cards
-
-
-def hands(state) -> list[list[str]]:
-    return [[str(c).lower() for c in state.observation(p).get("hand") or []] for p in range(state.num_players)]
-
-
-def secret_picks(game_id: str, state) -> list[str]:
-    """What each seat chose in secret and nobody else has seen yet ('' if nothing): Dog's gift for
-    the partner, Bad Bunnies' keep / redraw (BB-8). 6 nimmt!'s picks are cards of the hand."""
-    key = {"dog": "my_gift", "bad_bunnies": "my_choice"}.get(game_id)
-    if key is None:
-        return ["" for _ in range(state.num_players)]
-    return [str(state.observation(p).get(key) or "").lower() for p in range(state.num_players)]
+# ---- what each game shows: its declaration ------------------------------------------------------
+#
+# What the table keeps secret comes from the engine's own declarations: every saved field owned by a
+# seat (``SEAT`` in the game's ``FIELDS``: hands, 6 nimmt!'s picks, Dog's gifts, Bad Bunnies' keep /
+# redraw choices ...) is that player's alone. What a game draws face up, and whether its cards are
+# unique numbers, is declared once per game in :data:`GAMES` — a game added to the engine needs one
+# entry there, and nothing else in this checker.
 
 
 def bullheads(card: int) -> int:
-    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else 2 if card % 5 == 0 else 1
+    """A 6 nimmt! card's bullheads (SN-2), from the engine."""
+    return six_nimmt.BULLHEADS[card]
 
 
 def six_nimmt_public_numbers(obs: dict) -> set[int]:
@@ -321,18 +312,94 @@ def six_nimmt_public_numbers(obs: dict) -> set[int]:
     return nums
 
 
+@dataclass(frozen=True)
+class Shows:
+    """What one game shows, for the checks that depend on it.
+
+    ``face_up(obs)``: the cards the table draws as card elements for everyone, from an observation
+    (``public_observation()`` or a player's). ``numbers``: for games whose cards are unique numbers,
+    ``(public_numbers(obs), own(card))`` — every number the public table may show, and the numbers
+    a card of the viewer's own hand adds (the card, its bullheads …): with it, every number in
+    ``#app`` is checked (:func:`check_numbers`). ``None``: card kinds repeat, the token count
+    covers them.
+    """
+
+    face_up: Callable[[dict], list]
+    numbers: tuple[Callable[[dict], set[int]], Callable[[int], set[int]]] | None = None
+
+
+GAMES: dict[str, Shows] = {
+    "six_nimmt": Shows(
+        face_up=lambda obs: [c for r in obs["rows"] for c in r] + [p["card"] for p in obs.get("revealed", [])],
+        numbers=(six_nimmt_public_numbers, lambda card: {card, bullheads(card)}),
+    ),
+    "bad_bunnies": Shows(face_up=lambda obs: [] if obs.get("top") is None else [obs["top"]]),
+    # the discard pile and the board are named in words, never drawn as cards
+    "dog": Shows(face_up=lambda obs: []),
+    "bunny_moose": Shows(face_up=lambda obs: []),
+}
+
+
+def shows(game_id: str) -> Shows:
+    """The declaration of ``game_id``; a game without one fails with a message saying so."""
+    assert game_id in GAMES, f"e2e/secret_check.py: declare what {game_id!r} shows in GAMES"
+    return GAMES[game_id]
+
+
+def face_up(game_id: str, obs: dict) -> list[str]:
+    """Cards the table shows as card elements to everyone (lower-case tokens)."""
+    return [str(c).lower() for c in shows(game_id).face_up(obs)]
+
+
+def seat_fields(state) -> list:
+    """The engine's fields of ``state`` whose entry ``p`` only player ``p`` sees (owner ``SEAT``)."""
+    return [f for f in state.fields() if f.owner == SEAT]
+
+
+def hands(state) -> list[list[str]]:
+    return [[str(c).lower() for c in state.observation(p).get("hand") or []] for p in range(state.num_players)]
+
+
+def secrets_of(state, player: int) -> list[tuple[str, list[str]]]:
+    """``[(what, values)]`` of everything only ``player`` knows, as lower-case tokens, one per
+    ``SEAT`` field: ``("hand", cards)`` for the hand, ``("secret pick", [value])`` for a field of
+    one value per seat (a pick, a gift, a keep / redraw choice; ``[]`` until chosen), else the
+    field's name and its values."""
+    out = []
+    for f in seat_fields(state):
+        value = getattr(state, f.attr)[player]
+        if isinstance(value, list):
+            out.append(("hand" if f.name == "hands" else f.name, [str(v).lower() for v in value]))
+        else:
+            out.append(("secret pick", [] if value is None else [str(value).lower()]))
+    return out
+
+
+def small_choices(spec) -> tuple | None:
+    """The values of a seat's secret choice among few (a ``Choice`` of at most
+    :attr:`SecretChecker.REDEALS` values, possibly ``Nullable``), else ``None`` (cards, numbers)."""
+    spec = getattr(spec, "spec", spec)  # Nullable(x) -> x
+    values = tuple(v for v in getattr(spec, "values", ()) if v is not None)
+    return values if 0 < len(values) <= SecretChecker.REDEALS else None
+
+
 NUMBER_RE = re.compile(r"(?<![\w.#-])\d+(?![\w.-])")
 
 
-def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
-    """6 nimmt! cards are unique (1..104): every number in #app's texts and attributes (SVG drawings
-    left out) is public, or — on a player's own screen — a card of their hand or derived from it
-    (its bullheads, the hand size). Returns how many numbers were looked at."""
+def check_numbers(game_id: str, items, state, viewer: int | None) -> int:
+    """For a game whose cards are unique numbers (``GAMES[game_id].numbers``, e.g. 6 nimmt!'s
+    1..104): every number in #app's texts and attributes (SVG drawings left out) is public, or — on
+    a player's own screen — a card of their hand or derived from it (its bullheads, the hand size).
+    Returns how many numbers were looked at (0 for other games)."""
+    declared = shows(game_id).numbers
+    if declared is None:
+        return 0
+    public_numbers, own = declared
     obs = state.public_observation()
-    allowed = six_nimmt_public_numbers(obs)
+    allowed = public_numbers(obs)
     if viewer is not None:
         hand = state.observation(viewer)["hand"]
-        allowed |= set(hand) | {bullheads(c) for c in hand} | {len(hand), 0}  # 0: the first row's index
+        allowed |= {n for c in hand for n in own(c)} | {len(hand), 0}  # 0: the first row's index
     seen = 0
     stray = []
     for flag, tag, attrs, text, *rest in items:
@@ -349,6 +416,11 @@ def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
     held = sorted(hidden & {int(x.split()[0]) for x in stray})
     assert not stray, f"LEAK — numbers on the {place} that are not public (other hands hold {held}): {stray[:8]}"
     return seen
+
+
+def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
+    """:func:`check_numbers` for 6 nimmt!."""
+    return check_numbers("six_nimmt", items, state, viewer)
 
 
 class _NoStorage:
@@ -504,8 +576,7 @@ class SecretChecker:
             # (a round summary and the game over screen also show the cards and points of the
             # finished round, from its public events: only the token count applies to them)
             self.check_cards(dump["items"], state, viewer)
-            if self.game_id == "six_nimmt":
-                check_six_nimmt_numbers(dump["items"], state, viewer)
+            check_numbers(self.game_id, dump["items"], state, viewer)
         self.check_tokens(dump["items"], state, save, screen, who)
         self.counts[kind] += 1
         return True
@@ -541,10 +612,13 @@ class SecretChecker:
             other = self.game.sample_hidden(state, seat, Rng(7919 * k + 17 + self.checked))
             if viewer is None:  # a curtain shows only public things: re-deal from a second seat too
                 other = self.game.sample_hidden(other, (seat + 1) % state.num_players, Rng(31 * k + 5))
-            if self.game_id == "bad_bunnies" and k < 2:  # BB-8: every secret choice both ways
-                other.choices = [
-                    c if c is None or p == viewer else ("keep", "redraw")[k] for p, c in enumerate(other.choices)
-                ]
+            for f in seat_fields(other):  # a secret choice among few (BB-8 keep / redraw): each value in turn
+                values = small_choices(f.spec.item)
+                if values and k < len(values):
+                    entries = getattr(other, f.attr)
+                    setattr(
+                        other, f.attr, [c if c is None or p == viewer else values[k] for p, c in enumerate(entries)]
+                    )
             counts = markup_tokens(self.render(save, other, screen, who))
             allowance = counts if allowance is None else allowance & counts
         extra = live - allowance
@@ -569,14 +643,15 @@ class SecretChecker:
             return card in extra or (bool(toks) and all(t in extra for t in toks))
 
         hidden = []
-        for p, hand in enumerate(hands(state)):
-            if p != viewer:
-                hits = sorted({c for c in hand if names(c)})
-                if hits:
-                    hidden.append(f"seat {p}'s hand holds {hits}")
-        for p, pick in enumerate(secret_picks(self.game_id, state)):
-            if p != viewer and pick and names(pick):
-                hidden.append(f"seat {p}'s secret pick is {pick}")
+        for p in range(state.num_players):
+            if p == viewer:
+                continue
+            for what, values in secrets_of(state, p):
+                hits = sorted({v for v in values if names(v)})
+                if hits and what == "secret pick":
+                    hidden.append(f"seat {p}'s secret pick is {hits[0]}")
+                elif hits:
+                    hidden.append(f"seat {p}'s {what} holds {hits}")
         return f"LEAK — {what}: {dict(extra)}; " + ("; ".join(hidden) or "(no hidden hand or pick holds them)")
 
 
@@ -604,8 +679,8 @@ def leak_report(page, checker: SecretChecker) -> dict:
         ("cards", lambda: checker.check_cards(dump["items"], state, None)),
         ("tokens", lambda: checker.check_tokens(dump["items"], state, save, "curtain", who)),
     ]
-    if checker.game_id == "six_nimmt":
-        checks.append(("numbers", lambda: check_six_nimmt_numbers(dump["items"], state, None)))
+    if shows(checker.game_id).numbers is not None:
+        checks.append(("numbers", lambda: check_numbers(checker.game_id, dump["items"], state, None)))
     for name, check in checks:
         try:
             check()

@@ -180,7 +180,7 @@ def test_the_waiting_screen_names_the_phones_and_a_lost_phone_rejoins():
     host.tap({"shell": "confirm", "fields": {}})
     air.run(host, ann, bob)
     assert host.session.phase is Phase.WAIT
-    assert "Waiting for Ann, Bob" in str(host.render())
+    assert "Waiting for Ann and Bob" in str(host.render())
     hand = ann.net.play.view["obs"]["hand"]
     # Ann's phone drops; the host shows her away with Connect
     air.drop(next(link for link, c in air.owner.items() if c is ann and link in air.open))

@@ -399,10 +399,16 @@ def summary(summary_html: Markup) -> Markup:
 
 
 def game_over(
-    names: list[str], scores: list[str], order: list[int], winners: list[int], summary_html: Markup | None = None
+    names: list[str],
+    scores: list[str],
+    order: list[int],
+    winners: list[int],
+    summary_html: Markup | None = None,
+    actions: Markup | None = None,
 ) -> Markup:
-    """Winners (ties share the win), the final standings, Rematch and Home."""
-    won = [names[p] for p in winners]
+    """Winners (ties share the win; no winner: everyone shares it), the final standings in
+    ``order``, the last round's summary, and ``actions`` (default: Rematch and Home)."""
+    won = [names[p] for p in winners] or list(names)
     if len(won) == 1:
         headline = _("{name} wins!").format(name=won[0])
     else:
@@ -426,8 +432,12 @@ def game_over(
         h(
             "div",
             {"class": "actions"},
-            button(_("Rematch"), {"shell": "rematch"}, "primary big"),
-            button(_("Home"), {"shell": "menu"}, "secondary"),
+            actions
+            if actions is not None
+            else fragment(
+                button(_("Rematch"), {"shell": "rematch"}, "primary big"),
+                button(_("Home"), {"shell": "menu"}, "secondary"),
+            ),
         ),
     )
 

@@ -11,6 +11,7 @@ reveal of a new view's events (from the guest's previous observation, with the v
 from __future__ import annotations
 
 from .. import screens
+from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..session import load_view
@@ -187,7 +188,9 @@ class GuestPlay:
             scores = module.scoreboard(obs, ctx)
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
             summary = module.round_summary_html(obs, ctx)
-            body = guest_game_over(names, scores, order, view["winners"], summary)
+            # the host's standings; no Rematch here (the host starts one)
+            leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
+            body = screens.game_over(names, scores, order, view["winners"], summary, actions=leave)
             return screens.frame(body, _("Game over"), screen="guest-over", rules_game=game)
         if phase == "summary":
             summary = module.round_summary_html(obs, ctx)
@@ -208,41 +211,7 @@ class GuestPlay:
                 h(
                     "p",
                     {"class": "note net-away", "role": "status"},
-                    _("Waiting for a phone to come back: {names}").format(names=", ".join(away_names)),
+                    _("Waiting for a phone to come back: {names}").format(names=format_list(away_names)),
                 ),
             )
         return screens.frame(fragment(body, extra), status, screen=f"guest-{phase}", rules_game=game)
-
-
-def guest_game_over(
-    names: list[str], scores: list[str], order: list[int], winners: list[int], summary: Markup | None
-) -> Markup:
-    """The game over screen of a guest: the host's standings, no Rematch (the host starts one)."""
-    won = [names[p] for p in winners] or list(names)
-    headline = (
-        _("{name} wins!").format(name=won[0])
-        if len(won) == 1
-        else _("{names} share the win!").format(names=", ".join(won[:-1]) + " " + _("and") + " " + won[-1])
-    )
-    rows = [
-        h(
-            "li",
-            {"class": "winner" if p in winners else None},
-            h("span", {"class": "who"}, names[p]),
-            h("span", {"class": "win"}, _("winner")) if p in winners else None,
-            h("span", {"class": "pts"}, scores[p]),
-        )
-        for p in order
-    ]
-    return h(
-        "div",
-        {"class": "game-over"},
-        h("h1", None, headline),
-        h("ol", {"class": "standings"}, rows),
-        summary,
-        h(
-            "div",
-            {"class": "actions"},
-            screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary"),
-        ),
-    )

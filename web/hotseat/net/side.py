@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import screens
+from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..session import Phase, Session
@@ -291,7 +292,7 @@ class NetSide:
         if s is None or s.phase is not Phase.WAIT:
             return None
         names = [s.names[p] for p in s.waiting]
-        return _("Waiting for {names}").format(names=", ".join(names))
+        return _("Waiting for {names}").format(names=format_list(names))
 
     # ---- guest ---------------------------------------------------------------------------------
 

@@ -369,7 +369,8 @@ class BadBunniesView(BaseView):
             else:
                 waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
                 if waiting:
-                    parts.append(_note(t("Keep or new hand? Still choosing: {names}").format(names=", ".join(waiting))))
+                    still = t("Keep or new hand? Still choosing: {names}").format(names=format_list(waiting))
+                    parts.append(_note(still))
         else:
             line = _round_result_line(obs, ctx)
             if line:
@@ -414,7 +415,7 @@ class BadBunniesView(BaseView):
                     return t("Confirm your choice, {name}").format(name=ctx.names[ctx.viewer])
                 return t("{name}: keep or new hand?").format(name=ctx.names[ctx.viewer])
             waiting = [ctx.names[p] for p in ctx.acting]
-            return t("Waiting for {names}").format(names=", ".join(waiting)) if waiting else ""
+            return t("Waiting for {names}").format(names=format_list(waiting)) if waiting else ""
         turn = obs.get("turn")
         if turn is None:
             return ""

@@ -37,7 +37,7 @@ from pycore.games.dog import (  # the board (DOG-2), the cards (DOG-1), who give
     steps_between,
 )
 
-from ..i18n import ngettext
+from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h
 from .base import BaseView, ViewContext
 
@@ -984,7 +984,7 @@ class DogView(BaseView):
                 if mate is not None:
                     return t("{name}, give a card to {mate}").format(name=ctx.names[ctx.viewer], mate=ctx.names[mate])
                 return t("{name}, pass a card on").format(name=ctx.names[ctx.viewer])
-            return t("Waiting for {names} to give a card").format(names=", ".join(ctx.names[p] for p in ctx.acting))
+            return t("Waiting for {names} to give a card").format(names=format_list(ctx.names[p] for p in ctx.acting))
         turn = obs["turn"]
         name = ctx.names[turn]
         if ctx.viewer == turn:

@@ -323,7 +323,7 @@ class SixNimmtView(BaseView):
         waiting = [ctx.names[p] for p in ctx.acting]
         if not waiting:
             return ""
-        return t("Waiting for {names}").format(names=", ".join(waiting))
+        return t("Waiting for {names}").format(names=format_list(waiting))
 
     def rules_html(self, t) -> Markup:
         """A short rules summary in the project's own words (fallback for rules/six_nimmt.html)."""
