@@ -723,8 +723,8 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     num_players: int
     options: dict[str, Any]
     rng: Rng
-    #: :meth:`remember_legal`'s memory: ``(player, private copies of the actions listed)`` or None
-    _listed: tuple[int, list[JsonDict]] | None
+    #: :meth:`remember_legal`'s memory: ``(player, the dicts handed out, private copies of them)`` or None
+    _listed: tuple[int, list[Any], list[JsonDict]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -824,15 +824,17 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     def remember_legal(self, player: int, actions: list[ActionT]) -> list[ActionT]:
         """Remember ``actions`` as every legal action of ``player`` in this state; return them.
 
-        For a game's ``legal_actions`` whose rules checks cost about as much as the listing: the
-        next :meth:`apply_action` accepts an action equal to one of them, value types included
+        For a game's ``legal_actions`` whose rules checks cost about as much as the listing (its
+        actions' values must be JSON scalars: the copies kept are shallow): the next
+        :meth:`apply_action` accepts an action equal to one of them, value types included
         (:func:`same_action`: ``True`` is not ``1``), without calling ``_check_action``. The memory
-        holds private copies (a caller changing a returned dict changes nothing here) and is
-        forgotten as soon as the state may change: by :meth:`apply_action`, in a :meth:`clone`, and
-        by the game's ``_apply``, which must call :meth:`forget_legal` first (bots' playouts call
-        ``_apply`` directly).
+        holds private copies (a caller changing a returned dict changes nothing here; a dict
+        handed out and passed back is found by identity, then compared with its copy) and is
+        forgotten as soon as the state may change: by :meth:`apply_action`, in a :meth:`clone`,
+        and by the game's ``_apply``, which must call :meth:`forget_legal` first (bots' playouts
+        call ``_apply`` directly).
         """
-        self._listed = (player, [dict(a) for a in actions])
+        self._listed = (player, actions[:], list(map(dict.copy, cast(list[JsonDict], actions))))
         return actions
 
     def forget_legal(self) -> None:
@@ -867,7 +869,7 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
                 raise IllegalActionError("CORE", f'an action must be a dict with a string "type", got {action!r}')
         listed = self._listed
         self._listed = None
-        if listed is None or listed[0] != player or type(action) is not dict or not _among(action, listed[1]):
+        if listed is None or listed[0] != player or type(action) is not dict or not _among(action, *listed[1:]):
             if not self._may_act(player):
                 raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
             self._check_action(player, action)
@@ -976,12 +978,33 @@ def _same_types(xs: Iterable[Any], ys: Iterable[Any]) -> bool:
     return True
 
 
-def _among(action: Mapping[str, Any], actions: list[JsonDict]) -> bool:
-    """``action`` is one of ``actions`` (:func:`same_action`)."""
-    for a in actions:
+def _among(action: Mapping[str, Any], given: list[Any], copies: list[JsonDict]) -> bool:
+    """``action`` is one of the listed actions (:func:`same_action`): ``copies`` are private copies
+    of the dicts ``given`` out. The usual caller passes back one of those very dicts: it is found
+    by identity and is listed if it still holds the very values of its copy (:func:`_unchanged`; a
+    dict changed since it was listed is not, even to an equal value of another type)."""
+    for i, a in enumerate(given):
+        if a is action:
+            return _unchanged(copies[i], action)
+    for a in copies:
         if a == action:
             return _same_types(a.values(), map(action.__getitem__, a))
     return False
+
+
+def _unchanged(copy: JsonDict, action: Mapping[str, Any]) -> bool:
+    """``action`` has exactly the keys of ``copy``, its shallow copy, each bound to the very same
+    value object: nothing was set, added or removed since the copy (values are JSON scalars)."""
+    if len(action) != len(copy):
+        return False
+    get = action.get
+    for key, value in copy.items():
+        if get(key, _ABSENT) is not value:
+            return False
+    return True
+
+
+_ABSENT = object()
 
 
 def check_action_keys(rule: str, action: Mapping[str, Any], allowed: Iterable[str]) -> None:

@@ -200,6 +200,15 @@ def bullheads(card: int) -> int:
 BULLHEADS = [0] + [bullheads(c) for c in range(1, DECK_SIZE + 1)]  # BULLHEADS[card]
 
 
+def bullheads_of(cards: list[int]) -> int:
+    """Bullheads on all of ``cards`` together (SN-1).
+
+    >>> bullheads_of([55, 10, 3])
+    11
+    """
+    return sum(map(BULLHEADS.__getitem__, cards))
+
+
 def row_for(rows: list[list[int]], card: int) -> int | None:
     """Index of the row ``card`` goes to under SN-4, or ``None`` if it is below every row (SN-5).
 
@@ -444,7 +453,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
                 "card": card,
                 "row": row,
                 "taken": taken,
-                "bullheads": sum(BULLHEADS[c] for c in taken),
+                "bullheads": bullheads_of(taken),
             }
         )
 
@@ -474,7 +483,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
 
     def _end_round(self, events: list[Event]) -> None:
         """Score the round (SN-6); end the game or deal the next round."""
-        round_bullheads = [sum(BULLHEADS[c] for c in t) for t in self.taken]
+        round_bullheads = [bullheads_of(t) for t in self.taken]
         for p, b in enumerate(round_bullheads):
             self.scores[p] += b
         self.last_round_bullheads = round_bullheads
@@ -499,7 +508,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
 
     def returns(self) -> list[float]:
         """Minus each player's bullheads (finished rounds plus those taken this round)."""
-        return [-float(self.scores[p] + sum(BULLHEADS[c] for c in self.taken[p])) for p in range(self.num_players)]
+        return [-float(self.scores[p] + bullheads_of(self.taken[p])) for p in range(self.num_players)]
 
     def winners(self) -> list[int]:
         """Seats with the fewest bullheads once the game is over; ties share the win (SN-6)."""
@@ -523,14 +532,14 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
             "round": self.round,
             "turn": self.turn,
             "rows": [r[:] for r in self.rows],
-            "row_bullheads": [sum(BULLHEADS[c] for c in r) for r in self.rows],
+            "row_bullheads": [bullheads_of(r) for r in self.rows],
             "hand_sizes": [len(h) for h in self.hands],
             "picked": [pick is not None for pick in self.picks],
             "revealed": [{"player": p, "card": c} for c, p in self.pending],
             "chooser": self.chooser,
             "taken": [t[:] for t in self.taken],
             "played": [{"player": p, "card": c} for p, c in self.played],
-            "round_bullheads": [sum(BULLHEADS[c] for c in t) for t in self.taken],
+            "round_bullheads": [bullheads_of(t) for t in self.taken],
             "scores": self.scores[:],
             "last_round_bullheads": None if self.last_round_bullheads is None else self.last_round_bullheads[:],
             "current_players": self.current_players(),
