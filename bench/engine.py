@@ -31,6 +31,10 @@ What is timed, and how (bench/README.md says the same with the pitfalls):
   a uniform random row at a row choice, bullheads — on plain lists, no actions, events, checks
   or observations. Run in the same worker right after each contract run, for the rounds that
   run played; the ratio is contract rounds per CPU second over tight-loop rounds per CPU second.
+* **6 nimmt! floor** (:class:`FloorSixNimmt`): the least a state can do behind the same contract
+  (fresh lists and action/event dicts, type checks, the round's work, nothing saved or observed),
+  played by :func:`play_random` right after the tight loop; ``floor / tight`` is about the most
+  any engine behind this contract can reach in that runtime.
 * **legal_actions** µs: a separate replay of the first games with the thread's CPU clock around
   each call (CPython only; the clock's own cost measured and removed). Never part of the ratios.
 * **Seeded shuffle**: ``pycore.rng.Rng.shuffle`` (batched draws) against its one-draw-at-a-time
@@ -164,6 +168,147 @@ def tight_six_nimmt(players, rounds, seed):
     return sum(bull)
 
 
+class FloorSixNimmt:
+    """The least a 6 nimmt! state can do and still answer the contract as :func:`play_random` asks
+    it: the floor of any engine behind this contract in this runtime, measured beside the tight loop.
+
+    Per round it does the tight loop's work (``random.shuffle`` of 104 cards, the deal, placement
+    lowest first, takes, bullheads) plus what the contract itself asks for: ``current_players()`` a
+    fresh list, ``legal_actions(p)`` a fresh ``{"type", "card"}`` dict per card in hand (a
+    ``{"type", "row"}`` per row at a row choice), ``apply_action`` type checks of the player and
+    the action and a check that the card is held (or the row exists), and the events of the real
+    game (picked, reveal, place with the cards taken, row_choice, turn_end, round_end, deal,
+    game_over). Nothing else: no saved state layout, no public memory, no options, no observations.
+    The game ends after the round in which someone reaches 66 bullheads, as the real one.
+    """
+
+    max_game_length = 200_000
+
+    def __init__(self, players, seed):
+        from pycore.games.six_nimmt import BULLHEADS
+
+        self.bull = BULLHEADS
+        self.n = players
+        self.rnd = random.Random(seed)
+        self.scores = [0] * players
+        self.round = 0
+        self.phase = "pick"
+        self.deal()
+
+    @classmethod
+    def new_initial_state(cls, players, seed):
+        return cls(players, seed)
+
+    def deal(self):
+        cards = list(range(1, 105))
+        self.rnd.shuffle(cards)
+        n = self.n
+        self.hands = [sorted(cards[p * 10 : p * 10 + 10]) for p in range(n)]
+        self.rows = [[c] for c in cards[n * 10 : n * 10 + 4]]
+        self.picks = [None] * n
+        self.pending = []
+        self.taken = [0] * n
+        self.chooser = None
+        self.round += 1
+        self.turn = 1
+        self.phase = "pick"
+
+    def is_terminal(self):
+        return self.phase == "over"
+
+    def current_players(self):
+        if self.phase == "pick":
+            return [p for p, c in enumerate(self.picks) if c is None]
+        return [] if self.chooser is None else [self.chooser]
+
+    def legal_actions(self, p):
+        if self.phase == "pick":
+            return [{"type": "pick", "card": c} for c in self.hands[p]] if self.picks[p] is None else []
+        return [{"type": "choose_row", "row": r} for r in range(4)] if p == self.chooser else []
+
+    def apply_action(self, p, action):
+        if type(p) is not int or not 0 <= p < self.n or type(action) is not dict:
+            raise ValueError("no such player or not an action")
+        if self.phase == "pick":
+            card = action.get("card")
+            if action.get("type") != "pick" or self.picks[p] is not None or card not in self.hands[p]:
+                raise ValueError("not a legal pick")
+            self.hands[p].remove(card)
+            self.picks[p] = card
+            events = [{"type": "picked", "player": p}]
+            if None not in self.picks:
+                self.pending = sorted([c, q] for q, c in enumerate(self.picks))
+                self.picks = [None] * self.n
+                events.append({"type": "reveal", "picks": [{"player": q, "card": c} for c, q in self.pending]})
+                self.place(events)
+            return events
+        row = action.get("row")
+        if action.get("type") != "choose_row" or p != self.chooser or type(row) is not int or not 0 <= row < 4:
+            raise ValueError("not a legal row choice")
+        card, _ = self.pending.pop(0)
+        events = []
+        self.take(p, row, card, events)
+        self.chooser = None
+        self.phase = "pick"
+        self.place(events)
+        return events
+
+    def take(self, p, r, card, events):
+        taken = self.rows[r]
+        self.rows[r] = [card]
+        b = sum(map(self.bull.__getitem__, taken))
+        self.taken[p] += b
+        events.append({"type": "place", "player": p, "card": card, "row": r, "taken": taken, "bullheads": b})
+
+    def place(self, events):
+        rows = self.rows
+        while self.pending:
+            card, p = self.pending[0]
+            r = -1
+            best = 0
+            for i in range(4):
+                last = rows[i][-1]
+                if best < last < card:
+                    r, best = i, last
+            if r < 0:
+                self.phase = "choose_row"
+                self.chooser = p
+                events.append({"type": "row_choice", "player": p, "card": card})
+                return
+            self.pending.pop(0)
+            if len(rows[r]) == 5:
+                self.take(p, r, card, events)
+            else:
+                rows[r].append(card)
+                events.append({"type": "place", "player": p, "card": card, "row": r, "taken": [], "bullheads": 0})
+        events.append({"type": "turn_end", "turn": self.turn})
+        if self.hands[0]:
+            self.turn += 1
+            return
+        for q in range(self.n):
+            self.scores[q] += self.taken[q]
+        events.append({"type": "round_end", "round": self.round, "bullheads": self.taken[:], "scores": self.scores[:]})
+        if max(self.scores) >= 66:
+            self.phase = "over"
+            events.append({"type": "game_over", "scores": self.scores[:]})
+        else:
+            self.deal()
+            events.append({"type": "deal", "round": self.round})
+
+
+def floor_six_nimmt(players, rounds, seed):
+    """:func:`play_random` over :class:`FloorSixNimmt` games (seeds ``seed, seed+1, ...``) until at
+    least ``rounds`` rounds are played; returns ``{"rounds", "actions"}`` (rates are per round)."""
+    played = actions = 0
+    k = 0
+    while played < rounds:
+        r = play_random(FloorSixNimmt, players, seed + k)
+        actions += r[0]
+        played += r[1]
+        k += 1
+    return {"rounds": played, "actions": actions}
+
+
 def legal_actions_cpu(game_id, players, seed0, games):
     """Replay :func:`play_random`'s first ``games`` games with the thread's CPU clock around every
     ``legal_actions`` call (CPython only); return ``{"calls", "seconds"}``, the clock's cost removed."""
@@ -262,6 +407,8 @@ def handle(req):
         return play_games(req["game"], req["players"], req["seed0"], req.get("games", 0), req.get("cpu_budget", 0.0))
     if op == "tight":
         return {"rounds": req["rounds"], "bullheads": tight_six_nimmt(req["players"], req["rounds"], req["seed"])}
+    if op == "floor":
+        return floor_six_nimmt(req["players"], req["rounds"], req["seed"])
     if op == "legal":
         return legal_actions_cpu(req["game"], req["players"], req["seed0"], req["games"])
     if op == "shuffle":
@@ -437,10 +584,13 @@ def bench_contract(workers, configs, reps, cpu_budget, tight=True, legal=True):
         do_tight = tight and gid == "six_nimmt" and n in TIGHT_PLAYERS and first["rounds"]
         if do_tight:
             tight_req = {"op": "tight", "players": n, "rounds": first["rounds"], "seed": seed0}
+            floor_req = {"op": "floor", "players": n, "rounds": first["rounds"], "seed": seed0}
             cpy.run(tight_req)
+            floor_work, _ = cpy.run(floor_req)
         cpu = {w.label: [] for w in workers}
         work = {w.label: first for w in workers}
         tight_cpu = []
+        floor_cpu = []
         for rep in range(reps):
             for w in alternate(workers, rep):
                 result, c = w.run(req)
@@ -455,6 +605,8 @@ def bench_contract(workers, configs, reps, cpu_budget, tight=True, legal=True):
             if do_tight:
                 _, c = cpy.run(tight_req)
                 tight_cpu.append(c)
+                _, c = cpy.run(floor_req)
+                floor_cpu.append(c)
         la = (
             cpy.request({"op": "legal", "game": gid, "players": n, "seed0": seed0, "games": max(1, games // 3)})
             if legal
@@ -466,6 +618,8 @@ def bench_contract(workers, configs, reps, cpu_budget, tight=True, legal=True):
             "work": first,
             "cpu": cpu,
             "tight_cpu": tight_cpu,
+            "floor_cpu": floor_cpu,
+            "floor_rounds": floor_work["rounds"] if do_tight else 0,
             "legal": la,
             "other_work": {k: v for k, v in work.items() if v != first},
         }
@@ -503,7 +657,9 @@ def print_tight(rows, base_label=None):
     print(f"\n6 nimmt!: random rounds through the contract vs the tight loop, CPython, CPU time ({_cpu.load()}):")
     print(
         f"{'pl':>2} {'rounds':>6} {'contract rounds/CPU s':>24} {'tight loop rounds/CPU s':>26} "
-        f"{'contract / tight':>20}" + (f" {base_label + ' / tight':>20}" if base_label else "")
+        f"{'contract / tight':>20}"
+        + (f" {base_label + ' / tight':>20}" if base_label else "")
+        + f" {'floor / tight':>20}"
     )
     for r in sn:
         rounds = r["work"]["rounds"]
@@ -515,10 +671,13 @@ def print_tight(rows, base_label=None):
         )
         if base_label:
             line += f" {spread([b / a for a, b in zip(r['cpu'][base_label], t)], 2):>20}"
+        per_round = r["floor_rounds"] / rounds  # the floor plays whole games: a few more rounds
+        line += f" {spread([b * per_round / a for a, b in zip(r['floor_cpu'], t)], 2):>20}"
         print(line)
     print(
         "(ratio per run: the tight loop's CPU time for the same number of rounds / the contract's; "
-        "paired runs, back to back)"
+        "paired runs, back to back. floor = FloorSixNimmt: the least a state can do behind the same "
+        "contract, driven by the same play_random loop: about what an engine doing no more can reach here)"
     )
 
 
