@@ -135,7 +135,8 @@ def test_the_english_sentences_are_found_in_the_english_screens(german_pages):
     """The search itself works: the same walk in English finds many of the template's sentences."""
     english, _german = german_pages
     sentences = english_sentences()
-    seen = {sentence for _g, _l, markup in english for sentence in sentences if sentence in page_text(markup)}
+    texts = [page_text(markup) for _g, _l, markup in english]
+    seen = {sentence for text in texts for sentence in sentences if sentence in text}
     assert len(seen) > 60, sorted(seen)
     assert "Pass the phone to" in seen and "Bot · hard" in seen
     assert "Down in the woods where the tall pines grow" in seen
