@@ -18,7 +18,7 @@ import json
 import time
 
 import pytest
-from conftest import wait_ready
+from conftest import shot, wait_ready
 from net_check import WIRE_JS, check_received, host_views, wire
 
 import pycore
@@ -208,6 +208,12 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     # the standings agree on every phone
     standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
     assert standings[0] == standings[1] == standings[2]
+    # Ann's phone tells the game's story as it saw it: every turn's cards, once revealed
+    ann.locator("button.story-open").click()
+    ann.wait_for_selector(".overlay.story")
+    told = ann.locator(".overlay.story").inner_text()
+    assert told.count("Cards played:") >= 10 and "while it was away" in told, told[:400]
+    shot(ann, "net_guest_story")
 
 
 def tamper(host, ann) -> None:

@@ -221,3 +221,51 @@ def test_an_older_phone_is_told_to_update():
     ann.tap({"shell": "net", "do": "join"})
     ann.tap(field_tap(ann.render(), "offer", newer))
     assert "Update needed" in str(ann.render()) and "older than the table" in str(ann.render())
+
+
+def story_text(markup: str) -> list[str]:
+    """The lines of the story sheet in ``markup`` (tags stripped, entities decoded)."""
+    sheet = markup[markup.index('class="overlay story"') :]
+    return [html.unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", sheet)]
+
+
+def test_a_phone_tells_the_story_it_saw_and_no_hand():
+    air = Air()
+    host, _storage = host_table(seed=5)
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    pair(air, host, ann, 1)
+    pair(air, host, bob, 2)
+    rng = random.Random(8)
+    for _ in range(60):  # a few turns: picks, reveals, rows taken
+        air.run(host, ann, bob)
+        for c in (host, ann, bob):
+            markup = c.render()
+            if c.delay_ms() is not None:
+                c.tick()
+                continue
+            options = [
+                t for t in taps(markup) if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")
+            ]
+            if options:
+                confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
+                c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
+    air.run(host, ann, bob)
+    assert len(host.session.history) > 10
+    # the header of the phone's game screen has the story button; the sheet opens on top
+    assert any(t.get("shell") == "story" and t.get("do") == "open" for t in taps(ann.render()))
+    ann.tap({"shell": "story", "do": "open", "fields": {}})
+    markup = str(ann.render())
+    lines = story_text(markup)
+    assert "moves made while it was away are missing" in markup
+    # the phone joined before the first move and missed none: its story is the table's, line for line
+    host_lines = [str(line) for chapter in host.session.story() for _i, line in chapter.lines]
+    assert [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in host_lines] == lines
+    assert any("played" in line or "takes" in line for line in lines), lines
+    # and it names no card still in a hand (6 nimmt! cards are unique), Ann's own included
+    state = host.session.state
+    told = {int(n) for line in lines if line.startswith("Cards played:") for n in re.findall(r"\d+", line)}
+    assert len(told) >= 9, lines  # three turns at least, every card revealed named
+    for seat in range(3):
+        assert not told & set(state.observation(seat)["hand"]), (seat, told & set(state.observation(seat)["hand"]))
+    # Back closes the sheet and stays at the table
+    assert ann.back() and 'class="overlay story"' not in str(ann.render()) and ann.screen == "guest"

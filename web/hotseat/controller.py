@@ -539,7 +539,7 @@ class Controller:
             return "dialog"
         if self.rules_for is not None:
             return "rules"
-        if self._story() is not None:
+        if self._story() is not None or self._guest_story_shown():
             return "story"
         if self.sheet:
             return "settings"
@@ -564,6 +564,8 @@ class Controller:
             self.rules_for = None
         elif target == "story":
             self.story_open = None
+            if self._guest_story_shown():
+                self.net.play.story_shown = False
         elif target == "settings":
             self.sheet = False
         elif target == "undo":
@@ -977,6 +979,15 @@ class Controller:
         if opened is None or self.screen != "game" or self.session is None or opened["session"] is not self.session:
             return None
         return opened
+
+    def _guest_story_shown(self) -> bool:
+        """Whether this phone, a guest at another's table, shows its story sheet."""
+        return (
+            self.screen == "guest"
+            and self._net is not None
+            and self._net.play is not None
+            and self._net.play.story_shown
+        )
 
     def _story_tap(self, tap: dict) -> None:
         """Shell taps ``{"shell": "story", "do": ...}`` on the game screen: ``open`` the story (any

@@ -108,9 +108,10 @@ def _chapter_title(number: int) -> str:
     return _("Round {n}").format(n=number)
 
 
-def story_sheet(parts: list[Chapter], begins_later: bool, over: bool) -> Markup:
+def story_sheet(parts: list[Chapter], begins_later: bool, over: bool, note: str | None = None) -> Markup:
     """The story on top of the game screen: one section per round, the round being played open
-    (finished rounds folded, a tap opens them); Close, and after the game the replay."""
+    (finished rounds folded, a tap opens them); Close, and after the game the replay. ``note``: a
+    line said above the rounds (``begins_later``: that the earlier moves were not kept)."""
     sections = []
     for i, chapter in enumerate(parts):
         last = i == len(parts) - 1
@@ -122,9 +123,9 @@ def story_sheet(parts: list[Chapter], begins_later: bool, over: bool) -> Markup:
         )
         attrs = {"class": "story-round", "open": last or None, "data-round": chapter.number}
         sections.append(h("details", attrs, h("summary", None, _chapter_title(chapter.number)), body))
-    note = None
     if begins_later:
-        note = h("p", {"class": "note"}, _("The story starts later: the earlier moves were not kept."))
+        note = _("The story starts later: the earlier moves were not kept.")
+    said = h("p", {"class": "note"}, note) if note else None
     actions = [h("button", {"type": "button", "class": "primary", "data-tap": _CLOSE}, _("Close"))]
     if over:
         actions.insert(0, replay_button())
@@ -145,7 +146,7 @@ def story_sheet(parts: list[Chapter], begins_later: bool, over: bool) -> Markup:
                 "×",
             ),
             h("h2", None, _("The game's story")),
-            note,
+            said,
             sections,
             h("div", {"class": "actions"}, actions),
         ),

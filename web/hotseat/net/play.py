@@ -5,16 +5,18 @@ Pure Python. :class:`GuestPlay` keeps what the screen needs between two views: a
 progress (``local``), an unconfirmed pick (``pending``, Undo / Confirm as at the host), an
 action on its way to the host (``sent``: no second tap until the host answers), the paced
 reveal of a new view's events (from the guest's previous observation, with the view's own
-``pace_ms``), the round summary (Next round closes it on this phone only) and game over.
+``pace_ms``), the round summary (Next round closes it on this phone only), game over, and the
+game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of every view
+that followed a move, from the moment it joined).
 """
 
 from __future__ import annotations
 
-from .. import screens
+from .. import screens, story
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
-from ..session import load_view
+from ..session import MAX_LOG_MOVES, load_view
 from ..views.base import GameView, ViewContext
 from .guest import Guest
 
@@ -31,6 +33,11 @@ class GuestPlay:
         self.summary = False
         self.seen = 0  # the number of the last view taken in
         self.view_module: GameView | None = None
+        #: the story as this phone saw it: one move per view that followed a move (its public events)
+        self.history: list[story.Move] = []
+        #: the round the story starts in (the round on screen when this phone joined)
+        self.first_round: int | None = None
+        self.story_shown = False
 
     # ---- following the host ------------------------------------------------------------------
 
@@ -63,11 +70,16 @@ class GuestPlay:
         if view is None or view["n"] == self.seen:
             return
         self.seen = view["n"]
+        if self.first_round is None:
+            first = view["obs"].get("round")
+            self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
         if self.guest.rejected is not None:
             self.sent = False
         if not view["fresh"]:
             return
         events = view["events"]
+        if events:
+            self._remember(events)
         mine = self.pending is not None or self.sent
         self.sent = False
         if mine or any(e.get("player") == self.guest.seat for e in events):
@@ -77,6 +89,30 @@ class GuestPlay:
             self.reveal = {"before": previous["obs"], "step": 0}
         if self._module().ends_round(events) and not view["over"]:
             self.summary = True
+
+    def _remember(self, events: list[dict]) -> None:
+        """Add a move to :attr:`history` (the seat named by its first event, else the one that was
+        acting: the views tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
+        mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
+        if mover is None:
+            previous = self.guest.previous
+            acting = previous["acting"] if previous is not None else []
+            mover = acting[0] if acting else 0
+        self.history.append(story.Move(mover, list(events)))
+        del self.history[:-MAX_LOG_MOVES]
+
+    def story_sheet(self) -> Markup:
+        """The story sheet on this phone: the moves it saw, by round; it always says that moves
+        made before it joined, or while it was away, are not in it."""
+        parts = story.chapters(self._module(), self.history, self.context(), {}, self.first_round or 1)
+        return story.story_sheet(
+            parts,
+            False,
+            over=False,
+            note=_(
+                "This phone tells the story from when it joined the table; moves made while it was away are missing."
+            ),
+        )
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
@@ -124,7 +160,9 @@ class GuestPlay:
         """A tap on the game screen; returns the messages for the host (an action, at most)."""
         shell = tap.get("shell")
         phase = self.phase
-        if shell == "skip" and phase == "reveal":
+        if shell == "story":
+            self.story_shown = tap.get("do") == "open"
+        elif shell == "skip" and phase == "reveal":
             self.reveal = None
         elif shell == "continue" and phase == "summary":
             self.summary = False
@@ -154,7 +192,9 @@ class GuestPlay:
         return [self.guest.act(action)]
 
     def delay_ms(self) -> int | None:
-        if self.reveal is None:
+        """Milliseconds to the next step of the paced reveal (``None``: nothing paced, or the story
+        covers the screen: the reveal waits for it, as at the host)."""
+        if self.reveal is None or self.story_shown:
             return None
         step = self.reveal["step"]
         if step == 0:
@@ -191,10 +231,10 @@ class GuestPlay:
             # the host's standings; no Rematch here (the host starts one)
             leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
             body = screens.game_over(names, scores, order, view["winners"], summary, actions=leave)
-            return screens.frame(body, _("Game over"), screen="guest-over", rules_game=game)
+            return self._with_story(body, _("Game over"), "guest-over", game)
         if phase == "summary":
             summary = module.round_summary_html(obs, ctx)
-            return screens.frame(screens.summary(summary), _("Round over"), screen="guest-summary", rules_game=game)
+            return self._with_story(screens.summary(summary), _("Round over"), "guest-summary", game)
         body = module.render(obs, ctx)
         status = module.status_line(obs, ctx)
         extra = []
@@ -214,4 +254,9 @@ class GuestPlay:
                     _("Waiting for a phone to come back: {names}").format(names=format_list(away_names)),
                 ),
             )
-        return screens.frame(fragment(body, extra), status, screen=f"guest-{phase}", rules_game=game)
+        return self._with_story(fragment(body, extra), status, f"guest-{phase}", game)
+
+    def _with_story(self, body: Markup, status: str, screen: str, game: str) -> Markup:
+        """The screen with the story button in its header, and the story on top when it is open."""
+        page = screens.frame(body, status, screen=screen, rules_game=game, tools=story.story_button())
+        return fragment(page, self.story_sheet()) if self.story_shown else page
