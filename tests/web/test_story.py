@@ -15,7 +15,9 @@ import pytest
 from ui_helpers import storage_fixture  # noqa: F401 (the storage fixture)
 
 from hotseat import session as session_module
+from hotseat import story
 from hotseat.controller import Controller
+from hotseat.markup import h
 from hotseat.session import SaveError, Session
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
@@ -286,3 +288,20 @@ def test_every_game_tells_its_story_and_replays(storage, game_id, n):
     c.tap({"shell": "story", "do": "replay"})
     c.tap({"shell": "story", "do": "step", "to": 3})
     assert 'data-step="3"' in str(c.render())
+
+
+def test_the_replay_is_quiet_its_cues_and_narrator_lines_are_not_played_again(storage):
+    # a replayed table that carries effects (a narrator's line, a cue) is put under data-quiet,
+    # which hotseat.fx.play skips
+    table = h("div", None, h("i", {"hidden": True, "data-say": "BAM!"}), h("i", {"hidden": True, "data-cue": "take"}))
+    markup = str(story.replay_body(0, 2, 1, ["Ann poses."], table))
+    start = markup.index('<div class="replay-table" data-quiet>')
+    assert markup.index('data-say="BAM!"') > start and markup.index('data-cue="take"') > start
+    # and a whole replay after a game: no effect outside the quiet table at any step
+    c = _controller_at_game_over(storage, "bunny_moose", 3)
+    c.tap({"shell": "story", "do": "open"})
+    c.tap({"shell": "story", "do": "replay"})
+    for step in range(len(c._story_steps())):
+        c.tap({"shell": "story", "do": "step", "to": step})
+        markup = str(c.render())
+        assert not re.search(r"data-(say|cue|fx)=", markup[: markup.index('<div class="replay-table" data-quiet>')])

@@ -7,7 +7,8 @@ A view or the shell asks for an effect by rendering a hidden element::
     <i hidden data-say="Down in the woods …" data-fx-key="k"></i>      a text for the narrator's voice
 
 After each redraw :func:`play` plays every element whose kind and key (``data-fx-key``, else its
-content) it has not played yet, in page order (a redraw of the same screen does not repeat it).
+content) it has not played yet, in page order (a redraw of the same screen does not repeat it);
+never one inside a ``[data-quiet]`` element (the replay after the game shows tables already played).
 Effect parts (see :mod:`hotseat.narration`):
 
 * ``tone:HZ:MS[:DELAY_MS]`` — a short sine beep through WebAudio (one shared ``AudioContext``,
@@ -229,6 +230,8 @@ def play(root) -> None:
     for i in range(elements.length):
         el = elements.item(i)
         try:
+            if el.closest("[data-quiet]") is not None:
+                continue
             fx, cue, text = (el.getAttribute(a) for a in ("data-fx", "data-cue", "data-say"))
             kind = "say" if isinstance(text, str) else "cue" if isinstance(cue, str) else "fx"
             own = el.getAttribute("data-fx-key")

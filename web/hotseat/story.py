@@ -166,8 +166,9 @@ def replay_body(
     step: int, total: int, round_number: int, lines: list, table: Markup, next_round: int | None = None
 ) -> Markup:
     """One step of the replay after the game: what the move did (its story lines), then the table
-    as everyone saw it after the move (or the round's result); Previous / Next / Next round (the
-    first step of the next round, ``next_round``) / Close."""
+    as everyone saw it after the move (or the round's result), quiet (``data-quiet``: its cues and
+    narrator lines are not played again); Previous / Next / Next round (the first step of the next
+    round, ``next_round``) / Close."""
     jump = None
     if next_round is not None:
         jump = h(
@@ -208,5 +209,5 @@ def replay_body(
         h("p", {"class": "replay-where"}, where),
         h("ol", {"class": "story-lines replay-lines"}, [h("li", None, line) for line in lines]),
         nav,
-        h("div", {"class": "replay-table"}, table),
+        h("div", {"class": "replay-table", "data-quiet": True}, table),  # no sound, no voice again
     )
