@@ -124,6 +124,26 @@ def pair(air, host, guest, seat):
     assert guest.net.guest.status == "playing", guest.net.guest.status
 
 
+def play_a_step(controllers, rng: random.Random) -> bool:
+    """Each controller does what its screen offers: a paced screen steps on, a player picks a
+    random card or row, confirms, or closes the round summary. True when anything moved."""
+    moved = False
+    for c in controllers:
+        markup = c.render()
+        if c.delay_ms() is not None:
+            c.tick()
+            moved = True
+            continue
+        options = [
+            t for t in taps(markup) if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")
+        ]
+        if options:
+            confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
+            c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
+            moved = True
+    return moved
+
+
 def test_a_whole_game_with_two_phones_through_the_screens():
     air = Air()
     host, storage = host_table()
@@ -138,20 +158,7 @@ def test_a_whole_game_with_two_phones_through_the_screens():
         s = host.session
         if s.phase is Phase.OVER and ann.net.play.phase == "over" and bob.net.play.phase == "over":
             break
-        moved = False
-        for c in (host, ann, bob):
-            markup = c.render()
-            if c.delay_ms() is not None:
-                c.tick()
-                moved = True
-                continue
-            options = [
-                t for t in taps(markup) if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")
-            ]
-            if options:
-                confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
-                c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
-                moved = True
+        moved = play_a_step((host, ann, bob), rng)
         assert moved or host.session.phase is Phase.WAIT, host.session.phase
     else:
         raise AssertionError("the game did not end")
@@ -238,17 +245,7 @@ def test_a_phone_tells_the_story_it_saw_and_no_hand():
     rng = random.Random(8)
     for _ in range(60):  # a few turns: picks, reveals, rows taken
         air.run(host, ann, bob)
-        for c in (host, ann, bob):
-            markup = c.render()
-            if c.delay_ms() is not None:
-                c.tick()
-                continue
-            options = [
-                t for t in taps(markup) if {"pick", "row", "take"} & set(t) or t.get("shell") in ("confirm", "continue")
-            ]
-            if options:
-                confirm = [t for t in options if t.get("shell") in ("confirm", "continue") or "take" in t]
-                c.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
+        play_a_step((host, ann, bob), rng)
     air.run(host, ann, bob)
     assert len(host.session.history) > 10
     # the header of the phone's game screen has the story button; the sheet opens on top
