@@ -124,6 +124,18 @@ def pair(air, host, guest, seat):
     assert guest.net.guest.status == "playing", guest.net.guest.status
 
 
+def two_phones(seed: int = 9):
+    """A host table (:func:`host_table`) with Ann's and Bob's phones paired to seats 1 and 2:
+    ``(air, host, storage, ann, bob)``."""
+    air = Air()
+    host, storage = host_table(seed)
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    assert host.session.phase is Phase.TURN  # the host's own player picks first (no curtain: one human here)
+    pair(air, host, ann, 1)
+    pair(air, host, bob, 2)
+    return air, host, storage, ann, bob
+
+
 def play_a_step(controllers, rng: random.Random) -> bool:
     """Each controller does what its screen offers: a paced screen steps on, a player picks a
     random card or row, confirms, or closes the round summary. True when anything moved."""
@@ -145,12 +157,7 @@ def play_a_step(controllers, rng: random.Random) -> bool:
 
 
 def test_a_whole_game_with_two_phones_through_the_screens():
-    air = Air()
-    host, storage = host_table()
-    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
-    assert host.session.phase is Phase.TURN  # the host's own player picks first (no curtain: one human here)
-    pair(air, host, ann, 1)
-    pair(air, host, bob, 2)
+    air, host, storage, ann, bob = two_phones()
     assert "connected" in str(host.net.strip())
     rng = random.Random(4)
     for _ in range(3000):
@@ -176,11 +183,7 @@ def test_a_whole_game_with_two_phones_through_the_screens():
 
 
 def test_the_waiting_screen_names_the_phones_and_a_lost_phone_rejoins():
-    air = Air()
-    host, _storage = host_table(seed=21)
-    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
-    pair(air, host, ann, 1)
-    pair(air, host, bob, 2)
+    air, host, _storage, ann, bob = two_phones(seed=21)
     # the host's player picks: now the table waits for both phones
     pick = next(t for t in taps(host.render()) if "pick" in t)
     host.tap(dict(pick, fields={}))
@@ -237,11 +240,7 @@ def story_text(markup: str) -> list[str]:
 
 
 def test_a_phone_tells_the_story_it_saw_and_no_hand():
-    air = Air()
-    host, _storage = host_table(seed=5)
-    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
-    pair(air, host, ann, 1)
-    pair(air, host, bob, 2)
+    air, host, _storage, ann, bob = two_phones(seed=5)
     rng = random.Random(8)
     for _ in range(60):  # a few turns: picks, reveals, rows taken
         air.run(host, ann, bob)
