@@ -474,6 +474,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         F: figures per player (4, or 5 with 2–3 players: DOG-11).
         pos: position of every figure, indexed by figure id ``p*F + k`` (saved as ``figures``).
         board: ``board[field]`` = figure id on a track or goal field, or -1 (derived from ``pos``).
+        home: how many figures each player has in their goal (derived from ``pos``).
         owner, fcol: the player and the colour of each figure id.
     """
 
@@ -528,7 +529,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             "the public memory: [player, card] of every card played, discarded or folded since the deal",
         ),
     )
-    DERIVED_LISTS = ("board",)
+    DERIVED_LISTS = ("board", "home")
 
     def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
         super().__init__(game, num_players, options, rng)
@@ -539,6 +540,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         self.fcol = [self.colours[f // F] for f in range(n * F)]
         self.pos = [KENNEL] * (n * F)
         self.board = [-1] * NUM_FIELDS
+        self.home = [0] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.deck: list[str] = []
         self.discard: list[str] = []
@@ -572,13 +574,25 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
     # ---- board helpers -----------------------------------------------------------------------
 
     def _place(self, f: int, to: int) -> None:
-        """Move figure ``f`` to ``to`` (no captures); keeps ``board`` in step with ``pos``."""
+        """Move figure ``f`` to ``to`` (no captures); keeps ``board`` and ``home`` in step with ``pos``."""
         x = self.pos[f]
         if x >= 0:
             self.board[x] = -1
+            if x >= GOAL_BASE:
+                self.home[self.owner[f]] -= 1
         self.pos[f] = to
         if to >= 0:
             self.board[to] = f
+            if to >= GOAL_BASE:
+                self.home[self.owner[f]] += 1
+
+    def _figures(self) -> tuple[list[int], list[int], list[int]]:
+        """A copy of where the figures stand (``pos``, ``board``, ``home``), for :meth:`_put_back`."""
+        return self.pos[:], self.board[:], self.home[:]
+
+    def _put_back(self, figures: tuple[list[int], list[int], list[int]]) -> None:
+        """Put the figures back where :meth:`_figures` saw them (the 7's search tries steps)."""
+        self.pos[:], self.board[:], self.home[:] = figures
 
     def _protected(self) -> list[int]:
         """Track fields holding a protected, blocking figure: one on its own start field (DOG-4)."""
@@ -595,29 +609,22 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         """Players whose figures count for ``p``'s win: the team (4 players) or ``p`` alone."""
         return [p, (p + 2) % 4] if self.num_players == 4 else [p]
 
-    def _home_count(self, p: int) -> int:
-        """Figures of player ``p`` in their goal."""
-        F = self.F
-        k = 0
-        for x in self.pos[p * F : p * F + F]:
-            if x >= GOAL_BASE:
-                k += 1
-        return k
+    def _team_home(self, p: int) -> int:
+        """Figures in the goal that count for ``p``'s win: the team's (4 players) or ``p``'s own."""
+        if self.num_players == 4:
+            return self.home[p] + self.home[(p + 2) % 4]
+        return self.home[p]
 
     def _finished(self, p: int) -> bool:
         """DOG-10: all of ``p``'s figures are in the goal (4 players only)."""
-        return self.num_players == 4 and self._home_count(p) == self.F
+        return self.num_players == 4 and self.home[p] == self.F
 
     def _movers(self, p: int) -> range:
         """Figure ids ``p`` moves now: their own, or the partner's once all own are home (DOG-10)."""
         F = self.F
-        base = p * F
-        if self.num_players == 4:
-            for x in self.pos[base : base + F]:
-                if x < GOAL_BASE:
-                    return range(base, base + F)
-            base = ((p + 2) % 4) * F
-        return range(base, base + F)
+        if self.num_players == 4 and self.home[p] == F:
+            p = (p + 2) % 4
+        return range(p * F, p * F + F)
 
     def _forward(self, f: int, k: int, prot: list[int]) -> list[int]:
         """Destinations of figure ``f`` moving ``k`` steps forward (DOG-5, DOG-6).
@@ -740,15 +747,14 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         hit = memo.get(key)
         if hit is not None:
             return hit
-        pos0, board0 = self.pos[:], self.board[:]
+        before = self._figures()
         ok = False
         for g in movers:
             for n in range(r - 1, 0, -1):
                 for to in fwd(g, n, prot):
                     self._seven_step(g, to, None)
                     ok = self._seven_feasible(p, r - n, memo)
-                    self.pos[:] = pos0
-                    self.board[:] = board0
+                    self._put_back(before)
                     if ok:
                         break
                 if ok:
@@ -802,8 +808,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         prot = self._protected()
         memo: dict[tuple[tuple[int, ...], int], bool] = {}
         out = []
-        pos0: list[int] | None = None
-        board0: list[int] = []
+        before = None
         pos = self.pos
         for f in self._movers(p):
             x = pos[f]
@@ -822,12 +827,11 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
                 if n == r or (track_ok and to < GOAL_BASE) or (goal_ok and (to >= GOAL_BASE or n < dstart)):
                     out.append((f, to, n))
                     continue
-                if pos0 is None:
-                    pos0, board0 = pos[:], self.board[:]
+                if before is None:
+                    before = self._figures()
                 self._seven_step(f, to, None)
                 ok = self._seven_feasible(p, r - n, memo)
-                self.pos[:] = pos0
-                self.board[:] = board0
+                self._put_back(before)
                 if ok:
                     out.append((f, to, n))
         return out
@@ -839,11 +843,10 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         n = self._steps(f, to)
         if not 1 <= n <= left or to not in self._forward(f, n, self._protected()):
             return False
-        pos0, board0 = self.pos[:], self.board[:]
+        before = self._figures()
         self._seven_step(f, to, None)
         ok = self._seven_feasible(p, left - n, {})
-        self.pos[:] = pos0
-        self.board[:] = board0
+        self._put_back(before)
         return ok
 
     # ---- legal plays -------------------------------------------------------------------------
@@ -902,18 +905,13 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
 
     def _swap_pairs(self, p: int) -> list[tuple[int, ...]]:
         """DOG-8: (own, other) figure pairs on the track, neither protected."""
-        movers = self._movers(p)
         pos, fcol, owner = self.pos, self.fcol, self.owner
-        mine_owner = owner[movers[0]]
-
-        def free(f: int) -> bool:
-            x = pos[f]
-            return 0 <= x < TRACK and x != (fcol[f] << 4)
-
-        own = [f for f in movers if free(f)]
+        mine = owner[self._movers(p)[0]]
+        free = [f for f, x in enumerate(pos) if 0 <= x < TRACK and x != fcol[f] << 4]  # on the track, not protected
+        own = [f for f in free if owner[f] == mine]
         if not own:
             return []
-        others = [g for g in range(len(pos)) if owner[g] != mine_owner and free(g)]
+        others = [g for g in free if owner[g] != mine]
         return [(f, g) for f in own for g in others]
 
     def _all_plays(self, p: int) -> list[Action]:
@@ -1216,10 +1214,9 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if not finished_before and self._finished(player):
             events.append({"type": "finished", "player": player})
         # only the player's own (or team's) figures moved into a goal: nobody else can have won
-        team = self._team_of(player)
         need = 8 if self.num_players == 4 else 4
-        if sum(self._home_count(q) for q in team) >= need:
-            self.winners_ = sorted(team)
+        if self._team_home(player) >= need:
+            self.winners_ = sorted(self._team_of(player))
             self.phase = "over"
             self.seven = None
             events.append({"type": "game_over", "winners": self.winners_[:]})
@@ -1266,12 +1263,17 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             events.append({"type": "undo", "player": player, "left": seven["left"], "back_to_hand": False})
 
     def _set_positions(self, pos: list[int]) -> None:
+        """Set every figure's position (``board`` and ``home`` follow)."""
         self.pos = list(pos)
         board = [-1] * NUM_FIELDS
+        home = [0] * self.num_players
         for f, x in enumerate(self.pos):
             if x >= 0:
                 board[x] = f
+                if x >= GOAL_BASE:
+                    home[self.owner[f]] += 1
         self.board = board
+        self.home = home
 
     # ---- rounds ------------------------------------------------------------------------------
 
@@ -1358,7 +1360,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if self.phase == "over":
             return [1.0 if p in self.winners_ else 0.0 for p in range(n)]
         need = 8.0 if n == 4 else 4.0
-        return [sum(self._home_count(q) for q in self._team_of(p)) / need for p in range(n)]
+        return [self._team_home(p) / need for p in range(n)]
 
     # ---- observations ------------------------------------------------------------------------
 
@@ -1382,7 +1384,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             "turn": self.turn if self.phase == "play" else None,
             "current_players": self.current_players(),
             "figures": [self.pos[p * F : p * F + F] for p in range(n)],
-            "home": [self._home_count(p) for p in range(n)],
+            "home": self.home[:],
             "finished": [self._finished(p) for p in range(n)],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
@@ -1464,7 +1466,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         return st
 
     def check_invariants(self) -> None:
-        """110 cards conserved; figures per player fixed; one figure per field; board == pos."""
+        """110 cards conserved; figures per player fixed; one figure per field; board and home follow pos."""
         cards = self.deck + self.discard + [c for h in self.hands for c in h]
         cards += [g for g in self.gifts if g is not None]
         if self.seven is not None:
@@ -1485,6 +1487,9 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
                 assert board[x] < 0, f"figures {board[x]} and {f} share field {x}"
                 board[x] = f
         assert board == self.board, "board out of step with positions"
+        F = self.F
+        home = [sum(x >= GOAL_BASE for x in self.pos[p * F : p * F + F]) for p in range(self.num_players)]
+        assert home == self.home, "goal counts out of step with positions"
         if self.phase == "play" and self.seven is None:
             assert self.hands[self.turn], f"player {self.turn} to play holds no card"
         if self.seven is not None:
@@ -1545,7 +1550,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             expect(winners == sorted(team), "state.winners", f"expected the team {sorted(team)}, got {winners}")
             need = 8 if n == 4 else 4
             expect(
-                sum(self._home_count(q) for q in team) >= need,
+                self._team_home(winners[0]) >= need,
                 "state.winners",
                 f"team {sorted(team)} has not brought {need} figures home",
             )
