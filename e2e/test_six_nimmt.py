@@ -75,13 +75,14 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
     assert rows.count() == 4, "a player's screen without cards to pick must be a row choice"
     assert page.locator(".rowtot").count() == 4
     rows.nth(1).click()
+    # the one commit rule: people share this phone, so the row tap is the last one and the bar asks
+    assert page.locator("[data-tap*='\"take\"']").count() == 0
+    assert page.locator(".pendingbar").inner_text().startswith("Take row 2?")
     if checker is not None:
         assert checker.check(page)  # a row chosen, not yet taken
     if "choose" not in shots:
         shots["choose"] = True
         shot(page, "07_row_choice")
-    page.locator("[data-tap*='\"take\"']").click()
-    # the one commit rule: people share this phone, so taking the row waits for Confirm
     page.locator(".pendingbar [data-tap*='\"confirm\"']").click()
 
 

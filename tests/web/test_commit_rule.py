@@ -112,3 +112,45 @@ def test_the_first_moves_of_every_game_wait_at_a_shared_phone():
         assert game.name and legal
         tempo = {"reveal", "continue", "undo"}
         assert all(view.needs_confirm(a, ctx) for a in legal if a["type"] not in tempo)
+
+
+def six_nimmt_row_choice(kinds: list[str]) -> tuple[Session, int]:
+    """A 4-player 6 nimmt! game where seat 2 must choose a row (SN-5), its screen on show."""
+    game = pycore.load_game("six_nimmt")
+    state = game.new_initial_state(4, 7, game.resolve_options({}))
+    while state.public_observation()["phase"] != "choose_row":
+        p = state.current_players()[0]
+        state.apply_action(p, state.legal_actions(p)[0])
+    chooser = state.current_players()[0]
+    seats = [{"name": n, "kind": k} for n, k in zip(("Ann", "Ben", "Cat", "Dee"), kinds)]
+    s = Session("six_nimmt", seats, 7, state=state, bot_hook=first_legal_bot)
+    if s.phase == "curtain":
+        s.tap({"shell": "show"})
+    assert s.phase == "turn" and s.viewer == chooser
+    return s, chooser
+
+
+def test_six_nimmt_row_tap_is_the_last_tap_at_a_shared_phone():
+    """People share the phone: the row tap asks "Take row N?" at once (no "Take row" button
+    before the bar: one tap fewer); Undo lets another row be tapped."""
+    s, me = six_nimmt_row_choice(["human", "human", "human", "human"])
+    before = s.state.to_json()
+    s.tap({"row": 1})
+    assert s.pending == {"player": me, "action": {"type": "choose_row", "row": 1}} and s.state.to_json() == before
+    assert not [t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if "take" in t]
+    s.tap({"shell": "undo"})
+    s.tap({"row": 3})
+    assert s.pending == {"player": me, "action": {"type": "choose_row", "row": 3}}
+    s.tap({"shell": "confirm"})
+    assert s.state.to_json() != before and s.state.public_observation()["phase"] != "choose_row"
+
+
+def test_six_nimmt_row_tap_only_chooses_for_one_person_among_bots():
+    """Alone among bots the row tap only chooses; "Take row N (B bullheads)" takes it at once."""
+    s, me = six_nimmt_row_choice(["bot:easy", "bot:easy", "human", "bot:easy"])
+    before = s.state.to_json()
+    s.tap({"row": 1})
+    assert s.pending is None and s.state.to_json() == before
+    assert {"take": 1} in taps(str(s.view.render(s.screen_obs(), s.context())))
+    s.tap({"take": 1})
+    assert s.pending is None and s.state.to_json() != before

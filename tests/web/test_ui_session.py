@@ -75,9 +75,8 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     assert (s.phase, s.viewer, s.curtain_for) == ("curtain", None, 1)
     s.tap({"shell": "show"})
     assert (s.phase, s.viewer) == ("turn", 1)
-    s.tap({"row": 3})  # select row [60]: no curtain between Bob and himself ...
-    assert s.phase == "turn" and s.viewer == 1 and s.local == {"row": 3}
-    s.tap({"take": 3})  # ... and take it: two people share this phone, so it waits for Confirm
+    s.tap({"row": 3})  # row [60]: no curtain between Bob and himself; two people share this phone,
+    assert s.phase == "turn" and s.viewer == 1 and s.local == {"row": 3}  # so taking it waits for Confirm
     assert s.pending == {"player": 1, "action": {"type": "choose_row", "row": 3}}
     s.tap({"shell": "confirm"})
     finish_reveal(s)

@@ -12,7 +12,9 @@ observation keys, actions and events) and the :class:`~hotseat.views.base.ViewCo
   Undo/Confirm).
 * Reveal (SN-3, SN-4): during ``ctx.step`` the picks are shown lowest first and placed one by
   one from the events; a taken row is announced with its bullheads.
-* Row choice (SN-5): the chooser taps a row (each shows its bullhead total), then confirms.
+* Row choice (SN-5): the chooser taps a row (each shows its bullhead total). When people share
+  the phone that tap is the move's last one and the bar asks "Take row N?" (Undo / Confirm);
+  alone among bots or on an own phone the row is only chosen and "Take row N (B bullheads)" takes it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printe
 
 from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
-from .base import BaseView, ViewContext
+from .base import BaseView, ViewContext, shares_phone
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
 _BULL = trusted(
@@ -272,7 +274,7 @@ class SixNimmtView(BaseView):
             prompt = t("{name} chooses a row to take.").format(name=ctx.names[chooser])
             parts.append(h("p", {"class": "prompt"}, prompt))
         parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
-        if choosing and ctx.local.get("row") is not None:
+        if choosing and ctx.local.get("row") is not None and not shares_phone(ctx):
             r = ctx.local["row"]
             total = sum(bullheads(c) for c in table["rows"][r])
             text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(
@@ -293,11 +295,14 @@ class SixNimmtView(BaseView):
         return h("div", {"class": ["sn-table", "revealing" if step is not None else None]}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-        """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take; ``{"take": r}`` takes it."""
+        """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take (at a shared phone: takes it,
+        and the shell's bar asks to confirm, so one tap fewer); ``{"take": r}`` takes it."""
         if "pick" in tap:
             return {"type": "pick", "card": tap["pick"]}
         if "row" in tap:
             ctx.local["row"] = tap["row"]
+            if shares_phone(ctx):
+                return {"type": "choose_row", "row": tap["row"]}
             return None
         if "take" in tap:
             return {"type": "choose_row", "row": tap["take"]}
