@@ -154,3 +154,34 @@ def test_six_nimmt_row_tap_only_chooses_for_one_person_among_bots():
     assert {"take": 1} in taps(str(s.view.render(s.screen_obs(), s.context())))
     s.tap({"take": 1})
     assert s.pending is None and s.state.to_json() != before
+
+
+def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
+    """A "Pass anyway?" with a card that still fits is the question of the move: "Yes, pass" passes
+    at once (no second "Pass this turn?" bar), "Keep playing" takes it back."""
+    s, me = bad_bunnies_play([{"name": n, "kind": "human"} for n in ("Ann", "Ben", "Cat")])
+    for _ in range(20):  # lay cards until the player on turn may pass while a card of theirs fits
+        if s.phase == "curtain":
+            s.tap({"shell": "show"})
+        legal = s.state.legal_actions(s.viewer)
+        plays = [a for a in legal if a["type"] == "play"]
+        if {"type": "pass"} in legal and plays:
+            break
+        s.tap({"card": plays[0]["card"]})
+        markup = str(s.view.render(s.screen_obs(), s.context()))
+        tap = next(t for t in taps(markup) if t.get("play") == plays[0]["card"])
+        s.tap(tap)
+        s.tap({"shell": "confirm"})
+        while s.phase == "reveal":
+            s.tick()
+    else:
+        raise AssertionError("no turn with a pass and a fitting card")
+    me, before = s.viewer, s.state.to_json()
+    s.tap({"pass": 1})
+    assert s.pending is None and s.local.get("confirm_pass") and s.state.to_json() == before
+    s.tap({"cancel": 1})  # "Keep playing"
+    assert not s.local.get("confirm_pass") and s.state.to_json() == before
+    s.tap({"pass": 1})
+    s.tap({"pass": "yes"})
+    assert s.pending is None and s.state.to_json() != before
+    assert s.state.public_observation()["passed"][me]

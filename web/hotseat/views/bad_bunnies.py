@@ -459,7 +459,11 @@ class BadBunniesView(BaseView):
 
     def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
         """Keep/redraw is secret and simultaneous (BB-8): always pending with Undo/Confirm; a play
-        (Play, Higher, Lower) and a pass follow the one commit rule (:meth:`BaseView.needs_confirm`)."""
+        (Play, Higher, Lower) and a pass follow the one commit rule (:meth:`BaseView.needs_confirm`),
+        except a pass already confirmed by "Yes, pass" (its question was the bar: "Keep playing"
+        was its Undo), which is not asked twice."""
+        if action.get("type") == "pass" and ctx.local.get("confirm_pass"):
+            return False
         return action.get("type") in ("keep", "redraw") or super().needs_confirm(action, ctx)
 
     def final_score(self, obs: dict, seat: int) -> int | None:
