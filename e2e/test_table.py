@@ -23,15 +23,16 @@ from hotseat.session import Session  # noqa: E402
 
 SHOTS = SHOTS_DIR / "table"
 
-#: the contrast ratio (WCAG) between the body's ink and the page's background colour
-CONTRAST = """(() => {
+#: the contrast ratio (WCAG) between the ink of ``[text, surface]`` (selectors) and the surface's
+#: background colour (default: the body's ink on the page)
+CONTRAST = """(([text, surface] = ["body", "html"]) => {
   const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
   const lum = c => { const [r, g, b] = rgb(c).map(v => { v /= 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  const a = lum(getComputedStyle(document.body).color);
-  const b = lum(getComputedStyle(document.documentElement).backgroundColor);
+  const a = lum(getComputedStyle(document.querySelector(text)).color);
+  const b = lum(getComputedStyle(document.querySelector(surface)).backgroundColor);
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-})()"""
+})"""
 
 #: a Screen Wake Lock API stand-in: navigator.wakeLock.request("screen") gives a sentinel whose
 #: release() (by the app, or by "the browser" in a test: __wl.browserRelease()) marks it released
@@ -99,7 +100,7 @@ def test_settings_remembered_are_applied_and_bad_values_ignored(page):
     page.goto("./")
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "system"
-    assert page.evaluate(CONTRAST) >= 7.0  # like the phone, here dark
+    assert page.evaluate(CONTRAST, ["body", "html"]) >= 7.0  # like the phone, here dark
     page.evaluate(
         "s => localStorage.setItem('hotseat.settings', s)",
         json.dumps({"theme": "light", "animation": "off", "wake_lock": False}),
@@ -112,11 +113,16 @@ def test_settings_remembered_are_applied_and_bad_values_ignored(page):
     ]
     assert page.evaluate("document.querySelector('meta[name=color-scheme]').content") == "light"
     # the light table is pale under its dark ink, on the first screen too (not the splash's dark felt)
-    assert page.evaluate(CONTRAST) >= 7.0
+    assert page.evaluate(CONTRAST, ["body", "html"]) >= 7.0
     page.locator(NEW_SIX_NIMMT).first.click()
     page.locator(START).first.click()
     page.wait_for_selector("body[data-screen='curtain']", state="attached")
     assert wake_state(page)["requests"] == 0  # "Keep the screen on" is off
+    # the Undo / Confirm bar floats over the light table with its ink: it is pale too
+    page.locator("[data-tap*='\"show\"']").click()
+    page.locator("[data-tap*='\"pick\"']").first.click()
+    assert page.evaluate(CONTRAST, [".pendingbar p", ".pendingbar"]) >= 7.0
+    assert page.evaluate(CONTRAST, [".pendingbar .secondary", ".pendingbar"]) >= 7.0
 
     # stored values from elsewhere are untrusted: each bad one falls back to its default
     page.evaluate(
