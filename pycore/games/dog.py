@@ -476,6 +476,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         board: ``board[field]`` = figure id on a track or goal field, or -1 (derived from ``pos``).
         home: how many figures each player has in their goal (derived from ``pos``).
         owner, fcol: the player and the colour of each figure id.
+        start_fields: ``(start field, colour)`` of each colour in play.
     """
 
     FIELDS = (
@@ -535,6 +536,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         super().__init__(game, num_players, options, rng)
         n = num_players
         self.colours = COLOURS[n]
+        self.start_fields = tuple((start_field(c), c) for c in self.colours)
         self.F = F = 4 if n == 4 else 5
         self.owner = [f // F for f in range(n * F)]
         self.fcol = [self.colours[f // F] for f in range(n * F)]
@@ -597,13 +599,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
     def _protected(self) -> list[int]:
         """Track fields holding a protected, blocking figure: one on its own start field (DOG-4)."""
         board, fcol = self.board, self.fcol
-        out = []
-        for c in self.colours:
-            s = c << 4
-            f = board[s]
-            if f >= 0 and fcol[f] == c:
-                out.append(s)
-        return out
+        return [s for s, c in self.start_fields if board[s] >= 0 and fcol[board[s]] == c]
 
     def _team_of(self, p: int) -> list[int]:
         """Players whose figures count for ``p``'s win: the team (4 players) or ``p`` alone."""
@@ -851,10 +847,22 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
 
     # ---- legal plays -------------------------------------------------------------------------
 
+    def _walkers(self, movers: range) -> list[int]:
+        """The figures of ``movers`` that can step forward at all: those on the track, and those in
+        the goal with a free goal field ahead (DOG-6); not those in the kennel."""
+        pos, board = self.pos, self.board
+        out = []
+        for f in movers:
+            x = pos[f]
+            if 0 <= x < GOAL_BASE or (x >= GOAL_BASE and x & 3 != 3 and board[x + 1] < 0):
+                out.append(f)
+        return out
+
     def _kind_moves(
-        self, p: int, kind: str, movers: range, prot: list[int], any_only: bool = False
+        self, p: int, kind: str, movers: range, walkers: list[int], prot: list[int], any_only: bool = False
     ) -> list[tuple[int, ...]]:
-        """What a card of ``kind`` can do for ``p`` (DOG-1, DOG-4..DOG-8).
+        """What a card of ``kind`` can do for ``p`` (DOG-1, DOG-4..DOG-8), who moves the figures
+        ``movers``, of which ``walkers`` can step forward (:meth:`_walkers`).
 
         Returns ``(figure, to)`` pairs for moves (a start is ``(kennel figure, start field)``,
         listed once), ``(figure, other)`` pairs for a swap, ``[()]`` for a swap without effect,
@@ -865,20 +873,18 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if kind in FORWARD:
             k = FORWARD[kind]
             fwd = self._forward
-            for f in movers:
-                if pos[f] >= 0:
-                    for to in fwd(f, k, prot):
-                        out.append((f, to))
-                    if any_only and out:
-                        return out
+            for f in walkers:
+                for to in fwd(f, k, prot):
+                    out.append((f, to))
+                if any_only and out:
+                    return out
             return out
         if kind == "4":
-            for f in movers:
-                if pos[f] >= 0:
-                    for to in self._forward(f, 4, prot) + self._backward(f, prot):
-                        out.append((f, to))
-                    if any_only and out:
-                        return out
+            for f in walkers:
+                for to in self._forward(f, 4, prot) + self._backward(f, prot):
+                    out.append((f, to))
+                if any_only and out:
+                    return out
             return out
         if kind == "7":
             if any_only:
@@ -906,17 +912,19 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
     def _swap_pairs(self, p: int) -> list[tuple[int, ...]]:
         """DOG-8: (own, other) figure pairs on the track, neither protected."""
         pos, fcol, owner = self.pos, self.fcol, self.owner
-        mine = owner[self._movers(p)[0]]
-        free = [f for f, x in enumerate(pos) if 0 <= x < TRACK and x != fcol[f] << 4]  # on the track, not protected
-        own = [f for f in free if owner[f] == mine]
+        movers = self._movers(p)
+        # a figure may be swapped when it is on the track and not on its own start field
+        own = [f for f in movers if 0 <= pos[f] < TRACK and pos[f] != fcol[f] << 4]
         if not own:
             return []
-        others = [g for g in free if owner[g] != mine]
+        mine = owner[movers[0]]
+        others = [g for g, x in enumerate(pos) if owner[g] != mine and 0 <= x < TRACK and x != fcol[g] << 4]
         return [(f, g) for f in own for g in others]
 
     def _all_plays(self, p: int) -> list[Action]:
         """Every legal ``play`` action of ``p`` (the joker once per kind it can play as)."""
         movers = self._movers(p)
+        walkers = self._walkers(movers)
         prot = self._protected()
         cache: dict[str, list[tuple[int, ...]]] = {}
         out: list[Action] = []
@@ -925,7 +933,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             for kind in JOKER_AS if joker else (card,):
                 moves = cache.get(kind)
                 if moves is None:
-                    moves = cache[kind] = self._kind_moves(p, kind, movers, prot)
+                    moves = cache[kind] = self._kind_moves(p, kind, movers, walkers, prot)
                 if kind == "swap":
                     for m in moves:
                         a: PlayAction = {"type": "play", "card": card}
@@ -951,9 +959,10 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         if "swap" in hand or "joker" in hand:
             return True  # DOG-12: a swap is always playable, with or without effect
         movers = self._movers(p)
+        walkers = self._walkers(movers)
         prot = self._protected()
         for card in dict.fromkeys(hand):
-            if self._kind_moves(p, card, movers, prot, any_only=True):
+            if self._kind_moves(p, card, movers, walkers, prot, any_only=True):
                 return True
         return False
 
