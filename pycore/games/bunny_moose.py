@@ -1088,7 +1088,7 @@ class BunnyMoose(Game[BunnyMooseState]):
         "tempo": Option(
             "tempo",
             "normal",
-            "App narrator's pace of one line (the engine ignores it; the app uses it).",
+            "App narrator's pace of one line.",  # the rules ignore it; the app's narrator reads at it
             choices=("slow", "normal", "fast"),
         ),
     }

@@ -62,6 +62,8 @@ def test_the_bar_names_the_move():
     assert labels("bad_bunnies")({"type": "pass"}, t) == "Pass this turn?"
     assert labels("dog")({"type": "play", "card": "13", "figure": 0, "to": 0}, t) == "Play your 13?"
     assert labels("dog")({"type": "play", "card": "4", "figure": 0, "to": 4}, t) == "Play your ±4?"
+    assert labels("bunny_moose")({"type": "pose", "left": {}, "right": {}, "tongue": False}, t) == "Enter this pose?"
+    assert labels("bunny_moose")({"type": "bet", "player": 2}, t) == "Bet on this player?"
 
 
 def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:

@@ -1104,6 +1104,14 @@ class BunnyMooseView(BaseView):
         the next round are the game's tempo and never wait."""
         return action.get("type") in ("bet", "pose") and shares_phone(ctx)
 
+    def confirm_label(self, action: dict, t) -> str:
+        """The question on the Undo/Confirm bar: it names the move (a pose, the narrator's bet)."""
+        if action.get("type") == "pose":
+            return t("Enter this pose?")
+        if action.get("type") == "bet":
+            return t("Bet on this player?")
+        return t("Confirm your choice?")
+
     def final_score(self, obs: dict, seat: int) -> int | None:
         """Where ``seat``'s rear figure stands on the trail (the standing's first key, BM-7)."""
         return min(obs["figures"][seat])
