@@ -155,3 +155,17 @@ def test_every_screen_of_every_game_in_german_holds_no_english_sentence(german_p
             if sentence in text:
                 found.setdefault(message, set()).add(f"{group}: {label}")
     assert found == {}, "\n".join(f"{m!r} on {sorted(w)[:3]}" for m, w in found.items())
+
+
+def test_setup_option_names_and_choices_are_translated():
+    """Bunny Bunny Moose Moose's setup in German: the options and their choices in German words
+    (the option docs quote the choices as „Spieler“ / „App“), not the engine's names."""
+    try:
+        install("de")
+        c = Controller(walk.MemoryStorage(), bot_hook=None)
+        c.tap({"shell": "new", "game": "bunny_moose"})
+        words = set(re.findall(r"\w+", page_text(str(c.render()))))
+    finally:
+        install("en")
+    assert {"Erzähler", "Spieler", "App", "Gedicht", "kurz", "lang", "langsam", "schnell", "Grundspiel"} <= words
+    assert not {"Narrator", "player", "app", "Poem", "short", "long", "slow", "fast", "Basic"} & words

@@ -26,6 +26,22 @@ OPTION_LABELS = {
     "target_score": N_("Target score"),
     "rounds": N_("Number of rounds"),
     "tactical": N_("Tactical variant"),
+    "narrator": N_("Narrator"),
+    "basic": N_("Basic"),
+    "poem": N_("Poem"),
+    "tempo": N_("Tempo"),
+}
+
+#: the words of an option's choices on the setup buttons (the engine's values; the option's doc
+#: quotes them as translated here)
+OPTION_VALUES = {
+    "player": N_("player"),
+    "app": N_("app"),
+    "short": N_("short"),
+    "long": N_("long"),
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
 }
 
 KIND_LABELS = {
@@ -310,7 +326,7 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
             elif opt.choices is not None:
                 choices = [
                     button(
-                        str(c),
+                        _(OPTION_VALUES[c]) if isinstance(c, str) and c in OPTION_VALUES else str(c),
                         {"shell": "opt", "name": name, "value": c},
                         None,
                         aria_pressed="true" if c == value else "false",
