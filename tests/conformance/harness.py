@@ -9,6 +9,9 @@ Sizes (CI by default; ``make soak`` runs far more):
   (default :data:`DEFAULT_GAMES`).
 * ``HOTSEAT_FUZZ_EXAMPLES`` — Hypothesis examples per game and fuzz test (default
   :data:`DEFAULT_FUZZ_EXAMPLES`).
+* ``HOTSEAT_PLAYER_COUNTS`` — ``all`` (default): every allowed player count of every game;
+  ``ends``: each game's smallest and largest count only (the Pyodide run, whose question is
+  whether the runtime changes anything: the counts between are checked in CPython).
 
 A failed check raises :class:`ConformanceFailure`, whose message is a reproduction: game, player
 count, seed, options, step, the saved state just before the failing action and the action.
@@ -79,8 +82,20 @@ def load(game_id: str) -> Game:
     return pycore.load_game(game_id)
 
 
+def player_counts(game: Game) -> list[int]:
+    """The player counts of ``game`` this run checks (see ``HOTSEAT_PLAYER_COUNTS``); raises
+    ``ValueError`` for another value than ``all`` or ``ends``."""
+    which = os.environ.get("HOTSEAT_PLAYER_COUNTS", "").strip() or "all"
+    if which == "all":
+        return list(range(game.min_players, game.max_players + 1))
+    if which == "ends":
+        return sorted({game.min_players, game.max_players})
+    raise ValueError(f"HOTSEAT_PLAYER_COUNTS must be 'all' or 'ends', not {which!r}")
+
+
 def player_count_cases() -> list[tuple[str, int | None]]:
-    """``(game_id, num_players)`` for every registered game and allowed player count.
+    """``(game_id, num_players)`` for every registered game and each of its player counts
+    :func:`player_counts` selects (every allowed count by default).
 
     A game whose module cannot be imported yields ``(game_id, None)`` so that its tests fail
     with the import error instead of breaking collection for every game.
@@ -92,7 +107,7 @@ def player_count_cases() -> list[tuple[str, int | None]]:
         except Exception:  # noqa: BLE001 - reported by the test that uses the case
             cases.append((gid, None))
             continue
-        cases.extend((gid, n) for n in range(game.min_players, game.max_players + 1))
+        cases.extend((gid, n) for n in player_counts(game))
     return cases
 
 

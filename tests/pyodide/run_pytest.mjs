@@ -7,7 +7,8 @@
 // Needs: dist/hotseat_pycore-*.whl (`make wheel`) and build/pyodide-deps/site (`bash
 // tests/pyodide/prepare.sh`; run here automatically when missing). The engine is imported from
 // the wheel, unpacked inside Pyodide, never from the source tree. Sizes: HOTSEAT_CONFORMANCE_GAMES
-// (default 20 here) and HOTSEAT_FUZZ_EXAMPLES (default 60 here) scale the conformance suite.
+// (default 20 here) and HOTSEAT_FUZZ_EXAMPLES (default 60 here) scale the conformance suite, and
+// HOTSEAT_PLAYER_COUNTS (default "ends" here: each game's smallest and largest count; "all").
 // After pytest it replays the reference games (seeds/reference/) and prints their hashes next to
 // the stored CPython ones.
 
@@ -44,6 +45,8 @@ const userArgs = process.argv.slice(2);
 const env = {
   HOTSEAT_CONFORMANCE_GAMES: process.env.HOTSEAT_CONFORMANCE_GAMES ?? "20",
   HOTSEAT_FUZZ_EXAMPLES: process.env.HOTSEAT_FUZZ_EXAMPLES ?? "60",
+  // each game's smallest and largest player count (CPython's run checks every count)
+  HOTSEAT_PLAYER_COUNTS: process.env.HOTSEAT_PLAYER_COUNTS ?? "ends",
   HOTSEAT_HYPOTHESIS_PROFILE: process.env.HOTSEAT_HYPOTHESIS_PROFILE ?? "ci",
 };
 
