@@ -70,11 +70,23 @@ async function readSnapshot() {
   }
 }
 
+// Sets the mark of a restore under way; false when localStorage refuses it (full): then no restore,
+// since a restore that failed could not be told from one that worked at the next start.
+function markRestoring() {
+  try {
+    localStorage.setItem(RESTORING, APP_KEY);
+    return true;
+  } catch {
+    state.detail = "localStorage is full: no mark for a restore, so a normal start";
+    return false;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const snapshot = await readSnapshot();
-  if (snapshot) {
-    localStorage.setItem(RESTORING, APP_KEY);
+  const unmarked = snapshot && !markRestoring(); // kept for a later start; no new one made now
+  if (snapshot && !unmarked) {
     try {
       const py = await loadPlain({ ...opts, _loadSnapshot: snapshot });
       py.runPython("import random; random.seed()");
@@ -91,7 +103,7 @@ export async function loadPyodide(options = {}) {
   const installed = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   const py = await loadPlain(opts);
   state.status = "plain";
-  if (installed) {
+  if (installed && !unmarked) {
     state.done = new Promise((resolve) => whenReady(() => setTimeout(() => makeSnapshot(py).then(resolve), IDLE_MS)));
   }
   return py;
