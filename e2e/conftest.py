@@ -7,9 +7,15 @@
 - `base_url` is the server's URL, so `page.goto("./")` opens the app.
 - `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs.
 - `browser_context_args`: 390x844 portrait, touch, device scale 2, dark mode.
-- `context` (every test using `page`/`context`): records every request; at teardown asserts that
-  none left the app's origin and that no same-origin request got a 4xx/5xx.  `request_log`
-  gives the recorded list to a test.
+- `installed_context` (one per test process): the app installed as on a returning player's phone
+  (service worker and precache, Pyodide's memory snapshot made), so that each test's starts
+  restore the snapshot instead of booting Python from nothing.
+- `context` / `page` (every test using them): that installed context with the app's storage
+  cleared (no save, settings or players), a new page; every request is recorded and at teardown
+  the test fails if one left the app's origin or a same-origin request got a 4xx/5xx.
+  `request_log` gives the recorded list to a test.  Context-wide changes (set_offline, routes or
+  init scripts on the context, ``page.clock``) would reach later tests: use `fresh_context`.
+- `fresh_context` / `fresh_page`: a new empty context, the app's first visit on a new phone.
 - `persistent_context`: a persistent Chromium profile (fresh temp dir) with the same checks, for
   service-worker tests; it keeps the HTTP cache and registrations across reloads.
 - `wait_ready(page)`: waits for `<body data-ready>` (set by the Python UI when it accepts taps).
@@ -21,6 +27,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import socket
 import subprocess
@@ -193,8 +200,15 @@ class RequestLog:
         self.failed: list[str] = []
 
     def attach(self, context) -> None:
-        context.on("request", lambda req: self.urls.append(req.url))
+        context.on("request", self._on_request)
         context.on("response", self._on_response)
+
+    def detach(self, context) -> None:
+        context.remove_listener("request", self._on_request)
+        context.remove_listener("response", self._on_response)
+
+    def _on_request(self, req) -> None:
+        self.urls.append(req.url)
 
     def _on_response(self, resp) -> None:
         if resp.status >= 400 and self.is_same_origin(resp.url):
@@ -224,12 +238,92 @@ def request_log(site) -> RequestLog:
     return RequestLog(site.url, site)
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def clear_app_storage(ctx, url: str) -> None:
+    """Forget what the app stored for ``url``'s origin in ``ctx`` (localStorage, IndexedDB,
+    cookies), as a player who never opened it; the service worker, its precache and the memory
+    snapshot in Cache Storage stay (the app installed). Through the DevTools protocol, from a
+    blank page: no navigation, so no start of the app."""
+    blank = ctx.new_page()
+    try:
+        cdp = ctx.new_cdp_session(blank)
+        cdp.send(
+            "Storage.clearDataForOrigin",
+            {"origin": _origin(url), "storageTypes": "local_storage,indexeddb,cookies,websql,file_systems"},
+        )
+        cdp.detach()
+    finally:
+        blank.close()
+
+
+@pytest.fixture(scope="session")
+def installed_context(browser, browser_context_args, site):
+    """One browser context per test process with the app installed, as on a returning player's
+    phone: the first visit installed the service worker, the second made the memory snapshot
+    (web/snapshot.mjs), so every later start restores it (about a quarter of a normal boot's CPU,
+    bench/README.md) and every file comes from the precache. Made once; the `context` fixture
+    hands it to each test with the app's storage cleared. e2e/test_snapshot.py and
+    e2e/test_offline.py walk this installation path themselves in their own profiles, and the
+    tests that need a first visit use `fresh_context`."""
+    ctx = browser.new_context(**browser_context_args)
+    log = RequestLog(site.url, site)
+    log.attach(ctx)
+    page = ctx.new_page()
+    page.goto("./")
+    wait_ready(page)
+    wait_controlled(page)
+    page.reload()
+    wait_ready(page)
+    made = page.evaluate("async () => { const s = hotseatSnapshot; await s.done; return [s.status, s.detail]; }")
+    assert made[0] == "stored", f"the snapshot was not made: {made}"
+    page.close()
+    log.detach(ctx)
+    log.check()
+    yield ctx
+    ctx.close()
+
+
 @pytest.fixture
-def context(context, request_log):
-    """pytest-playwright's context, with every request recorded and checked at teardown."""
-    request_log.attach(context)
-    yield context
+def context(installed_context, request_log, site):
+    """The process's installed context (`installed_context`) for one test: the app's storage
+    cleared first (no saved game, no settings, no players), every request recorded and checked at
+    teardown, every page the test opened closed at the end. Context-wide changes a test makes
+    would reach the next tests: use `fresh_context` for those (set_offline, add_init_script on
+    the context, routes on the context, ``page.clock``, which is the context's clock)."""
+    clear_app_storage(installed_context, site.url)
+    request_log.attach(installed_context)
+    yield installed_context
+    for p in list(installed_context.pages):
+        p.close()
+    request_log.detach(installed_context)
     request_log.check()
+
+
+@pytest.fixture
+def page(context):
+    """A new page (tab) in the test's `context`: the app installed, nothing stored."""
+    return context.new_page()
+
+
+@pytest.fixture
+def fresh_context(new_context, request_log):
+    """A new, empty browser context (pytest-playwright's): the app's first visit on a new phone,
+    every request recorded and checked at teardown."""
+    ctx = new_context()
+    request_log.attach(ctx)
+    yield ctx
+    ctx.close()
+    request_log.check()
+
+
+@pytest.fixture
+def fresh_page(fresh_context):
+    """A page in `fresh_context`: the app never opened before."""
+    return fresh_context.new_page()
 
 
 @pytest.fixture
@@ -295,6 +389,20 @@ def hold_at(page, selector: str) -> None:
         }""",
         selector,
     )
+
+
+PRESET_JS = """(items => {
+    if (location.protocol !== 'http:' || sessionStorage.getItem('e2e.preset')) return;
+    sessionStorage.setItem('e2e.preset', '1');
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+})(ITEMS);"""
+
+
+def preset_storage(page, items: dict[str, str]) -> None:
+    """Have ``items`` in the app's localStorage before its first start in ``page`` (as a phone that
+    has them stored): call before ``page.goto("./")``. Set once per page (tab), so a reload finds
+    what the app left there, not ``items`` again; one start instead of a start, a write and a reload."""
+    page.add_init_script(script=PRESET_JS.replace("ITEMS", json.dumps(items)))
 
 
 def release_hold(page) -> None:

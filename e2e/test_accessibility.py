@@ -22,7 +22,8 @@ def violations(page) -> list[dict]:
     )
 
 
-def test_splash_home_and_setup_have_no_serious_violations(page):
+def test_splash_home_and_setup_have_no_serious_violations(fresh_page):
+    page = fresh_page  # a first visit: the boot splash stays up while Pyodide boots
     page.goto("./", wait_until="domcontentloaded")
     page.wait_for_selector("#boot", state="attached")
     splash = violations(page) if not page.evaluate("document.body.hasAttribute('data-ready')") else []

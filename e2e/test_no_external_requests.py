@@ -1,7 +1,7 @@
 """No request leaves the app's origin; the server answers with the right types and headers.
 
-The `context` fixture (conftest.py) records every request and fails the test at teardown if one
-went to another host or a same-origin file was missing (4xx/5xx).
+The `context` and `fresh_context` fixtures (conftest.py) record every request and fail the test at
+teardown if one went to another host or a same-origin file was missing (4xx/5xx).
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import urllib.request
 from conftest import NEW_SIX_NIMMT, start_six_nimmt, wait_ready
 
 
-def test_boot_and_game_start_stay_on_origin(page, request_log):
+def test_boot_and_game_start_stay_on_origin(fresh_page, request_log):
+    """A first visit (a new profile: nothing cached, no service worker yet) fetches the real runtime
+    from this origin and nothing from anywhere else."""
+    page = fresh_page
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector(NEW_SIX_NIMMT, timeout=10_000)

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import hold_at, release_hold, shot, wait_ready
+from conftest import hold_at, preset_storage, release_hold, shot, wait_ready
 
 import pycore
 from hotseat.session import Session
@@ -19,10 +19,8 @@ SEATS3 = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
 
 def open_save(page, save_json: str) -> None:
     """Open the app with ``save_json`` as the saved game and tap Continue."""
+    preset_storage(page, {"hotseat.save": save_json})
     page.goto("./")
-    wait_ready(page)
-    page.evaluate("s => localStorage.setItem('hotseat.save', s)", save_json)
-    page.reload()
     wait_ready(page)
     page.locator(RESUME).click()
 
