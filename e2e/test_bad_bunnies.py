@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHOTS_DIR, wait_ready
+from conftest import SHOTS_DIR, preset_storage, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, tokens  # puts the repo root on sys.path
 
 import pycore  # noqa: E402
@@ -237,10 +237,8 @@ def choosing_save() -> tuple[str, int, str]:
 def test_a_secret_keep_or_redraw_planted_into_a_curtain_is_found(page):
     """BB-8: a seat's secret keep / redraw, planted into the next chooser's curtain, is reported."""
     save, seat, choice = choosing_save()
+    preset_storage(page, {"hotseat.save": save})
     page.goto("./")
-    wait_ready(page)
-    page.evaluate("save => localStorage.setItem('hotseat.save', save)", save)
-    page.reload()
     wait_ready(page)
     checker = SecretChecker("bad_bunnies")
     checker.baseline(page)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import SHOTS_DIR, wait_ready
+from conftest import SHOTS_DIR, preset_storage, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secrets_of, tokens
 
 import pycore
@@ -254,10 +254,8 @@ def near_end_save() -> str:
 
 
 def test_saved_near_end_position_played_to_a_team_win(page):
+    preset_storage(page, {"hotseat.save": near_end_save()})
     page.goto("./")
-    wait_ready(page)
-    page.evaluate("save => localStorage.setItem('hotseat.save', save)", near_end_save())
-    page.reload()
     wait_ready(page)
     checker = SecretChecker("dog")
     checker.baseline(page)
