@@ -24,6 +24,7 @@ import html
 import json
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -132,9 +133,11 @@ def play(c: Controller, pages: Pages, rng: random.Random, max_screens: int, to_t
         raise AssertionError(f"{pages.group}: no game over within {max_screens} screens")
 
 
-def resume(storage: MemoryStorage, game_id: str, state, seed: int) -> Controller:
-    """A controller whose storage holds ``state`` as ``game_id``'s game in progress, resumed."""
-    storage.set(slot_key(game_id), Session(game_id, SEATS, seed, OPTIONS[game_id], state=state).to_json())
+def resume(storage: MemoryStorage, game_id: str, state, seed: int, names: list[str] = NAMES) -> Controller:
+    """A controller whose storage holds ``state`` as ``game_id``'s game in progress (four human
+    seats named ``names``), resumed."""
+    seats = [{"name": n, "kind": "human"} for n in names]
+    storage.set(slot_key(game_id), Session(game_id, seats, seed, OPTIONS[game_id], state=state).to_json())
     c = Controller(storage, bot_hook=None, seed_fn=lambda: seed)
     c.tap({"shell": "resume", "game": game_id})
     assert c.screen == "game", c.recovery
@@ -190,9 +193,10 @@ def dog_near_the_end():
 GAMES = ("six_nimmt", "bad_bunnies", "bunny_moose", "dog")
 
 
-def game_pages(game_id: str) -> Pages:
-    """A game of four from its setup (names typed) through its first screens, then from near its
-    end through its last round summary to the game over."""
+def game_pages(game_id: str, names: list[str] = NAMES, at_the_end: Callable[[Controller], None] | None = None) -> Pages:
+    """A game of four (``names``) from its setup (names typed) through its first screens, then from
+    near its end through its last round summary to the game over; ``at_the_end(controller)`` is
+    called at the game over (to draw more pages from there)."""
     pages = Pages(game_id)
     rng = random.Random(5)
     storage = MemoryStorage()
@@ -200,26 +204,31 @@ def game_pages(game_id: str) -> Pages:
     c.tap({"shell": "new", "game": game_id})
     while c.setup["n"] < 4:
         c.tap({"shell": "count", "delta": 1})
-    c.setup["names"] = list(NAMES)  # as typed into the fields (each tap sends them)
+    c.setup["names"] = list(names)  # as typed into the fields (each tap sends them)
     pages.add("setup", c)
-    c.tap({"shell": "start", "fields": {f"name-{i}": NAMES[i] for i in range(4)}})
+    c.tap({"shell": "start", "fields": {f"name-{i}": names[i] for i in range(4)}})
     assert c.screen == "game", c.setup and c.setup.get("error")
     play(c, pages, rng, 80, to_the_end=False)
     end = dog_near_the_end() if game_id == "dog" else near_the_end(game_id, 3, 8)
-    play(resume(storage, game_id, end, 3), pages, rng, 600)
+    c = resume(storage, game_id, end, 3, names)
+    play(c, pages, rng, 600)
+    if at_the_end is not None:
+        at_the_end(c)
     return pages
 
 
-def shell_pages() -> Pages:
-    """Home with four games in progress and a set-aside save, the replace question, setup with a
-    look-alike refused, "open in another window", the recovery screen, a message line."""
+def shell_pages(names: list[str] = NAMES) -> Pages:
+    """Home with four games in progress (of four players named ``names``) and a set-aside save, the
+    replace question, setup with a look-alike refused, "open in another window", the recovery
+    screen, a message line."""
     pages = Pages("shell")
     storage = MemoryStorage()
+    seats = [{"name": n, "kind": "human"} for n in names]
     for game_id in GAMES:
         game = pycore.load_game(game_id)
         state = game.new_initial_state(4, 9, game.resolve_options(OPTIONS[game_id]))
-        storage.set(slot_key(game_id), Session(game_id, SEATS, 9, OPTIONS[game_id], state=state).to_json())
-    storage.set(ASIDE_PREFIX + "1", "{" + NAMES[0])
+        storage.set(slot_key(game_id), Session(game_id, seats, 9, OPTIONS[game_id], state=state).to_json())
+    storage.set(ASIDE_PREFIX + "1", "{" + names[0])
     c = Controller(storage, bot_hook=None, seed_fn=lambda: 9)
     pages.add("home, four games in progress", c)
     c.tap({"shell": "new", "game": "six_nimmt"})
@@ -227,22 +236,22 @@ def shell_pages() -> Pages:
     c.tap({"shell": "replace"})
     while c.setup["n"] < 4:
         c.tap({"shell": "count", "delta": 1})
-    typed = NAMES[:3] + [NAMES[0].lower()]  # "annwww…" looks like "AnnWWW…"
+    typed = names[:3] + [names[0].lower()]  # "annwww…" looks like "AnnWWW…"
     c.tap({"shell": "start", "fields": {f"name-{i}": typed[i] for i in range(4)}})
-    assert c.setup["error"] and NAMES[0] in c.setup["error"], "a look-alike name must be refused"
+    assert c.setup["error"] and names[0] in c.setup["error"], "a look-alike name must be refused"
     pages.add("setup, a look-alike refused", c)
     c.tap({"shell": "menu"})
     c.tap({"shell": "resume", "game": "dog"})
     c.lock_refused("dog")
     pages.add("open in another window", c)
     c.tap({"shell": "menu"})
-    storage.set(slot_key("bad_bunnies"), json.dumps({"format": "hotseat-session", "version": 2, "seats": NAMES}))
+    storage.set(slot_key("bad_bunnies"), json.dumps({"format": "hotseat-session", "version": 2, "seats": names}))
     c.tap({"shell": "menu"})
     c.tap({"shell": "resume", "game": "bad_bunnies"})
     assert c.screen == "recovery"
     pages.add("recovery", c)
     c.tap({"shell": "menu"})
-    c.message = f"{NAMES[1]}{NAMES[2]}"
+    c.message = f"{names[1]}{names[2]}"
     pages.add("home, a message", c)
     return pages
 

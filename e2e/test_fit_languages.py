@@ -1,0 +1,351 @@
+"""Every screen of every game fits in every language: English, German, French, Italian and Spanish
+at 360x640, 390x844 and 844x390, in Chromium.
+
+The screens are the app's own markup, drawn in CPython by :class:`hotseat.controller.Controller`
+with each language's catalogue (compiled as the build compiles it): the walk of
+e2e/test_long_names.py (every game of four from its setup to the game over, and the shell's
+screens), here with four ordinary long names (``NAMES``), plus the settings sheet, setup with every
+kind of seat and Bunny Bunny Moose Moose read by the app (tests/web/test_i18n_render.py), the
+game's story and its replay after each game, the players list with statistics of every game and its
+questions, and each game's rules page in the rules overlay: some 940 pages per language. Of them,
+a greedy cover keeps some 115 (:func:`choose`) that together hold every kind of element (tag and
+classes, in its parent, on its kind of screen) and, for each kind of element holding text, the page
+where it holds its longest text and the page where it holds its longest word. They are measured in
+ONE browser page with the app's stylesheet, put into ``#app`` as ``hotseat/app.py`` does (no Python
+is loaded), with ``<html lang>`` set to the language and every animation at its end; per window
+size the pages of a language go through one call.
+
+What counts as not fitting, on each page:
+
+* the page scrolls sideways: the document is wider than the window;
+* an element reaches past the window's left or right edge, unless an ancestor clips or scrolls it;
+  a fixed element (a sheet, the toast, the Skip bar) reaches past its top or bottom;
+* a box scrolls sideways (``overflow`` auto or scroll, content wider than the box): a sheet or a
+  table the player must scroll sideways to read;
+* text is cut off: an element that clips (``overflow`` hidden or clip, an ellipsis or a line
+  clamp) holds more than it shows, sideways or downwards;
+* text leaves its box: a line of a text node reaches past the box it is laid out in (the nearest
+  ancestor that is not inline), sideways, or downwards by more than a quarter of its font size (a
+  label running out of its button, over its neighbour);
+* a word is broken inside: a word (no hyphen, slash or soft hyphen in it) laid out on two lines.
+
+The one exception is a player's name: a chip or label that shows only a name may end it with an
+ellipsis (the whole name is on the curtain, the status line and the standings; e2e/test_long_names.py
+checks names of 40 characters).
+
+With ``HOTSEAT_FIT_SHOTS=1``, the first page of each kind (home, setup, curtain, turn, round
+summary, game over, players, replay, rules) of each game is saved as a screenshot for a person to
+look at, in German and French at 360x640 and 844x390, in Italian and Spanish at 390x844
+(build/shots/fit_<lang>_<window>_<page>.png).
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+import os
+import re
+import sys
+
+import test_long_names as walk
+from conftest import ROOT, shot
+
+for _p in (ROOT / "tests" / "web",):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+from test_i18n_render import app_narrator_pages, install, sheet_pages  # noqa: E402
+
+from hotseat import i18n, players, screens  # noqa: E402
+from hotseat.controller import Controller  # noqa: E402
+
+LANGUAGES = ("en", "de", "fr", "it", "es")
+WINDOWS = ((360, 640), (390, 844), (844, 390))
+#: four ordinary long first names (a hyphen in one, as players type them)
+NAMES = ["Maximilian", "Anne-Sophie", "Guillaume", "Esperanza"]
+SCREEN_RE = re.compile(r'data-screen="([^"]+)"')
+TOKEN_RE = re.compile(r'<(/?)([a-z0-9]+)((?:[^>"]|"[^"]*")*)>|([^<]+)')
+CLASS_RE = re.compile(r'class="([^"]*)"')
+VOID = {"input", "br", "img", "hr", "col", "wbr", "source", "meta", "link"}
+NAME_RE = re.compile("|".join(map(re.escape, NAMES)))
+DIGITS_RE = re.compile(r"\d+")
+#: pages saved as screenshots, per language: the window sizes and (group, screen) of the pages
+SHOT_WINDOWS = {"de": ("360x640", "844x390"), "fr": ("360x640", "844x390"), "it": ("390x844",), "es": ("390x844",)}
+SHOT_SCREENS = {"home", "setup", "curtain", "turn", "summary", "over", "players", "replay"}
+#: HOTSEAT_FIT_SHOTS=1 saves them (some 200 screenshots: left out of the everyday run)
+SHOTS = os.environ.get("HOTSEAT_FIT_SHOTS") == "1"
+
+MEASURE_JS = """([pages, width, height, names]) => {
+  const app = document.getElementById('app');
+  const root = document.documentElement;
+  const results = [];
+  const describe = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ` "${(el.textContent || '').trim().slice(0, 50)}"`;
+  const scrolls = (v) => v === 'auto' || v === 'scroll';
+  const clipped = (el) => {  // an ancestor clips or scrolls el (it cannot widen the page)
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const fixed = (el) => {
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (scrolls(s.overflowY)) return false;
+      if (s.position === 'fixed') return true;
+    }
+    return false;
+  };
+  // a name shown alone, in a box that ends it with an ellipsis or clamps it
+  const nameOnly = (el) => names.includes((el.textContent || '').trim());
+  const block = (node) => {
+    let el = node.parentElement;
+    while (el && el !== app && ['inline', 'contents'].includes(getComputedStyle(el).display)) el = el.parentElement;
+    return el;
+  };
+  const range = document.createRange();
+  for (const markup of pages) {
+    app.innerHTML = markup;
+    const screen = app.querySelector('[data-screen]');
+    document.body.setAttribute('data-screen', screen ? screen.getAttribute('data-screen') : '');
+    window.scrollTo(0, 0);
+    const out = [];
+    if (root.scrollWidth > width) out.push(`the page scrolls sideways (${root.scrollWidth} px)`);
+    for (const el of app.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;  // drawn, not laid out text
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if ((r.right > width + 0.5 || r.left < -0.5) && !clipped(el)) {
+        out.push(`${describe(el)} spans ${Math.round(r.left)}..${Math.round(r.right)} px`);
+      }
+      const style = getComputedStyle(el);
+      if (style.position === 'fixed' && (r.top < -0.5 || r.bottom > height + 0.5)) {
+        out.push(`${describe(el)} (fixed) spans ${Math.round(r.top)}..${Math.round(r.bottom)} px down`);
+      }
+      if (scrolls(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${describe(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px)`);
+      }
+      const hasText = (el.textContent || '').trim() !== '';
+      const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+      if (hasText && !nameOnly(el)) {
+        if (clipsX && el.scrollWidth > el.clientWidth + 1) {
+          out.push(`${describe(el)} cuts its text off (${el.scrollWidth} px in ${el.clientWidth} px)`);
+        } else if (clipsY && el.scrollHeight > el.clientHeight + 1) {
+          out.push(`${describe(el)} cuts its text off (${el.scrollHeight} px high in ${el.clientHeight} px)`);
+        }
+      }
+    }
+    const texts = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const text = node.data;
+      if (!text.trim() || node.parentElement.closest('svg')) continue;
+      const box = block(node);
+      if (!box) continue;
+      const b = box.getBoundingClientRect();
+      if (b.width === 0 && b.height === 0) continue;
+      const size = parseFloat(getComputedStyle(box).fontSize);
+      range.selectNodeContents(node);
+      let past = null;
+      const tops = new Set();
+      for (const t of range.getClientRects()) {
+        if (t.width === 0) continue;
+        tops.add(Math.round(t.top));
+        const px = Math.round;
+        if (t.right > b.right + 1 || t.left < b.left - 1) {
+          past = `${px(t.left - b.left)}..${px(t.right - b.left)} px of ${px(b.width)}`;
+        } else if (t.bottom > b.bottom + size / 4 || t.top < b.top - size / 4) {
+          past = `down to ${px(t.bottom - b.top)} px of ${px(b.height)}`;
+        }
+      }
+      if (past && !nameOnly(box)) out.push(`${describe(box)}: "${text.trim().slice(0, 50)}" leaves its box (${past})`);
+      if (tops.size < 2) continue;  // one line: no word broken
+      for (const m of text.matchAll(/[^\\s\\-\\/\\u00ad\\u2011]{2,}/g)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter(t => t.width > 0).map(t => Math.round(t.top)));
+        if (lines.size > 1) out.push(`${describe(box)}: the word "${m[0]}" is broken over ${lines.size} lines`);
+      }
+    }
+    results.push(out.slice(0, 6));
+  }
+  return results;
+}"""
+
+
+SHOW_JS = """([markup]) => {
+  const app = document.getElementById('app');
+  app.innerHTML = markup;
+  const screen = app.querySelector('[data-screen]');
+  document.body.setAttribute('data-screen', screen ? screen.getAttribute('data-screen') : '');
+  window.scrollTo(0, 0);
+}"""
+
+
+def rules_pages(lang: str) -> walk.Pages:
+    """Each game's rules page in ``lang`` (as the build made it), in the rules overlay."""
+    pages = walk.Pages("rules")
+    for game in walk.GAMES:
+        text = (ROOT / "build" / "site" / "rules" / lang / f"{game}.html").read_text(encoding="utf-8")
+        pages.items.append(("rules", game, str(screens.rules_overlay(screens.rules_page(text)))))
+    return pages
+
+
+def players_pages() -> walk.Pages:
+    """The players list: every name with statistics of every game, a name being renamed (its
+    field, Cancel and Save), and "Forget NAME?"."""
+    pages = walk.Pages("players")
+    known = players.Players().seated("dog", [(n, "human") for n in NAMES])
+    for i, game in enumerate(walk.GAMES):
+        scores = [17, 104, 3, 61] if game != "dog" else None
+        known = known.game_recorded(f"{game}:{i}", game, NAMES, ["human"] * 4, [1], scores, game == "six_nimmt")
+    storage = walk.MemoryStorage()
+    players.save(storage, known)
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "players"})
+    pages.add("list", c)
+    c.tap({"shell": "pl_rename", "name": NAMES[1]})
+    pages.add("renaming", c)
+    c.tap({"shell": "pl_cancel"})
+    c.tap({"shell": "pl_forget", "name": NAMES[1]})
+    pages.add("forget?", c)
+    return pages
+
+
+def story_pages(pages: walk.Pages):
+    """At the game over: the story, then the replay's first, second and last steps."""
+
+    def draw(c: Controller) -> None:
+        c.tap({"shell": "story", "do": "open"})
+        pages.add("story", c)
+        c.tap({"shell": "story", "do": "replay"})
+        pages.add("replay", c)
+        total = len(c._story_steps())
+        for to in (1, total - 1):
+            c.tap({"shell": "story", "do": "step", "to": to})
+            pages.add(f"replay, step {to + 1}", c)
+
+    return draw
+
+
+def features(group: str, markup: str) -> tuple[set[tuple], dict[tuple, tuple[int, int]]]:
+    """What a page shows, as far as fitting goes: the kinds of element (tag and classes) in their
+    parents, and per kind of element holding text, its longest text and its longest word (in
+    characters, the players' names counted as the longest of them, every digit as one)."""
+    screen = SCREEN_RE.search(markup)
+    where = (group, screen.group(1) if screen else "")
+    kinds: set[tuple] = set()
+    texts: dict[tuple, tuple[int, int]] = {}
+    stack = [""]
+    for m in TOKEN_RE.finditer(markup):
+        closing, tag, attrs, text = m.groups()
+        if text is not None:
+            text = DIGITS_RE.sub("0", NAME_RE.sub(max(NAMES, key=len), " ".join(html.unescape(text).split())))
+            if text:
+                key = (*where, stack[-1])
+                longest, word = texts.get(key, (0, 0))
+                texts[key] = max(longest, len(text)), max(word, *(len(w) for w in text.split()))
+        elif closing:
+            while len(stack) > 1 and stack.pop().split(".")[0] != tag:
+                pass
+        else:
+            found = CLASS_RE.search(attrs)
+            kind = tag + "".join("." + c for c in sorted(found.group(1).split())) if found else tag
+            kinds.add((*where, stack[-1], kind))
+            if tag not in VOID and not attrs.endswith("/"):
+                stack.append(kind)
+    return kinds, texts
+
+
+def choose(pages: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The pages to measure: few pages that together hold every kind of element of all of them
+    (:func:`features`) and, for each kind of element holding text, the longest text and the
+    longest word it ever holds (a greedy cover; ties go to the page with more markup)."""
+    found = [features(group, markup) for group, _label, markup in pages]
+    most: dict[tuple, tuple[int, int]] = {}
+    for _kinds, texts in found:
+        for key, (longest, word) in texts.items():
+            best = most.get(key, (0, 0))
+            most[key] = max(best[0], longest), max(best[1], word)
+    feats = []
+    for kinds, texts in found:
+        f = set(kinds)
+        f |= {("longest", *key) for key, (longest, _w) in texts.items() if longest == most[key][0]}
+        f |= {("word", *key) for key, (_l, word) in texts.items() if word == most[key][1]}
+        feats.append(f)
+    left = set().union(*feats)
+    heap = [(-len(f), -len(pages[i][2]), i) for i, f in enumerate(feats)]
+    heapq.heapify(heap)
+    chosen = []
+    while left:
+        _new, size, i = heapq.heappop(heap)
+        new = len(feats[i] & left)
+        if heap and (-new, size, i) > heap[0]:  # its count went down: back in the queue
+            heapq.heappush(heap, (-new, size, i))
+            continue
+        chosen.append(pages[i])
+        left -= feats[i]
+    return chosen
+
+
+def language_pages(lang: str) -> list[tuple[str, str, str]]:
+    """Every page of ``lang`` drawn: ``(group, label, markup)``."""
+    install(lang)
+    try:
+        groups = [walk.shell_pages(NAMES), sheet_pages(), app_narrator_pages(), players_pages(), rules_pages(lang)]
+        for game in walk.GAMES:
+            story = walk.Pages(f"{game}, story")
+            groups += [walk.game_pages(game, NAMES, story_pages(story)), story]
+    finally:
+        i18n.install("en")
+    return [item for pages in groups for item in pages.items]
+
+
+def screenshots(page, lang: str, window: str, pages: list[tuple[str, str, str]]) -> None:
+    """Save the first page of each kind in :data:`SHOT_SCREENS` of each group, and the rules."""
+    seen = set()
+    for group, label, markup in pages:
+        screen = SCREEN_RE.search(markup)
+        kind = "rules" if group == "rules" else screen.group(1) if screen else ""
+        if (group, kind) in seen or (kind not in SHOT_SCREENS and group != "rules"):
+            continue
+        seen.add((group, kind))
+        page.evaluate(SHOW_JS, [markup])
+        name = re.sub(r"[^a-z0-9]+", "_", f"{group} {kind if group != 'rules' else label}").strip("_")
+        shot(page, f"fit_{lang}_{window}_{name}")
+
+
+def test_every_screen_fits_every_window_in_every_language(fresh_page):
+    page = fresh_page  # a first visit: no service worker, so the route below keeps PyScript out
+    pages_by_language = {}
+    for lang in LANGUAGES:
+        drawn = language_pages(lang)
+        pages_by_language[lang] = pages = choose(drawn)
+        assert len(pages) < len(drawn) / 4, (lang, len(pages), len(drawn))
+        # the walk reaches every kind of screen
+        kinds = {(group, m.group(1)) for group, _l, markup in pages if (m := SCREEN_RE.search(markup))}
+        for game in walk.GAMES:
+            assert {(game, "setup"), (game, "turn"), (game, "over"), (f"{game}, story", "replay")} <= kinds, lang
+        assert {("six_nimmt", "curtain"), ("six_nimmt", "reveal"), ("bad_bunnies", "summary")} <= kinds, lang
+        assert {("shell", "home"), ("shell", "recovery"), ("players", "players")} <= kinds, lang
+        assert sum(group == "rules" for group, _l, _m in pages) == len(walk.GAMES)
+        assert any("overlay settings" in markup for _g, _l, markup in pages), lang
+    page.route("**/pyscript/core.js", lambda route: route.abort())  # the stylesheet alone; no Python
+    page.goto("./")
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    # every animation at its end (a card flying in is measured where it lands)
+    page.evaluate("document.documentElement.setAttribute('data-animation', 'off')")
+    problems = {}
+    for width, height in WINDOWS:
+        window = f"{width}x{height}"
+        page.set_viewport_size({"width": width, "height": height})
+        for lang, pages in pages_by_language.items():
+            page.evaluate(f"document.documentElement.lang = '{lang}'")
+            found = page.evaluate(MEASURE_JS, [[m for _g, _l, m in pages], width, height, NAMES])
+            for (group, label, _m), issues in zip(pages, found, strict=True):
+                if issues:
+                    problems.setdefault(f"{window} {lang} {group}: {label}", issues)
+            if SHOTS and window in SHOT_WINDOWS.get(lang, ()):
+                screenshots(page, lang, window, pages)
+    count = sum(len(p) for p in pages_by_language.values()) * len(WINDOWS)
+    assert problems == {}, f"{len(problems)} of {count} pages:\n" + "\n".join(f"{k}: {v}" for k, v in problems.items())
