@@ -230,7 +230,8 @@ def play(root) -> None:
     for i in range(elements.length):
         el = elements.item(i)
         try:
-            if el.closest("[data-quiet]") is not None:
+            # closest() gives JS null (pyodide's JsNull, not None) outside any quiet element
+            if hasattr(el.closest("[data-quiet]"), "getAttribute"):
                 continue
             fx, cue, text = (el.getAttribute(a) for a in ("data-fx", "data-cue", "data-say"))
             kind = "say" if isinstance(text, str) else "cue" if isinstance(cue, str) else "fx"
