@@ -173,13 +173,7 @@ MEASURE_JS = """([pages, width, height, names]) => {
 }"""
 
 
-SHOW_JS = """([markup]) => {
-  const app = document.getElementById('app');
-  app.innerHTML = markup;
-  const screen = app.querySelector('[data-screen]');
-  document.body.setAttribute('data-screen', screen ? screen.getAttribute('data-screen') : '');
-  window.scrollTo(0, 0);
-}"""
+SHOW_JS = walk.SHOW_JS  # puts one page's markup into #app
 
 
 def rules_pages(lang: str) -> walk.Pages:
