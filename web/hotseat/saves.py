@@ -25,10 +25,11 @@ window wrote after this one read: its save stays).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from . import bounded
 
 SLOT_PREFIX = "hotseat.game."
 LEGACY_KEY = "hotseat.save"
@@ -65,40 +66,25 @@ def slot_key(game_id: str) -> str:
 
 # ---- bounded JSON ------------------------------------------------------------------------------
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
-
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
-    """How deeply arrays and objects nest in the JSON ``text`` (strings left out), counted without
-    recursion; stops past ``limit``.
+    """How deeply arrays and objects nest in the JSON ``text`` (:func:`hotseat.bounded.nesting_depth`).
 
     >>> nesting_depth('{"a": [1, [2], "]]]"]}')
     3
-    >>> nesting_depth("[" * 100000 + "]" * 100000)
-    Traceback (most recent call last):
-      ...
-    hotseat.saves.SaveError: it is nested deeper than 32 levels
 
     Raises:
         SaveError: deeper than ``limit``.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = 0
-    while brackets:
-        if depth >= limit:
-            raise SaveError(f"it is nested deeper than {limit} levels")
-        inner = _INNERMOST.sub("", brackets)
-        if inner == brackets:  # unbalanced: the parser says where
-            break
-        brackets = inner
-        depth += 1
-    return depth
+    try:
+        return bounded.nesting_depth(text, limit)
+    except bounded.BoundsError as exc:
+        raise SaveError(str(exc)) from None
 
 
 def read_json(text: Any, max_chars: int = MAX_SAVE_CHARS) -> Any:
-    """Parse a stored text as JSON, within the bounds, checked before parsing.
+    """Parse a stored text as JSON, within the bounds, checked before parsing
+    (:func:`hotseat.bounded.loads`: size, nesting depth, number literals).
 
     >>> read_json('{"a": [1, 2]}')
     {'a': [1, 2]}
@@ -111,15 +97,10 @@ def read_json(text: Any, max_chars: int = MAX_SAVE_CHARS) -> Any:
         SaveError: not text, longer than ``max_chars``, nested deeper than :data:`MAX_DEPTH`, or
             not JSON.
     """
-    if not isinstance(text, str):
-        raise SaveError("it is not text")
-    if len(text) > max_chars:
-        raise SaveError(f"it is too large ({len(text):,} characters; at most {max_chars:,})")
-    nesting_depth(text)
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"it is not valid JSON ({exc})") from None
+        return bounded.loads(text, max_chars, MAX_DEPTH)
+    except bounded.BoundsError as exc:
+        raise SaveError(str(exc)) from None
 
 
 # ---- the schema language -----------------------------------------------------------------------
@@ -438,6 +419,7 @@ def _aside_order(key: str) -> tuple[int, int]:
     """Earlier versions' keys first (they are older), then by number."""
     if key.startswith(ASIDE_PREFIX):
         tail = key[len(ASIDE_PREFIX) :]
-        return (1, int(tail) if tail.isdigit() else 0)
-    tail = key[len(OLD_ASIDE_PREFIX) + 1 :]
-    return (0, int(tail) if tail.isdigit() else 1)
+        number = bounded.ascii_int(tail, 12)
+        return (1, number if number is not None else 0)
+    number = bounded.ascii_int(key[len(OLD_ASIDE_PREFIX) + 1 :], 12)
+    return (0, number if number is not None else 1)

@@ -29,7 +29,7 @@ The text (ASCII, fields joined by ``~``)::
 
 >>> code = encode("o", "Ab3_x9", "k7Qz", SAMPLE_OFFER)
 >>> code[:32]
-'HS~1~o~Ab3_x9~k7Qz~hpsY~HNehxjcc'
+'HS~2~o~Ab3_x9~k7Qz~hpsY~HNehxjcc'
 >>> len(code) < 160
 True
 >>> p = decode(code)
@@ -47,6 +47,7 @@ import re
 import uuid
 from dataclasses import dataclass
 
+from ..bounded import ascii_int
 from .protocol import PROTOCOL_VERSION
 
 PREFIX = "HS"
@@ -167,11 +168,8 @@ def _candidate(text: str) -> tuple[str, int, int] | None:
     parts = text.split()
     if len(parts) < 8 or parts[2].lower() != "udp" or parts[6] != "typ":
         return None
-    try:
-        priority, port = int(parts[3]), int(parts[5])
-    except ValueError:
-        return None
-    if not 0 < port < 65536 or not _ADDRESS.fullmatch(parts[4]):
+    priority, port = ascii_int(parts[3], 10), ascii_int(parts[5], 5)
+    if priority is None or port is None or not 0 < port < 65536 or not _ADDRESS.fullmatch(parts[4]):
         return None
     return parts[4], port, priority
 
@@ -252,9 +250,9 @@ def code_version(text: str) -> int | None:
     if not isinstance(text, str):
         return None
     parts = text.strip().split(SEP, 2)
-    if len(parts) < 3 or parts[0] != PREFIX or not parts[1].isdigit() or len(parts[1]) > 6:
+    if len(parts) < 3 or parts[0] != PREFIX:
         return None
-    return int(parts[1])
+    return ascii_int(parts[1], 6)
 
 
 def decode(text: str, expect: str | None = None) -> Pairing:
@@ -306,16 +304,17 @@ def decode(text: str, expect: str | None = None) -> Pairing:
 
 
 def _read_candidate(text: str, version: int) -> tuple[str, int]:
-    address, plus, port = text.rpartition("+")
-    if not plus or not port.isdigit() or not 0 < int(port) < 65536 or len(port) > 5:
+    address, plus, digits = text.rpartition("+")
+    port = ascii_int(digits, 5)
+    if not plus or port is None or not 0 < port < 65536:
         raise SignalError("malformed", f"the code's candidate {text!r} has no valid port", version)
     if address.startswith("m"):
         raw = _unb64(address[1:], "candidate address")
         if len(raw) != 16:
             raise SignalError("malformed", f"the code's candidate {text!r} is not an mDNS name", version)
-        return f"{uuid.UUID(bytes=raw)}.local", int(port)
+        return f"{uuid.UUID(bytes=raw)}.local", port
     if address.startswith("r") and _ADDRESS.fullmatch(address[1:]):
-        return address[1:], int(port)
+        return address[1:], port
     raise SignalError("malformed", f"the code's candidate {text!r} is invalid", version)
 
 
