@@ -9,7 +9,9 @@ moment (the host saves before it sends: the save then holds the state the messag
 
 1. a ``view`` carries exactly ``observation(seat)`` of the host's state when it was sent, the
    seat's own legal actions (none when the table does not wait for it), and nothing else the
-   schema does not name;
+   schema does not name; its events are the engine's own: those of the last move (or none) and
+   this round's, recomputed by replaying the move log of the host's save of that moment — never
+   taken from the message itself, so an event that names a hidden card cannot pass;
 2. **token counts** (:data:`secret_check.TOKEN_RE`: every number and card word): per token, the
    message may not carry more than the same message made from re-deals of everything hidden from
    that seat (``game.sample_hidden``, three of them, the minimum is the allowance) — a card of
@@ -31,6 +33,7 @@ from secret_check import TOKEN_RE
 
 import pycore
 from hotseat.net import protocol
+from hotseat.session import Session
 from pycore.rng import Rng
 
 #: records [direction, channel number, text, save or null] in window.__hsWire
@@ -75,8 +78,9 @@ def tokens(text: str) -> Counter:
     return Counter(TOKEN_RE.findall(text.lower()))
 
 
-def host_views(host_wire: list[list]) -> dict[int, tuple[dict, str]]:
-    """``n`` -> (the host's save when it sent view n, the text sent), from the host's records."""
+def host_views(host_wire: list[list]) -> dict[tuple[str, int], tuple[dict, str]]:
+    """``(epoch, n)`` -> (the host's save when it sent that view, the text sent), from the host's
+    records."""
     out = {}
     for direction, _channel, text, save in host_wire:
         if direction != "out":
@@ -84,12 +88,12 @@ def host_views(host_wire: list[list]) -> dict[int, tuple[dict, str]]:
         msg = json.loads(text)
         if msg.get("t") == "view":
             assert save is not None, "the host sent a view before it had saved the game"
-            out[msg["n"]] = (json.loads(save), text)
+            out[msg["epoch"], msg["n"]] = (json.loads(save), text)
     return out
 
 
 def check_received(
-    game_id: str, seat: int, received: list[str], views: dict[int, tuple[dict, str]], redeals: int = 3
+    game_id: str, seat: int, received: list[str], views: dict[tuple[str, int], tuple[dict, str]], redeals: int = 3
 ) -> dict:
     """Check every text guest ``seat`` received (see the module docstring); returns counts."""
     game = pycore.load_game(game_id)
@@ -102,28 +106,62 @@ def check_received(
                 f"LEAK — a {msg['t']} message carries game facts: {text[:200]}"
             )
             continue
-        save, sent = views[msg["n"]]
+        save, sent = views[msg["epoch"], msg["n"]]
         assert sent == text, "the guest received a view the host did not send as it is"
-        state = game.state_from_json(save["state"])
-        check_view(game, state, seat, msg, text, redeals)
+        check_view(game, save, seat, msg, text, redeals)
         counts["checked"] += 1
     return dict(counts)
 
 
-def check_view(game, state, seat: int, msg: dict, text: str, redeals: int = 3) -> None:
-    """Checks 1-3 of the module docstring for one ``view`` message."""
-    assert msg["obs"] == json.loads(json.dumps(state.observation(seat))), (
+def engine_events(save: dict) -> tuple[list[dict], list[dict]]:
+    """The events of the last move and of this round, as the engine gives them: the host's save
+    (``Session.to_dict``) resumed, which replays its move log from the log's start."""
+    session = Session.from_dict(save, bot_hook=_no_bot)
+    last = session.history[-1].events if session.history else []
+    return _json(last), _json(session.round_events)
+
+
+def _no_bot(*_args):  # the save is only replayed: no bot is asked for a move
+    raise AssertionError("a bot was asked to move while a save was checked")
+
+
+def _json(value):
+    return json.loads(json.dumps(value))
+
+
+def check_view(game, save: dict, seat: int, msg: dict, text: str, redeals: int = 3) -> None:
+    """Checks 1-3 of the module docstring for one ``view`` message; ``save`` is the host's save
+    (``Session.to_dict()``) when it sent the view."""
+    state = game.state_from_json(save["state"])
+    assert msg["obs"] == _json(state.observation(seat)), (
         f"LEAK or mismatch — the view is not seat {seat}'s observation of the host's state"
     )
     acting = state.current_players()
     assert msg["legal"] == (state.legal_actions(seat) if seat in acting else []), (
         "the view's legal actions are not the seat's"
     )
+    last, round_events = engine_events(save)
+    assert msg["events"] in ([], last), (
+        f"LEAK or mismatch — the view's events to seat {seat} are not the engine's events of the last move"
+    )
+    assert msg["round_events"] == round_events, (
+        f"LEAK or mismatch — the view's round events to seat {seat} are not the engine's of this round"
+    )
     allowance = None
     for k in range(redeals):
         other = game.sample_hidden(state, seat, Rng(7919 * k + 17 + msg["n"]))
         again = protocol.view_message(
-            other, seat, msg["n"], msg["events"], msg["round_events"], msg["summary"], msg["away"], msg["fresh"]
+            other,
+            seat,
+            msg["n"],
+            last if msg["events"] else [],
+            round_events,
+            msg["summary"],
+            msg["away"],
+            msg["fresh"],
+            epoch=msg["epoch"],
+            match=msg["match"],
+            ack=msg["ack"],
         )
         allowance = tokens(again) if allowance is None else allowance & tokens(again)
     extra = tokens(text) - allowance
@@ -133,7 +171,8 @@ def check_view(game, state, seat: int, msg: dict, text: str, redeals: int = 3) -
         public |= {int(x) for x in re.findall(r"\d+", json.dumps([msg["events"], msg["round_events"]]))}
         public |= set(range(state.num_players)) | {protocol.PROTOCOL_VERSION}  # seats, "v"
         own = set(state.observation(seat)["hand"])
-        body = {k: v for k, v in msg.items() if k != "n"}  # the view's own number counts views, not cards
+        # the view's own counters and the host's start id count views and moves, not cards
+        body = {k: v for k, v in msg.items() if k not in ("n", "epoch", "ack", "match")}
         numbers = {int(x) for x in re.findall(r"\d+", json.dumps(body))}
         others = {c for p in range(state.num_players) if p != seat for c in state.observation(p)["hand"]}
         leaked = (numbers & others) - public - own

@@ -223,11 +223,11 @@ def tamper(host, ann) -> None:
     before = host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
     bob_card = host_state(host).observation(2)["hand"][0]
     tampered = [
-        json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
-        json.dumps({"v": 1, "t": "act", "n": 2, "seat": 2, "action": {"type": "pick", "card": bob_card}}),
-        json.dumps({"v": 1, "t": "act", "n": 3, "action": {"type": "pick", "card": True}}),
-        '{"v": 1, "t": "act", "n": 4, "n": 5, "action": {"type": "pick", "card": 1}}',
-        json.dumps({"v": 1, "t": "welcome", "room": "AAAAAA"}),
+        json.dumps({"v": 2, "t": "act", "n": 1, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 2, "t": "act", "n": 2, "seat": 2, "action": {"type": "pick", "card": bob_card}}),
+        json.dumps({"v": 2, "t": "act", "n": 3, "action": {"type": "pick", "card": True}}),
+        '{"v": 2, "t": "act", "n": 4, "n": 5, "action": {"type": "pick", "card": 1}}',
+        json.dumps({"v": 2, "t": "welcome", "room": "AAAAAA"}),
         "not json",
     ]
     for text in tampered:

@@ -212,8 +212,8 @@ def test_a_tampered_message_changes_nothing_at_the_host():
     before = storage[SAVE_KEY]
     link = next(link for link, c in air.owner.items() if c is host and link in air.open)
     other = host.session.state.observation(2)["hand"][0]
-    host.net.event(link, "message", json.dumps({"v": 1, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
-    host.net.event(link, "message", '{"v": 1, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 1}')
+    host.net.event(link, "message", json.dumps({"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
+    host.net.event(link, "message", '{"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 2}')
     assert storage[SAVE_KEY] == before
     assert host.net.message == "A message from Ann was refused (json)."
     replies = [json.loads(text) for to, text in host.net.outbox]

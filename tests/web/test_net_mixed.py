@@ -175,7 +175,7 @@ class CheckedAir(Air):
         super().__init__()
         self.host = host
         self.game = pycore.load_game(game_id)
-        self.made: dict[int, str] = {}  # view number -> the host's state (JSON) it was made from
+        self.made: dict[tuple[str, int], dict] = {}  # (epoch, view number) -> the host's save it was made from
         self.counts = {"view": 0, "other": 0}
         self.seats_checked: set[int] = set()
 
@@ -192,8 +192,7 @@ class CheckedAir(Air):
         guest = phone.net.guest
         seat = guest.seat
         assert seat is not None, "a view reached a phone before its welcome"
-        state = self.game.state_from_json(self.made[msg["n"]])
-        check_view(self.game, state, seat, msg, text)
+        check_view(self.game, self.made[msg["epoch"], msg["n"]], seat, msg, text)
         self.counts["view"] += 1
         self.seats_checked.add(seat)
 
@@ -202,10 +201,12 @@ def record_views(monkeypatch, air: CheckedAir) -> None:
     """Keep the host's state for every view it makes (the check needs the state of that moment)."""
     made = Host._view
 
-    def view(self, seat, fresh=True):
-        link, text = made(self, seat, fresh)
-        air.made[json.loads(text)["n"]] = self.table.state.to_json()
-        return link, text
+    def view(self, seat, fresh=True, force=False):
+        made_view = made(self, seat, fresh, force)
+        if made_view is not None:
+            msg = json.loads(made_view[1])
+            air.made[msg["epoch"], msg["n"]] = self.table.to_dict()
+        return made_view
 
     monkeypatch.setattr(Host, "_view", view)
 

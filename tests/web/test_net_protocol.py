@@ -28,8 +28,8 @@ def test_a_good_action_is_read_exactly():
     [
         ("not json", "json", "not valid JSON"),
         ("[1, 2]", "json", "JSON object"),
-        ('{"v": 1, "t": "sync", "t": "bye"}', "json", "duplicate key"),
-        ('{"v": 1, "t": "ping", "n": NaN}', "json", "NaN"),
+        ('{"v": 2, "t": "sync", "t": "bye"}', "json", "duplicate key"),
+        ('{"v": 2, "t": "ping", "n": NaN}', "json", "NaN"),
         ("[" * 5000 + "]" * 5000, "json", "not valid JSON"),
         (
             json.dumps({"v": V, "t": "act", "n": 1, "action": {"type": "x", "a": [[[[[[[[[[[[1]]]]]]]]]]]]}}),
@@ -60,7 +60,7 @@ def test_bad_messages_are_refused_with_the_reason(text, reason, words):
 
 def test_not_text_is_refused():
     with pytest.raises(ProtocolError) as err:
-        protocol.parse(b'{"v": 1}', "guest")
+        protocol.parse(b'{"v": 2}', "guest")
     assert err.value.reason == "json"
 
 
@@ -76,6 +76,7 @@ def test_host_messages_are_not_accepted_from_a_guest_and_back():
         names=["Ann", "Bob"],
         kinds=["human", "guest"],
         app="0.1.0",
+        epoch="Zz9_-0",
     )
     assert protocol.parse(welcome, "host")["seat"] == 1
     with pytest.raises(ProtocolError) as err:

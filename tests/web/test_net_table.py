@@ -122,7 +122,10 @@ def test_a_whole_game_between_the_host_and_two_guests():
                 assert set(m) == {
                     "v",
                     "t",
+                    "epoch",
                     "n",
+                    "match",
+                    "ack",
                     "fresh",
                     "obs",
                     "legal",
@@ -144,16 +147,16 @@ def test_tampered_messages_change_nothing_and_are_reported():
     own = table.state.observation(1)["hand"]
     other = table.state.observation(2)["hand"][0]
     tampered = [
-        json.dumps({"v": 1, "t": "act", "n": 1, "action": {"type": "pick", "card": other}}),  # Bob's card
-        json.dumps({"v": 1, "t": "act", "n": 2, "action": {"type": "pick", "card": 999}}),
-        json.dumps({"v": 1, "t": "act", "n": 3, "action": {"type": "pick", "card": float(own[0])}}),
-        json.dumps({"v": 1, "t": "act", "n": 4, "action": {"type": "pick", "card": own[0], "seat": 2}}),
-        json.dumps({"v": 1, "t": "act", "n": 5, "action": {"type": "choose_row", "row": 0}}),
-        json.dumps({"v": 1, "t": "act", "n": 6, "seat": 2, "action": {"type": "pick", "card": own[0]}}),
-        '{"v": 1, "t": "act", "n": 7, "action": {"type": "pick", "card": ' + str(own[0]) + '}, "n": 8}',
-        json.dumps({"v": 1, "t": "welcome"}),
+        json.dumps({"v": 2, "t": "act", "n": 1, "action": {"type": "pick", "card": other}}),  # Bob's card
+        json.dumps({"v": 2, "t": "act", "n": 2, "action": {"type": "pick", "card": 999}}),
+        json.dumps({"v": 2, "t": "act", "n": 3, "action": {"type": "pick", "card": float(own[0])}}),
+        json.dumps({"v": 2, "t": "act", "n": 4, "action": {"type": "pick", "card": own[0], "seat": 2}}),
+        json.dumps({"v": 2, "t": "act", "n": 5, "action": {"type": "choose_row", "row": 0}}),
+        json.dumps({"v": 2, "t": "act", "n": 6, "seat": 2, "action": {"type": "pick", "card": own[0]}}),
+        '{"v": 2, "t": "act", "n": 7, "action": {"type": "pick", "card": ' + str(own[0]) + '}, "n": 8}',
+        json.dumps({"v": 2, "t": "welcome"}),
         "\x00\xff garbage",
-        json.dumps({"v": 1, "t": "hello", "room": host.room, "app": "x", "token": None}),  # a second hello
+        json.dumps({"v": 2, "t": "hello", "room": host.room, "app": "x", "token": None}),  # a second hello
     ]
     replies = []
     for text in tampered:
@@ -274,7 +277,8 @@ def test_actions_wait_while_the_host_table_is_busy():
 
 def test_the_room_and_tokens_are_kept_with_the_table_and_resumed():
     table, host, wire, ann, bob = table_with_guests()
-    assert table.net == {"room": host.room, "tokens": {"1": host.remotes[1].token, "2": host.remotes[2].token}}
+    tokens = {"1": host.remotes[1].token, "2": host.remotes[2].token}
+    assert table.net == {"room": host.room, "tokens": tokens, "match": 0}
     again = Host.resume(table, "test")  # the host page reloaded: same room, both phones away
     assert again.room == host.room and again.away() == [1, 2]
     wire2 = Wire(again)

@@ -51,6 +51,7 @@ from pycore.registry import GAME_INFO
 from . import players as players_store
 from . import players_screen, screens, story
 from . import settings as settings_store
+from .bounded import ascii_int
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
@@ -203,23 +204,27 @@ class Controller:
     def _slot(self, game_id: str):
         return next((s for s in self.slots if s.key == slot_key(game_id)), None)
 
-    def persist(self, session: Session) -> None:
-        """Write the session as its game's save (after every applied action)."""
+    def persist(self, session: Session) -> bool:
+        """Write the session as its game's save (after every applied action); then the phones
+        hear of the move. False when the browser refused the write: the phones are not told of a
+        move the save lacks (a move from a phone is then taken back and the phone told so)."""
         if self.session is not session:
-            return  # a session this window has given up (another window took the game)
+            return True  # a session this window has given up (another window took the game)
         try:
             self.store.write(session.game_id, session.to_dict())
         except ConflictError:
             self._give_up(session.game_id, changed=True)
-            return
+            return True
         except StorageError:
             self.message = _(
                 "This browser refused to save the game (storage full?): the saved copy is the one "
                 "before this move. Free some space, or this move is lost when the page closes."
             )
+            return False
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
         self._record_if_over(session)
+        return True
 
     def _give_up(self, game_id: str, changed: bool) -> None:
         """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
@@ -623,8 +628,9 @@ class Controller:
         for key, value in fields.items():
             if not isinstance(value, str):
                 continue
-            if key.startswith("name-") and key[5:].isdigit() and int(key[5:]) < len(st["names"]):
-                st["names"][int(key[5:])] = value
+            seat = ascii_int(key[5:], 2) if key.startswith("name-") else None
+            if seat is not None and seat < len(st["names"]):
+                st["names"][seat] = value
             elif key.startswith("opt-"):
                 st["raw"][key[4:]] = value
                 st["opts"][key[4:]] = value
@@ -662,11 +668,11 @@ class Controller:
                 if text == "":
                     value = opt.default
                 else:
-                    try:
-                        value = int(text)
-                    except ValueError:
+                    number = ascii_int(text.removeprefix("-"), 9)
+                    if number is None:
                         label = screens.option_label(name)
-                        raise ValueError(_("{label}: enter a whole number").format(label=label)) from None
+                        raise ValueError(_("{label}: enter a whole number").format(label=label))
+                    value = -number if text.startswith("-") else number
             try:
                 options[name] = opt.check(value)
             except ValueError:

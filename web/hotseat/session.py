@@ -45,8 +45,23 @@ import pycore
 from pycore.rng import Rng
 
 from . import story
+from .bounded import ascii_int
 from .names import NameError_, check_name
-from .saves import MAX_SAVE_CHARS, Bool, Const, Int, ListOf, Obj, OneOf, SaveError, Scalars, Spec, Text, read_json
+from .saves import (
+    MAX_SAVE_CHARS,
+    Bool,
+    Const,
+    Int,
+    ListOf,
+    Obj,
+    OneOf,
+    SaveError,
+    Scalars,
+    Spec,
+    StorageError,
+    Text,
+    read_json,
+)
 from .story import Move
 from .views.base import GameView, ViewContext
 
@@ -187,7 +202,8 @@ def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
 
 
 def check_net(net: Any, num_seats: int) -> dict:
-    """Validate a save's ``net`` (``{"room": 6 base64url, "tokens": {"seat": 22 base64url}}``).
+    """Validate a save's ``net`` (``{"room": 6 base64url, "tokens": {"seat": 22 base64url},
+    "match": games played at this table}``; ``match`` is absent in earlier saves).
 
     Raises:
         SaveError: naming the bad part.
@@ -195,19 +211,23 @@ def check_net(net: Any, num_seats: int) -> dict:
     import re
 
     ident = re.compile(r"[A-Za-z0-9_-]+")
-    if not isinstance(net, dict) or set(net) != {"room", "tokens"}:
+    if not isinstance(net, dict) or not {"room", "tokens"} <= set(net) <= {"room", "tokens", "match"}:
         raise SaveError("its phones' table is malformed")
+    match = net.get("match", 0)
+    if not isinstance(match, int) or isinstance(match, bool) or not 0 <= match < 2**31:
+        raise SaveError("its phones' table has an invalid game count")
     room, tokens = net["room"], net["tokens"]
     if not isinstance(room, str) or len(room) != 6 or not ident.fullmatch(room):
         raise SaveError("its phones' table has an invalid room")
     if not isinstance(tokens, dict):
         raise SaveError("its phones' tokens are malformed")
     for seat, token in tokens.items():
-        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < num_seats):
+        number = ascii_int(seat, 2)
+        if number is None or number >= num_seats or str(number) != seat:
             raise SaveError(f"its phones' tokens name a seat that does not exist ({seat!r})")
         if not isinstance(token, str) or len(token) != 22 or not ident.fullmatch(token):
             raise SaveError(f"its phones' token for seat {seat} is invalid")
-    return {"room": room, "tokens": dict(tokens)}
+    return {"room": room, "tokens": dict(tokens), "match": match}
 
 
 class Session:
@@ -278,7 +298,8 @@ class Session:
         #: one :class:`~hotseat.story.Move` (seat and public events, never the action) per logged move
         self.history: list[Move] = list(history) if history is not None else []
         self._replay_at: tuple[int, Any] = (-1, None)  # the replay's last move and state (replay_table)
-        self.on_applied: Callable[[Session], None] | None = None
+        #: called after every applied move to save it; returns False when the save was refused
+        self.on_applied: Callable[[Session], bool | None] | None = None
         self.error: str | None = None
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
         #: {seat: token}}`` saved with the game, so phones rejoin their seats after a reload
@@ -519,7 +540,9 @@ class Session:
         self._after(events, before, reveal_viewer)
         return events
 
-    def _after(self, events: list[dict], before: dict, reveal_viewer: int | None) -> None:
+    def _after(self, events: list[dict], before: dict, reveal_viewer: int | None) -> bool:
+        """The move's events are out: reveal, summary, save, next player; False when the save was
+        refused (the move stays applied here)."""
         self.events = events
         self._log_round(events)
         self.local = {}
@@ -527,8 +550,9 @@ class Session:
         self.summary_due = self._summary_for(events)
         if self._total_pace(events) > 0:
             self.reveal = {"before": before, "viewer": reveal_viewer, "step": 0}
-        self._saved()
+        kept = self._saved()
         self._advance()
+        return kept
 
     def accepts_remote(self) -> bool:
         """Whether an action from a phone can be applied now: not while this phone's table plays
@@ -544,7 +568,9 @@ class Session:
 
         Raises:
             IllegalActionError: the action is not legal (the state is unchanged).
+            StorageError: the save refused the move; it is taken back (the session is as before).
         """
+        checkpoint = self._checkpoint()
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
         self._start_log_if_needed()
@@ -559,10 +585,22 @@ class Session:
         if still and not self._summary_for(events) and self._total_pace(events) == 0:
             self.events = events
             self._log_round(events)
-            self._saved()
-            return events
-        self._after(events, before, reveal_viewer)
+            kept = self._saved()
+        else:
+            kept = self._after(events, before, reveal_viewer)
+        if not kept:
+            self.__dict__.update(checkpoint)
+            raise StorageError("the save refused the move: it was taken back")
         return events
+
+    def _checkpoint(self) -> dict[str, Any]:
+        """Everything a move changes, to take it back (:meth:`apply_remote` when the save fails):
+        the attributes as they are, with copies of the state and of the lists a move extends."""
+        saved = dict(self.__dict__)
+        saved["state"] = self.state.clone()
+        for name in ("log_moves", "history", "round_events"):
+            saved[name] = list(saved[name])
+        return saved
 
     def _start_log_if_needed(self) -> None:
         """Before a move: make room in a full move log (:meth:`_trim_log`)."""
@@ -633,9 +671,9 @@ class Session:
     def _total_pace(self, events: list[dict]) -> int:
         return sum(self._pace(e) for e in events)
 
-    def _saved(self) -> None:
-        if self.on_applied is not None:
-            self.on_applied(self)
+    def _saved(self) -> bool:
+        """Save through :attr:`on_applied`; False when the save was refused."""
+        return self.on_applied is None or self.on_applied(self) is not False
 
     # ---- time --------------------------------------------------------------------------------
 

@@ -49,7 +49,11 @@ class Guest:
     link: int | None = None
     #: the room of the offer being answered (the hello names it)
     joining: str | None = None
-    n: int = 0  # actions sent
+    n: int = 0  # actions sent on this link (0 again after each welcome, as at the host)
+    #: the host's start the welcome named (views of another start are not taken in)
+    epoch: str | None = None
+    #: welcomes taken in (each one starts the phone's turn afresh: :class:`~hotseat.net.play.GuestPlay`)
+    welcomes: int = 0
     reports: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -141,15 +145,18 @@ class Guest:
             if self.room != msg["room"] or self.seat != msg["seat"]:
                 self.view = self.previous = None
             self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
+            self.epoch, self.n = msg["epoch"], 0
+            self.welcomes += 1
+            self.rejected = None
             self._save()
             self.status = "playing" if self.view is not None else "waiting"
-        elif t == "view" and self.welcome is not None:
-            if self.view is None or msg["n"] > self.view["n"]:
+        elif t == "view" and self.welcome is not None and msg["epoch"] == self.epoch:
+            if self.view is None or self.view["epoch"] != msg["epoch"] or msg["n"] > self.view["n"]:
                 self.previous, self.view = self.view, msg
                 self.rejected = None
                 self.status = "playing"
-        elif t == "rejected":
-            self.rejected = msg["text"]
+        elif t == "rejected" and msg["n"] == self.n and self.n > 0:
+            self.rejected = msg["text"]  # the answer to this phone's last action (older ones are stale)
         elif t == "update":
             self.status, self.problem = "update", "this"
         elif t == "refused":
@@ -160,6 +167,12 @@ class Guest:
             self.status = "lost" if msg["reason"] != "over" else self.status
             self.problem = msg["reason"]
         return []
+
+    @property
+    def waiting_for_answer(self) -> bool:
+        """Whether this phone's last action is still unanswered: no view since took it in
+        (``ack``), and no rejection."""
+        return self.n > 0 and (self.view is None or self.view["ack"] < self.n) and self.rejected is None
 
     def act(self, action: dict) -> str:
         """The message that asks the host to apply ``action`` for this seat."""

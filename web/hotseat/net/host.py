@@ -7,11 +7,18 @@ the table object (the app's session), the only authority:
 * ``table.state`` — the engine state (read here only through :func:`~hotseat.net.protocol.view_message`);
 * ``table.game_id``, ``table.options``, ``table.names``, ``table.kinds``, ``table.round_events``,
   ``table.summary_due``, ``table.events`` — what a guest needs to draw its screen;
-* ``table.apply_remote(seat, action)`` — applies a legal action through the engine (and saves);
-  ``table.accepts_remote()`` — False while the host's own screen is busy (a reveal, the round
-  summary): actions are then held back in :attr:`Host.queue` until :meth:`Host.flush`;
-* ``table.net`` — ``{"room", "tokens"}`` kept with the saved game (set here whenever a phone
-  gets a seat), so a reloaded host knows the phones again.
+* ``table.apply_remote(seat, action)`` — applies a legal action through the engine and saves;
+  raises :class:`~hotseat.saves.StorageError` with the move taken back when the save was
+  refused (the phone is told, and may send it again); ``table.accepts_remote()`` — False while
+  the host's own screen is busy (a reveal, the round summary): one action per seat is then held
+  back in :attr:`Host.queue` until :meth:`Host.flush`;
+* ``table.net`` — ``{"room", "tokens", "match"}`` kept with the saved game (set here whenever a
+  phone gets a seat), so a reloaded host knows the phones again.
+
+Every start of a host (:meth:`Host.resume` after a reload, or Home and Continue) is a new
+``epoch``: the phones' welcome names it, so a phone that kept its page open takes the new start's
+views, whose numbers begin again. A view goes to a phone only when what it shows changed (one
+view per phone per change), or when the phone asks (welcome, ``sync``).
 
 Seats: the host invites a phone for one seat (:meth:`Host.invite` with ``seat``) or any phone
 that was at this table before (``seat=None``: the phone's token says which seat it had). A
@@ -27,12 +34,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..saves import StorageError
 from . import protocol, signal
 from .protocol import ProtocolError
 
 #: text of a rejected action (the guest's screen shows it)
 ILLEGAL_TEXT = "That move is not allowed now."
 NOT_YOUR_TURN_TEXT = "It is not your turn."
+BUSY_TEXT = "The table is busy: wait for your turn."
+NOT_SAVED_TEXT = "The host's phone could not save this move. Try again."
 #: reports kept for the host's screen
 MAX_REPORTS = 50
 
@@ -59,6 +69,10 @@ class Remote:
     link: int | None = None
     sent: int = 0
     views: int = 0
+    #: the ``n`` of the last action taken in from the phone on this link (0 after each welcome)
+    ack: int = 0
+    #: what the last view sent showed (its text with the counters left out), or None: send it
+    last: str | None = None
 
 
 @dataclass
@@ -81,8 +95,12 @@ class Host:
     #: link id -> seat or None: links whose answer was accepted, waiting for their hello
     pending: dict[int, int | None] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
-    n: int = 0  # views sent so far (each view carries the next number)
-    #: actions that arrived while the table was busy: (link, seat, parsed act message)
+    n: int = 0  # views sent in this epoch (each view carries the next number)
+    #: this start of the host (see the module docstring)
+    epoch: str = field(default_factory=lambda: new_id(6))
+    #: the games played at this table (a rematch is the next one)
+    match: int = 0
+    #: actions that arrived while the table was busy, at most one per seat: (link, seat, act)
     queue: list[tuple[int, int, dict]] = field(default_factory=list)
     _last_events: Any = None
 
@@ -93,14 +111,26 @@ class Host:
         if not saved:
             host = cls(table, app_version)
         else:
-            host = cls(table, app_version, room=saved["room"])
+            host = cls(table, app_version, room=saved["room"], match=saved.get("match", 0))
             host.remotes = {int(seat): Remote(token=token) for seat, token in saved["tokens"].items()}
         host._remember()
         return host
 
     def _remember(self) -> None:
         """Keep the room and the phones' tokens in the table (saved with the game)."""
-        self.table.net = {"room": self.room, "tokens": {str(s): r.token for s, r in sorted(self.remotes.items())}}
+        self.table.net = {
+            "room": self.room,
+            "tokens": {str(s): r.token for s, r in sorted(self.remotes.items())},
+            "match": self.match,
+        }
+
+    def next_match(self, table: Any) -> None:
+        """A rematch at this table: the same phones play the next game (``table``)."""
+        self.table = table
+        self.match += 1
+        self.queue = []
+        self._last_events = None
+        self._remember()
 
     # ---- pairing -----------------------------------------------------------------------------
 
@@ -161,6 +191,7 @@ class Host:
         if seat is None:
             return []
         self.remotes[seat].link = None
+        self.remotes[seat].last = None
         return self.views(fresh=False)
 
     def receive(self, link: int, text: Any) -> list[tuple[int, str]]:
@@ -197,11 +228,13 @@ class Host:
         if t == "act":
             return self._act(link, seat, msg)
         if t == "sync":
-            return [self._view(seat, fresh=False)]
+            return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
         if t == "ping":
             return [(link, protocol.dumps("pong", "host", n=msg["n"]))]
         if t == "bye":
             self.remotes[seat].link = None
+            self.remotes[seat].last = None
+            self.queue = [q for q in self.queue if q[0] != link]
             return self.views(fresh=False)
         return []
 
@@ -237,7 +270,8 @@ class Host:
             remote = self.remotes[seat] = Remote(token=new_id(22), link=remote.link if remote else None)
         if remote.link is not None and remote.link != link:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
-        remote.link = link
+        self.queue = [q for q in self.queue if q[1] != seat]  # a move of the old link: not taken in
+        remote.link, remote.ack, remote.last = link, 0, None
         self._remember()
         t = self.table
         out.append(
@@ -254,6 +288,7 @@ class Host:
                     names=list(t.names),
                     kinds=list(t.kinds),
                     app=self.app_version,
+                    epoch=self.epoch,
                 ),
             )
         )
@@ -269,51 +304,92 @@ class Host:
 
     def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
         if not self.table.accepts_remote():
+            if any(queued_seat == seat for _link, queued_seat, _msg in self.queue):
+                self._report(seat, "busy", "a second action while the table was busy")
+                return [self._rejected(link, seat, msg, "busy", BUSY_TEXT)]
             self.queue.append((link, seat, msg))
             return []
         state = self.table.state
         if seat not in state.current_players():
             self._report(seat, "turn", f"an action while the table does not wait for seat {seat}")
-            return [(link, protocol.dumps("rejected", "host", n=msg["n"], reason="turn", text=NOT_YOUR_TURN_TEXT))]
+            return [self._rejected(link, seat, msg, "turn", NOT_YOUR_TURN_TEXT)]
         legal = protocol.match_legal(msg["action"], state.legal_actions(seat))
         if legal is None:
             self._report(seat, "illegal", f"not a legal action: {protocol.canonical(msg['action'])[:200]}")
-            return [(link, protocol.dumps("rejected", "host", n=msg["n"], reason="illegal", text=ILLEGAL_TEXT))]
-        self.table.apply_remote(seat, legal)
+            return [self._rejected(link, seat, msg, "illegal", ILLEGAL_TEXT)]
+        self.remotes[seat].ack = max(self.remotes[seat].ack, msg["n"])
+        try:
+            self.table.apply_remote(seat, legal)
+        except StorageError:
+            self._report(seat, "storage", "the save refused the move; it was taken back")
+            return [self._rejected(link, seat, msg, "storage", NOT_SAVED_TEXT)]
         return self.views()
 
+    def _rejected(self, link: int, seat: int, msg: dict, reason: str, text: str) -> tuple[int, str]:
+        """The answer to a refused action (the seat's next view acknowledges it too)."""
+        self.remotes[seat].ack = max(self.remotes[seat].ack, msg["n"])
+        return link, protocol.dumps("rejected", "host", n=msg["n"], reason=reason, text=text)
+
     def flush(self) -> list[tuple[int, str]]:
-        """Apply the actions held back while the table was busy (call when it is free again)."""
+        """Apply the actions held back while the table was busy (call when it is free again); each
+        is answered (applied, or rejected when it is no longer legal). One whose phone has gone or
+        been replaced since is dropped: that phone's welcome on its new link starts afresh."""
         out: list[tuple[int, str]] = []
         while self.queue and self.table.accepts_remote():
             link, seat, msg = self.queue.pop(0)
             if self.remotes.get(seat) is None or self.remotes[seat].link != link:
-                continue  # that phone has gone or been replaced since
+                continue
             out += self._act(link, seat, msg)
-        return out
+        return out + self.views(fresh=False)
 
     # ---- views -------------------------------------------------------------------------------
 
-    def _view(self, seat: int, fresh: bool = True) -> tuple[int, str]:
+    def _view(self, seat: int, fresh: bool = True, force: bool = False) -> tuple[int, str] | None:
+        """The view for ``seat``'s phone, or None when it would show what the last one showed
+        (unless ``force``: the phone asked for it)."""
         remote = self.remotes[seat]
         assert remote.link is not None, "views go to connected phones only"
-        self.n += 1
         t = self.table
-        text = protocol.view_message(
-            t.state, seat, self.n, list(t.events), list(t.round_events), bool(t.summary_due), self.away(), fresh=fresh
-        )
-        remote.sent += len(text.encode("utf-8"))
+
+        def text(n: int, fresh: bool) -> str:
+            return protocol.view_message(
+                t.state,
+                seat,
+                n,
+                list(t.events),
+                list(t.round_events),
+                bool(t.summary_due),
+                self.away(),
+                fresh=fresh,
+                epoch=self.epoch,
+                match=self.match,
+                ack=remote.ack,
+            )
+
+        shown = text(0, False)
+        if shown == remote.last and not force:
+            return None
+        remote.last = shown
+        self.n += 1
+        message = text(self.n, fresh)
+        remote.sent += len(message.encode("utf-8"))
         remote.views += 1
-        return remote.link, text
+        return remote.link, message
 
     def views(self, fresh: bool = True) -> list[tuple[int, str]]:
-        """A ``view`` for every connected guest: call after every action applied at the table
-        (``fresh``), or with ``fresh=False`` when only who is connected changed."""
+        """A ``view`` for every connected guest whose screen changed: call after every action
+        applied at the table (``fresh``), or with ``fresh=False`` when only who is connected changed."""
         events = self.table.events
         if fresh and events is self._last_events:
             fresh = False  # the same action's events again (e.g. the round summary was closed)
         self._last_events = events
-        return [self._view(seat, fresh) for seat in sorted(self.remotes) if self.remotes[seat].link is not None]
+        out = []
+        for seat in sorted(self.remotes):
+            if self.remotes[seat].link is not None:
+                view = self._view(seat, fresh)
+                if view is not None:
+                    out.append(view)
+        return out
 
     def _report(self, seat: int | None, reason: str, detail: str) -> None:
         self.reports.append(Report(seat, reason, detail))

@@ -2,8 +2,10 @@
 views the host sends (:class:`~hotseat.net.guest.Guest`), never from a game state.
 
 Pure Python. :class:`GuestPlay` keeps what the screen needs between two views: a selection in
-progress (``local``), an unconfirmed pick (``pending``, Undo / Confirm as at the host), an
-action on its way to the host (``sent``: no second tap until the host answers), the paced
+progress (``local``), an unconfirmed pick (``pending``, Undo / Confirm as at the host: it stays
+while other seats move, as long as it is still legal), an action on its way to the host
+(:attr:`GuestPlay.sent`: no second tap until the host acknowledges or refuses it; a welcome on a
+new link starts afresh, so a move lost with a link never leaves the phone waiting), the paced
 reveal of a new view's events (from the guest's previous observation, with the view's own
 ``pace_ms``), the round summary (Next round closes it on this phone only), game over, and the
 game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of every view
@@ -18,6 +20,7 @@ from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..session import MAX_LOG_MOVES, load_view
 from ..views.base import GameView, ViewContext
+from . import protocol
 from .guest import Guest
 
 
@@ -28,10 +31,10 @@ class GuestPlay:
         self.guest = guest
         self.local: dict = {}
         self.pending: dict | None = None
-        self.sent = False
         self.reveal: dict | None = None  # {"before": obs, "step": k}
         self.summary = False
-        self.seen = 0  # the number of the last view taken in
+        self.seen: tuple[str, int] | None = None  # (epoch, number) of the last view taken in
+        self.match: int | None = None  # the game at the table the story is of
         self.view_module: GameView | None = None
         #: the story as this phone saw it: one move per view that followed a move (its public events)
         self.history: list[story.Move] = []
@@ -64,31 +67,48 @@ class GuestPlay:
     def _pace(self, event: dict) -> int:
         return self._module().pace_ms(event)
 
+    @property
+    def sent(self) -> bool:
+        """Whether this phone's move is on its way to the host (not yet acknowledged or refused)."""
+        return self.guest.waiting_for_answer
+
     def update(self) -> None:
         """Take in the guest's newest view (a no-op when it was taken in already)."""
         view = self.guest.view
-        if view is None or view["n"] == self.seen:
+        if view is None or (view["epoch"], view["n"]) == self.seen:
             return
-        self.seen = view["n"]
+        legal_before = self.guest.previous["legal"] if self.guest.previous is not None else None
+        self.seen = (view["epoch"], view["n"])
+        if view["match"] != self.match:  # a new game at the table: its story starts afresh
+            if self.match is not None:
+                self.history, self.first_round = [], None
+                self.local, self.pending, self.reveal, self.summary = {}, None, None, False
+            self.match = view["match"]
         if self.first_round is None:
             first = view["obs"].get("round")
             self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
-        if self.guest.rejected is not None:
-            self.sent = False
-        if not view["fresh"]:
-            return
-        events = view["events"]
+        events = view["events"] if view["fresh"] else []
         if events:
             self._remember(events)
-        mine = self.pending is not None or self.sent
-        self.sent = False
-        if mine or any(e.get("player") == self.guest.seat for e in events):
+        if any(e.get("player") == self.guest.seat for e in events):
             self.local, self.pending = {}, None
+        else:
+            self._keep_choice(view, legal_before)
+        if not view["fresh"]:
+            return
         previous = self.guest.previous
         if previous is not None and events and sum(self._pace(e) for e in events) > 0:
             self.reveal = {"before": previous["obs"], "step": 0}
         if self._module().ends_round(events) and not view["over"]:
             self.summary = True
+
+    def _keep_choice(self, view: dict, legal_before: list | None) -> None:
+        """Another seat moved (or the phone came back): an unconfirmed pick stays while it is still
+        legal, a selection in progress while the legal actions are the same."""
+        if self.pending is not None and protocol.match_legal(self.pending["action"], view["legal"]) is None:
+            self.pending = None
+        if view["legal"] != legal_before:
+            self.local = {}
 
     def _remember(self, events: list[dict]) -> None:
         """Add a move to :attr:`history` (the seat named by its first event, else the one that was
@@ -116,7 +136,6 @@ class GuestPlay:
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
-        self.sent = False
         self.pending = None
 
     # ---- what is on screen -------------------------------------------------------------------
@@ -188,7 +207,6 @@ class GuestPlay:
         return []
 
     def _send(self, action: dict) -> list[str]:
-        self.sent = True
         return [self.guest.act(action)]
 
     def delay_ms(self) -> int | None:

@@ -9,24 +9,33 @@ refused message is never half-used: the caller ignores it and reports the reason
 
 Guest to host::
 
-    {"v": 1, "t": "hello", "room": R, "app": "0.1.0", "token": T | null}   # first, on every link
-    {"v": 1, "t": "act", "n": 7, "action": {"type": "pick", "card": 37}}   # n: the guest's counter
-    {"v": 1, "t": "sync"}                                                  # send me my view again
-    {"v": 1, "t": "ping", "n": 3}
-    {"v": 1, "t": "bye"}
+    {"v": 2, "t": "hello", "room": R, "app": "0.1.0", "token": T | null}   # first, on every link
+    {"v": 2, "t": "act", "n": 7, "action": {"type": "pick", "card": 37}}   # n: the guest's counter
+    {"v": 2, "t": "sync"}                                                  # send me my view again
+    {"v": 2, "t": "ping", "n": 3}
+    {"v": 2, "t": "bye"}
 
 Host to guest::
 
-    {"v": 1, "t": "welcome", "room": R, "seat": 1, "token": T, "game": "six_nimmt",
-     "options": {...}, "names": [...], "kinds": [...], "app": "0.1.0"}
-    {"v": 1, "t": "view", "n": 12, "fresh": true, "obs": {...}, "legal": [...], "acting": [0, 2],
-     "events": [...], "round_events": [...], "summary": false, "over": false, "away": [2],
-     "returns": [], "winners": []}
-    {"v": 1, "t": "rejected", "n": 7, "reason": "illegal", "text": "That move is not allowed now."}
-    {"v": 1, "t": "update", "need": 2, "app": "0.2.0"}     # the guest's app is too old
-    {"v": 1, "t": "refused", "reason": "room", "text": "..."}
-    {"v": 1, "t": "pong", "n": 3}
-    {"v": 1, "t": "bye", "reason": "closed"}
+    {"v": 2, "t": "welcome", "room": R, "seat": 1, "token": T, "game": "six_nimmt",
+     "options": {...}, "names": [...], "kinds": [...], "app": "0.1.0", "epoch": E}
+    {"v": 2, "t": "view", "epoch": E, "n": 12, "match": 1, "ack": 7, "fresh": true, "obs": {...},
+     "legal": [...], "acting": [0, 2], "events": [...], "round_events": [...], "summary": false,
+     "over": false, "away": [2], "returns": [], "winners": []}
+    {"v": 2, "t": "rejected", "n": 7, "reason": "illegal", "text": "That move is not allowed now."}
+    {"v": 2, "t": "update", "need": 2, "app": "0.2.0"}     # the guest's app is too old
+    {"v": 2, "t": "refused", "reason": "room", "text": "..."}
+    {"v": 2, "t": "pong", "n": 3}
+    {"v": 2, "t": "bye", "reason": "closed"}
+
+Order: ``epoch`` names one start of the host's table (a reload, or Home and Continue, starts a
+new one; the welcome says which); within an epoch the views are numbered by ``n``, and a guest
+takes in only a view of its welcome's epoch with a number above the last one it took in.
+``match`` counts the games played at this table (a rematch is the next one). Every ``act`` is
+answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
+this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
+also gets ``rejected`` with its ``n`` (also when the host holds a move of the seat already, or
+could not save the move). A guest waits for its move only until a view acknowledges it.
 
 What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
 its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
@@ -46,10 +55,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .. import bounded
+
 #: this app's protocol version (bump when a message's keys or meaning change)
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: the oldest guest the host still talks to (older ones are told to update)
-MIN_GUEST_VERSION = 1
+MIN_GUEST_VERSION = 2
 #: the largest message, in bytes of UTF-8 (below the SDP's max-message-size of 65,536)
 MAX_MESSAGE_BYTES = 60_000
 #: nesting limit of a message's JSON (a 6 nimmt! view is 4 deep, Dog's 5)
@@ -148,6 +159,7 @@ def _action(value: Any) -> dict:
 
 
 ROOM = _b64id(6)
+EPOCH = _b64id(6)
 TOKEN = _b64id(22)
 SEQ = _int(0, 2**31 - 1)
 SEAT = _int(0, 31)
@@ -175,9 +187,13 @@ HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
         "names": _list_of(_text(40), 32),
         "kinds": _list_of(_text(16), 32),
         "app": APP,
+        "epoch": EPOCH,
     },
     "view": {
+        "epoch": EPOCH,
         "n": SEQ,
+        "match": SEQ,
+        "ack": SEQ,
         "fresh": _bool,
         "obs": _dict,
         "legal": _list_of(_dict, 4096),
@@ -203,46 +219,21 @@ DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _depth(value: Any, limit: int) -> None:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            raise ValueError(f"nested deeper than {limit}")
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-
-
 def loads(text: Any) -> dict:
-    """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, bounded size
-    and depth.
+    """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, size, nesting
+    depth and number literals bounded *before* the parse (:func:`hotseat.bounded.loads`: a
+    nesting bomb would kill Pyodide's interpreter inside the parser).
 
     Raises:
         ProtocolError: reason ``"size"`` or ``"json"``.
     """
-    if not isinstance(text, str):
-        raise ProtocolError("json", "a message must be text")
-    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+    if isinstance(text, str) and (
+        len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    ):
         raise ProtocolError("size", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-        _depth(data, MAX_DEPTH)
-    except (ValueError, RecursionError) as exc:
+        data = bounded.loads(text, MAX_MESSAGE_BYTES, MAX_DEPTH, unique_keys=True)
+    except bounded.BoundsError as exc:
         raise ProtocolError("json", f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("json", "a message must be a JSON object")
@@ -325,6 +316,9 @@ def view_message(
     summary: bool,
     away: list[int],
     fresh: bool = True,
+    epoch: str = "AAAAAA",
+    match: int = 0,
+    ack: int = 0,
 ) -> str:
     """The ``view`` message for the guest in ``seat``: the ONLY way game facts reach a guest.
 
@@ -333,7 +327,8 @@ def view_message(
     ``events`` of the last action and ``round_events`` (public by every game's contract),
     whether the round summary is showing, whether the game is over (then also the final
     ``returns()`` and ``winners()``, public at the end) and which seats' phones are away
-    (public). ``n`` numbers the views the host has sent (the guest drops an older one);
+    (public). ``epoch`` and ``n`` order the views (the guest drops an older one), ``match``
+    counts the games at this table, ``ack`` is the last action of this seat taken in;
     ``fresh``: the view follows a new action (``False`` when it is sent again: a phone joined,
     asked for it, or another went away), so the guest plays its events only once.
     """
@@ -343,7 +338,10 @@ def view_message(
     return dumps(
         "view",
         "host",
+        epoch=epoch,
         n=n,
+        match=match,
+        ack=ack,
         fresh=bool(fresh),
         obs=state.observation(seat),
         legal=legal,

@@ -61,6 +61,9 @@ class NetSide:
         self.requests: list[tuple] = []
         self.qr_cache: dict[str, tuple[int, str]] = {}
         self.message: str | None = None
+        #: the newest refusal taken in, and the (seat, reason) of the last one the host was told of
+        self._last_report: object | None = None
+        self._last_notice: tuple[int | None, str] | None = None
 
     # ---- shared ------------------------------------------------------------------------------
 
@@ -131,9 +134,7 @@ class NetSide:
     def rematch(self, session) -> None:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
-        host, _session = self._hosting()
-        host.table = session
-        host._remember()
+        self._hosting()[0].next_match(session)
 
     def close_host(self) -> None:
         if self.host is not None:
@@ -161,10 +162,15 @@ class NetSide:
         host, session = self._hosting()
         if kind == "message":
             self.outbox += host.receive(link, text)
-            if host.reports and host.reports[-1] is not getattr(self, "_last_report", None):
+            if host.reports and host.reports[-1] is not self._last_report:
                 report = self._last_report = host.reports[-1]
-                who = session.names[report.seat] if report.seat is not None else _("a phone")
-                self.message = _("A message from {who} was refused ({reason}).").format(who=who, reason=report.reason)
+                if (report.seat, report.reason) != self._last_notice:
+                    # one notice per phone and kind of refusal in a row: a phone cannot keep one up
+                    self._last_notice = (report.seat, report.reason)
+                    who = session.names[report.seat] if report.seat is not None else _("a phone")
+                    self.message = _("A message from {who} was refused ({reason}).").format(
+                        who=who, reason=report.reason
+                    )
         elif kind == "closed":
             self.outbox += host.closed(link)
         elif kind == "open" and self.sheet is not None and self.sheet.get("link") == link:

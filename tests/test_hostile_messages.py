@@ -1,0 +1,171 @@
+"""Hostile text from another phone, in both directions, through the app's own host and phones.
+
+These tests run in CPython and inside Pyodide (``make test-pyodide``: every ``tests/test_*.py``),
+where the limits differ: a nesting bomb that CPython's JSON parser turns into a catchable
+``RecursionError`` overflows Pyodide's JavaScript stack and kills the interpreter for good. So
+every text must be refused *before* a parser sees its depth. Each hostile text is sent on a real
+link of a paired table (:mod:`table_world`); afterwards the host's save and engine state and each
+phone's view are unchanged, and the game plays on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+
+from table_world import World, net_do, tap_named  # noqa: E402
+
+from hotseat import bounded  # noqa: E402
+from hotseat.net import protocol, signal  # noqa: E402
+from hotseat.net.protocol import ProtocolError  # noqa: E402
+from hotseat.saves import SaveError, read_json, slot_key  # noqa: E402
+
+V = protocol.PROTOCOL_VERSION
+DEEP = 29_000  # brackets of a nesting bomb that still fits in one message (60,000 bytes)
+
+
+def _act(action_text: str, n: int = 1) -> str:
+    return f'{{"v":{V},"t":"act","n":{n},"action":{action_text}}}'
+
+
+#: texts that must never reach a JSON parser's recursion (both directions)
+BOMBS = [
+    "[" * DEEP + "]" * DEEP,
+    "{" + '"a":{' * (DEEP // 6) + "}" * (DEEP // 6) + "}",
+    "[" * DEEP,  # unbalanced
+    "[{" * (DEEP // 2) + "}]" * (DEEP // 2),
+    '{"a":[{"b":' * (DEEP // 12) + "1" + "}]" * (DEEP // 12) + "}",
+    _act("[" * (DEEP // 2) + "]" * (DEEP // 2)),
+    _act('{"type":"pick","card":' + "[" * (DEEP // 2) + "]" * (DEEP // 2) + "}"),
+    f'{{"v":{V},"t":"view","obs":' + "[" * (DEEP // 2) + "]" * (DEEP // 2) + "}",
+    '["' + "[" * DEEP + '"]' + "[" * 20 + "]" * 20,  # brackets in a string, then a real nest
+]
+#: numbers and texts out of bounds
+ODD = [
+    _act('{"type":"pick","card":' + "9" * 5_000 + "}"),
+    _act('{"type":"pick","card":1e999}'),
+    _act('{"type":"pick","card":-1e999}'),
+    _act('{"type":"pick","card":' + "1" * 45 + "}"),
+    f'{{"v":{V},"t":"ping","n":{"1" * 4_400}}}',
+    f'{{"v":{V},"t":"ping","n":NaN}}',
+    f'{{"v":{V},"t":"ping","n":Infinity}}',
+    f'{{"v":{"9" * 60},"t":"ping","n":1}}',
+    _act('{"type":"pick","card":"' + "x" * 70_000 + '"}'),
+    "x" * 200_000,
+    f'{{"v":{V},"t":"ping","n":1,"n":2}}',
+    "\ud800",
+    "",
+    "null",
+]
+
+
+@pytest.mark.parametrize("text", BOMBS + ODD, ids=lambda t: f"{len(t)}:{t[:14]}")
+def test_a_hostile_text_is_refused_before_any_parser_recursion(text):
+    for sender in ("guest", "host"):
+        with pytest.raises(ProtocolError):
+            protocol.parse(text, sender)
+
+
+@pytest.mark.parametrize("text", BOMBS, ids=lambda t: f"{len(t)}:{t[:14]}")
+def test_a_nesting_bomb_in_a_save_or_backup_is_refused_before_parsing(text):
+    with pytest.raises(SaveError):
+        read_json(text)
+
+
+def test_depth_is_counted_without_recursion_at_any_size():
+    assert bounded.nesting_depth("[" * 12 + "]" * 12, 12) == 12
+    for text in ("[" * 1_000_000, "[" * 300_000 + "]" * 300_000, '"' + "[" * 100_000 + '"'):
+        try:
+            bounded.nesting_depth(text, 32)
+        except bounded.BoundsError as exc:
+            assert "deeper than 32" in str(exc)
+
+
+def _paired(table="six_nimmt", seed=3):
+    world = World(table, seed)
+    world.settle()
+    return world
+
+
+def _links(world, phone):
+    air = world.air
+    return [(link, air.peer[link]) for link in air.open if air.owner[link] is phone and air.peer.get(link) in air.open]
+
+
+def test_a_host_lives_through_every_hostile_message_and_changes_nothing():
+    world = _paired()
+    host = world.host
+    key = slot_key(world.game_id)
+    save, state = world.host_storage[key], host.session.state.to_json()
+    phone = world.phones[1]
+    (phone_link, host_link) = _links(world, phone)[0]
+    for text in BOMBS + ODD:
+        host.net.event(host_link, "message", text)
+        world.air.collect(world.devices)
+    assert world.host_storage[key] == save and host.session.state.to_json() == state
+    # one notice for the whole stream of refusals from Ann's phone
+    refused = [r for r in host.net.host.reports if r.seat == 1]
+    assert len(refused) >= len(BOMBS), refused
+    world.settle()
+    world.check()
+    # and the table plays on: every seat moves once more
+    before = world.table_state()
+    for _ in range(60):
+        world.air.collect(world.devices)
+        world.step_all()
+        world.settle()
+        if world.table_state() != before and world.host.session.state.current_players() != [0]:
+            break
+    assert world.table_state() != before
+    world.check()
+
+
+def test_a_phone_lives_through_every_hostile_message_and_keeps_its_view():
+    world = _paired()
+    phone = world.phones[2]
+    (phone_link, _host_link) = _links(world, phone)[0]
+    view = json.dumps(phone.net.guest.view)
+    for text in BOMBS + ODD:
+        phone.net.event(phone_link, "message", text)
+    assert json.dumps(phone.net.guest.view) == view
+    assert phone.net.guest.status == "playing"
+    world.settle()
+    world.check()
+
+
+UNICODE_DIGITS = ["\u00b2", "\u0663", "\uff13", "\u0e53", "\u2463", "\U0001d7d1"]  # ², ٣, ３, ๓, ④, 𝟑
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_a_pairing_code_with_unicode_digits_is_refused_with_a_message(digit):
+    from ui_helpers import MemoryStorage
+
+    from hotseat.controller import Controller
+
+    offer = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER)
+    # the version, a candidate's port: each with a non-ASCII digit
+    bad_version = offer.replace(f"HS~{V}~", f"HS~{digit}~", 1)
+    bad_port = offer[: offer.rindex("+") + 1] + digit + offer[offer.rindex("+") + 2 :]
+    for code in (bad_version, bad_port):
+        with pytest.raises(signal.SignalError):
+            signal.decode(code)
+        phone = Controller(MemoryStorage(), bot_hook=None)
+        phone.tap({"shell": "net", "do": "join", "fields": {}})
+        assert tap_named(phone, net_do("offer"), {"net-code": code})
+        assert 'class="net-error"' in str(phone.render())
+    # a seat number written with such digits in a setup field is no seat
+    assert bounded.ascii_int("1" + digit) is None
+
+
+@pytest.mark.parametrize("module", ["hotseat.bounded", "hotseat.saves"])
+def test_the_bounds_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

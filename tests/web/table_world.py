@@ -1,0 +1,538 @@
+"""A table of phones in one process, for the stateful test of hosting (tests/web/test_net_stateful.py).
+
+Everything is driven the way people and the network drive the app, never through the turn logic's
+own objects: a phone or the host moves only by a tap on what its screen draws (``data-tap``) or by
+the app's own timer (``delay_ms`` / ``tick``); the network is :class:`LossyAir`, an in-memory
+stand-in for ``web/js/net.mjs`` whose links deliver in order but can be cut with messages still in
+flight, can deliver a message twice, and die with the page that owns them. A reload is a new
+:class:`~hotseat.controller.Controller` on the same storage.
+
+What the checks read of the app: the rendered screen (its ``data-screen`` and taps), the host's
+engine state (``host.session.state``, the authority) and the newest view a phone took in
+(:func:`phone_view`: the one place that knows where a phone keeps it).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from dataclasses import dataclass, field
+
+from test_net_signal import SAMPLE_ANSWER
+from ui_helpers import MemoryStorage, taps
+
+from hotseat.controller import Controller
+from hotseat.net import signal
+from pycore.games.dog import GOAL_BASE, TRACK
+
+SCREEN_RE = re.compile(r'data-screen="([^"]*)"')
+CODE_RE = re.compile(r'data-net-code="([^"]+)"')
+
+
+def screen_of(markup: str) -> str:
+    """The ``data-screen`` of a rendered page (the first one: the page's own screen)."""
+    m = SCREEN_RE.search(markup)
+    return m.group(1) if m else ""
+
+
+def phone_view(c: Controller) -> dict | None:
+    """The newest view from the host that phone ``c`` took in (``None`` before the first)."""
+    guest = c.net.guest if c.net_started is not None else None
+    return guest.view if guest is not None else None
+
+
+def phone_seat(c: Controller) -> int | None:
+    guest = c.net.guest if c.net_started is not None else None
+    return guest.seat if guest is not None else None
+
+
+# ---- choosing a move (the same for a person at the host, a phone and a bot) ---------------------
+
+
+def _dog_value(x: int, colour: int) -> int:
+    """How far a figure of ``colour`` at field ``x`` has come (kennel lowest, goal highest)."""
+    if x < 0:
+        return -20
+    if x >= GOAL_BASE:
+        return 80 + (x - GOAL_BASE) % 4
+    return (x - 16 * colour) % TRACK
+
+
+def _dog_gain(obs: dict, action: dict) -> int:
+    if action.get("type") == "undo":
+        return -1000  # a 7's step taken back: never (it would loop)
+    if "to" not in action:
+        return 0
+    per = obs["figures_per_player"]
+    owner, k = divmod(action["figure"], per)
+    colour = obs["colours"][owner]
+    return _dog_value(action["to"], colour) - _dog_value(obs["figures"][owner][k], colour)
+
+
+def choose(game_id: str, obs: dict, legal: list[dict], rng: random.Random) -> dict:
+    """A player's choice from what it sees: Dog brings figures forward (a whole game in ~15
+    rounds instead of ~80 at random); the others play at random, passing less often."""
+    assert legal and "hands" not in obs
+    if game_id == "dog":
+        best = max(_dog_gain(obs, a) for a in legal)
+        return rng.choice([a for a in legal if _dog_gain(obs, a) == best])
+    plays = [a for a in legal if a.get("type") != "pass"]
+    if plays and rng.random() < 0.85:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+def bot_hook(game_id: str, rng: random.Random):
+    def hook(game, obs, legal, _rng, _budget, _level):
+        return choose(game_id, obs, legal, rng)
+
+    return hook
+
+
+def _leads_to(tap: dict, action: dict) -> int | None:
+    """How directly ``tap`` (a data-tap of a game screen) leads to ``action``: 0 makes it, 1-3
+    narrow the choice towards it (a joker's kind, a figure, a card), None does not lead there."""
+    if "do" in tap:
+        return 0 if tap["do"] == action else None
+    if "play" in tap:  # Bad Bunnies: lay a card (with its call)
+        same = action.get("card") == tap["play"] and action.get("announce") == tap.get("announce")
+        return 0 if action["type"] == "play" and same else None
+    if "choose" in tap:
+        return 0 if action["type"] == tap["choose"] else None
+    if "pass" in tap:
+        return (0 if tap["pass"] == "yes" else 1) if action["type"] == "pass" else None
+    if "pick" in tap:  # 6 nimmt!: a card
+        return 0 if action.get("type") == "pick" and action.get("card") == tap["pick"] else None
+    if "row" in tap or "take" in tap:
+        row = tap.get("take", tap.get("row"))
+        wanted = action.get("type") == "choose_row" and action.get("row") == row
+        return (0 if "take" in tap else 1) if wanted else None
+    for key, want, rank in (("as", "as", 1), ("fig", "figure", 2), ("card", "card", 3)):
+        if key in tap:
+            return rank if tap[key] is not None and action.get(want) == tap[key] else None
+    return None
+
+
+@dataclass
+class Hand:
+    """The taps one device's person makes towards a chosen action (a tap twice unselects, so a
+    tap already made towards the same target is not made again)."""
+
+    game_id: str
+    rng: random.Random
+    key: str | None = None
+    target: dict | None = None
+    tapped: list[str] = field(default_factory=list)
+
+    def tap_towards(self, options: list[dict], obs: dict, legal: list[dict]) -> dict | None:
+        key = json.dumps([obs, legal], sort_keys=True)
+        if key != self.key:
+            self.key, self.target, self.tapped = key, choose(self.game_id, obs, legal, self.rng), []
+        assert self.target is not None
+        ranked = self._ranked(options)
+        if not ranked and self.tapped:  # the screen forgot a selection (a new view came): start over
+            self.tapped = []
+            ranked = self._ranked(options)
+        if not ranked:
+            return None
+        _rank, text, tap = min(ranked, key=lambda r: r[0])
+        self.tapped.append(text)
+        return tap
+
+    def _ranked(self, options: list[dict]) -> list[tuple[int, str, dict]]:
+        assert self.target is not None
+        ranked = []
+        for tap in options:
+            text = json.dumps(tap, sort_keys=True)
+            if tap.get("shell") == "confirm":
+                ranked.append((0, text, tap))
+            elif "shell" not in tap and text not in self.tapped:
+                rank = _leads_to(tap, self.target)
+                if rank is not None:
+                    ranked.append((rank, text, tap))
+        return ranked
+
+
+# ---- the network --------------------------------------------------------------------------------
+
+
+class LossyAir:
+    """What net.mjs does between the controllers of one table, with faults on demand.
+
+    Links are numbers; each open link has a peer. Messages wait in :attr:`flight` (in order per
+    link) until :meth:`deliver` takes them; :meth:`cut` closes a link and loses what was in flight
+    on it, in both directions; :meth:`duplicate` delivers a waiting message twice. Pairing requests
+    (offer, answer, accept, qr codes, close) are carried out at once."""
+
+    def __init__(self) -> None:
+        self.next = 1
+        self.peer: dict[int, int] = {}
+        self.owner: dict[int, Controller] = {}
+        self.open: set[int] = set()
+        self.flight: list[tuple[int, str]] = []  # (receiving link, text), in sending order
+        self.pending_answer: int | None = None
+        self.delivered = 0
+
+    def link(self, c: Controller) -> int:
+        link, self.next = self.next, self.next + 1
+        self.owner[link] = c
+        return link
+
+    def collect(self, controllers) -> bool:
+        """Take every controller's requests and outbox; True when there was any."""
+        busy = False
+        for c in controllers:
+            if c.net_started is None:
+                continue
+            side = c.net
+            requests, side.requests = side.requests, []
+            outbox, side.outbox = side.outbox, []
+            busy = busy or bool(requests or outbox)
+            for request in requests:
+                self.request(c, request)
+            for link, text in outbox:
+                if link in self.open and self.peer.get(link) in self.open:
+                    self.flight.append((self.peer[link], text))
+        return busy
+
+    def request(self, c: Controller, request: tuple) -> None:
+        kind = request[0]
+        if kind == "offer":
+            c.net.offered(request[1], self.link(c), signal.SAMPLE_OFFER)
+        elif kind == "answer":
+            link = self.link(c)
+            self.pending_answer = link
+            c.net.answered(link, SAMPLE_ANSWER)
+        elif kind == "accept":
+            host_link, guest_link = request[1], self.pending_answer
+            if guest_link is None or self.owner.get(guest_link) is None:
+                return
+            self.pending_answer = None
+            self.peer[host_link], self.peer[guest_link] = guest_link, host_link
+            self.open |= {host_link, guest_link}
+            self.owner[host_link].net.event(host_link, "open", "")
+            self.owner[guest_link].net.event(guest_link, "open", "")
+        elif kind == "qr":
+            c.net.qr_ready(request[1], 9, "1")
+        elif kind == "close":
+            self.cut(request[1])
+
+    def deliver_one(self, index: int = 0) -> bool:
+        if not self.flight:
+            return False
+        link, text = self.flight.pop(index)
+        if link in self.open:
+            c = self.owner[link]
+            c.net.event(link, "message", text)
+            c.net.poll()
+            self.delivered += 1
+        return True
+
+    def duplicate(self, rng: random.Random) -> None:
+        if self.flight:
+            i = rng.randrange(len(self.flight))
+            self.flight.insert(i, self.flight[i])
+
+    def cut(self, link: int) -> None:
+        """Close ``link`` and its peer: both ends hear "closed"; what was in flight is lost."""
+        ends = [e for e in (link, self.peer.get(link)) if e is not None and e in self.open]
+        for end in ends:
+            self.open.discard(end)
+        self.flight = [(to, text) for to, text in self.flight if to not in (link, self.peer.get(link))]
+        for end in ends:
+            owner = self.owner[end]
+            if owner.net_started is not None:
+                owner.net.event(end, "closed", "")
+
+    def page_closed(self, c: Controller) -> None:
+        """``c``'s page is gone (reload): its links die with it."""
+        for link, owner in list(self.owner.items()):
+            if owner is c and link in self.open:
+                self.cut(link)
+        for link, owner in list(self.owner.items()):
+            if owner is c:
+                del self.owner[link]
+        if self.pending_answer is not None and self.pending_answer not in self.owner:
+            self.pending_answer = None
+
+    def settle(self, controllers, limit: int = 10_000) -> None:
+        """Deliver until nothing is in flight and no controller has anything to send."""
+        for _ in range(limit):
+            busy = self.collect(controllers)
+            if self.flight:
+                self.deliver_one()
+            elif not busy:
+                return
+        raise AssertionError("the phones keep talking and never settle")
+
+
+def code_on(air: LossyAir, c: Controller) -> str | None:
+    """The pairing code drawn on ``c``'s screen (once the browser made it), or None."""
+    for _ in range(3):
+        markup = str(c.render())
+        m = CODE_RE.search(markup)
+        if m:
+            return html.unescape(m.group(1))
+        air.collect([c])
+    return None
+
+
+def tap_named(c: Controller, pred, fields: dict | None = None) -> bool:
+    """Tap the first tap on ``c``'s screen for which ``pred(tap)`` holds; False if there is none."""
+    for tap in taps(str(c.render())):
+        if pred(tap):
+            c.tap(dict(tap, fields=fields or {}))
+            return True
+    return False
+
+
+def net_do(do: str):
+    return lambda t: t.get("shell") == "net" and t.get("do") == do
+
+
+# ---- the table ----------------------------------------------------------------------------------
+
+#: tables that can be played over phones: one person at the host (seat ``HOST_SEAT``), phones, bots
+TABLES = {
+    "six_nimmt": ["human", "guest", "guest"],
+    "bad_bunnies": ["human", "guest", "guest", "bot:normal"],
+    "dog": ["human", "guest", "bot:normal", "guest"],  # teams: seats 0+2 and 1+3
+    "dog3": ["guest", "human", "bot:easy"],  # the 2-3 player variant
+}
+NAMES = ["Ann", "Bob", "Cyd", "Dee"]
+
+
+class World:
+    """A host and its phones (see the module docstring). ``seed`` decides the deal, the players'
+    choices and (for the schedules) the faults."""
+
+    def __init__(self, table: str, seed: int) -> None:
+        self.table = table
+        self.game_id = "dog" if table.startswith("dog") else table
+        self.kinds = TABLES[table]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.air = LossyAir()
+        self.host_storage = MemoryStorage()
+        self.host = self._new_host()
+        self.hands: dict[int, Hand] = {}
+        self.phones: dict[int, Controller] = {}
+        self.phone_storage: dict[int, MemoryStorage] = {}
+        self.steps: list[str] = []
+        self._setup()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _new_host(self) -> Controller:
+        return Controller(
+            self.host_storage, bot_hook=bot_hook(self.game_id, random.Random(self.seed)), seed_fn=lambda: self.seed
+        )
+
+    def _setup(self) -> None:
+        host = self.host
+        host.tap({"shell": "new", "game": self.game_id})
+        setup = host.setup
+        while setup["n"] < len(self.kinds):
+            host.tap({"shell": "count", "delta": 1})
+        while setup["n"] > len(self.kinds):
+            host.tap({"shell": "count", "delta": -1})
+        for seat, kind in enumerate(self.kinds):
+            for _ in range(8):
+                if setup["kinds"][seat] == kind:
+                    break
+                host.tap({"shell": "kind", "seat": seat})
+            assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
+        host.tap({"shell": "start", "fields": {f"name-{i}": NAMES[i] for i in range(len(self.kinds))}})
+        assert host.session is not None and host.session.kinds == self.kinds
+        for seat, kind in enumerate(self.kinds):
+            self.hands[seat] = Hand(self.game_id, random.Random(self.seed * 31 + seat))
+            if kind == "guest":
+                self.phone_storage[seat] = MemoryStorage()
+                self.phones[seat] = Controller(self.phone_storage[seat], bot_hook=None)
+                assert self.pair(seat), f"seat {seat} could not pair"
+
+    @property
+    def devices(self) -> list[Controller]:
+        return [self.host, *self.phones.values()]
+
+    @property
+    def host_seat(self) -> int:
+        return self.kinds.index("human")
+
+    # ---- pairing --------------------------------------------------------------------------------
+
+    def host_at_table(self) -> bool:
+        return self.host.session is not None and self.host.screen == "game"
+
+    def pair(self, seat: int) -> bool:
+        """The phone of ``seat`` scans the host's code for its seat, the host scans its answer (the
+        paste path). False when the host is not at the table."""
+        host, phone, air = self.host, self.phones[seat], self.air
+        if not self.host_at_table():
+            return False
+        if not tap_named(host, lambda t: net_do("invite")(t) and t.get("seat") == seat):
+            return False  # the seat is connected already
+        air.collect([host])
+        offer = code_on(air, host)
+        assert offer is not None, "the host's sheet shows no code"
+        if not screen_of(str(phone.render())).startswith("guest"):
+            if not tap_named(phone, net_do("join")):
+                tap_named(phone, lambda t: t.get("shell") == "menu")  # leave whatever it shows
+                assert tap_named(phone, net_do("join")), "no Join a table on the phone's home"
+        if not tap_named(phone, net_do("offer"), {"net-code": offer}):
+            assert tap_named(phone, net_do("rescan")), screen_of(str(phone.render()))
+            assert tap_named(phone, net_do("offer"), {"net-code": offer})
+        air.collect([phone])
+        answer = code_on(air, phone)
+        assert answer is not None, "the phone shows no answer code"
+        assert tap_named(host, net_do("scan_answer"))
+        assert tap_named(host, net_do("answer"), {"net-code": answer})
+        air.settle(self.devices)
+        return True
+
+    # ---- playing ---------------------------------------------------------------------------------
+
+    def _engine(self):
+        return self.host.session.state
+
+    def step_device(self, c: Controller, seat: int | None) -> bool:
+        """One tap or tick that ``c``'s screen asks for; False when it waits for someone else."""
+        if c.delay_ms() is not None:
+            c.tick()
+            return True
+        markup = str(c.render())
+        screen = screen_of(markup)
+        options = taps(markup)
+        shells = {t.get("shell"): t for t in options if "shell" in t}
+        if screen.endswith("curtain") and "show" in shells:
+            c.tap(dict(shells["show"], fields={}))
+            return True
+        if screen.endswith("summary") and "continue" in shells:
+            c.tap(dict(shells["continue"], fields={}))
+            return True
+        if not (screen.endswith("turn")) or seat is None:
+            return False
+        if not self.host_at_table():
+            return False
+        state = self._engine()
+        legal = state.legal_actions(seat) if seat in state.current_players() else []
+        if not legal:
+            return False
+        view = phone_view(c) if c is not self.host else None
+        obs = view["obs"] if view is not None else json.loads(json.dumps(state.observation(seat)))
+        if view is not None and view["legal"]:
+            legal = view["legal"]
+        tap = self.hands[seat].tap_towards(options, obs, legal)
+        if tap is None:
+            return False
+        c.tap(dict(tap, fields={}))
+        return True
+
+    def step_all(self) -> bool:
+        """One step of every device; a phone whose seat the table does not wait for and whose
+        screen runs no timer has nothing to do (its round summary waits for its next turn)."""
+        moved = self.step_device(self.host, self.host_seat)
+        acting = self._engine().current_players() if self.host_at_table() else []
+        for seat, phone in self.phones.items():
+            if seat in acting or phone.delay_ms() is not None:
+                moved = self.step_device(phone, seat) or moved
+        return moved
+
+    def table_state(self) -> str | None:
+        """The host engine's state as JSON (None away from the table): it changes with every move."""
+        return self.host.session.state.to_json() if self.host.session is not None else None
+
+    def match_on_phones(self) -> int | None:
+        """The game number every connected phone shows (None if they differ)."""
+        matches = {phone_view(p)["match"] for s, p in self.phones.items() if s not in self.away_seats()}
+        return matches.pop() if len(matches) == 1 else None
+
+    def over(self) -> bool:
+        return self.host.session is not None and self.host.session.state.is_terminal()
+
+    # ---- faults and lifecycle ---------------------------------------------------------------------
+
+    def reload_phone(self, seat: int) -> None:
+        old = self.phones[seat]
+        self.air.page_closed(old)
+        self.air.collect(self.devices)
+        self.phones[seat] = Controller(self.phone_storage[seat], bot_hook=None)
+
+    def reload_host(self) -> None:
+        """The host's page reloads: its links die; the new page continues the saved game."""
+        self.air.page_closed(self.host)
+        self.host = self._new_host()
+        self.air.collect(self.devices)
+        assert tap_named(self.host, lambda t: t.get("shell") == "resume" and t.get("game") == self.game_id), (
+            "no Continue for the game on the host's home screen"
+        )
+
+    def host_home_and_back(self) -> None:
+        host = self.host
+        if not self.host_at_table():
+            return
+        host.tap({"shell": "menu", "fields": {}})
+        self.air.collect(self.devices)
+        assert tap_named(host, lambda t: t.get("shell") == "resume" and t.get("game") == self.game_id)
+
+    def rematch(self) -> bool:
+        return tap_named(self.host, lambda t: t.get("shell") == "rematch")
+
+    def away_seats(self) -> list[int]:
+        """Phone seats with no open link to the host."""
+        out = []
+        for seat, phone in self.phones.items():
+            linked = any(
+                self.air.owner.get(link) is phone and link in self.air.open and self.air.owner.get(peer) is self.host
+                for link, peer in self.air.peer.items()
+            )
+            if not linked:
+                out.append(seat)
+        return out
+
+    def rejoin_all(self) -> None:
+        for seat in self.away_seats():
+            self.pair(seat)
+
+    # ---- the invariants ----------------------------------------------------------------------------
+
+    def settle(self) -> None:
+        """Deliver every message and play every paced screen out (the app's timer)."""
+        for _ in range(200):
+            self.air.settle(self.devices)
+            ticked = False
+            for c in self.devices:
+                if c.delay_ms() is not None:
+                    c.tick()
+                    ticked = True
+            if not ticked:
+                self.air.settle(self.devices)
+                return
+        raise AssertionError("paced screens never end")
+
+    def check(self) -> None:
+        """After :meth:`settle`: every connected phone shows what the host's engine shows its seat,
+        and no phone waits on a move the host does not hold."""
+        if not self.host_at_table():
+            return
+        state = self._engine()
+        acting = state.current_players()
+        away = set(self.away_seats())
+        for seat, phone in self.phones.items():
+            if seat in away:
+                continue
+            view = phone_view(phone)
+            assert view is not None, f"seat {seat}: connected, but no view"
+            obs = json.loads(json.dumps(state.observation(seat)))
+            assert view["obs"] == obs, f"seat {seat}: the phone shows an old table ({self.steps[-8:]})"
+            legal = json.loads(json.dumps(state.legal_actions(seat))) if seat in acting else []
+            assert view["legal"] == legal, f"seat {seat}: the phone's legal actions differ ({self.steps[-8:]})"
+            if legal and not state.is_terminal():
+                markup = str(phone.render())
+                screen = screen_of(markup)
+                game_taps = [t for t in taps(markup) if "shell" not in t or t.get("shell") in ("confirm", "undo")]
+                assert screen.endswith(("turn", "summary", "reveal")) and (game_taps or not screen.endswith("turn")), (
+                    f"seat {seat}: the table waits for this phone, which offers no move ({screen}; {self.steps[-8:]})"
+                )

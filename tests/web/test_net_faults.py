@@ -1,0 +1,211 @@
+"""The faults a table of phones had, each pinned by a test through the app's own host and phones
+(:mod:`table_world`: taps, and an in-memory link that can lose and repeat messages)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from table_world import World, phone_view, screen_of, tap_named
+from ui_helpers import taps
+
+from hotseat.net import protocol
+from hotseat.saves import StorageError, slot_key
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
+from net_check import check_view  # noqa: E402
+
+
+def _link_to_host(world: World, phone) -> tuple[int, int]:
+    air = world.air
+    for link in air.open:
+        if air.owner[link] is phone and air.peer.get(link) in air.open:
+            return link, air.peer[link]
+    raise AssertionError("the phone is not linked")
+
+
+def _views_sent(world: World, seat: int) -> int:
+    return world.host.net.host.remotes[seat].views
+
+
+def _pick_on_phone(world: World, seat: int) -> dict:
+    """Seat ``seat`` taps a card on its phone (6 nimmt!); returns the tap."""
+    phone = world.phones[seat]
+    tap = next(t for t in taps(str(phone.render())) if "pick" in t)
+    phone.tap(dict(tap, fields={}))
+    return tap
+
+
+def test_a_host_restart_is_a_new_epoch_and_phones_that_stayed_open_follow_it():
+    world = World("six_nimmt", 11)
+    world.settle()
+    old = phone_view(world.phones[1])
+    assert old is not None and old["n"] >= 1
+    for _ in range(6):  # views numbered high in the first epoch
+        world.step_all()
+        world.settle()
+    high = phone_view(world.phones[1])["n"]
+    world.host_home_and_back()  # Home, then Continue: the host starts again from its save
+    world.settle()
+    world.rejoin_all()
+    world.settle()
+    view = phone_view(world.phones[1])
+    assert view["epoch"] != old["epoch"] and view["n"] < high  # numbered afresh, and taken in
+    world.check()  # the phone shows what the host's engine shows its seat
+
+
+def test_a_move_lost_with_its_link_leaves_no_phone_waiting():
+    world = World("six_nimmt", 12)
+    world.settle()
+    # the host's person picks first so that both phones must pick
+    world.step_device(world.host, 0)
+    world.settle()
+    _pick_on_phone(world, 1)
+    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
+    world.air.collect(world.devices)
+    assert world.air.flight, "the pick is on its way"
+    link, _host_link = _link_to_host(world, world.phones[1])
+    world.air.cut(link)  # the link drops with the pick in flight
+    world.settle()
+    assert "Sent to the table" not in str(world.phones[1].render())
+    world.rejoin_all()
+    world.settle()
+    world.check()  # the table waits for seat 1, and its phone offers the pick again
+    assert screen_of(str(world.phones[1].render())) == "guest-turn"
+
+
+def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_answered():
+    world = World("six_nimmt", 13)
+    world.settle()
+    host = world.host
+    session = host.session
+    phone = world.phones[1]
+    link, host_link = _link_to_host(world, phone)
+    hand = phone_view(phone)["obs"]["hand"]
+    session.accepts_remote = lambda: False  # the host's screen plays a reveal
+    for n, card in enumerate(hand[:5], start=1):
+        act = protocol.dumps("act", "guest", n=n, action={"type": "pick", "card": card})
+        host.net.event(host_link, "message", act)
+    replies = [json.loads(text) for to, text in host.net.outbox if to == host_link]
+    assert len(host.net.host.queue) == 1
+    assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", n, "busy") for n in range(2, 6)]
+
+
+def test_an_unconfirmed_pick_on_a_phone_stays_while_other_seats_move():
+    world = World("six_nimmt", 14)
+    world.settle()
+    tap = _pick_on_phone(world, 1)  # Ann chooses a card; the bar asks to confirm
+    assert any(t.get("shell") == "confirm" for t in taps(str(world.phones[1].render())))
+    world.step_device(world.host, 0)  # the host's person picks (and confirms)
+    world.step_device(world.host, 0)
+    world.settle()
+    _pick_on_phone(world, 2)
+    tap_named(world.phones[2], lambda t: t.get("shell") == "confirm")
+    world.settle()
+    markup = str(world.phones[1].render())
+    assert any(t.get("shell") == "confirm" for t in taps(markup)), "Ann's pick vanished"
+    assert f"{tap['pick']}" in markup
+
+
+def test_each_change_sends_each_phone_one_view():
+    world = World("six_nimmt", 15)
+    world.settle()
+    before = {seat: _views_sent(world, seat) for seat in (1, 2)}
+    world.step_device(world.host, 0)
+    world.step_device(world.host, 0)
+    world.settle()
+    _pick_on_phone(world, 1)
+    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
+    world.settle()
+    # two moves at the table (the host's pick, Ann's pick): two views to each phone
+    assert {seat: _views_sent(world, seat) - before[seat] for seat in (1, 2)} == {1: 2, 2: 2}
+
+
+def test_a_stream_of_refused_messages_is_one_notice_at_the_host():
+    world = World("six_nimmt", 16)
+    world.settle()
+    host = world.host
+    _link, host_link = _link_to_host(world, world.phones[1])
+    notices = []
+    for _ in range(20):
+        host.net.event(host_link, "message", "[" * 50)
+        if host.net.message:
+            notices.append(host.net.message)
+            host.net.message = None
+    assert notices == ["A message from Bob was refused (json)."]
+    assert len(host.net.host.reports) == 20
+
+
+def test_a_move_the_save_refused_is_taken_back_and_not_announced():
+    world = World("six_nimmt", 17)
+    world.settle()
+    host = world.host
+    key = slot_key("six_nimmt")
+    world.step_device(host, 0)
+    world.step_device(host, 0)
+    world.settle()
+    saved, state = world.host_storage[key], host.session.state.to_json()
+    views = {seat: _views_sent(world, seat) for seat in (1, 2)}
+
+    def refuse(_key, _text):
+        raise StorageError("full")
+
+    world.host_storage.set = refuse
+    _pick_on_phone(world, 1)
+    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
+    world.settle()
+    assert world.host_storage[key] == saved and host.session.state.to_json() == state
+    assert {seat: _views_sent(world, seat) for seat in (1, 2)} == views  # nothing announced
+    phone = world.phones[1]
+    assert "could not save this move" in str(phone.render())
+    assert screen_of(str(phone.render())) == "guest-turn"  # Ann may pick again
+    del world.host_storage.set  # space again: the same pick goes through
+    _pick_on_phone(world, 1)
+    tap_named(phone, lambda t: t.get("shell") == "confirm")
+    world.settle()
+    world.check()
+    assert host.session.state.to_json() != state
+
+
+def test_a_rematch_starts_each_phones_story_afresh():
+    world = World("six_nimmt", 18)
+    world.settle()
+    for _ in range(4000):
+        if world.over():
+            break
+        world.air.collect(world.devices)
+        world.step_all()
+        world.settle()
+    assert world.over()
+    last_game = len(world.host.session.history)
+    assert world.rematch()
+    world.settle()
+    for _ in range(12):
+        world.step_all()
+        world.settle()
+    phone = world.phones[1]
+    assert phone_view(phone)["match"] == 1
+    # the phone's story holds this game's moves only (the last game had dozens), from round 1
+    assert 1 <= len(phone.net.play.history) <= len(world.host.session.history) < last_game
+    assert phone.net.play.first_round == 1
+
+
+def test_check_view_sees_a_leak_in_an_event():
+    world = World("six_nimmt", 19)
+    world.settle()
+    host = world.host
+    game = host.session.game
+    save = host.session.to_dict()
+    text = host.net.host._view(1, fresh=False, force=True)[1]
+    msg = protocol.parse(text, "host")
+    check_view(game, save, 1, msg, text)  # the real view passes
+    bobs_card = host.session.state.observation(2)["hand"][0]
+    leak = dict(msg, events=[{"type": "reveal", "player": 2, "card": bobs_card}])
+    leaked = json.dumps(leak)
+    try:
+        check_view(game, save, 1, leak, leaked)
+    except AssertionError as exc:
+        assert "LEAK" in str(exc)
+    else:
+        raise AssertionError("a card of Bob's hand in an event passed the check")

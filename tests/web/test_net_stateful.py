@@ -1,0 +1,140 @@
+"""The stateful test of a table of phones: seeded random schedules of moves and faults.
+
+A host and two or three phones (:mod:`table_world`) play every game that can be played over
+phones, to its end. A game is a chain of schedules: each schedule is a run of random steps —
+moves, messages delivered one by one, links dropped with messages in flight, messages delivered
+twice, phones and the host reloaded (a new Controller on the same storage), the host sent Home and
+back to Continue — followed by every phone rejoining and a few moves with no faults; at the end,
+half the games go on to a rematch with faults. At random points the table is settled (every
+message delivered, every paced screen played out) and checked:
+
+* every connected phone's newest view is exactly its seat's observation and legal actions in
+  the host's engine;
+* no phone waits on a move the host does not hold (a phone whose seat the engine waits for
+  offers a move);
+
+and after each schedule the table must go on (it is stuck if no device offers a move), so every
+game is finished.
+
+``HOTSEAT_TABLE_GAMES`` sets the games per table (default 3; ``make soak-table`` plays many
+more), ``HOTSEAT_TABLE_STEPS`` the most steps of a schedule and ``HOTSEAT_TABLE_SEED`` the first
+seed.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from table_world import TABLES, World
+
+GAMES = int(os.environ.get("HOTSEAT_TABLE_GAMES", "3"))
+STEPS = int(os.environ.get("HOTSEAT_TABLE_STEPS", "30"))
+FIRST_SEED = int(os.environ.get("HOTSEAT_TABLE_SEED", "1"))
+
+#: what a schedule does between two checks, and how often
+WEIGHTS = {
+    "play": 30,
+    "deliver": 14,
+    "cut": 4,
+    "duplicate": 3,
+    "reload_phone": 2,
+    "rejoin": 5,
+    "reload_host": 1,
+    "home": 1,
+}
+
+
+def run_schedule(world: World, steps: int) -> None:
+    """One schedule: ``steps`` random moves and faults, settling and checking at random points."""
+    rng = world.rng
+    kinds, weights = zip(*WEIGHTS.items(), strict=True)
+    for _ in range(steps):
+        kind = rng.choices(kinds, weights)[0]
+        world.steps.append(kind)
+        if kind == "play":
+            for _k in range(rng.randint(1, 6)):
+                world.air.collect(world.devices)
+                world.step_all()
+        elif kind == "deliver":
+            world.air.collect(world.devices)
+            for _k in range(rng.randint(1, 4)):
+                world.air.deliver_one()
+        elif kind == "cut":
+            world.air.collect(world.devices)
+            links = sorted(world.air.open)
+            if links:
+                world.air.cut(rng.choice(links))
+        elif kind == "duplicate":
+            world.air.collect(world.devices)
+            world.air.duplicate(rng)
+        elif kind == "reload_phone":
+            world.reload_phone(rng.choice(sorted(world.phones)))
+        elif kind == "rejoin":
+            away = world.away_seats()
+            if away:
+                world.pair(rng.choice(away))
+        elif kind == "reload_host":
+            world.reload_host()
+        elif kind == "home":
+            world.host_home_and_back()
+        if rng.random() < 0.5:
+            world.settle()
+            world.check()
+
+
+def heal_and_play(world: World, moves: int, limit: int = 5_000) -> None:
+    """Every phone rejoins; then the table plays on with no faults until ``moves`` moves were
+    made at the table or the game is over. Fails when the table is stuck."""
+    world.settle()
+    world.rejoin_all()
+    world.settle()
+    world.check()
+    made, idle = 0, 0
+    last = world.table_state()
+    for _ in range(limit):
+        if world.over() or made >= moves:
+            world.settle()
+            world.check()
+            return
+        world.air.collect(world.devices)
+        moved = world.step_all()
+        world.air.settle(world.devices)
+        now = world.table_state()
+        if now != last:
+            made, last = made + 1, now
+        if not moved and not world.air.flight:
+            idle += 1
+            world.settle()
+            world.check()
+            assert idle < 5, f"{world.table} seed {world.seed}: the table is stuck ({world.steps[-10:]})"
+        else:
+            idle = 0
+    raise AssertionError(f"{world.table} seed {world.seed}: the game does not go on")
+
+
+def play_a_game(table: str, seed: int) -> int:
+    """A whole game at ``table``: schedules of faults, each followed by rejoins and a few moves
+    without faults, until the game is over; then sometimes a rematch with faults, checked as the
+    next game starts. Returns the number of schedules run."""
+    world = World(table, seed)
+    schedules = 0
+    while not world.over():
+        run_schedule(world, world.rng.randint(STEPS // 2, STEPS))
+        schedules += 1
+        heal_and_play(world, world.rng.randint(1, 12))
+    if world.rng.random() < 0.5:
+        world.steps.append("rematch")
+        assert world.rematch(), "no Rematch at the end of the game"
+        run_schedule(world, STEPS // 2)
+        schedules += 1
+        heal_and_play(world, 3)
+        assert world.match_on_phones() == 1, "a phone still shows the last game"
+    return schedules
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_schedules_of_faults_keep_every_phone_in_step_and_every_game_finishes(table):
+    schedules = sum(play_a_game(table, seed) for seed in range(FIRST_SEED, FIRST_SEED + GAMES))
+    print(f"{table}: {schedules} schedules in {GAMES} games")
+    assert schedules >= GAMES
