@@ -23,7 +23,7 @@ LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
-        soak bench icons i18n i18n-check clean distclean
+        soak soak-table bench icons i18n i18n-check clean distclean
 
 all: site
 
@@ -110,6 +110,14 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 # Browser tests: Playwright + Debian Chromium against the built site.
 test-e2e: site chromium
 	$(PY) -m pytest -n $(E2E_JOBS) e2e
+
+# The stateful test of a table of phones (tests/web/test_net_stateful.py) with many more games
+# than the suite's 3 per table: TABLE_GAMES games per table, from seed TABLE_SEED.
+TABLE_GAMES ?= 60
+TABLE_SEED ?= 1000
+soak-table: $(VENV_STAMP)
+	HOTSEAT_TABLE_GAMES=$(TABLE_GAMES) HOTSEAT_TABLE_SEED=$(TABLE_SEED) \
+	  $(PY) -m pytest tests/web/test_net_stateful.py -s -q -p no:cacheprovider
 
 soak: $(VENV_STAMP)
 	@if [ -f tests/conformance/soak.py ]; then \
