@@ -20,11 +20,10 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from test_net_signal import SAMPLE_ANSWER
+from test_net_controller import Air
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
-from hotseat.net import signal
 from pycore.games.dog import GOAL_BASE, TRACK
 
 SCREEN_RE = re.compile(r'data-screen="([^"]*)"')
@@ -158,27 +157,19 @@ class Hand:
 # ---- the network --------------------------------------------------------------------------------
 
 
-class LossyAir:
+class LossyAir(Air):
     """What net.mjs does between the controllers of one table, with faults on demand.
 
     Links are numbers; each open link has a peer. Messages wait in :attr:`flight` (in order per
-    link) until :meth:`deliver` takes them; :meth:`cut` closes a link and loses what was in flight
-    on it, in both directions; :meth:`duplicate` delivers a waiting message twice. Pairing requests
-    (offer, answer, accept, qr codes, close) are carried out at once."""
+    link) until :meth:`deliver_one` takes them; :meth:`cut` closes a link and loses what was in
+    flight on it, in both directions; :meth:`duplicate` delivers a waiting message twice. Pairing
+    requests (offer, answer, accept, qr codes, close) are carried out at once (:class:`Air`)."""
 
     def __init__(self) -> None:
-        self.next = 1
-        self.peer: dict[int, int] = {}
-        self.owner: dict[int, Controller] = {}
-        self.open: set[int] = set()
+        super().__init__()
         self.flight: list[tuple[int, str]] = []  # (receiving link, text), in sending order
         self.pending_answer: int | None = None
         self.delivered = 0
-
-    def link(self, c: Controller) -> int:
-        link, self.next = self.next, self.next + 1
-        self.owner[link] = c
-        return link
 
     def collect(self, controllers) -> bool:
         """Take every controller's requests and outbox; True when there was any."""
@@ -191,33 +182,13 @@ class LossyAir:
             outbox, side.outbox = side.outbox, []
             busy = busy or bool(requests or outbox)
             for request in requests:
+                if request[0] == "accept" and self.owner.get(self.pending_answer) is None:
+                    continue  # the answering page is gone
                 self.request(c, request)
             for link, text in outbox:
                 if link in self.open and self.peer.get(link) in self.open:
                     self.flight.append((self.peer[link], text))
         return busy
-
-    def request(self, c: Controller, request: tuple) -> None:
-        kind = request[0]
-        if kind == "offer":
-            c.net.offered(request[1], self.link(c), signal.SAMPLE_OFFER)
-        elif kind == "answer":
-            link = self.link(c)
-            self.pending_answer = link
-            c.net.answered(link, SAMPLE_ANSWER)
-        elif kind == "accept":
-            host_link, guest_link = request[1], self.pending_answer
-            if guest_link is None or self.owner.get(guest_link) is None:
-                return
-            self.pending_answer = None
-            self.peer[host_link], self.peer[guest_link] = guest_link, host_link
-            self.open |= {host_link, guest_link}
-            self.owner[host_link].net.event(host_link, "open", "")
-            self.owner[guest_link].net.event(guest_link, "open", "")
-        elif kind == "qr":
-            c.net.qr_ready(request[1], 9, "1")
-        elif kind == "close":
-            self.cut(request[1])
 
     def deliver_one(self, index: int = 0) -> bool:
         if not self.flight:
@@ -234,6 +205,9 @@ class LossyAir:
         if self.flight:
             i = rng.randrange(len(self.flight))
             self.flight.insert(i, self.flight[i])
+
+    def drop(self, link: int) -> None:
+        self.cut(link)
 
     def cut(self, link: int) -> None:
         """Close ``link`` and its peer: both ends hear "closed"; what was in flight is lost."""

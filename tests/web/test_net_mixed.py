@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from table_world import Hand, bot_hook
 from test_net_controller import Air, pair
 from ui_helpers import MemoryStorage, taps
 
@@ -32,75 +33,13 @@ from hotseat.controller import Controller
 from hotseat.net import protocol
 from hotseat.net.host import Host
 from hotseat.session import Phase
-from pycore.games.dog import GOAL_BASE, TRACK
 
 # the browser suite's card-token rules (e2e/ is not on pytest's pythonpath, and net_check imports its
 # neighbour secret_check by name, so the folder itself goes on sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from net_check import check_view  # noqa: E402
 
-# ---- how the players play (the same for a human at the host, a phone and a bot) ------------------
-
-
-def _dog_value(x: int, colour: int) -> int:
-    """How far a figure of ``colour`` at field ``x`` has come (kennel lowest, goal highest)."""
-    if x < 0:
-        return -20
-    if x >= GOAL_BASE:
-        return 80 + (x - GOAL_BASE) % 4
-    return (x - 16 * colour) % TRACK
-
-
-def _dog_gain(obs: dict, action: dict) -> int:
-    if action.get("type") == "undo":
-        return -1000  # a 7's step taken back: never (it would loop)
-    if "to" not in action:
-        return 0
-    per = obs["figures_per_player"]
-    owner, k = divmod(action["figure"], per)
-    colour = obs["colours"][owner]
-    return _dog_value(action["to"], colour) - _dog_value(obs["figures"][owner][k], colour)
-
-
-def choose(game_id: str, obs: dict, legal: list[dict], rng: random.Random) -> dict:
-    """A player's choice from what it sees: Dog brings figures forward (a whole game in ~15
-    rounds instead of ~80 at random); Bad Bunnies plays at random, passing less often."""
-    assert legal and "hands" not in obs
-    if game_id == "dog":
-        best = max(_dog_gain(obs, a) for a in legal)
-        return rng.choice([a for a in legal if _dog_gain(obs, a) == best])
-    plays = [a for a in legal if a["type"] != "pass"]
-    if plays and rng.random() < 0.85:
-        return rng.choice(plays)
-    return rng.choice(legal)
-
-
-def bot_hook(game_id: str, rng: random.Random):
-    def hook(game, obs, legal, _rng, _budget, _level):
-        return choose(game_id, obs, legal, rng)
-
-    return hook
-
-
-# ---- tapping towards a chosen action ----------------------------------------------------------------
-
-
-def _leads_to(tap: dict, action: dict) -> int | None:
-    """How directly ``tap`` (a data-tap of a game screen) leads to ``action``: 0 makes it, 1-3
-    narrow the choice towards it (a joker's kind, a figure, a card), None does not lead there."""
-    if "do" in tap:
-        return 0 if tap["do"] == action else None
-    if "play" in tap:  # Bad Bunnies: lay a card (with its call)
-        same = action.get("card") == tap["play"] and action.get("announce") == tap.get("announce")
-        return 0 if action["type"] == "play" and same else None
-    if "choose" in tap:
-        return 0 if action["type"] == tap["choose"] else None
-    if "pass" in tap:
-        return (0 if tap["pass"] == "yes" else 1) if action["type"] == "pass" else None
-    for key, want, rank in (("as", "as", 1), ("fig", "figure", 2), ("card", "card", 3)):
-        if key in tap:
-            return rank if tap[key] is not None and action.get(want) == tap[key] else None
-    return None
+# ---- how the players play: table_world's choices (the same for a person, a phone and a bot) ------
 
 
 class Player:
@@ -108,28 +47,11 @@ class Player:
 
     def __init__(self, controller: Controller, game_id: str, rng: random.Random) -> None:
         self.c = controller
-        self.game_id = game_id
-        self.rng = rng
-        self.key: str | None = None
-        self.target: dict | None = None
-        self.tapped: list[str] = []  # taps made towards the target (a tap on a card twice unselects it)
+        self.hand = Hand(game_id, rng)
 
     def _towards(self, options: list[dict], obs: dict, legal: list[dict]) -> dict:
-        key = json.dumps([obs, legal], sort_keys=True)
-        if key != self.key:
-            self.key, self.target, self.tapped = key, choose(self.game_id, obs, legal, self.rng), []
-        ranked = []
-        for tap in options:
-            text = json.dumps(tap, sort_keys=True)
-            if tap.get("shell") == "confirm":
-                ranked.append((0, text, tap))
-            elif "shell" not in tap and text not in self.tapped:
-                rank = _leads_to(tap, self.target)
-                if rank is not None:
-                    ranked.append((rank, text, tap))
-        assert ranked, f"no tap on screen leads to {self.target}: {options}"
-        _rank, text, tap = min(ranked, key=lambda r: r[0])
-        self.tapped.append(text)
+        tap = self.hand.tap_towards(options, obs, legal)
+        assert tap is not None, f"no tap on screen leads to {self.hand.target}: {options}"
         return tap
 
     def step(self) -> bool:
