@@ -95,9 +95,10 @@ lint: $(VENV_STAMP)
 	$(PY) -m ruff format --check
 	$(PY) -m mypy
 
-# Engine tests (and every other pytest under tests/) in CPython.
+# Engine tests (and every other pytest under tests/) in CPython: in two pytest-xdist workers, the
+# files in reversed order (no test may depend on another having run first).
 test-engine: $(VENV_STAMP)
-	$(PY) -m pytest tests
+	HOTSEAT_TEST_ORDER=reversed $(PY) -m pytest -n 2 tests
 
 # The same engine tests inside Pyodide under Node (tests/pyodide/README.md): prepare.sh unpacks
 # pure-Python pytest/hypothesis wheels for Python 3.14 into build/pyodide-deps (cached).

@@ -717,6 +717,9 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     #: attributes computed from the saved fields (not saved) that are lists: :meth:`clone` copies them
     DERIVED_LISTS: ClassVar[tuple[str, ...]] = ()
+    #: attributes set in ``__init__`` from the player count and never changed (Dog's colours):
+    #: clones share them
+    FIXED: ClassVar[tuple[str, ...]] = ()
     _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
 
     game: Game[Any]
@@ -803,13 +806,22 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         :meth:`remember_legal` starts empty.
 
         The copying function is generated once per state class, at its first clone, from the
-        declaration (as :mod:`dataclasses` generates ``__init__``): one assignment per attribute,
-        with each copy written out inline, so it runs as fast as a hand-written one. Every
-        attribute of a state must therefore be set in ``__init__``.
+        class's declarations alone (as :mod:`dataclasses` generates ``__init__``), never from an
+        instance: the attributes are those of :meth:`attribute_names`. One assignment per
+        attribute, with each copy written out inline, so it runs as fast as a hand-written one.
         """
-        clone = _clone_function(type(self), list(self.__dict__))
+        clone = _clone_function(type(self), type(self).attribute_names())
         type(self).clone = clone  # type: ignore[method-assign,assignment]  # later calls go straight to it
         return cast(Self, clone(self))
+
+    @classmethod
+    def attribute_names(cls) -> list[str]:
+        """Every attribute a state of this class has, from its declarations: the common ones
+        (``game``, ``_listed``), the saved fields (:data:`COMMON_FIELDS` and :data:`FIELDS`),
+        :data:`DERIVED_LISTS` and :data:`FIXED`. The conformance suite checks that instances
+        have exactly these."""
+        names = ["game", "_listed", *(f.attr for f in cls.fields()), *cls.DERIVED_LISTS, *cls.FIXED]
+        return list(dict.fromkeys(names))
 
     # ---- the contract ------------------------------------------------------------------------
 
@@ -832,7 +844,7 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         handed out and passed back is found by identity, then compared with its copy) and is
         forgotten as soon as the state may change: by :meth:`apply_action`, in a :meth:`clone`,
         and by the game's ``_apply``, which must call :meth:`forget_legal` first (bots' playouts
-        call ``_apply`` directly).
+        go through :meth:`apply_trusted`, which calls it directly).
         """
         self._listed = (player, actions[:], list(map(dict.copy, cast(list[JsonDict], actions))))
         return actions
@@ -874,6 +886,19 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
                 raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
             self._check_action(player, action)
         return self._apply(player, action)  # type: ignore[arg-type]  # checked: one of ActionT (no cast call)
+
+    def apply_trusted(self, player: int, action: ActionT) -> list[EventT]:
+        """Apply an action the caller knows to be legal here, without checking it; return its
+        events. The trusted door beside :meth:`apply_action` (python-chess's ``Board.push``
+        beside ``push_uci``; OpenSpiel's ``ApplyAction`` beside ``ApplyActionWithLegalityCheck``),
+        for callers that hold an action from this state's :meth:`legal_actions` (bots, replays
+        of a checked log, tournaments) or one made by a generator the engine's tests prove legal
+        (the bots' quick playout moves).
+
+        An action that is not legal here leaves the state in an undefined shape: anything from
+        outside (a player, a save, another phone) goes through :meth:`apply_action`.
+        """
+        return self._apply(player, action)
 
     def _check_action(self, player: int, action: JsonDict) -> None:  # pragma: no cover
         """Raise :class:`IllegalActionError` (naming the ruling) unless ``action`` is legal."""

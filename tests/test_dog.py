@@ -1293,7 +1293,7 @@ def test_listed_actions_are_not_checked_twice_and_the_memory_cannot_be_abused():
     assert len(checked) == 4 and state.pos[0] == 11 and state.seven["left"] == 6
     stale = state.legal_actions(0)
     assert {"type": "step", "figure": 0, "to": 12} in stale
-    state._apply(0, {"type": "step", "figure": 0, "to": 14})  # a bot's playout changes the state directly
+    state.apply_trusted(0, {"type": "step", "figure": 0, "to": 14})  # a bot's playout, through the trusted door
     with pytest.raises(IllegalActionError, match="^DOG-7: figure 0 cannot step to 12"):
         state.apply_action(0, {"type": "step", "figure": 0, "to": 12})
     assert state.pos[0] == 14 and len(checked) == 5

@@ -267,15 +267,15 @@ def playout(game: Any, world: BadBunniesState, obs: Observation, action: Action,
     before = state.scores[:]
     rand = random.Random(seed).random
     choosing = state.phase == "choose"
-    state._apply(me, cast(BBAction, action))
+    state.apply_trusted(me, cast(BBAction, action))
     if choosing:
         while state.phase == "choose":
             p = state.current_players()[0]
-            state._apply(p, cast(BBAction, quick_action(state, p, rand)))
+            state.apply_trusted(p, cast(BBAction, quick_action(state, p, rand)))
     while state.phase == "play":
         turn = state.turn
         assert turn is not None
-        state._apply(turn, cast(BBAction, quick_action(state, turn, rand)))
+        state.apply_trusted(turn, cast(BBAction, quick_action(state, turn, rand)))
     gains = [a - b for a, b in zip(state.scores, before)]
     n = len(gains)
     return gains[me] - (sum(gains) - gains[me]) / (n - 1)

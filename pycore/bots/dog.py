@@ -134,7 +134,7 @@ def moves(legal: Sequence[Action]) -> list[Action]:
 def after(world: DogState, p: int, action: Action) -> DogState:
     """A copy of ``world`` with ``action`` applied by ``p`` (the engine's own rules)."""
     st = world.clone()
-    st._apply(p, cast(DogAction, action))
+    st.apply_trusted(p, cast(DogAction, action))
     return st
 
 
@@ -336,13 +336,13 @@ def playout(game: Any, world: DogState, obs: Observation, action: Action, seed: 
     me = obs["viewer"]
     rand = random.Random(seed).random
     st = world.clone()
-    st._apply(me, cast(DogAction, action))
+    st.apply_trusted(me, cast(DogAction, action))
     others = 0
     guard = 0
     while st.phase == "play" and others < PLAYOUT_TURNS and guard < 200:
         guard += 1
         p = st.turn
-        st._apply(p, cast(DogAction, quick_action(st, p, rand)))
+        st.apply_trusted(p, cast(DogAction, quick_action(st, p, rand)))
         if p != me and st.seven is None:
             others += 1  # a card of another player has been played in full
     return evaluate(st, me)

@@ -531,6 +531,7 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
         ),
     )
     DERIVED_LISTS = ("board", "home")
+    FIXED = ("colours", "start_fields", "F", "owner", "fcol")
 
     def __init__(self, game: Game[Any], num_players: int, options: dict[str, Any], rng: Rng) -> None:
         super().__init__(game, num_players, options, rng)

@@ -52,8 +52,14 @@ def _probe_legal_actions(game, state, step):
     if step % 7 != 3:
         return
     before = state.to_json()
+    declared = type(state).attribute_names()
+    assert sorted(vars(state)) == sorted(declared), (
+        f"the state's attributes are not the declared ones (FIELDS, DERIVED_LISTS, FIXED): "
+        f"{sorted(set(vars(state)) ^ set(declared))}"
+    )
     clone = state.clone()
     assert clone is not state and clone.to_json() == before, "clone() differs from the state"
+    assert sorted(vars(clone)) == sorted(declared), "a clone's attributes are not the declared ones"
     rng = Rng(step)
     for p in state.current_players():
         legal = state.legal_actions(p)
