@@ -33,8 +33,9 @@ disturbs far less than the wall time. Medians over the runs (min–max beside); 
 ratios compare medians measured in the same run of this script, and a paired per-run ratio
 is shown as a check. Target: warm app ≤ 0.75 × warm bare, **judged on CPU time**
 (steady-state visits; the first warm visits are shown too); the wall-time ratio is shown beside.
-With the memory snapshot (web/snapshot.mjs) the app's second start makes the snapshot (the run
-waits for it: its size, time and CPU are printed) and the third and later starts restore it.
+With the memory snapshot (web/snapshot.mjs) the app's first visit makes the snapshot once the
+service worker has installed (the run waits for it: its size, time and CPU are printed) and every
+later start restores it: the "snapshot" column says which start restored it.
 """
 
 from __future__ import annotations
@@ -118,8 +119,8 @@ def run_plain(pw, url):
 
 
 def run_app(pw, server):
-    """Cold visit; the service worker's install; two warm visits (after the first, the memory
-    snapshot, if the loader makes one); one offline."""
+    """Cold visit; the service worker's install and the memory snapshot the first visit makes;
+    the second start (warm1: restores the snapshot), a later one (warm) and one offline."""
     ctx, d = B.launch(pw)
     try:
         page = B.page_of(ctx)
@@ -127,12 +128,12 @@ def run_app(pw, server):
         t0 = time.perf_counter()
         B.wait_sw_installed(page)
         install_s = time.perf_counter() - t0
-        warm1 = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
-        # the app makes its memory snapshot after a start the service worker served: wait for it
+        # the first visit makes the memory snapshot once the service worker has installed: wait for it
         c0 = B.chromium_cpu_ms(d)
         snapshot = B.wait_snapshot_made(page)
         if snapshot:
             snapshot["wait_cpu_ms"] = B.chromium_cpu_ms(d) - c0
+        warm1 = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
         warm = B.load_and_wait_ready(page, server.url, profile_dir=d, settle_s=SETTLE_S)
         server.stop()
         ctx.set_offline(True)
@@ -273,7 +274,7 @@ def main(argv=None) -> int:
         made = [r[kind].get("snapshot") for r in runs if r[kind].get("snapshot")]
         if made:
             ok = [m for m in made if m["status"] == "stored"]
-            line = f"{kind}: memory snapshot made after the warm1 visit in {len(ok)} of {len(made)} runs"
+            line = f"{kind}: memory snapshot made during the cold (first) visit in {len(ok)} of {len(made)} runs"
             if ok:
                 line += (
                     f": {B.median([m['bytes'] for m in ok]) / 2**20:.1f} MB, "

@@ -263,7 +263,7 @@ def clear_app_storage(ctx, url: str) -> None:
 @pytest.fixture(scope="session")
 def installed_context(browser, browser_context_args, site):
     """One browser context per test process with the app installed, as on a returning player's
-    phone: the first visit installed the service worker, the second made the memory snapshot
+    phone: the first visit installed the service worker and made the memory snapshot
     (web/snapshot.mjs), so every later start restores it (about a quarter of a normal boot's CPU,
     bench/README.md) and every file comes from the precache. Made once; the `context` fixture
     hands it to each test with the app's storage cleared. e2e/test_snapshot.py and
@@ -275,11 +275,13 @@ def installed_context(browser, browser_context_args, site):
     page = ctx.new_page()
     page.goto("./")
     wait_ready(page)
+    made = page.evaluate("async () => { const s = hotseatSnapshot; await s.done; return [s.status, s.detail]; }")
+    assert made[0] == "stored", f"the snapshot was not made on the first visit: {made}"
     wait_controlled(page)
     page.reload()
     wait_ready(page)
-    made = page.evaluate("async () => { const s = hotseatSnapshot; await s.done; return [s.status, s.detail]; }")
-    assert made[0] == "stored", f"the snapshot was not made: {made}"
+    second = page.evaluate("hotseatSnapshot.status")
+    assert second == "restored", f"the second start did not restore the snapshot: {second}"
     page.close()
     log.detach(ctx)
     log.check()

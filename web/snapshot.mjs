@@ -5,10 +5,10 @@
 // imports it instead of pyodide/pyodide.mjs and calls its loadPyodide(options) and reads its
 // version, exactly as it does with Pyodide's own module (polyscript's interpreter/pyodide.js).
 //
-// * Starts of a version of the app without a snapshot: the normal boot. If the service worker
-//   served this start (the app is installed for offline play: from the second visit on; the first
-//   visit's spare time goes to the worker's precache), once the home screen is up (<body
-//   data-ready>) and the page has been idle a moment, a worker (snapshot-worker.mjs) boots a
+// * Starts of a version of the app without a snapshot: the normal boot. Once the service worker
+//   has installed (the app is precached for offline play: on the first visit, as soon as its
+//   precache is complete; on later visits at once), the home screen is up (<body data-ready>)
+//   and the page has been idle a moment, a worker (snapshot-worker.mjs) boots a
 //   second Pyodide off the main thread with `_makeSnapshot`, unpacks the app's two archives as
 //   PyScript's [files] does, imports the modules the running app had imported (but not the UI's
 //   or PyScript's own, which touch the page) and the engine's games, and stores
@@ -100,13 +100,31 @@ export async function loadPyodide(options = {}) {
       state.detail = String(err && err.message || err);
     }
   }
-  const installed = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   const py = await loadPlain(opts);
   state.status = "plain";
-  if (installed && !unmarked) {
-    state.done = new Promise((resolve) => whenReady(() => setTimeout(() => makeSnapshot(py).then(resolve), IDLE_MS)));
+  if (!unmarked && navigator.serviceWorker) {
+    // after the precache (so the first visit's downloads come first), at the page's next idle moment
+    state.done = new Promise((resolve) =>
+      whenReady(() =>
+        navigator.serviceWorker.ready
+          .then(() => idle(IDLE_MS))
+          .then(() => makeSnapshot(py))
+          .then(resolve, (err) => {
+            Object.assign(state, { status: "failed", detail: String((err && err.message) || err) });
+            resolve(state.status);
+          }),
+      ),
+    );
   }
   return py;
+}
+
+// Resolves after `ms` and then the page's next idle period (where the browser tells it), so the
+// snapshot's work never delays a tap.
+function idle(ms) {
+  return new Promise((resolve) =>
+    setTimeout(() => (globalThis.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve()), ms),
+  );
 }
 
 function makeSnapshot(py) {
