@@ -209,3 +209,39 @@ def test_check_view_sees_a_leak_in_an_event():
         assert "LEAK" in str(exc)
     else:
         raise AssertionError("a card of Bob's hand in an event passed the check")
+
+
+def _reveal_ticks(phone) -> list[str]:
+    """Tick ``phone`` until nothing is paced; the screen after each tick."""
+    shown = []
+    while phone.delay_ms() is not None:
+        phone.tick()
+        shown.append(screen_of(str(phone.render())))
+    return shown
+
+
+def test_a_view_that_comes_during_a_phones_reveal_leaves_it_to_play_out():
+    """A phone's reveal runs on its own clock: the host's player may pick again (a new view whose
+    event passes at once) while a phone still plays out the turn; that phone plays the turn's events
+    to the end (it read the newest view's events, one long, and its screen died: IndexError)."""
+    from test_net_controller import two_phones
+
+    air, host, _storage, ann, bob = two_phones(seed=21)
+    for c in (host, ann, bob):  # turn 1: every seat picks and confirms
+        pick = next(t for t in taps(str(c.render())) if "pick" in t)
+        c.tap(dict(pick, fields={}))
+        c.tap({"shell": "confirm", "fields": {}})
+        air.run(host, ann, bob)
+    assert screen_of(str(ann.render())) == screen_of(str(bob.render())) == "guest-reveal"
+    ann.tick()
+    ann.tick()  # Ann's phone is two steps into the turn's reveal; Bob's has not started
+    while host.delay_ms() is not None:
+        host.tick()
+    pick = next(t for t in taps(str(host.render())) if "pick" in t)  # turn 2 at the host
+    host.tap(dict(pick, fields={}))
+    host.tap({"shell": "confirm", "fields": {}})
+    air.run(host, ann, bob)
+    assert phone_view(ann)["events"] == [{"type": "picked", "player": 0}]
+    rest = _reveal_ticks(ann)
+    whole = _reveal_ticks(bob)
+    assert rest == whole[2:] and rest[-1] == "guest-turn" and len(whole) > 4

@@ -31,7 +31,7 @@ class GuestPlay:
         self.guest = guest
         self.local: dict = {}
         self.pending: dict | None = None
-        self.reveal: dict | None = None  # {"before": obs, "step": k}
+        self.reveal: dict | None = None  # {"before": obs, "events": the events it plays, "step": k}
         self.summary = False
         self.seen: tuple[str, int] | None = None  # (epoch, number) of the last view taken in
         self.match: int | None = None  # the game at the table the story is of
@@ -98,7 +98,7 @@ class GuestPlay:
             return
         previous = self.guest.previous
         if previous is not None and events and sum(self._pace(e) for e in events) > 0:
-            self.reveal = {"before": previous["obs"], "step": 0}
+            self.reveal = {"before": previous["obs"], "events": list(events), "step": 0}
         if self._module().ends_round(events) and not view["over"]:
             self.summary = True
 
@@ -162,7 +162,7 @@ class GuestPlay:
             names=list(welcome["names"]),
             legal=list(view["legal"]) if phase == "turn" else [],
             local=self.local,
-            events=list(view["events"]),
+            events=list(self.reveal["events"] if self.reveal is not None else view["events"]),
             pending=self.pending["action"] if self.pending is not None else None,
             step=self.reveal["step"] if self.reveal is not None else None,
             acting=list(view["acting"]),
@@ -217,12 +217,12 @@ class GuestPlay:
         step = self.reveal["step"]
         if step == 0:
             return 250
-        return max(self._pace(self.view["events"][step - 1]), 0)
+        return max(self._pace(self.reveal["events"][step - 1]), 0)
 
     def tick(self) -> None:
         if self.reveal is None:
             return
-        events = self.view["events"]
+        events = self.reveal["events"]  # not the newest view's: one whose events pass at once may have come
         step = self.reveal["step"]
         nxt = next((k for k in range(step + 1, len(events) + 1) if self._pace(events[k - 1]) > 0), None)
         if nxt is None:
