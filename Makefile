@@ -23,7 +23,7 @@ LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
-        soak soak-table bench icons i18n i18n-check clean distclean
+        soak soak-table render-dumps bench icons i18n i18n-check clean distclean
 
 all: site
 
@@ -119,6 +119,13 @@ TABLE_SEED ?= 1000
 soak-table: $(VENV_STAMP)
 	HOTSEAT_TABLE_GAMES=$(TABLE_GAMES) HOTSEAT_TABLE_SEED=$(TABLE_SEED) \
 	  $(PY) -m pytest tests/web/test_net_stateful.py -s -q -p no:cacheprovider
+
+# Record the render dumps again (tests/web/render_dump.py: every screen of seeded scripts, which
+# tests/web/test_render_dumps.py keeps byte-identical) after a change meant to alter what the app
+# draws; REASON says why and is kept in the dump files.
+render-dumps: $(VENV_STAMP)
+	@if [ -z "$(strip $(REASON))" ]; then echo 'usage: make render-dumps REASON="why the screens changed"' >&2; exit 2; fi
+	$(PY) tests/web/render_dump.py record --reason "$(REASON)"
 
 soak: $(VENV_STAMP)
 	@if [ -f tests/conformance/soak.py ]; then \
