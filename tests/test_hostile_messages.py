@@ -62,6 +62,13 @@ ODD = [
     "",
     "null",
 ]
+#: numbers written with digits other than ASCII ones (superscript, Arabic-Indic, full-width, Thai,
+#: mathematical bold): JSON has none, so each of these is not JSON at all
+UNICODE_DIGITS = ["\u00b2", "\u0663", "\uff13", "\u0e53", "\U0001d7d1"]  # ², ٣, ３, ๓, 𝟑
+ODD += [f'{{"v":{V},"t":"ping","n":{d}}}' for d in UNICODE_DIGITS]
+ODD += [f'{{"v":{d},"t":"ping","n":1}}' for d in UNICODE_DIGITS]
+ODD += [_act(f'{{"type":"pick","card":1{d}}}') for d in UNICODE_DIGITS]
+ODD += [f'{{"v":{V},"t":"rejected","n":1{d},"reason":"busy","text":"x"}}' for d in UNICODE_DIGITS]
 
 
 @pytest.mark.parametrize("text", BOMBS + ODD, ids=lambda t: f"{len(t)}:{t[:14]}")
@@ -138,10 +145,7 @@ def test_a_phone_lives_through_every_hostile_message_and_keeps_its_view():
     world.check()
 
 
-UNICODE_DIGITS = ["\u00b2", "\u0663", "\uff13", "\u0e53", "\u2463", "\U0001d7d1"]  # ², ٣, ３, ๓, ④, 𝟑
-
-
-@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+@pytest.mark.parametrize("digit", [*UNICODE_DIGITS, "\u2463"])  # and ④
 def test_a_pairing_code_with_unicode_digits_is_refused_with_a_message(digit):
     from ui_helpers import MemoryStorage
 
@@ -169,3 +173,73 @@ def test_the_bounds_examples_run(module):
 
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_pasted_text_of_any_length_is_no_code():
+    phone = _phone_joining()
+    for text in ("HS~2~" + "~" * 200_000, "HS~2~o~" + "x" * 1_000_000, "[" * 100_000):
+        with pytest.raises(signal.SignalError):
+            signal.decode(text)
+        assert tap_named(phone, net_do("offer"), {"net-code": text})
+        assert 'class="net-error"' in str(phone.render())
+
+
+def _phone_joining(storage=None):
+    from ui_helpers import MemoryStorage
+
+    from hotseat.controller import Controller
+
+    phone = Controller(storage if storage is not None else MemoryStorage(), bot_hook=None)
+    phone.tap({"shell": "net", "do": "join", "fields": {}})
+    return phone
+
+
+@pytest.mark.parametrize("text", [BOMBS[0], BOMBS[2], '{"room":' + "9" * 5_000 + "}", "\ud800"])
+def test_a_phone_whose_stored_seat_is_hostile_forgets_it_and_joins(text):
+    from ui_helpers import MemoryStorage
+
+    from hotseat.net.guest import STORAGE_KEY
+
+    storage = MemoryStorage({STORAGE_KEY: text})
+    phone = _phone_joining(storage)
+    assert STORAGE_KEY not in storage
+    assert 'data-screen="guest-join"' in str(phone.render())
+
+
+def _welcome(**fields) -> str:
+    base = {
+        "room": "Ab3_x9",
+        "seat": 1,
+        "token": "t" * 22,
+        "game": "six_nimmt",
+        "options": {},
+        "names": ["Ann", "Bob"],
+        "kinds": ["human", "guest"],
+        "app": "9",
+        "epoch": "Ep0ch1",
+    }
+    return protocol.dumps("welcome", "host", **dict(base, **fields))
+
+
+@pytest.mark.parametrize(
+    "fields, screen",
+    [
+        ({"game": "base"}, "guest-update"),  # a module of the app, but no game
+        ({"game": "chess"}, "guest-update"),  # a game this app does not have
+        ({"seat": 5}, "guest-waiting"),  # a seat the table does not have: ignored
+        ({"kinds": ["human"]}, "guest-waiting"),
+    ],
+)
+def test_a_hostile_welcome_is_refused_and_the_phone_lives(fields, screen):
+    world = _paired()
+    phone = world.phones[1]
+    (phone_link, _host_link) = _links(world, phone)[0]
+    phone.net.guest.welcome = phone.net.guest.view = None  # as before its first welcome
+    phone.net.play = None
+    phone.net.guest.status = "waiting"
+    phone.net.event(phone_link, "message", _welcome(**fields))
+    # then a view of that welcome's start: drawn only for a welcome that was taken in
+    state = world.host.session.state
+    view = protocol.view_message(state, 1, 1, [], [], False, [], epoch="Ep0ch1")
+    phone.net.event(phone_link, "message", view)
+    assert f'data-screen="{screen}"' in str(phone.render())

@@ -215,7 +215,7 @@ def test_a_tampered_message_changes_nothing_at_the_host():
     host.net.event(link, "message", json.dumps({"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
     host.net.event(link, "message", '{"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 2}')
     assert storage[SAVE_KEY] == before
-    assert host.net.message == "A message from Ann was refused (json)."
+    assert host.net.message == "A message from Ann was refused (illegal)."  # one notice per link: the first
     replies = [json.loads(text) for to, text in host.net.outbox]
     assert [(r["t"], r["reason"]) for r in replies] == [("rejected", "illegal")]
     assert [(r.seat, r.reason) for r in host.net.host.reports] == [(1, "illegal"), (1, "json")]

@@ -23,6 +23,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import pycore
+
+from .. import bounded
 from . import protocol, signal
 from .protocol import ProtocolError
 
@@ -52,8 +55,6 @@ class Guest:
     n: int = 0  # actions sent on this link (0 again after each welcome, as at the host)
     #: the host's start the welcome named (views of another start are not taken in)
     epoch: str | None = None
-    #: welcomes taken in (each one starts the phone's turn afresh: :class:`~hotseat.net.play.GuestPlay`)
-    welcomes: int = 0
     reports: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -66,7 +67,7 @@ class Guest:
         if not text:
             return
         try:
-            data = json.loads(text)
+            data = bounded.loads(text, 1_000, 2)  # storage is read as untrusted as a message
             room, token, seat = protocol.ROOM(data["room"]), protocol.TOKEN(data["token"]), protocol.SEAT(data["seat"])
         except (ValueError, KeyError, TypeError):
             self.storage.remove(STORAGE_KEY)  # unreadable: forget it (it only helps rejoin)
@@ -140,13 +141,16 @@ class Guest:
             del self.reports[:-50]
             return []
         t = msg["t"]
-        if t == "welcome":
+        if t == "welcome" and msg["game"] not in pycore.GAMES:
+            self.status, self.problem = "update", "this"  # the host plays a game this app lacks
+        elif t == "welcome" and not 0 <= msg["seat"] < len(msg["names"]) == len(msg["kinds"]):
+            self.reports.append("welcome: its seat, names and kinds do not match")
+        elif t == "welcome":
             self.welcome = msg
             if self.room != msg["room"] or self.seat != msg["seat"]:
                 self.view = self.previous = None
             self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
             self.epoch, self.n = msg["epoch"], 0
-            self.welcomes += 1
             self.rejected = None
             self._save()
             self.status = "playing" if self.view is not None else "waiting"

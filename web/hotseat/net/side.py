@@ -61,9 +61,9 @@ class NetSide:
         self.requests: list[tuple] = []
         self.qr_cache: dict[str, tuple[int, str]] = {}
         self.message: str | None = None
-        #: the newest refusal taken in, and the (seat, reason) of the last one the host was told of
+        #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
-        self._last_notice: tuple[int | None, str] | None = None
+        self._noticed: set[int] = set()
 
     # ---- shared ------------------------------------------------------------------------------
 
@@ -164,9 +164,10 @@ class NetSide:
             self.outbox += host.receive(link, text)
             if host.reports and host.reports[-1] is not self._last_report:
                 report = self._last_report = host.reports[-1]
-                if (report.seat, report.reason) != self._last_notice:
-                    # one notice per phone and kind of refusal in a row: a phone cannot keep one up
-                    self._last_notice = (report.seat, report.reason)
+                if link not in self._noticed:
+                    # one notice per link (later refusals are only counted in host.reports): a
+                    # phone cannot keep one on the host's screen, whatever it sends
+                    self._noticed.add(link)
                     who = session.names[report.seat] if report.seat is not None else _("a phone")
                     self.message = _("A message from {who} was refused ({reason}).").format(
                         who=who, reason=report.reason

@@ -60,6 +60,9 @@ HASHES = {32: "sha-256", 48: "sha-384", 64: "sha-512"}
 MAX_CANDIDATES = 4
 #: the largest message either side may send (hotseat.net.protocol keeps below it)
 MAX_MESSAGE_SIZE = 65536
+#: the longest text read as a code (real ones have about 160 characters; a pasted text may be
+#: anything, and is not split or matched when it is longer)
+MAX_CODE_CHARS = 1_000
 
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]+")
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
@@ -242,12 +245,13 @@ def _check_id(value: str, length: int, what: str) -> None:
 
 
 def code_version(text: str) -> int | None:
-    """The protocol version a Hotseat code was written by, or None if it is not one.
+    """The protocol version a Hotseat code was written by, or None if it is not one (or longer
+    than :data:`MAX_CODE_CHARS`).
 
     >>> code_version("HS~7~o~anything"), code_version("HOTSEAT 7")
     (7, None)
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or len(text) > MAX_CODE_CHARS:
         return None
     parts = text.strip().split(SEP, 2)
     if len(parts) < 3 or parts[0] != PREFIX:
