@@ -113,7 +113,7 @@ test-e2e: site chromium
 	$(PY) -m pytest -n $(E2E_JOBS) e2e
 
 # The stateful test of a table of phones (tests/web/test_net_stateful.py) with many more games
-# than the suite's 3 per table: TABLE_GAMES games per table, from seed TABLE_SEED.
+# than the suite's 5 per table: TABLE_GAMES games per table, from seed TABLE_SEED.
 TABLE_GAMES ?= 60
 TABLE_SEED ?= 1000
 soak-table: $(VENV_STAMP)

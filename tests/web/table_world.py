@@ -24,6 +24,7 @@ from test_net_controller import Air
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
+from hotseat.saves import StorageError, slot_key
 from pycore.games.dog import GOAL_BASE, TRACK
 
 SCREEN_RE = re.compile(r'data-screen="([^"]*)"')
@@ -154,6 +155,17 @@ class Hand:
         return ranked
 
 
+class FillingStorage(MemoryStorage):
+    """The host's storage; while :attr:`full`, every write is refused as a full browser's is."""
+
+    full = False
+
+    def set(self, key, text):
+        if self.full:
+            raise StorageError("the storage is full")
+        super().set(key, text)
+
+
 # ---- the network --------------------------------------------------------------------------------
 
 
@@ -170,6 +182,19 @@ class LossyAir(Air):
         self.flight: list[tuple[int, str]] = []  # (receiving link, text), in sending order
         self.pending_answer: int | None = None
         self.delivered = 0
+        #: sending link -> the highest action number the host has answered on it (every action
+        #: of a phone is answered once: a view's ``ack``, or ``rejected``)
+        self.answered: dict[int, int] = {}
+
+    def _sent(self, link: int, text: str) -> None:
+        """Check one message as it leaves: the host never answers an action twice (a repeated
+        action is applied, or refused, once)."""
+        msg = json.loads(text)
+        if msg.get("t") == "rejected":
+            assert msg["n"] > self.answered.get(link, 0), f"action {msg['n']} answered twice on link {link}"
+            self.answered[link] = msg["n"]
+        elif msg.get("t") == "view":
+            self.answered[link] = max(self.answered.get(link, 0), msg["ack"])
 
     def collect(self, controllers) -> bool:
         """Take every controller's requests and outbox; True when there was any."""
@@ -186,6 +211,7 @@ class LossyAir(Air):
                     continue  # the answering page is gone
                 self.request(c, request)
             for link, text in outbox:
+                self._sent(link, text)
                 if link in self.open and self.peer.get(link) in self.open:
                     self.flight.append((self.peer[link], text))
         return busy
@@ -289,7 +315,7 @@ class World:
         self.seed = seed
         self.rng = random.Random(seed)
         self.air = LossyAir()
-        self.host_storage = MemoryStorage()
+        self.host_storage = FillingStorage()
         self.host = self._new_host()
         self.hands: dict[int, Hand] = {}
         self.phones: dict[int, Controller] = {}
@@ -414,6 +440,20 @@ class World:
                 moved = self.step_device(phone, seat) or moved
         return moved
 
+    def step_phones(self) -> bool:
+        """One step of every phone while the host's person looks at their screen (a reveal or
+        the round summary stays there: the phones' moves wait at the host)."""
+        moved = False
+        acting = self._engine().current_players() if self.host_at_table() else []
+        for seat, phone in self.phones.items():
+            if seat in acting or phone.delay_ms() is not None:
+                moved = self.step_device(phone, seat) or moved
+        return moved
+
+    def host_busy(self) -> bool:
+        """Whether the host's screen holds the table (its round summary or a reveal is up)."""
+        return screen_of(str(self.host.render())).endswith(("summary", "reveal"))
+
     def table_state(self) -> str | None:
         """The host engine's state as JSON (None away from the table): it changes with every move."""
         return self.host.session.state.to_json() if self.host.session is not None else None
@@ -473,14 +513,17 @@ class World:
     # ---- the invariants ----------------------------------------------------------------------------
 
     def settle(self) -> None:
-        """Deliver every message and play every paced screen out (the app's timer)."""
+        """Deliver every message and play every paced screen out (the app's timer). While the
+        host's storage is full its bots try again and again (each move is taken back): a tick
+        that changes nothing there ends its part."""
         for _ in range(200):
             self.air.settle(self.devices)
             ticked = False
             for c in self.devices:
                 if c.delay_ms() is not None:
+                    before = str(c.render()) if c is self.host and self.host_storage.full else None
                     c.tick()
-                    ticked = True
+                    ticked = ticked or before is None or str(c.render()) != before
             if not ticked:
                 self.air.settle(self.devices)
                 return
@@ -492,8 +535,13 @@ class World:
         if not self.host_at_table():
             return
         state = self._engine()
+        saved = self.host_storage.get(slot_key(self.game_id))
+        assert saved is not None and json.loads(saved)["state"] == state.to_json(), (
+            f"the host's table holds a move its save lacks ({self.steps[-8:]})"
+        )
         acting = state.current_players()
         away = set(self.away_seats())
+        busy = self.host_busy()
         for seat, phone in self.phones.items():
             if seat in away:
                 continue
@@ -507,6 +555,8 @@ class World:
                 markup = str(phone.render())
                 screen = screen_of(markup)
                 game_taps = [t for t in taps(markup) if "shell" not in t or t.get("shell") in ("confirm", "undo")]
-                assert screen.endswith(("turn", "summary", "reveal")) and (game_taps or not screen.endswith("turn")), (
+                offers = screen.endswith(("turn", "summary", "reveal")) and (game_taps or not screen.endswith("turn"))
+                # a phone that offers no move has sent one, which the host holds while its screen is busy
+                assert offers or busy, (
                     f"seat {seat}: the table waits for this phone, which offers no move ({screen}; {self.steps[-8:]})"
                 )

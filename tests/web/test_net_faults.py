@@ -11,7 +11,7 @@ from table_world import World, phone_view, screen_of, tap_named
 from ui_helpers import taps
 
 from hotseat.net import protocol
-from hotseat.saves import StorageError, slot_key
+from hotseat.saves import slot_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from net_check import check_view  # noqa: E402
@@ -92,6 +92,92 @@ def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_a
     assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", n, "busy") for n in range(2, 6)]
 
 
+def _pick_and_confirm(world: World, seat: int) -> str:
+    """Seat ``seat`` picks and confirms a card on its phone; returns the action message it sent."""
+    _pick_on_phone(world, seat)
+    assert tap_named(world.phones[seat], lambda t: t.get("shell") == "confirm")
+    (text,) = [text for _link, text in world.phones[seat].net.outbox]
+    return text
+
+
+def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
+    world = World("six_nimmt", 21)
+    world.settle()
+    host, phone = world.host, world.phones[1]
+    _link, host_link = _link_to_host(world, phone)
+    world.step_device(host, 0)  # the host's person picks and confirms
+    world.step_device(host, 0)
+    world.settle()
+    before = host.session.state.to_json()
+    act = _pick_and_confirm(world, 1)
+    world.air.settle(world.devices)  # delivered once (the link also checks one answer per action)
+    after = host.session.state.to_json()
+    assert after != before
+    host.net.event(host_link, "message", act)  # the same action again
+    assert host.net.outbox == [] and host.session.state.to_json() == after
+    world.settle()
+    assert "not your turn" not in str(phone.render())
+
+
+def test_an_action_held_while_the_host_reveals_and_sent_again_is_not_refused():
+    world = World("six_nimmt", 25)
+    world.settle()
+    host = world.host
+    world.step_device(host, 0)
+    world.step_device(host, 0)
+    world.settle()
+    _pick_and_confirm(world, 1)
+    world.air.settle(world.devices)
+    _pick_and_confirm(world, 2)  # the last pick of the turn: the host reveals the cards (paced)
+    world.air.settle(world.devices)
+    assert screen_of(str(host.render())).endswith("reveal")
+    phone = world.phones[1]
+    assert tap_named(phone, lambda t: t.get("shell") == "skip")  # Ann skips her reveal and picks on
+    assert screen_of(str(phone.render())) == "guest-turn"  # (this deal's first turn needs no row choice)
+    act = _pick_and_confirm(world, 1)
+    _link, host_link = _link_to_host(world, phone)
+    world.air.settle(world.devices)
+    held = host.session.state.to_json()
+    host.net.event(host_link, "message", act)  # the same action again, while it is held
+    assert host.net.outbox == [] and host.session.state.to_json() == held
+    assert "Sent to the table" in str(phone.render())
+    world.settle()  # the reveal ends: the held pick is applied and acknowledged
+    assert host.session.state.to_json() != held
+    world.check()
+    assert "busy" not in str(phone.render())
+
+
+def test_a_host_move_the_save_refused_is_taken_back_and_the_table_goes_on():
+    world = World("dog", 5)  # the host's person (seat 0) hands the turn to Ann's phone (seat 1)
+    world.settle()
+    host = world.host
+    for _ in range(400):
+        if host.session.state.current_players() == [0] and screen_of(str(host.render())).endswith("turn"):
+            break
+        world.air.collect(world.devices)
+        world.step_all()
+        world.settle()
+    key = slot_key("dog")
+    saved, state = world.host_storage[key], host.session.state.to_json()
+    views = {seat: _views_sent(world, seat) for seat in world.phones}
+    world.host_storage.full = True
+    for _ in range(6):
+        world.step_device(host, 0)
+    world.settle()
+    assert host.session.state.to_json() == state and world.host_storage[key] == saved
+    assert "taken back" in host.message
+    assert {seat: _views_sent(world, seat) for seat in world.phones} == views  # nothing announced
+    world.host_storage.full = False  # room again: the host's person moves, and Ann's phone hears of it
+    for _ in range(6):
+        if host.session.state.current_players() != [0]:
+            break
+        world.step_device(host, 0)
+    world.settle()
+    assert host.session.state.current_players() == [1]
+    world.check()
+    assert screen_of(str(world.phones[1].render())) == "guest-turn"
+
+
 def test_an_unconfirmed_pick_on_a_phone_stays_while_other_seats_move():
     world = World("six_nimmt", 14)
     world.settle()
@@ -128,8 +214,9 @@ def test_a_stream_of_refused_messages_is_one_notice_at_the_host():
     host = world.host
     _link, host_link = _link_to_host(world, world.phones[1])
     notices = []
-    for _ in range(20):
-        host.net.event(host_link, "message", "[" * 50)
+    bad = ["[" * 50, '{"v":2,"t":"nope"}', '{"v":2,"t":"ping"}', '{"v":2,"t":"act","n":%d,"action":{"type":"x"}}']
+    for k in range(20):  # refusals of every kind, one after the other
+        host.net.event(host_link, "message", bad[k % len(bad)].replace("%d", str(k + 1)))
         if host.net.message:
             notices.append(host.net.message)
             host.net.message = None
@@ -148,10 +235,7 @@ def test_a_move_the_save_refused_is_taken_back_and_not_announced():
     saved, state = world.host_storage[key], host.session.state.to_json()
     views = {seat: _views_sent(world, seat) for seat in (1, 2)}
 
-    def refuse(_key, _text):
-        raise StorageError("full")
-
-    world.host_storage.set = refuse
+    world.host_storage.full = True
     _pick_on_phone(world, 1)
     tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
     world.settle()
@@ -160,7 +244,7 @@ def test_a_move_the_save_refused_is_taken_back_and_not_announced():
     phone = world.phones[1]
     assert "could not save this move" in str(phone.render())
     assert screen_of(str(phone.render())) == "guest-turn"  # Ann may pick again
-    del world.host_storage.set  # space again: the same pick goes through
+    world.host_storage.full = False  # space again: the same pick goes through
     _pick_on_phone(world, 1)
     tap_named(phone, lambda t: t.get("shell") == "confirm")
     world.settle()
@@ -179,6 +263,11 @@ def test_a_rematch_starts_each_phones_story_afresh():
         world.settle()
     assert world.over()
     last_game = len(world.host.session.history)
+    world.host_storage.full = True  # no room for the new game's save: it does not start
+    assert world.rematch()
+    world.settle()
+    assert world.over() and world.match_on_phones() == 0 and "Rematch again" in world.host.message
+    world.host_storage.full = False
     assert world.rematch()
     world.settle()
     for _ in range(12):

@@ -2,21 +2,24 @@
 
 A host and two or three phones (:mod:`table_world`) play every game that can be played over
 phones, to its end. A game is a chain of schedules: each schedule is a run of random steps —
-moves, messages delivered one by one, links dropped with messages in flight, messages delivered
+moves, the phones playing while the host's person looks at the summary (their moves wait at the
+host), messages delivered one by one, links dropped with messages in flight, messages delivered
 twice, phones and the host reloaded (a new Controller on the same storage), the host sent Home and
-back to Continue — followed by every phone rejoining and a few moves with no faults; at the end,
-half the games go on to a rematch with faults. At random points the table is settled (every
-message delivered, every paced screen played out) and checked:
+back to Continue, the host's storage full and free again — followed by every phone rejoining and
+a few moves with no faults; at the end, half the games go on to a rematch with faults (some first
+tapped while the storage is full). At random points the table is settled (every message
+delivered, every paced screen played out) and checked:
 
 * every connected phone's newest view is exactly its seat's observation and legal actions in
-  the host's engine;
+  the host's engine, and the host's engine holds no move its save lacks;
 * no phone waits on a move the host does not hold (a phone whose seat the engine waits for
-  offers a move);
+  offers a move, unless the host's screen holds the table and with it the phone's move);
+* on every link, each action of a phone is answered once (checked as each message is sent);
 
 and after each schedule the table must go on (it is stuck if no device offers a move), so every
 game is finished.
 
-``HOTSEAT_TABLE_GAMES`` sets the games per table (default 3; ``make soak-table`` plays many
+``HOTSEAT_TABLE_GAMES`` sets the games per table (default 5, about 370 schedules in all; ``make soak-table`` plays many
 more), ``HOTSEAT_TABLE_STEPS`` the most steps of a schedule and ``HOTSEAT_TABLE_SEED`` the first
 seed.
 """
@@ -28,13 +31,14 @@ import os
 import pytest
 from table_world import TABLES, World
 
-GAMES = int(os.environ.get("HOTSEAT_TABLE_GAMES", "3"))
+GAMES = int(os.environ.get("HOTSEAT_TABLE_GAMES", "5"))
 STEPS = int(os.environ.get("HOTSEAT_TABLE_STEPS", "30"))
 FIRST_SEED = int(os.environ.get("HOTSEAT_TABLE_SEED", "1"))
 
 #: what a schedule does between two checks, and how often
 WEIGHTS = {
     "play": 30,
+    "phones": 6,
     "deliver": 14,
     "cut": 4,
     "duplicate": 3,
@@ -42,6 +46,7 @@ WEIGHTS = {
     "rejoin": 5,
     "reload_host": 1,
     "home": 1,
+    "storage": 2,
 }
 
 
@@ -56,6 +61,11 @@ def run_schedule(world: World, steps: int) -> None:
             for _k in range(rng.randint(1, 6)):
                 world.air.collect(world.devices)
                 world.step_all()
+        elif kind == "phones":  # the host's person looks at the summary while the phones play
+            for _k in range(rng.randint(1, 4)):
+                world.air.collect(world.devices)
+                world.step_phones()
+                world.air.deliver_one()
         elif kind == "deliver":
             world.air.collect(world.devices)
             for _k in range(rng.randint(1, 4)):
@@ -78,6 +88,8 @@ def run_schedule(world: World, steps: int) -> None:
             world.reload_host()
         elif kind == "home":
             world.host_home_and_back()
+        elif kind == "storage":  # the host's browser refuses to save, or has room again
+            world.host_storage.full = not world.host_storage.full
         if rng.random() < 0.5:
             world.settle()
             world.check()
@@ -86,6 +98,7 @@ def run_schedule(world: World, steps: int) -> None:
 def heal_and_play(world: World, moves: int, limit: int = 5_000) -> None:
     """Every phone rejoins; then the table plays on with no faults until ``moves`` moves were
     made at the table or the game is over. Fails when the table is stuck."""
+    world.host_storage.full = False
     world.settle()
     world.rejoin_all()
     world.settle()
@@ -125,6 +138,13 @@ def play_a_game(table: str, seed: int) -> int:
         heal_and_play(world, world.rng.randint(1, 12))
     if world.rng.random() < 0.5:
         world.steps.append("rematch")
+        if world.rng.random() < 0.3:  # no room to save the new game: the table stays at the last one
+            world.host_storage.full = True
+            assert world.rematch(), "no Rematch at the end of the game"
+            world.settle()
+            world.check()
+            assert world.over() and world.match_on_phones() == 0
+            world.host_storage.full = False
         assert world.rematch(), "no Rematch at the end of the game"
         run_schedule(world, STEPS // 2)
         schedules += 1

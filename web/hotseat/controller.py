@@ -216,14 +216,33 @@ class Controller:
             self._give_up(session.game_id, changed=True)
             return True
         except StorageError:
-            self.message = _(
-                "This browser refused to save the game (storage full?): the saved copy is the one "
-                "before this move. Free some space, or this move is lost when the page closes."
-            )
+            if session.keeps_unsaved_moves:
+                self.message = _(
+                    "This browser refused to save the game (storage full?): the saved copy is the one "
+                    "before this move. Free some space, or this move is lost when the page closes."
+                )
+            else:  # the session takes the move back (Session.apply): the phones never wait on it
+                self.message = _(
+                    "This browser refused to save the game (storage full?), so the move was taken "
+                    "back. Free some space, then make it again."
+                )
             return False
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
         self._record_if_over(session)
+        return True
+
+    def _can_save(self, session: Session) -> bool:
+        """Write ``session`` as its game's save; False (and the player told) when the browser
+        refused it. Before a rematch at a table with phones, which must not start unsaved."""
+        try:
+            self.store.write(session.game_id, session.to_dict())
+        except StorageError:
+            self.message = _(
+                "This browser refused to save the game (storage full?), so the new game did not "
+                "start. Free some space, then tap Rematch again."
+            )
+            return False
         return True
 
     def _give_up(self, game_id: str, changed: bool) -> None:
@@ -383,9 +402,10 @@ class Controller:
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
             self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
-            self._start_session(
-                Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook), rematch=True
-            )
+            new = Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook)
+            if not old.keeps_unsaved_moves and not self._can_save(new):
+                return  # the phones stay at the finished game, which is still the saved one
+            self._start_session(new, rematch=True)
         elif self.screen == "game" and self.session is not None:
             self.session.tap(tap)
             if self.session is not None and self.session.error:

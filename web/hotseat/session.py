@@ -530,15 +530,31 @@ class Session:
             elif self.viewer is not None:  # a turn is always someone's
                 self.apply(self.viewer, action)
 
-    def apply(self, player: int, action: dict) -> list[dict]:
-        """Apply ``action`` for ``player``, save, and start the paced reveal of its events."""
+    def apply(self, player: int, action: dict) -> list[dict] | None:
+        """Apply ``action`` for ``player``, save, and start the paced reveal of its events.
+
+        Returns the events, or ``None`` when the move was taken back: at a table with seats on
+        their own phones (:attr:`keeps_unsaved_moves` is False) a move the save refused is undone
+        (the session is as before it), since the phones hear only of saved moves and would
+        otherwise never learn that the table now waits for them.
+        """
+        checkpoint = None if self.keeps_unsaved_moves else self._checkpoint()
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
         self._start_log_if_needed()
         events = self.state.apply_action(player, action)
         self._log_move(player, action, events)
-        self._after(events, before, reveal_viewer)
+        if not self._after(events, before, reveal_viewer) and checkpoint is not None:
+            self.__dict__.update(checkpoint)
+            return None
         return events
+
+    @property
+    def keeps_unsaved_moves(self) -> bool:
+        """Whether a move the save refused stays on the table (a table of one phone: the player
+        is told it is lost when the page closes) rather than being taken back (a table with
+        phones, whose views follow the save)."""
+        return not self.guests
 
     def _after(self, events: list[dict], before: dict, reveal_viewer: int | None) -> bool:
         """The move's events are out: reveal, summary, save, next player; False when the save was
@@ -734,7 +750,8 @@ class Session:
         """One slice of the bot's thinking; applies its action once decided.
 
         The bot sees only ``observation(seat)`` and ``legal_actions(seat)``, never the State.
-        Returns the events when the action was applied, else ``None``.
+        Returns the events when the action was applied, else ``None`` (still thinking, or the
+        move was taken back: :meth:`apply`).
         """
         legal = self.state.legal_actions(seat)
         assert self.bot_hook is not None, "a table with bot seats has a bot hook (checked at the start)"
@@ -753,7 +770,7 @@ class Session:
             self.bot_capped = seat  # the shell says so (the device was too slow for the bot's work)
         return self._apply_bot(seat, action, legal)
 
-    def _apply_bot(self, seat: int, action: dict, legal: list[dict]) -> list[dict]:
+    def _apply_bot(self, seat: int, action: dict, legal: list[dict]) -> list[dict] | None:
         self.search = None
         if action not in legal:  # a bot bug must not corrupt the game
             action = legal[0]

@@ -303,8 +303,11 @@ class Host:
         return invited
 
     def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
+        held = [queued["n"] for _link, queued_seat, queued in self.queue if queued_seat == seat]
+        if msg["n"] <= self.remotes[seat].ack or msg["n"] in held:
+            return []  # this action again (answered already, or held): one answer per action
         if not self.table.accepts_remote():
-            if any(queued_seat == seat for _link, queued_seat, _msg in self.queue):
+            if held:
                 self._report(seat, "busy", "a second action while the table was busy")
                 return [self._rejected(link, seat, msg, "busy", BUSY_TEXT)]
             self.queue.append((link, seat, msg))

@@ -35,7 +35,9 @@ takes in only a view of its welcome's epoch with a number above the last one it 
 answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
 this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
 also gets ``rejected`` with its ``n`` (also when the host holds a move of the seat already, or
-could not save the move). A guest waits for its move only until a view acknowledges it.
+could not save the move). Every ``act`` is answered once: the host ignores an ``n`` it has
+answered or holds already (an action that arrives twice is applied once). A guest waits for its
+move only until a view acknowledges it.
 
 What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
 its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
