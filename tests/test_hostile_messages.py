@@ -11,10 +11,13 @@ phone's view are unchanged, and the game plays on.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
 
@@ -243,3 +246,96 @@ def test_a_hostile_welcome_is_refused_and_the_phone_lives(fields, screen):
     view = protocol.view_message(state, 1, 1, [], [], False, [], epoch="Ep0ch1")
     phone.net.event(phone_link, "message", view)
     assert f'data-screen="{screen}"' in str(phone.render())
+
+
+# ---- random hostile texts: real messages cut, spliced and stuffed ---------------------------------
+
+FUZZ_EXAMPLES = int(os.environ.get("HOTSEAT_FUZZ_EXAMPLES", "150"))
+_WORLD: dict = {}
+
+
+def _fuzz_world():
+    """One paired table for every example (made once: the fuzz must not change it)."""
+    if not _WORLD:
+        world = _paired("six_nimmt", 4)
+        phone = world.phones[1]
+        (phone_link, host_link) = _links(world, phone)[0]
+        view = world.host.net.host._view(1, fresh=False, force=True)[1]
+        _WORLD.update(world=world, phone=phone, phone_link=phone_link, host_link=host_link, view=view)
+    return _WORLD
+
+
+#: real messages of both directions (an action no seat can make: a splice does not make it legal)
+REAL = [
+    _act('{"type":"nope","card":999}', n=1_000),
+    f'{{"v":{V},"t":"hello","room":"Ab3_x9","app":"0.1.0","token":null}}',
+    f'{{"v":{V},"t":"ping","n":3}}',
+    f'{{"v":{V},"t":"sync"}}',
+    f'{{"v":{V},"t":"rejected","n":7,"reason":"illegal","text":"That move is not allowed now."}}',
+    f'{{"v":{V},"t":"refused","reason":"room","text":"x"}}',
+    f'{{"v":{V},"t":"pong","n":3}}',
+]
+#: what a splice puts in, and how often in a row (a nesting bomb is a bracket 10,000+ times)
+PIECES = [
+    "[",
+    "{",
+    '{"a":',
+    "[{",
+    '"',
+    "]",
+    "}",
+    ",",
+    ":",
+    "\\",
+    "-",
+    "0",
+    "9",
+    "1e9",
+    ".5",
+    "e999",
+    "null",
+    "true",
+    "NaN",
+    "Infinity",
+    '"v":',
+    '"t":"act"',
+    "\ud800",
+    "\x00",
+    "\u202e",
+    *UNICODE_DIGITS,
+]
+
+
+@st.composite
+def hostile_texts(draw):
+    text = draw(st.sampled_from(REAL + ["VIEW"]))
+    for _ in range(draw(st.integers(1, 4))):
+        piece = draw(st.sampled_from(PIECES))
+        times = draw(st.sampled_from([1, 2, 13, 200, 12_000, 31_000]))
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 3))  # characters removed where the piece goes in
+        text = text[:at] + piece * times + text[at + cut :]
+    return text
+
+
+@settings(max_examples=FUZZ_EXAMPLES, suppress_health_check=list(HealthCheck))
+@given(hostile_texts())
+def test_random_hostile_texts_are_refused_or_read_and_both_phones_live(text):
+    w = _fuzz_world()
+    world, phone = w["world"], w["phone"]
+    text = text.replace("VIEW", w["view"], 1) if text.startswith("VIEW") else text
+    for sender in ("guest", "host"):
+        try:
+            msg = protocol.parse(text, sender)
+        except ProtocolError:
+            continue
+        assert isinstance(msg, dict) and msg["v"] == V
+    host = world.host
+    key = slot_key(world.game_id)
+    save, state = world.host_storage[key], host.session.state.to_json()
+    host.net.event(w["host_link"], "message", text)  # the host reads it as from Ann's phone
+    assert world.host_storage[key] == save and host.session.state.to_json() == state
+    host.net.outbox.clear()
+    phone.net.event(w["phone_link"], "message", text)  # and Ann's phone as from the host
+    assert 'data-screen="' in str(phone.render())
+    phone.net.outbox.clear()
