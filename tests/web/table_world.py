@@ -294,12 +294,14 @@ def net_do(do: str):
 
 # ---- the table ----------------------------------------------------------------------------------
 
-#: tables that can be played over phones: one person at the host (seat ``HOST_SEAT``), phones, bots
+#: tables of every game that can be played over phones, with two or three phones: one person at
+#: the host, phones, bots
 TABLES = {
     "six_nimmt": ["human", "guest", "guest"],
     "bad_bunnies": ["human", "guest", "guest", "bot:normal"],
     "dog": ["human", "guest", "bot:normal", "guest"],  # teams: seats 0+2 and 1+3
     "dog3": ["guest", "human", "bot:easy"],  # the 2-3 player variant
+    "six_nimmt4": ["guest", "guest", "human", "guest"],  # three phones
 }
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 
@@ -310,7 +312,7 @@ class World:
 
     def __init__(self, table: str, seed: int) -> None:
         self.table = table
-        self.game_id = "dog" if table.startswith("dog") else table
+        self.game_id = table.rstrip("0123456789")  # "dog3" is a table of Dog
         self.kinds = TABLES[table]
         self.seed = seed
         self.rng = random.Random(seed)
@@ -434,15 +436,11 @@ class World:
         """One step of every device; a phone whose seat the table does not wait for and whose
         screen runs no timer has nothing to do (its round summary waits for its next turn)."""
         moved = self.step_device(self.host, self.host_seat)
-        acting = self._engine().current_players() if self.host_at_table() else []
-        for seat, phone in self.phones.items():
-            if seat in acting or phone.delay_ms() is not None:
-                moved = self.step_device(phone, seat) or moved
-        return moved
+        return self.step_phones() or moved
 
     def step_phones(self) -> bool:
-        """One step of every phone while the host's person looks at their screen (a reveal or
-        the round summary stays there: the phones' moves wait at the host)."""
+        """One step of every phone (alone: while the host's person looks at their screen, a
+        reveal or the round summary stays there and the phones' moves wait at the host)."""
         moved = False
         acting = self._engine().current_players() if self.host_at_table() else []
         for seat, phone in self.phones.items():
