@@ -454,8 +454,11 @@ class SecretChecker:
         self.outside: Counter | None = None
         self.prev_state = None
         self.prev_json: str | None = None
+        self.back_json: str | None = None  # the state before the last move ("Undo my move" returns to it)
+        self.back_state = None
         self.events: list[dict] = []
         self.holder: int | None = None
+        self.mover: int | None = None  # whose own screen was checked last
         self.key: tuple | None = None  # the screen last checked: (screen, state, who, events)
         self.taps: list[dict] = []  # taps made on that screen since it arrived
         self.checked = 0
@@ -478,14 +481,24 @@ class SecretChecker:
         _Controller, Session = ui_modules()
         text = page.evaluate("key => localStorage.getItem(key)", save_key(self.game_id))
         self.events = list(Session.from_json(text).events)  # the app recomputes them from its move log
-        self.holder = None
+        self.holder = self.mover = None
         self.key = None
         self.taps = []
 
     def _follow(self, state_json: str):
         state = self.game.state_from_json(state_json)
         if self.prev_json is not None and state_json != self.prev_json:
-            self.events = self._infer_events(self.prev_state, state)
+            if state_json == self.back_json:
+                self.events = []  # "Undo my move": the table as before the last move, no events
+            else:
+                try:
+                    self.events = self._infer_events(self.prev_state, state)
+                except AssertionError:
+                    if self.back_state is None:
+                        raise
+                    # the last move was taken back ("Undo my move") and another one made instead
+                    self.events = self._infer_events(self.back_state, state)
+            self.back_json, self.back_state = self.prev_json, self.prev_state
         self.prev_state, self.prev_json = state, state_json
         return state
 
@@ -551,15 +564,19 @@ class SecretChecker:
         save = json.loads(dump["save"])
         state = self._follow(save["state"])
         names = [s["name"] for s in save["seats"]]
+        new_taps = [json.loads(t) for t in dump["taps"]]
         if screen == "curtain":
             assert dump["passName"] in names, f"curtain for an unknown name {dump['passName']!r}"
             who = names.index(dump["passName"])
             self.holder = who  # "Show my cards" gives the phone to them
+        elif screen == "turn" and any(t.get("shell") == "take_back" for t in new_taps):
+            assert self.mover is not None, "a move taken back with nobody who moved"
+            self.holder = who = self.mover  # "Undo my move": the phone never left the mover
         elif screen in ("summary", "over"):
             who = None  # the round summary and the game over screen are for the whole table
         else:
             assert self.holder is not None, "a player's screen without a curtain before it"
-            who = self.holder
+            who = self.mover = self.holder  # the player whose screen this is ("Undo my move" returns to them)
         key = (screen, self.prev_json, who, json.dumps(self.events, sort_keys=True))
         viewer = who if screen == "turn" else None
         new_taps = [json.loads(t) for t in dump["taps"]]

@@ -161,7 +161,6 @@ def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_pa
         page.wait_for_selector("body[data-screen='turn']", state="attached")
         shot(page, "game-de-turn")
         page.locator(".hand [data-tap*='\"pick\"']").first.click()
-        page.locator("[data-tap*='\"confirm\"']").click()
         page.wait_for_selector("body[data-screen='curtain']", state="attached")
         assert "Gib das Handy an" in text(page)
         saved_before = page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")

@@ -28,7 +28,6 @@ NAMES = ["Ann", "Bob", "Cyd"]
 NEW = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 START = "[data-tap*='\"start\"']"
 SHOW = "[data-tap*='\"show\"']"
-CONFIRM = "[data-tap*='\"confirm\"']"
 PICK = "[data-tap*='\"pick\"']"
 SKIP = "[data-tap*='\"skip\"']"
 CONTINUE = "[data-tap*='\"continue\"']"
@@ -61,21 +60,16 @@ def saved(page) -> dict:
 
 
 def step(page) -> None:
-    """One screen of play: show the hand, pick the lowest card and confirm, choose a row, skip a
-    reveal, close a round summary."""
+    """One screen of play: show the hand, pick the lowest card, take a row, skip a reveal, close a
+    round summary (each move is made at its tap)."""
     name = screen(page)
     if name == "curtain":
         page.locator(SHOW).click()
     elif name == "turn":
-        if page.locator(".pendingbar").count():  # the one commit rule: a row taken at a shared phone waits
-            page.locator(CONFIRM).click()
-        elif page.locator(PICK).count():
+        if page.locator(PICK).count():
             page.locator(PICK).first.click()
-            page.locator(CONFIRM).click()
         else:
-            page.locator("button.row").nth(0).click()  # at a shared phone the bar asks (the next step confirms)
-            if page.locator("[data-tap*='\"take\"']").count():
-                page.locator("[data-tap*='\"take\"']").click()
+            page.locator("button.row").nth(0).click()
     elif name == "reveal":
         if page.locator(SKIP).count():
             page.locator(SKIP).click()

@@ -949,6 +949,42 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         :meth:`from_observation` of ``observation(player)``."""
         return self.from_observation(self.game, self.observation(player), rng)
 
+    def reveals_hidden(self, player: int, action: ActionT, samples: int = 2) -> bool:
+        """Whether ``player``'s legal ``action`` would let the table or ``player`` see anything that
+        is hidden from ``player`` now: another seat's cards or secret choice (the last secret pick
+        of a round reveals them all), or a card drawn from the deck. A move that reveals nothing
+        can be taken back fairly ("Undo my move" at a shared phone); one that does cannot.
+
+        Found by applying ``action`` to this state and to ``samples`` re-deals of everything hidden
+        from ``player`` (:meth:`sample_hidden`, which also draws the re-deal's future randomness
+        afresh) and comparing the events, the public observation and ``player``'s observation
+        afterwards: they differ exactly when the move shows something hidden. This state is not
+        changed.
+
+        >>> from pycore import load_game
+        >>> state = load_game("six_nimmt").new_initial_state(3, 7)
+        >>> [state.reveals_hidden(p, state.legal_actions(p)[0]) for p in (0, 1)]
+        [False, False]
+        >>> for p in (0, 1):
+        ...     _ = state.apply_action(p, state.legal_actions(p)[0])
+        >>> state.reveals_hidden(2, state.legal_actions(2)[0])  # the last pick turns every card over
+        True
+        """
+
+        def seen(st: State[Any, Any, Any, Any]) -> str:
+            events = st.apply_action(player, dict(cast(JsonDict, action)))
+            return json.dumps([events, st.public_observation(), st.observation(player)], sort_keys=True)
+
+        real = seen(self.clone())
+        for k in range(samples):
+            try:
+                other = seen(self.sample_hidden(player, Rng(0x5EED + 7919 * k)))
+            except IllegalActionError:
+                return True  # legal only because of something hidden from the player: never quietly
+            if other != real:
+                return True
+        return False
+
     def vary_unseen(self, player: int | None, rng: Rng) -> Self:
         """A copy in which every saved value ``player`` does not own is replaced by another value of
         the same shape (``player`` ``None``: every value but the public ones).

@@ -133,7 +133,7 @@ def test_keep_or_redraw_behind_the_curtain_and_the_summary():
     assert {"choose": "keep"} in taps(markup) and {"choose": "redraw"} in taps(markup)
     assert "Keep these 4 cards" in text(markup) and "draw 3 more" in text(markup)
     ctx = ctx_for(state, 0)
-    assert view.needs_confirm({"type": "keep"}, ctx)  # secret and simultaneous (BB-8): always confirmed
+    assert not view.needs_confirm({"type": "keep"}, ctx)  # secret and simultaneous (BB-8): made at the tap
     state.apply_action(0, {"type": "redraw"})
     public = text(view.render(obs_for(state, None), ctx_for(state, None)))
     assert "Still choosing: Cat" in public and "redraw" not in public.lower().replace("keep or new hand", "")

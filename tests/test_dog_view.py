@@ -35,15 +35,11 @@ def screen(s: Session) -> str:
     return view.render(s.screen_obs(), s.context())
 
 
-def commit(s: Session, tap: dict, label: str = "Play your") -> None:
-    """The last tap of a move at a shared phone waits for Confirm (the one commit rule): the bar
-    asks (``label``), nothing is played until Confirm."""
+def commit(s: Session, tap: dict) -> None:
+    """The named tap of a move makes it (the one commit rule): no Confirm bar."""
     before = s.state.to_json()
     s.tap(tap)
-    assert s.pending is not None and s.state.to_json() == before
-    assert view.confirm_label(s.pending["action"], lambda x: x).startswith(label)
-    s.tap({"shell": "confirm"})
-    assert s.pending is None
+    assert s.pending is None and s.state.to_json() != before
 
 
 def show(s: Session) -> None:
@@ -60,18 +56,15 @@ def test_curtain_and_public_view_show_no_hand():
     assert "<svg" in markup and "Ann + Cat" in markup
 
 
-def test_partner_swap_behind_curtains_with_confirm():
+def test_partner_swap_behind_curtains():
     s = session_for(pycore.load_game("dog").new_initial_state(4, seed=3))
     for _ in range(4):
         show(s)
         markup = screen(s)
         assert "give to your partner" in markup
         gift = next(t for t in taps(markup) if "do" in t and t["do"]["type"] == "give")
-        s.tap(gift)
-        assert s.pending is not None and s.state.phase == "give" or s.state.phase == "play"
-        if s.pending is not None:
-            assert view.confirm_label(s.pending["action"], lambda x: x).startswith("Give your")
-            s.tap({"shell": "confirm"})
+        s.tap(gift)  # given at the tap
+        assert s.pending is None and (s.state.phase == "give" or s.state.phase == "play")
     assert s.state.phase == "play" and s.state.turn == 0
     show(s)
     assert "gave you" in screen(s)
@@ -134,7 +127,7 @@ def test_fold_message_and_button():
     show(s)
     markup = screen(s)
     assert "None of your cards can be played" in markup and "out for this round" in markup
-    commit(s, {"do": {"type": "fold"}}, "Confirm your choice?")
+    commit(s, {"do": {"type": "fold"}})
     assert s.phase == "curtain"
     public = view.render(s.state.public_observation(), s.context(None, for_screen=False))
     assert "Ann cannot play any card and is out for this round (2 cards discarded)." in public
@@ -146,7 +139,7 @@ def test_two_players_discard_and_draw_prompt():
     show(s)
     markup = screen(s)
     assert "you then draw a new one" in markup
-    commit(s, {"do": {"type": "discard", "card": "2"}}, "Confirm your choice?")
+    commit(s, {"do": {"type": "discard", "card": "2"}})
     assert "Still no move" in screen(s)
 
 

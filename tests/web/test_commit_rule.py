@@ -1,6 +1,7 @@
-"""The one commit rule of every game (README, "Playing"): the last tap of a move waits for Confirm
-when people share this phone, and always for a secret simultaneous choice; with one person at
-this phone other moves are final at the tap; the game's tempo taps never wait."""
+"""The one commit rule of every game (README, "Playing"): the named tap of a move makes it, secret
+simultaneous choices included; at a phone people share, the hand-off screen that follows offers
+"Undo my move" until the next player shows their cards, unless the move showed something hidden;
+with one person at this phone every move is final at its tap; tempo taps never wait."""
 
 from __future__ import annotations
 
@@ -8,62 +9,102 @@ import pytest
 from ui_helpers import first_legal_bot, taps
 
 import pycore
-from hotseat.session import Session, load_view
+from hotseat.session import Phase, Session, load_view
 from hotseat.views.base import ViewContext
 
 SHARED = ["human", "human", "human", "human"]
 ALONE = ["human", "bot:easy", "bot:easy", "bot:easy"]
 
-#: (game, action, seats acting, waits at a shared phone, waits for one person among bots)
-RULE = [
-    ("six_nimmt", {"type": "pick", "card": 37}, [0, 1, 2, 3], True, True),
-    ("six_nimmt", {"type": "choose_row", "row": 2}, [1], True, False),
-    ("bad_bunnies", {"type": "keep"}, [0, 2], True, True),
-    ("bad_bunnies", {"type": "play", "card": 13, "announce": "higher"}, [1], True, False),
-    ("bad_bunnies", {"type": "pass"}, [1], True, False),
-    ("dog", {"type": "give", "card": "7"}, [0, 1, 2, 3], True, True),
-    ("dog", {"type": "play", "card": "5", "figure": 0, "to": 65}, [0], True, False),
-    ("dog", {"type": "step", "figure": 1, "to": 33}, [0], True, False),
-    ("dog", {"type": "undo"}, [0], False, False),
-    ("dog", {"type": "fold"}, [0], True, False),
-    ("bunny_moose", {"type": "bet", "player": 2}, [0], True, False),
-    ("bunny_moose", {"type": "pose", "left": {}, "right": {}, "tongue": False}, [0, 1, 2, 3], True, False),
-    ("bunny_moose", {"type": "reveal"}, [0], False, False),
-    ("bunny_moose", {"type": "continue"}, [0], False, False),
+#: (game, action, seats acting): none of them waits for a Confirm, at a shared phone or alone
+MOVES = [
+    ("six_nimmt", {"type": "pick", "card": 37}, [0, 1, 2, 3]),
+    ("six_nimmt", {"type": "choose_row", "row": 2}, [1]),
+    ("bad_bunnies", {"type": "keep"}, [0, 2]),
+    ("bad_bunnies", {"type": "play", "card": 13, "announce": "higher"}, [1]),
+    ("bad_bunnies", {"type": "pass"}, [1]),
+    ("dog", {"type": "give", "card": "7"}, [0, 1, 2, 3]),
+    ("dog", {"type": "play", "card": "5", "figure": 0, "to": 65}, [0]),
+    ("dog", {"type": "step", "figure": 1, "to": 33}, [0]),
+    ("dog", {"type": "fold"}, [0]),
+    ("bunny_moose", {"type": "bet", "player": 2}, [0]),
+    ("bunny_moose", {"type": "pose", "left": {}, "right": {}, "tongue": False}, [0, 1, 2, 3]),
 ]
 
 
-@pytest.mark.parametrize("game, action, acting, shared, alone", RULE)
-def test_which_last_taps_wait_for_confirm(game, action, acting, shared, alone):
+@pytest.mark.parametrize("game, action, acting", MOVES)
+def test_no_move_waits_behind_a_confirm_bar(game, action, acting):
     view = load_view(game)
     names = ["Ann", "Ben", "Cat", "Dee"]
-    for kinds, expected in ((SHARED, shared), (ALONE, alone)):
+    for kinds in (SHARED, ALONE):
         ctx = ViewContext(viewer=acting[0], names=names, acting=acting, kinds=kinds)
-        assert view.needs_confirm(action, ctx) is expected, kinds
+        assert view.needs_confirm(action, ctx) is False, kinds
 
 
-def test_a_player_on_their_own_phone_does_not_share_it():
-    view = load_view("bad_bunnies")
-    ctx = ViewContext(viewer=2, names=["Ann", "Ben", "Cat"], acting=[2], kinds=["human", "human", "guest"])
-    assert not view.needs_confirm({"type": "pass"}, ctx)
-    ctx = ViewContext(viewer=0, names=["Ann", "Ben", "Cat"], acting=[0], kinds=["human", "human", "guest"])
-    assert view.needs_confirm({"type": "pass"}, ctx)
+def shared(game_id: str, n: int, seed: int = 7) -> Session:
+    s = Session(game_id, [{"name": f"P{i}", "kind": "human"} for i in range(n)], seed, {}, bot_hook=first_legal_bot)
+    assert s.phase is Phase.CURTAIN
+    return s
 
 
-def labels(game):
-    return load_view(game).confirm_label
+def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_hand_off():
+    s = shared("six_nimmt", 3)
+    s.tap({"shell": "show"})
+    me, before = s.viewer, s.state.to_json()
+    card = s.state.legal_actions(me)[0]["card"]
+    s.tap({"pick": card})  # one tap: the pick is made
+    assert s.pending is None and s.state.to_json() != before
+    assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.can_take_back()
+    s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
+    assert s.state.to_json() == before and s.phase is Phase.TURN and s.viewer == me and not s.log_moves
+    other = s.state.legal_actions(me)[1]["card"]
+    s.tap({"pick": other})
+    assert s.can_take_back()
+    s.tap({"shell": "show"})  # the next player shows their cards: the pick stands
+    assert not s.can_take_back() and s.state.observation(me)["my_pick"] == other
 
 
-def test_the_bar_names_the_move():
-    t = lambda x: x  # noqa: E731
-    assert labels("six_nimmt")({"type": "choose_row", "row": 2}, t) == "Take row 3?"
-    lower = {"type": "play", "card": 13, "announce": "lower"}
-    assert labels("bad_bunnies")(lower, t) == "Play this card and say “lower”?"
-    assert labels("bad_bunnies")({"type": "pass"}, t) == "Pass this turn?"
-    assert labels("dog")({"type": "play", "card": "13", "figure": 0, "to": 0}, t) == "Play your 13?"
-    assert labels("dog")({"type": "play", "card": "4", "figure": 0, "to": 4}, t) == "Play your ±4?"
-    assert labels("bunny_moose")({"type": "pose", "left": {}, "right": {}, "tongue": False}, t) == "Enter this pose?"
-    assert labels("bunny_moose")({"type": "bet", "player": 2}, t) == "Bet on this player?"
+def test_the_last_secret_pick_turns_every_card_over_and_cannot_be_taken_back():
+    s = shared("six_nimmt", 3)
+    for _ in range(3):
+        if s.phase is Phase.CURTAIN:
+            s.tap({"shell": "show"})
+        s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
+    assert s.phase is Phase.REVEAL
+    while s.phase is Phase.REVEAL:
+        s.tick()
+    assert not s.can_take_back()
+
+
+def test_the_offer_to_take_back_ends_when_another_seat_moves():
+    s = Session(
+        "six_nimmt",
+        [{"name": n, "kind": k} for n, k in (("Ann", "human"), ("Ben", "human"), ("Bot", "bot:easy"))],
+        5,
+        {},
+        bot_hook=first_legal_bot,
+    )
+    s.tap({"shell": "show"})
+    s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
+    assert s.can_take_back()
+    kept = s.take_back
+    s.log_moves.append({"player": 2, "action": {}})  # another seat moved meanwhile
+    assert not s.can_take_back()
+    s.log_moves.pop()
+    assert s.take_back is kept and s.can_take_back()
+
+
+def test_one_person_among_bots_has_no_undo_and_no_confirm():
+    s = Session(
+        "six_nimmt",
+        [{"name": n, "kind": k} for n, k in (("Ann", "human"), ("Bot", "bot:easy"), ("Cy", "bot:easy"))],
+        5,
+        {},
+        bot_hook=first_legal_bot,
+    )
+    assert s.phase is Phase.TURN
+    before = s.state.to_json()
+    s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
+    assert s.pending is None and s.state.to_json() != before and s.take_back is None
 
 
 def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:
@@ -75,19 +116,21 @@ def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:
     return s, s.viewer
 
 
-def test_bad_bunnies_play_waits_for_confirm_at_a_shared_phone_and_undo_takes_it_back():
+def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_undone():
     s, me = bad_bunnies_play([{"name": n, "kind": "human"} for n in ("Ann", "Ben", "Cat")])
     before = s.state.to_json()
-    play = next(a for a in s.state.legal_actions(me) if a["type"] == "play")
-    s.tap({"card": play["card"]})
+    plays = [a for a in s.state.legal_actions(me) if a["type"] == "play"]
+    s.tap({"card": plays[0]["card"]})
+    s.tap({"card": plays[-1]["card"]})  # tapping another card switches the choice
+    play = plays[-1]
     tap = next(t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if t.get("play") == play["card"])
-    s.tap(tap)  # Play / Higher / Lower: the last tap of the move
-    assert s.pending is not None and s.state.to_json() == before and s.phase == "turn"
-    s.tap({"shell": "undo"})
-    assert s.pending is None and s.state.to_json() == before
-    s.tap(tap)
-    s.tap({"shell": "confirm"})
-    assert s.state.to_json() != before and s.state.public_observation()["top"] == play["card"]
+    s.tap(tap)  # Play / Higher / Lower: the named tap makes the move
+    while s.phase is Phase.REVEAL:
+        s.tick()
+    assert s.pending is None and s.state.public_observation()["top"] == play["card"]
+    assert s.phase is Phase.CURTAIN and s.can_take_back()
+    s.tap({"shell": "take_back"})
+    assert s.state.to_json() == before and s.phase is Phase.TURN and s.viewer == me
 
 
 def test_one_person_among_bots_plays_at_the_tap():
@@ -103,8 +146,8 @@ def test_one_person_among_bots_plays_at_the_tap():
     assert s.pending is None and s.state.to_json() != before
 
 
-def test_the_first_moves_of_every_game_wait_at_a_shared_phone():
-    """Each game's first legal moves at a shared phone all wait for Confirm (but the tempo taps)."""
+def test_the_first_moves_of_every_game_are_made_at_their_tap_at_a_shared_phone():
+    """No first legal move of any game waits for a Confirm at a shared phone."""
     for game_id, n in (("six_nimmt", 3), ("bad_bunnies", 3), ("dog", 4), ("bunny_moose", 3)):
         game = pycore.load_game(game_id)
         view = load_view(game_id)
@@ -112,8 +155,7 @@ def test_the_first_moves_of_every_game_wait_at_a_shared_phone():
         ctx = s.context(0, for_screen=False)
         legal = [a for p in s.state.current_players() for a in s.state.legal_actions(p)]
         assert game.name and legal
-        tempo = {"reveal", "continue", "undo"}
-        assert all(view.needs_confirm(a, ctx) for a in legal if a["type"] not in tempo)
+        assert not any(view.needs_confirm(a, ctx) for a in legal)
 
 
 def six_nimmt_row_choice(kinds: list[str]) -> tuple[Session, int]:
@@ -132,29 +174,13 @@ def six_nimmt_row_choice(kinds: list[str]) -> tuple[Session, int]:
     return s, chooser
 
 
-def test_six_nimmt_row_tap_is_the_last_tap_at_a_shared_phone():
-    """People share the phone: the row tap asks "Take row N?" at once (no "Take row" button
-    before the bar: one tap fewer); Undo lets another row be tapped."""
-    s, me = six_nimmt_row_choice(["human", "human", "human", "human"])
+@pytest.mark.parametrize("kinds", [["human", "human", "human", "human"], ["bot:easy", "bot:easy", "human", "bot:easy"]])
+def test_six_nimmt_row_tap_takes_the_row(kinds):
+    """The row tap is the named tap of a row choice (SN-5): one tap, at a shared phone or alone."""
+    s, me = six_nimmt_row_choice(kinds)
     before = s.state.to_json()
-    s.tap({"row": 1})
-    assert s.pending == {"player": me, "action": {"type": "choose_row", "row": 1}} and s.state.to_json() == before
     assert not [t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if "take" in t]
-    s.tap({"shell": "undo"})
-    s.tap({"row": 3})
-    assert s.pending == {"player": me, "action": {"type": "choose_row", "row": 3}}
-    s.tap({"shell": "confirm"})
-    assert s.state.to_json() != before and s.state.public_observation()["phase"] != "choose_row"
-
-
-def test_six_nimmt_row_tap_only_chooses_for_one_person_among_bots():
-    """Alone among bots the row tap only chooses; "Take row N (B bullheads)" takes it at once."""
-    s, me = six_nimmt_row_choice(["bot:easy", "bot:easy", "human", "bot:easy"])
-    before = s.state.to_json()
     s.tap({"row": 1})
-    assert s.pending is None and s.state.to_json() == before
-    assert {"take": 1} in taps(str(s.view.render(s.screen_obs(), s.context())))
-    s.tap({"take": 1})
     assert s.pending is None and s.state.to_json() != before
 
 
@@ -173,7 +199,6 @@ def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
         markup = str(s.view.render(s.screen_obs(), s.context()))
         tap = next(t for t in taps(markup) if t.get("play") == plays[0]["card"])
         s.tap(tap)
-        s.tap({"shell": "confirm"})
         while s.phase == "reveal":
             s.tick()
     else:

@@ -62,7 +62,6 @@ def test_a_move_lost_with_its_link_leaves_no_phone_waiting():
     world.step_device(world.host, 0)
     world.settle()
     _pick_on_phone(world, 1)
-    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
     world.air.collect(world.devices)
     assert world.air.flight, "the pick is on its way"
     link, _host_link = _link_to_host(world, world.phones[1])
@@ -92,10 +91,9 @@ def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_a
     assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", n, "busy") for n in range(2, 6)]
 
 
-def _pick_and_confirm(world: World, seat: int) -> str:
-    """Seat ``seat`` picks and confirms a card on its phone; returns the action message it sent."""
+def _pick_and_send(world: World, seat: int) -> str:
+    """Seat ``seat`` picks a card on its phone (made at the tap); returns the action message it sent."""
     _pick_on_phone(world, seat)
-    assert tap_named(world.phones[seat], lambda t: t.get("shell") == "confirm")
     (text,) = [text for _link, text in world.phones[seat].net.outbox]
     return text
 
@@ -105,11 +103,11 @@ def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
     world.settle()
     host, phone = world.host, world.phones[1]
     _link, host_link = _link_to_host(world, phone)
-    world.step_device(host, 0)  # the host's person picks and confirms
+    world.step_device(host, 0)  # the host's person picks
     world.step_device(host, 0)
     world.settle()
     before = host.session.state.to_json()
-    act = _pick_and_confirm(world, 1)
+    act = _pick_and_send(world, 1)
     world.air.settle(world.devices)  # delivered once (the link also checks one answer per action)
     after = host.session.state.to_json()
     assert after != before
@@ -126,15 +124,15 @@ def test_an_action_held_while_the_host_reveals_and_sent_again_is_not_refused():
     world.step_device(host, 0)
     world.step_device(host, 0)
     world.settle()
-    _pick_and_confirm(world, 1)
+    _pick_and_send(world, 1)
     world.air.settle(world.devices)
-    _pick_and_confirm(world, 2)  # the last pick of the turn: the host reveals the cards (paced)
+    _pick_and_send(world, 2)  # the last pick of the turn: the host reveals the cards (paced)
     world.air.settle(world.devices)
     assert screen_of(str(host.render())).endswith("reveal")
     phone = world.phones[1]
     assert tap_named(phone, lambda t: t.get("shell") == "skip")  # Ann skips her reveal and picks on
     assert screen_of(str(phone.render())) == "guest-turn"  # (this deal's first turn needs no row choice)
-    act = _pick_and_confirm(world, 1)
+    act = _pick_and_send(world, 1)
     _link, host_link = _link_to_host(world, phone)
     world.air.settle(world.devices)
     held = host.session.state.to_json()
@@ -178,20 +176,17 @@ def test_a_host_move_the_save_refused_is_taken_back_and_the_table_goes_on():
     assert screen_of(str(world.phones[1].render())) == "guest-turn"
 
 
-def test_an_unconfirmed_pick_on_a_phone_stays_while_other_seats_move():
+def test_a_pick_on_a_phone_is_made_at_its_tap_and_stays_while_other_seats_move():
     world = World("six_nimmt", 14)
     world.settle()
-    tap = _pick_on_phone(world, 1)  # Ann chooses a card; the bar asks to confirm
-    assert any(t.get("shell") == "confirm" for t in taps(str(world.phones[1].render())))
-    world.step_device(world.host, 0)  # the host's person picks (and confirms)
-    world.step_device(world.host, 0)
+    tap = _pick_on_phone(world, 1)  # one tap: Ann's pick goes to the table
     world.settle()
-    _pick_on_phone(world, 2)
-    tap_named(world.phones[2], lambda t: t.get("shell") == "confirm")
+    assert world.host.session.state.observation(1)["my_pick"] == tap["pick"]
+    world.step_device(world.host, 0)  # the host's person picks
     world.settle()
-    markup = str(world.phones[1].render())
-    assert any(t.get("shell") == "confirm" for t in taps(markup)), "Ann's pick vanished"
-    assert f"{tap['pick']}" in markup
+    assert world.host.session.state.observation(1)["my_pick"] == tap["pick"]
+    assert phone_view(world.phones[1])["obs"]["my_pick"] == tap["pick"]
+    world.check()
 
 
 def test_each_change_sends_each_phone_one_view():
@@ -199,10 +194,8 @@ def test_each_change_sends_each_phone_one_view():
     world.settle()
     before = {seat: _views_sent(world, seat) for seat in (1, 2)}
     world.step_device(world.host, 0)
-    world.step_device(world.host, 0)
     world.settle()
     _pick_on_phone(world, 1)
-    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
     world.settle()
     # two moves at the table (the host's pick, Ann's pick): two views to each phone
     assert {seat: _views_sent(world, seat) - before[seat] for seat in (1, 2)} == {1: 2, 2: 2}
@@ -230,14 +223,12 @@ def test_a_move_the_save_refused_is_taken_back_and_not_announced():
     host = world.host
     key = slot_key("six_nimmt")
     world.step_device(host, 0)
-    world.step_device(host, 0)
     world.settle()
     saved, state = world.host_storage[key], host.session.state.to_json()
     views = {seat: _views_sent(world, seat) for seat in (1, 2)}
 
     world.host_storage.full = True
     _pick_on_phone(world, 1)
-    tap_named(world.phones[1], lambda t: t.get("shell") == "confirm")
     world.settle()
     assert world.host_storage[key] == saved and host.session.state.to_json() == state
     assert {seat: _views_sent(world, seat) for seat in (1, 2)} == views  # nothing announced
@@ -246,7 +237,6 @@ def test_a_move_the_save_refused_is_taken_back_and_not_announced():
     assert screen_of(str(phone.render())) == "guest-turn"  # Ann may pick again
     world.host_storage.full = False  # space again: the same pick goes through
     _pick_on_phone(world, 1)
-    tap_named(phone, lambda t: t.get("shell") == "confirm")
     world.settle()
     world.check()
     assert host.session.state.to_json() != state
@@ -316,10 +306,9 @@ def test_a_view_that_comes_during_a_phones_reveal_leaves_it_to_play_out():
     from test_net_controller import two_phones
 
     air, host, _storage, ann, bob = two_phones(seed=21)
-    for c in (host, ann, bob):  # turn 1: every seat picks and confirms
+    for c in (host, ann, bob):  # turn 1: every seat picks (made at the tap)
         pick = next(t for t in taps(str(c.render())) if "pick" in t)
         c.tap(dict(pick, fields={}))
-        c.tap({"shell": "confirm", "fields": {}})
         air.run(host, ann, bob)
     assert screen_of(str(ann.render())) == screen_of(str(bob.render())) == "guest-reveal"
     ann.tick()
@@ -328,7 +317,6 @@ def test_a_view_that_comes_during_a_phones_reveal_leaves_it_to_play_out():
         host.tick()
     pick = next(t for t in taps(str(host.render())) if "pick" in t)  # turn 2 at the host
     host.tap(dict(pick, fields={}))
-    host.tap({"shell": "confirm", "fields": {}})
     air.run(host, ann, bob)
     assert phone_view(ann)["events"] == [{"type": "picked", "player": 0}]
     rest = _reveal_ticks(ann)

@@ -40,7 +40,7 @@ def play_one_turn(c: Controller) -> None:
             if s.pending is not None:
                 c.tap({"shell": "confirm"})
             elif legal[0]["type"] == "choose_row":
-                c.tap({"take": legal[0]["row"]})
+                c.tap({"row": legal[0]["row"]})
         elif s.phase == "reveal":
             c.tap({"shell": "skip"})
 
@@ -154,15 +154,18 @@ def test_back_from_setup_goes_home(storage):
     assert c.back() is True and c.screen == "home" and c.setup is None
 
 
-def test_back_undoes_an_unconfirmed_pick_before_leaving_the_game(storage):
+def test_back_on_the_hand_off_takes_the_move_back_before_leaving_the_game(storage):
     c = Controller(storage, bot_hook=None)
     start(c)
     c.tap({"shell": "show"})
+    before = c.session.state.to_json()
     card = c.session.state.legal_actions(0)[0]["card"]
-    c.tap({"pick": card})
-    assert c.session.pending is not None and c.back_target() == "undo"
-    assert c.back() is True and c.screen == "game" and c.session.pending is None
+    c.tap({"pick": card})  # made at the tap; the hand-off offers "Undo my move"
+    assert c.session.phase == "curtain" and c.back_target() == "take_back"
+    assert any(t.get("shell") == "take_back" for t in taps(str(c.render())))
+    assert c.back() is True and c.screen == "game" and c.session.state.to_json() == before
     assert c.session.phase == "turn" and c.session.viewer == 0
+    assert c.back_target() == "home"
 
 
 def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_curtain(storage):
@@ -193,7 +196,6 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_hand_behind_the_c
     start(c)
     c.tap({"shell": "show"})
     hand = c.session.state.observation(0)["hand"]
-    c.tap({"pick": hand[0]})
     assert c.session.phase == "turn" and set(hand) <= set(cards_shown(c.render()))
     c.page_restored()
     markup = c.render()

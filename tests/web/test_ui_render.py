@@ -118,10 +118,7 @@ def test_row_choice_prompt_shows_each_rows_bullheads():
     assert row_taps == [{"row": 0}, {"row": 1}, {"row": 2}, {"row": 3}]
     for r, total in enumerate([8, 3, 10, 3]):  # 30+33 = 3+5; 40 = 3; 50+55 = 3+7; 60 = 3
         assert f"Row {r + 1}: {total} bullheads" in markup
-    assert view.on_tap(obs, ctx, {"row": 2}) is None and ctx.local == {"row": 2}
-    markup = view.render(obs, ctx)
-    assert "Take row 3 (10 bullheads)" in markup
-    assert view.on_tap(obs, ctx, {"take": 2}) == {"type": "choose_row", "row": 2}
+    assert view.on_tap(obs, ctx, {"row": 2}) == {"type": "choose_row", "row": 2}  # the row tap takes it
 
 
 def test_reveal_replay_places_cards_lowest_first_and_ends_on_the_engine_rows():

@@ -31,12 +31,10 @@ def test_curtain_between_two_humans_and_not_before_the_first_show():
     s.tap({"shell": "show"})
     assert (s.phase, s.viewer, s.holder) == ("turn", 0, 0)
     pick_first(s)
-    s.tap({"shell": "confirm"})
-    # Ann confirmed: the phone goes to Bob through the curtain
+    # Ann's pick is made at the tap: the phone goes to Bob through the curtain
     assert (s.phase, s.curtain_for, s.viewer) == ("curtain", 1, None)
     s.tap({"shell": "show"})
     pick_first(s)
-    s.tap({"shell": "confirm"})
     assert (s.phase, s.curtain_for) == ("curtain", 2)
 
 
@@ -62,11 +60,9 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     s = _two_humans_with_row_choice_for_the_last_picker()
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 61})
-    s.tap({"shell": "confirm"})
     assert (s.phase, s.curtain_for) == ("curtain", 1)
     s.tap({"shell": "show"})  # Bob
     s.tap({"pick": 5})
-    s.tap({"shell": "confirm"})
     # the reveal plays out in front of the whole table; the 5 is below every row (SN-5) and Bob
     # chooses: his hand must not appear before he has taken the phone back (found by a new user)
     assert s.phase == "reveal"
@@ -75,10 +71,7 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     assert (s.phase, s.viewer, s.curtain_for) == ("curtain", None, 1)
     s.tap({"shell": "show"})
     assert (s.phase, s.viewer) == ("turn", 1)
-    s.tap({"row": 3})  # row [60]: no curtain between Bob and himself; two people share this phone,
-    assert s.phase == "turn" and s.viewer == 1 and s.local == {"row": 3}  # so taking it waits for Confirm
-    assert s.pending == {"player": 1, "action": {"type": "choose_row", "row": 3}}
-    s.tap({"shell": "confirm"})
+    s.tap({"row": 3})  # row [60]: no curtain between Bob and himself; the row tap takes it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
     # next turn: the phone goes on round the table, to Ann, through the curtain
@@ -100,7 +93,7 @@ def test_one_human_with_bots_never_sees_a_curtain():
                 s.tap({"pick": legal[-1]["card"]})
                 s.tap({"shell": "confirm"})
             else:
-                s.tap({"take": 0})
+                s.tap({"row": 0})
         elif s.phase == "summary":
             s.tap({"shell": "continue"})
         else:
@@ -116,23 +109,20 @@ def test_bot_seats_are_refused_without_a_bot_hook():
         Session("six_nimmt", seats, seed=1)
 
 
-def test_pending_pick_undo_changes_nothing_in_the_engine():
+def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     s = Session("six_nimmt", HUMANS3, seed=3)
     s.tap({"shell": "show"})
     before = s.state.to_json()
     hand = s.state.observation(0)["hand"]
     s.tap({"pick": hand[2]})
-    assert s.pending == {"player": 0, "action": {"type": "pick", "card": hand[2]}}
-    assert s.state.to_json() == before  # pending only: nothing applied
-    s.tap({"pick": hand[3]})  # a second tap while pending does nothing
-    assert s.pending["action"]["card"] == hand[2]
-    s.tap({"shell": "undo"})
-    assert s.pending is None and s.phase == "turn" and s.viewer == 0
-    assert s.state.to_json() == before
+    assert s.pending is None and s.state.public_observation()["picked"] == [True, False, False]
+    assert s.phase == "curtain" and s.can_take_back()
+    s.tap({"shell": "take_back"})
+    assert s.phase == "turn" and s.viewer == 0 and s.state.to_json() == before
     s.tap({"pick": hand[4]})
-    s.tap({"shell": "confirm"})
+    s.tap({"shell": "show"})  # Bob shows his cards: Ann's pick stands
     assert s.state.public_observation()["picked"] == [True, False, False]
-    assert s.state.observation(0)["my_pick"] == hand[4]
+    assert s.state.observation(0)["my_pick"] == hand[4] and not s.can_take_back()
 
 
 def test_a_card_not_in_hand_is_refused_with_a_message():
@@ -153,7 +143,7 @@ def act(session: Session) -> None:
         elif session.state.legal_actions(session.viewer)[0]["type"] == "pick":
             pick_first(session)
         else:
-            session.tap({"take": 0})
+            session.tap({"row": 0})
     elif session.phase == "summary":
         session.tap({"shell": "continue"})
     else:
@@ -233,7 +223,7 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
             s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
             s.tap({"shell": "confirm"})
         elif s.phase == "turn":
-            s.tap({"take": 1})
+            s.tap({"row": 1})
         elif s.phase == "summary":
             s.tap({"shell": "continue"})
         else:
@@ -313,25 +303,22 @@ def test_two_humans_and_two_bots_curtain_only_between_the_humans():
     assert len(curtains) >= 20
 
 
-def test_hiding_the_page_puts_the_same_player_behind_the_curtain_and_drops_the_pending_pick():
+def test_hiding_the_page_puts_the_same_player_behind_the_curtain():
     from hotseat.session import Phase
 
     s = Session("six_nimmt", HUMANS3, seed=3)
     s.tap({"shell": "show"})
     pick_first(s)
-    s.tap({"shell": "confirm"})
     s.tap({"shell": "show"})  # Bob's hand
     before = s.state.to_json()
-    hand = s.state.observation(1)["hand"]
-    s.tap({"pick": hand[0]})
-    assert s.pending is not None and s.private_on_screen
+    assert s.private_on_screen
     assert s.hide_private_view() is True
-    assert (s.phase, s.curtain_for, s.viewer, s.pending, s.curtain_hidden) == (Phase.CURTAIN, 1, None, None, True)
+    assert (s.phase, s.curtain_for, s.viewer, s.curtain_hidden) == (Phase.CURTAIN, 1, None, True)
     assert s.state.to_json() == before  # nothing applied, nothing lost
+    assert not s.can_take_back()  # "Cards hidden for Bob" is no hand-off: Ann's pick stands
     assert s.hide_private_view() is False  # a curtain has nothing private
     s.tap({"shell": "show"})  # Bob again, not the next player
     assert (s.phase, s.viewer, s.curtain_hidden) == (Phase.TURN, 1, False)
-    assert s.state.observation(1)["my_pick"] is None  # the dropped pick was never applied
 
 
 def test_a_curtain_for_a_seat_that_does_not_exist_is_refused():

@@ -555,8 +555,9 @@ class Controller:
 
         In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
         rules sheet, ``"settings"`` the settings sheet, ``"undo"`` takes back a chosen but
-        unconfirmed pick, ``"home"`` goes from setup, a game, the recovery screen (as Keep would,
-        leaving the save where it is) or the
+        unconfirmed pick, ``"take_back"`` is "Undo my move" on the hand-off screen after a move at
+        a shared phone (:meth:`hotseat.session.Session.can_take_back`), ``"home"`` goes from
+        setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
         nothing open: Back then leaves the app, which loses nothing.
         """
@@ -571,6 +572,8 @@ class Controller:
         if self.screen == "game" and self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
+            if self.session.can_take_back():
+                return "take_back"
             return "home"
         if self.screen in ("setup", "guest", "recovery", "elsewhere", "players"):
             return "home"
@@ -593,9 +596,9 @@ class Controller:
                 self.net.play.story_shown = False
         elif target == "settings":
             self.sheet = False
-        elif target == "undo":
-            assert self.session is not None, "Back undoes a pick only on the game screen"
-            self.session.tap({"shell": "undo"})
+        elif target in ("undo", "take_back"):
+            assert self.session is not None, "Back takes a move back only on the game screen"
+            self.session.tap({"shell": target})
         else:
             game = self.session.game_id if (self.screen == "game" and self.session is not None) else None
             self.tap({"shell": "menu"})
@@ -1113,7 +1116,10 @@ class Controller:
             seat = s.curtain_for
             assert seat is not None, "the curtain is for a player"
             name = names[seat]
-            body = screens.curtain(name, public, hidden=s.curtain_hidden)
+            mover = s.taking_back_for
+            body = screens.curtain(
+                name, public, hidden=s.curtain_hidden, take_back=names[mover] if mover is not None else None
+            )
             status = (
                 _("{name}'s cards are hidden").format(name=name)
                 if s.curtain_hidden

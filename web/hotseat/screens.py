@@ -365,12 +365,22 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
     return frame(h("div", {"class": "setup"}, parts), status=_("New game"), screen="setup", rules_game=game.id)
 
 
-def curtain(name: str, public: Markup, hidden: bool = False) -> Markup:
+def curtain(name: str, public: Markup, hidden: bool = False, take_back: str | None = None) -> Markup:
     """ "Pass the phone to NAME" with "Show my cards"; ``public`` is the public table only.
 
     ``hidden``: the curtain came up because the page was hidden (phone locked, app switched)
     while NAME's cards were on screen: it says "NAME's cards are hidden" instead.
+    ``take_back``: the name of the player who just moved and may still take it back ("Undo my
+    move", until NAME shows their cards).
     """
+    undo = None
+    if take_back is not None:
+        undo = button(
+            _("Undo my move"),
+            {"shell": "take_back"},
+            "secondary",
+            aria_label=_("Undo my move ({name})").format(name=take_back),
+        )
     lead = _("Cards hidden for") if hidden else _("Pass the phone to")
     return h(
         "div",
@@ -382,6 +392,7 @@ def curtain(name: str, public: Markup, hidden: bool = False) -> Markup:
             h("p", {"class": "pass-name"}, name),
             button(_("Show my cards"), {"shell": "show"}, "primary big"),
             h("p", {"class": "note"}, _("Only {name} should look at the screen after this tap.").format(name=name)),
+            undo,
         ),
         h("div", {"class": "public"}, public),
     )

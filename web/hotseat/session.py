@@ -279,6 +279,9 @@ class Session:
         self.bot_seat: int | None = None
         self.holder: int | None = None
         self.pending: dict | None = None
+        #: the move a player at this shared phone may still take back ("Undo my move" on the
+        #: hand-off screen, :meth:`can_take_back`): ``{"player", "checkpoint", "moves", "fair"}``
+        self.take_back: dict | None = None
         self.local: dict = {}
         self.events: list[dict] = list(events or [])
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
@@ -500,7 +503,10 @@ class Session:
         self.error = None
         shell = tap.get("shell")
         if shell == "show" and self.phase is Phase.CURTAIN:
+            self.take_back = None  # the next player sees their cards: the move stands
             self._show(self.curtain_for)
+        elif shell == "take_back" and self.can_take_back():
+            self._take_back()
         elif shell == "undo" and self.phase is Phase.TURN:
             self.pending = None
         elif shell == "confirm" and self.phase is Phase.TURN and self.pending is not None:
@@ -528,7 +534,62 @@ class Session:
             if self.needs_confirm(action):
                 self.pending = {"player": self.viewer, "action": action}
             elif self.viewer is not None:  # a turn is always someone's
+                self._keep_take_back(self.viewer, action)
                 self.apply(self.viewer, action)
+                if self.take_back is not None:
+                    self.take_back["moves"] = len(self.log_moves)
+
+    # ---- "Undo my move" at a shared phone ----------------------------------------------------
+
+    def _keep_take_back(self, player: int, action: dict) -> None:
+        """Before ``player``'s move at a phone people share: keep what is needed to take back
+        everything they do in this turn (a 7's steps are one move), unless the move shows them or
+        the table something hidden from them (:meth:`pycore.core.State.reveals_hidden`: the last
+        secret pick turns every card over, a card drawn from the deck): such a move stands."""
+        if len(self.humans) < 2:
+            return
+        kept = self.take_back
+        if kept is None or kept["player"] != player or kept["moves"] != len(self.log_moves):
+            kept = self.take_back = {"player": player, "checkpoint": self._checkpoint(), "moves": -1, "fair": True}
+        if kept["fair"] and self.state.reveals_hidden(player, action):
+            kept["fair"] = False
+
+    def can_take_back(self) -> bool:
+        """Whether the hand-off screen offers "Undo my move": the player who just moved at this
+        shared phone may take their move back until the next player shows their cards, as long
+        as nothing happened since (no other seat moved) and the move revealed nothing hidden."""
+        kept = self.take_back
+        return (
+            kept is not None
+            and kept["fair"]
+            and kept["moves"] == len(self.log_moves)
+            and self.phase is Phase.CURTAIN
+            and not self.curtain_hidden
+            and self.curtain_for != kept["player"]
+        )
+
+    @property
+    def taking_back_for(self) -> int | None:
+        """The seat whose move "Undo my move" would take back now, or ``None``."""
+        return self.take_back["player"] if self.can_take_back() and self.take_back is not None else None
+
+    def _take_back(self) -> None:
+        """ "Undo my move": the table as it was before the player's move, their turn again (their
+        cards on screen: they still hold the phone); saved."""
+        kept = self.take_back
+        assert kept is not None, "a move to take back"
+        self.take_back = None
+        self.__dict__.update({k: v for k, v in kept["checkpoint"].items() if k != "take_back"})
+        self.take_back = None
+        self.events = []
+        self.reveal = None
+        self.pending = None
+        self.local = {}
+        self._replay_at = (-1, None)
+        self._saved()
+        self.phase = Phase.TURN
+        self.viewer = self.holder = kept["player"]
+        self.curtain_for = None
 
     def apply(self, player: int, action: dict) -> list[dict] | None:
         """Apply ``action`` for ``player``, save, and start the paced reveal of its events.

@@ -457,15 +457,6 @@ class BadBunniesView(BaseView):
         ]
         return fragment(h("h2", None, t("Bad Bunnies")), h("ol", None, [h("li", None, x) for x in items]))
 
-    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """Keep/redraw is secret and simultaneous (BB-8): always pending with Undo/Confirm; a play
-        (Play, Higher, Lower) and a pass follow the one commit rule (:meth:`BaseView.needs_confirm`),
-        except a pass already confirmed by "Yes, pass" (its question was the bar: "Keep playing"
-        was its Undo), which is not asked twice."""
-        if action.get("type") == "pass" and ctx.local.get("confirm_pass"):
-            return False
-        return action.get("type") in ("keep", "redraw") or super().needs_confirm(action, ctx)
-
     def final_score(self, obs: dict, seat: int) -> int | None:
         """The points ``seat`` scored in the whole game (BB-7)."""
         return obs["scores"][seat]

@@ -29,9 +29,9 @@ DEFAULT_PACE_MS = 700
 
 def shares_phone(ctx: ViewContext) -> bool:
     """Whether two or more people play on this phone (seats of kind ``"human"``): after a move
-    it is passed on, so its last tap waits for Confirm (see :meth:`BaseView.needs_confirm`). A
-    player on their own phone (the viewer's seat is of another kind, e.g. ``"guest"``) does not
-    share it."""
+    it is passed on (the hand-off screen offers "Undo my move" until the next player shows their
+    cards). A player on their own phone (the viewer's seat is of another kind, e.g. ``"guest"``)
+    does not share it."""
     viewer = ctx.viewer
     if viewer is not None and 0 <= viewer < len(ctx.kinds) and ctx.kinds[viewer] != "human":
         return False
@@ -169,13 +169,13 @@ class BaseView(ABC):
     def rules_html(self, t: Translate) -> Markup: ...
 
     def needs_confirm(self, action: Action, ctx: ViewContext) -> bool:
-        """The one commit rule of every game (README, "Playing"): the last tap of a move waits for
-        Confirm (Undo takes it back) when the phone is then passed to another person at this
-        phone (:func:`shares_phone`), and always in a simultaneous phase (more than one seat
-        acting: the choice is secret until every seat has chosen). With one person at this phone
-        (the others bots or on their own phones) other moves are final at the tap. A view
-        overrides this only to leave out taps that are the game's tempo, not a move."""
-        return len(ctx.acting) > 1 or shares_phone(ctx)
+        """The one commit rule of every game (README, "Playing"): the named tap of a move (a card
+        in 6 nimmt!, Higher/Lower, a target field, Enter pose) makes it, secret simultaneous
+        choices included; nothing waits behind a Confirm bar. At a shared phone the hand-off
+        screen that follows offers "Undo my move" until the next player shows their cards
+        (:meth:`hotseat.session.Session.can_take_back`). A view may still keep an action pending
+        behind Undo / Confirm by overriding this; none does."""
+        return False
 
     def confirm_label(self, action: Action, t: Translate) -> str:
         return t("Confirm your choice?")

@@ -38,7 +38,7 @@ from pycore.games.bunny_moose import (  # BM-1 hands, BM-4 stacks, BM-6 trail
 from .. import poems
 from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
-from .base import BaseView, ViewContext, shares_phone
+from .base import BaseView, ViewContext
 
 #: ms per poem line for the app narrator
 TEMPO_MS = {"slow": 3200, "normal": 2300, "fast": 1500}
@@ -1097,12 +1097,6 @@ class BunnyMooseView(BaseView):
             ),
         ]
         return h("ul", None, [h("li", None, i) for i in items])
-
-    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """The one commit rule (:meth:`BaseView.needs_confirm`) for the narrator's bet and each
-        player's pose, when people share this phone; the narrator's "Turn the card" and
-        the next round are the game's tempo and never wait."""
-        return action.get("type") in ("bet", "pose") and shares_phone(ctx)
 
     def confirm_label(self, action: dict, t) -> str:
         """The question on the Undo/Confirm bar: it names the move (a pose, the narrator's bet)."""

@@ -1019,14 +1019,6 @@ class DogView(BaseView):
         ]
         return h("ul", None, [h("li", None, i) for i in items])
 
-    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """The card given to the partner is secret and simultaneous (DOG-3): always pending with
-        Undo/Confirm; a move (each step of a 7 too), a fold and a discard follow the one commit rule
-        (:meth:`BaseView.needs_confirm`). Taking back a step of a 7 is final at once."""
-        if action.get("type") == "undo":
-            return False
-        return action.get("type") == "give" or super().needs_confirm(action, ctx)
-
     def confirm_label(self, action: dict, t) -> str:
         if action.get("type") == "give":
             return t("Give your {card}?").format(card=card_name(action["card"], t))

@@ -23,7 +23,7 @@ from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, bullheads  # the printe
 
 from ..i18n import format_list, ngettext
 from ..markup import Markup, fragment, h, trusted
-from .base import BaseView, ViewContext, shares_phone
+from .base import BaseView, ViewContext
 
 # A small bull's head (horns, face), drawn inline so nothing is fetched.
 _BULL = trusted(
@@ -274,19 +274,6 @@ class SixNimmtView(BaseView):
             prompt = t("{name} chooses a row to take.").format(name=ctx.names[chooser])
             parts.append(h("p", {"class": "prompt"}, prompt))
         parts.append(_rows_html(obs, ctx, table["rows"], table["new"], table["took"], choosing))
-        if choosing and ctx.local.get("row") is not None and not shares_phone(ctx):
-            r = ctx.local["row"]
-            total = sum(bullheads(c) for c in table["rows"][r])
-            text = ngettext("Take row {n} ({b} bullhead)", "Take row {n} ({b} bullheads)", total).format(
-                n=r + 1, b=total
-            )
-            parts.append(
-                h(
-                    "div",
-                    {"class": "actions"},
-                    h("button", {"type": "button", "class": "primary", "data-tap": {"take": r}}, text),
-                )
-            )
         if ctx.viewer is not None:
             hidden = set()
             if step is not None:
@@ -295,17 +282,12 @@ class SixNimmtView(BaseView):
         return h("div", {"class": ["sn-table", "revealing" if step is not None else None]}, parts)
 
     def on_tap(self, obs: dict, ctx: ViewContext, tap: dict) -> dict | None:
-        """``{"pick": c}`` → a pick; ``{"row": r}`` selects a row to take (at a shared phone: takes it,
-        and the shell's bar asks to confirm, so one tap fewer); ``{"take": r}`` takes it."""
+        """``{"pick": c}`` → the pick of card c (SN-3); ``{"row": r}`` → taking row r (SN-5): each
+        is the move's named tap."""
         if "pick" in tap:
             return {"type": "pick", "card": tap["pick"]}
         if "row" in tap:
-            ctx.local["row"] = tap["row"]
-            if shares_phone(ctx):
-                return {"type": "choose_row", "row": tap["row"]}
-            return None
-        if "take" in tap:
-            return {"type": "choose_row", "row": tap["take"]}
+            return {"type": "choose_row", "row": tap["row"]}
         return None
 
     def status_line(self, obs: dict, ctx: ViewContext) -> str:
@@ -351,11 +333,6 @@ class SixNimmtView(BaseView):
             ),
         ]
         return fragment(h("h2", None, t("6 nimmt!")), h("ol", None, [h("li", None, x) for x in items]))
-
-    def needs_confirm(self, action: dict, ctx: ViewContext) -> bool:
-        """Picks are secret and simultaneous (SN-3): always pending with Undo/Confirm; the row
-        chosen for a lowest card (SN-5) follows the one commit rule (:meth:`BaseView.needs_confirm`)."""
-        return action.get("type") == "pick" or super().needs_confirm(action, ctx)
 
     #: bullheads: fewer is better (SN-6)
     lower_score_wins = True
