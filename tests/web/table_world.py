@@ -306,6 +306,26 @@ TABLES = {
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 
 
+def start_table(host: Controller, game_id: str, kinds: list[str], options: dict | None = None) -> None:
+    """Set up and start ``game_id`` at ``host`` with seats of ``kinds`` by tapping its setup screen
+    (the seat count, each seat's kind; ``options``: setup fields such as ``{"opt-rounds": "1"}``)."""
+    host.tap({"shell": "new", "game": game_id})
+    setup = host.setup
+    while setup["n"] < len(kinds):
+        host.tap({"shell": "count", "delta": 1})
+    while setup["n"] > len(kinds):
+        host.tap({"shell": "count", "delta": -1})
+    for seat, kind in enumerate(kinds):
+        for _ in range(8):
+            if setup["kinds"][seat] == kind:
+                break
+            host.tap({"shell": "kind", "seat": seat})
+        assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
+    fields = {f"name-{i}": NAMES[i] for i in range(len(kinds))} | (options or {})
+    host.tap({"shell": "start", "fields": fields})
+    assert host.session is not None and host.session.kinds == kinds
+
+
 class World:
     """A host and its phones (see the module docstring). ``seed`` decides the deal, the players'
     choices and (for the schedules) the faults."""
@@ -333,21 +353,7 @@ class World:
         )
 
     def _setup(self) -> None:
-        host = self.host
-        host.tap({"shell": "new", "game": self.game_id})
-        setup = host.setup
-        while setup["n"] < len(self.kinds):
-            host.tap({"shell": "count", "delta": 1})
-        while setup["n"] > len(self.kinds):
-            host.tap({"shell": "count", "delta": -1})
-        for seat, kind in enumerate(self.kinds):
-            for _ in range(8):
-                if setup["kinds"][seat] == kind:
-                    break
-                host.tap({"shell": "kind", "seat": seat})
-            assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
-        host.tap({"shell": "start", "fields": {f"name-{i}": NAMES[i] for i in range(len(self.kinds))}})
-        assert host.session is not None and host.session.kinds == self.kinds
+        start_table(self.host, self.game_id, self.kinds)
         for seat, kind in enumerate(self.kinds):
             self.hands[seat] = Hand(self.game_id, random.Random(self.seed * 31 + seat))
             if kind == "guest":
