@@ -314,8 +314,8 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
             page.wait_for_timeout(100)
             continue
         assert kind == "turn", f"unexpected screen {kind!r}"
-        if round_number(page) >= 3:
-            break
+        if round_number(page) >= 3 and human_moves >= 5:
+            break  # a hand without a start card folds at once: some deals need a third round
         for selector in (
             ".dg-hand button[data-tap*='\"give\"']",
             ".dg-opts button[data-tap*='\"do\"']",
