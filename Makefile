@@ -23,7 +23,7 @@ LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
-        soak soak-table render-dumps bench icons i18n i18n-check clean distclean
+        soak soak-table render-dumps tournaments bench icons i18n i18n-check clean distclean
 
 all: site
 
@@ -131,6 +131,13 @@ soak: $(VENV_STAMP)
 	@if [ -f tests/conformance/soak.py ]; then \
 	  $(PY) -m tests.conformance.soak; \
 	else echo "tests/conformance/soak.py not present yet"; fi
+
+# The bots' strength targets (docs/bots.md): seeded tournaments of every target, niced, saved in
+# pieces under build/tournaments/ (a stopped run goes on where it stopped), then merged and
+# printed. Hours of CPU: TOURNAMENTS="--only sn4,bb --games 800 --jobs 2" to choose.
+TOURNAMENTS ?=
+tournaments: $(VENV_STAMP)
+	$(PY) tools/tournaments.py $(TOURNAMENTS)
 
 # Every bench/*.py script whose name does not start with "_" (those are shared modules).
 bench: site chromium

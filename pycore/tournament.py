@@ -26,12 +26,26 @@ counting ½, with a 95% interval over games. The score is the game's own: bullhe
 (lower is better), points for Bad Bunnies, figures of the seat's side in the goal for Dog.
 Decision times (``--times``) depend on the machine and are printed only on request.
 
+**Duplicate deals** (``--duplicate``): every deal is played once per distinct rotation of the
+seats (``hard,normal,normal,normal``: four times, the hard seat at each place in turn;
+``hard,normal,hard,normal``: twice), so each kind of seat meets the same cards from every place
+and the luck of the deal cancels out of the comparison. Game ``i`` is then deal ``i // R`` of
+``R`` rotations, dealt from the seed of the deal, and every interval is taken over deals (the
+games of one deal are averaged first), not over games. ``--games`` and ``--start`` must then be
+multiples of ``R``.
+
 The ladder (``--ladder``) plays every pair of kinds (default ``random,easy,normal,hard``) at a
-four-seat table, ``A,B,A,B`` in even games and ``B,A,B,A`` in odd ones (in Dog: team against
-team), ``--games`` games per pair, and fits Elo ratings (Bradley–Terry, 400-point logistic scale,
+four-seat table, ``A,B,A,B`` in even games and ``B,A,B,A`` in odd ones on the same deal (a
+duplicate pair; in Dog: team against team), ``--games`` games per pair (every pair meets the same
+deals), and fits Elo ratings (Bradley–Terry, 400-point logistic scale,
 ``random`` = 0) to the pairwise results, with one virtual draw per pair so that a pair won every
 time still gets a finite gap; the 95% intervals come from 200 seeded bootstrap resamples of the
-games.
+deals. A ladder splits like a table: ``--start S --games N --save FILE`` plays games ``S ..
+S+N-1`` of every pair, and ``--merge`` rates the pieces together.
+
+Outside bots for measurement: the seat kind ``mcs<N>`` (6 nimmt! only, e.g. ``mcs400``) is
+rl-6-nimmt's Monte-Carlo search with at most ``N`` playouts a decision
+(:func:`pycore.bots.six_nimmt.mcs`).
 """
 
 from __future__ import annotations
@@ -51,6 +65,8 @@ from .rng import Rng
 Json = dict[str, Any]
 
 SEAT_KINDS = LEVELS + ("random",)
+#: prefix of the outside bot ``mcs<N>``: rl-6-nimmt's Monte-Carlo search, at most N playouts
+OUTSIDE = "mcs"
 LADDER_KINDS = ("random", "easy", "normal", "hard")
 #: the seat count of ladder tables (two seats per kind; Dog: two teams)
 LADDER_SEATS = 4
@@ -79,12 +95,17 @@ def score_of(game_id: str, state: Any) -> list[float]:
 
 
 def parse_kind(game_id: str, kind: str) -> tuple[str, Json]:
-    """``"hard+solo"`` → ``("hard", module overrides of variant "solo")``; checks the kind.
+    """``"hard+solo"`` → ``("hard", module overrides of variant "solo")``; ``"mcs400"`` →
+    ``("mcs400", {})`` (an outside bot, 6 nimmt! only); checks the kind.
 
     Raises:
         ValueError: unknown level or variant.
     """
     level, _, variant = kind.partition("+")
+    if level.startswith(OUTSIDE) and level[len(OUTSIDE) :].isdigit() and not variant:
+        if game_id != "six_nimmt" or int(level[len(OUTSIDE) :]) < 1:
+            raise ValueError(f"{kind!r}: the outside bot mcs<N> (N >= 1) plays 6 nimmt! only")
+        return level, {}
     if level not in SEAT_KINDS:
         raise ValueError(f"unknown seat kind {kind!r}; use {list(SEAT_KINDS)} (optionally +variant)")
     if not variant:
@@ -103,6 +124,10 @@ def decide(
     level, overrides = parse_kind(game.id, kind)
     if level == "random":
         return rng.choice(legal), False
+    if level.startswith(OUTSIDE):
+        from .bots.six_nimmt import mcs
+
+        return mcs(game, state.observation(p), legal, rng, int(level[len(OUTSIDE) :])), False
     module = bot_module(game.id)
     saved = {name: getattr(module, name) for name in overrides}
     for name, value in overrides.items():
@@ -159,25 +184,45 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def rotations(seats: list[str]) -> list[list[str]]:
+    """The distinct rotations of a seating, the kind of seat 0 moving one seat on each time.
+
+    >>> rotations(["hard", "normal", "normal"])
+    [['hard', 'normal', 'normal'], ['normal', 'hard', 'normal'], ['normal', 'normal', 'hard']]
+    >>> rotations(["hard", "normal", "hard", "normal"])
+    [['hard', 'normal', 'hard', 'normal'], ['normal', 'hard', 'normal', 'hard']]
+    """
+    n = len(seats)
+    out: list[list[str]] = []
+    for r in range(n):
+        seating = [seats[(p - r) % n] for p in range(n)]
+        if seating == seats and r:
+            break
+        out.append(seating)
+    return out
+
+
 def _run_chunk(args: tuple[Any, ...]) -> Json:
-    game_id, seats, indices, seed, options, playouts, time_budget, every = args
+    game_id, seats, indices, seed, options, playouts, time_budget, every, duplicate = args
     games: list[Json] = []
     times: dict[str, list[float]] = {}
+    tables = rotations(seats) if duplicate else [seats]
     for done, i in enumerate(indices):
         if every and done and done % every == 0:
             print(report(game_id, seats, {"games": games}) + "\n  (partial)", flush=True)
-        seats_i = seats if isinstance(seats[0], str) else seats[i % len(seats)]
-        s, w, n = play_game(game_id, seats_i, game_seed(seed, i), options, playouts, time_budget, times)
+        deal = i // len(tables) if duplicate else i
+        seats_i = tables[i % len(tables)]
+        s, w, n = play_game(game_id, seats_i, game_seed(seed, deal), options, playouts, time_budget, times)
         share = [0.0] * len(s)
         for p in w:
             share[p] = 1.0 if game_id in TEAM_GAMES else 1.0 / len(w)
-        games.append({"index": i, "seats": seats_i, "scores": s, "wins": share, "length": n})
+        games.append({"index": i, "deal": deal, "seats": seats_i, "scores": s, "wins": share, "length": n})
     return {"games": games, "times": times}
 
 
 def run(
     game_id: str,
-    seats: list[str] | list[list[str]],
+    seats: list[str],
     games: int,
     seed: int,
     options: Json | None = None,
@@ -186,23 +231,33 @@ def run(
     jobs: int = 1,
     every: int = 0,
     start: int = 0,
+    duplicate: bool = False,
 ) -> Json:
     """Play games ``start .. start + games - 1`` and return the raw results in game order.
 
-    ``seats`` is one list of seat kinds, or a list of such lists used in turn (game ``i`` gets
-    ``seats[i % len(seats)]``, for the ladder). Returns ``{"games": [{"index", "seats",
-    "scores", "wins", "length"}, ...], "times": {kind: [seconds, ...]}}``; the games do not
-    depend on ``jobs`` (each has its own seed). With ``every`` > 0 each worker prints its
-    partial table every ``every`` games.
+    With ``duplicate``, game ``i`` is deal ``i // R`` with the ``i % R``-th of the ``R``
+    :func:`rotations` of ``seats``. Returns ``{"games": [{"index", "deal", "seats", "scores",
+    "wins", "length"}, ...], "times": {kind: [seconds, ...]}}``; the games do not depend on
+    ``jobs`` (each has its own seed). With ``every`` > 0 each worker prints its partial table
+    every ``every`` games.
 
     Raises:
-        ValueError: an unknown seat kind.
+        ValueError: an unknown seat kind; with ``duplicate``, ``start`` or ``games`` not a multiple
+            of the number of rotations.
     """
-    for table in [seats] if isinstance(seats[0], str) else seats:
-        for kind in table:
-            parse_kind(game_id, kind)
+    for kind in seats:
+        parse_kind(game_id, kind)
+    if duplicate:
+        r = len(rotations(seats))
+        if start % r or games % r:
+            raise ValueError(
+                f"duplicate deals of {','.join(seats)} come in {r} rotations: "
+                f"--start and --games must be multiples of {r}"
+            )
     indices = list(range(start, start + games))
-    chunks = [(game_id, seats, indices[j::jobs], seed, options, playouts, time_budget, every) for j in range(jobs)]
+    chunks = [
+        (game_id, seats, indices[j::jobs], seed, options, playouts, time_budget, every, duplicate) for j in range(jobs)
+    ]
     if jobs == 1 or sys.platform == "emscripten":
         # one process (Pyodide has no worker processes): the chunks one after another, same results
         parts = [_run_chunk(chunk) for chunk in chunks]
@@ -273,32 +328,57 @@ def pair_result(game_id: str, g: Json, a: int, b: int) -> float:
     return 1.0 if wa > wb else 0.5 if wa == wb else 0.0
 
 
+def deal_of(g: Json) -> int:
+    """The deal a saved game was dealt from (its index for runs without duplicate deals)."""
+    deal: int = g["deal"] if "deal" in g else g["index"]
+    return deal
+
+
 def kind_stats(game_id: str, games: list[Json]) -> Json:
-    """Per kind: per-game mean score and win share; per ordered pair: per-game ``beats`` share."""
+    """Per kind: mean score and win share; per ordered pair of kinds: the ``beats`` share.
+
+    One value per deal (the mean over the games of a deal, :func:`deal_of`), so that intervals
+    are taken over independent deals. Returns ``{"kinds": {kind: {"score": [...], "win":
+    [...]}}, "beats": {(a, b): [...]}, "deals": count}``.
+    """
+    per_deal: dict[int, list[Json]] = {}
+    for g in games:
+        per_deal.setdefault(deal_of(g), []).append(g)
     per_kind: dict[str, dict[str, list[float]]] = {}
     beats: dict[tuple[str, str], list[float]] = {}
-    for g in games:
-        seats = g["seats"]
-        kinds = sorted(set(seats), key=seats.index)
-        for k in kinds:
-            mine = [p for p, s in enumerate(seats) if s == k]
-            d = per_kind.setdefault(k, {"score": [], "win": [], "index": []})
-            d["score"].append(sum(g["scores"][p] for p in mine) / len(mine))
-            d["win"].append(sum(g["wins"][p] for p in mine) / len(mine))
-            d["index"].append(g["index"])
-        for ka in kinds:
-            for kb in kinds:
-                if ka == kb:
-                    continue
-                pairs = [
-                    pair_result(game_id, g, a, b)
-                    for a, sa in enumerate(seats)
-                    if sa == ka
-                    for b, sb in enumerate(seats)
-                    if sb == kb
-                ]
-                beats.setdefault((ka, kb), []).append(sum(pairs) / len(pairs))
-    return {"kinds": per_kind, "beats": beats}
+    for deal in sorted(per_deal):
+        sums: dict[Any, list[float]] = {}
+        for g in per_deal[deal]:
+            seats = g["seats"]
+            kinds = sorted(set(seats), key=seats.index)
+            for k in kinds:
+                mine = [p for p, s in enumerate(seats) if s == k]
+                acc = sums.setdefault(k, [0.0, 0.0, 0.0])
+                acc[0] += sum(g["scores"][p] for p in mine) / len(mine)
+                acc[1] += sum(g["wins"][p] for p in mine) / len(mine)
+                acc[2] += 1
+            for ka in kinds:
+                for kb in kinds:
+                    if ka == kb:
+                        continue
+                    pairs = [
+                        pair_result(game_id, g, a, b)
+                        for a, sa in enumerate(seats)
+                        if sa == ka
+                        for b, sb in enumerate(seats)
+                        if sb == kb
+                    ]
+                    acc = sums.setdefault((ka, kb), [0.0, 0.0])
+                    acc[0] += sum(pairs) / len(pairs)
+                    acc[1] += 1
+        for key, acc in sums.items():
+            if isinstance(key, tuple):
+                beats.setdefault(key, []).append(acc[0] / acc[1])
+            else:
+                d = per_kind.setdefault(key, {"score": [], "win": []})
+                d["score"].append(acc[0] / acc[2])
+                d["win"].append(acc[1] / acc[2])
+    return {"kinds": per_kind, "beats": beats, "deals": len(per_deal)}
 
 
 def report(game_id: str, seats: list[str], results: Json) -> str:
@@ -307,14 +387,18 @@ def report(game_id: str, seats: list[str], results: Json) -> str:
     n = len(games)
     if n == 0:
         return f"{game_id}: no games"
+    stats = kind_stats(game_id, games)
+    duplicate = stats["deals"] < n
     lines = [f"{game_id}: {n} games, seats {','.join(seats)}; score = {SCORE_NAME.get(game_id, 'returns()')}"]
-    for p, kind in enumerate(seats):
-        mean, half = mean_ci([g["scores"][p] for g in games])
-        share = sum(g["wins"][p] for g in games) / n
-        lines.append(f"  seat {p} {kind:<11} score {mean:8.2f} ± {half:5.2f}   win share {100 * share:5.1f}%")
+    if duplicate:
+        lines[0] += f"\n  duplicate deals: {stats['deals']} deals, seats rotated; intervals over deals"
+    else:
+        for p, kind in enumerate(seats):
+            mean, half = mean_ci([g["scores"][p] for g in games])
+            share = sum(g["wins"][p] for g in games) / n
+            lines.append(f"  seat {p} {kind:<11} score {mean:8.2f} ± {half:5.2f}   win share {100 * share:5.1f}%")
     lengths = [g["length"] for g in games]
     lines.append(f"  actions per game: mean {sum(lengths) / n:.0f}, max {max(lengths)}")
-    stats = kind_stats(game_id, games)
     kinds = list(stats["kinds"])
     if len(kinds) > 1:
         for k in kinds:
@@ -347,17 +431,13 @@ def times_report(times: dict[str, list[float]]) -> str:
 # ---- the ladder ------------------------------------------------------------------------------
 
 
-def ladder_tables(kinds: list[str]) -> list[list[list[str]]]:
-    """Per pair of kinds the two seatings played in turn: ``[A,B,A,B]`` and ``[B,A,B,A]``.
+def ladder_pairs(kinds: list[str]) -> list[tuple[str, str]]:
+    """The pairs of kinds a ladder plays, each seated ``A,B,A,B`` and (rotated) ``B,A,B,A``.
 
-    >>> ladder_tables(["easy", "hard"])
-    [[['easy', 'hard', 'easy', 'hard'], ['hard', 'easy', 'hard', 'easy']]]
+    >>> ladder_pairs(["random", "easy", "hard"])
+    [('random', 'easy'), ('random', 'hard'), ('easy', 'hard')]
     """
-    out = []
-    for i, a in enumerate(kinds):
-        for b in kinds[i + 1 :]:
-            out.append([[a, b] * (LADDER_SEATS // 2), [b, a] * (LADDER_SEATS // 2)])
-    return out
+    return [(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1 :]]
 
 
 def fit_elo(kinds: list[str], scores: dict[tuple[str, str], tuple[float, float]], anchor: str) -> dict[str, float]:
@@ -393,14 +473,13 @@ def fit_elo(kinds: list[str], scores: dict[tuple[str, str], tuple[float, float]]
 
 
 def ladder_scores(game_id: str, games: list[Json]) -> dict[tuple[str, str], tuple[float, float]]:
-    """Points and comparisons per pair of kinds (first kind as seated in even games)."""
+    """Points and comparisons per pair of kinds (``g["pair"]``: the kinds in the ladder's order)."""
     out: dict[tuple[str, str], list[float]] = {}
     for g in games:
-        seats = g["seats"]
-        a, b = (seats[0], seats[1]) if g["index"] % 2 == 0 else (seats[1], seats[0])
+        a, b = g["pair"]
         acc = out.setdefault((a, b), [0.0, 0.0])
-        for pa, sa in enumerate(seats):
-            for pb, sb in enumerate(seats):
+        for pa, sa in enumerate(g["seats"]):
+            for pb, sb in enumerate(g["seats"]):
                 if sa == a and sb == b:
                     acc[0] += pair_result(game_id, g, pa, pb)
                     acc[1] += 1.0
@@ -408,12 +487,27 @@ def ladder_scores(game_id: str, games: list[Json]) -> dict[tuple[str, str], tupl
 
 
 def run_ladder(
-    game_id: str, kinds: list[str], games: int, seed: int, options: Json | None, playouts: int | None, jobs: int
+    game_id: str,
+    kinds: list[str],
+    games: int,
+    seed: int,
+    options: Json | None,
+    playouts: int | None,
+    jobs: int,
+    start: int = 0,
 ) -> Json:
-    """Every pair's games (``games`` each; pair ``j`` uses game indices ``j * games ...``)."""
+    """Games ``start .. start + games - 1`` of every pair of kinds, as duplicate deals: games
+    ``2d`` and ``2d + 1`` of a pair are deal ``d`` seated ``A,B,A,B`` and ``B,A,B,A``; every
+    pair meets the same deals. Each game is tagged ``"pair": [A, B]``.
+
+    Raises:
+        ValueError: an unknown kind; ``start`` or ``games`` odd.
+    """
     out: Json = {"games": [], "times": {}}
-    for j, tables in enumerate(ladder_tables(kinds)):
-        res = run(game_id, tables, games, seed, options, playouts, None, jobs, 0, j * games)
+    for a, b in ladder_pairs(kinds):
+        res = run(game_id, [a, b] * (LADDER_SEATS // 2), games, seed, options, playouts, None, jobs, 0, start, True)
+        for g in res["games"]:
+            g["pair"] = [a, b]
         out["games"] += res["games"]
         for kind, ts in res["times"].items():
             out["times"].setdefault(kind, []).extend(ts)
@@ -421,34 +515,40 @@ def run_ladder(
 
 
 def ladder_report(game_id: str, kinds: list[str], results: Json) -> str:
-    """The Elo table with bootstrap intervals and each pair's score."""
+    """The Elo table with bootstrap intervals (deals resampled within each pair) and each pair's
+    share of won seat pairs with its 95% interval over deals."""
     games = results["games"]
     scores = ladder_scores(game_id, games)
     elo = fit_elo(kinds, scores, kinds[0])
-    by_pair: dict[tuple[str, str], list[Json]] = {}
+    by_pair: dict[tuple[str, str], dict[int, list[Json]]] = {}
     for g in games:
-        seats = g["seats"]
-        pair = (seats[0], seats[1]) if g["index"] % 2 == 0 else (seats[1], seats[0])
-        by_pair.setdefault(pair, []).append(g)
+        by_pair.setdefault((g["pair"][0], g["pair"][1]), {}).setdefault(deal_of(g), []).append(g)
     rng = Rng(20261201)
     samples: dict[str, list[float]] = {k: [] for k in kinds}
     for _ in range(BOOTSTRAP):
         resampled = []
-        for pair_games in by_pair.values():
-            resampled += [pair_games[rng.randbelow(len(pair_games))] for _ in pair_games]
+        for deals in by_pair.values():
+            keys = sorted(deals)
+            for _ in keys:
+                resampled += deals[keys[rng.randbelow(len(keys))]]
         e = fit_elo(kinds, ladder_scores(game_id, resampled), kinds[0])
         for k in kinds:
             samples[k].append(e[k])
     per_pair = len(games) // max(1, len(by_pair))
     lines = [
-        f"{game_id} ladder: {per_pair} games per pair at {LADDER_SEATS} seats; "
+        f"{game_id} ladder: {per_pair} games per pair at {LADDER_SEATS} seats (duplicate deals); "
         f"Elo ({kinds[0]} = 0), 95% bootstrap interval"
     ]
     for k in sorted(kinds, key=lambda k: -elo[k]):
         lo, hi = percentile(samples[k], 0.025), percentile(samples[k], 0.975)
         lines.append(f"  {k:<11} {elo[k]:7.0f}   [{lo:7.0f} .. {hi:7.0f}]")
-    for (a, b), (pts, count) in sorted(scores.items(), key=lambda t: (kinds.index(t[0][0]), kinds.index(t[0][1]))):
-        lines.append(f"  {a} against {b}: {100 * pts / count:5.1f}% of seat pairs")
+    for (a, b), deals in sorted(by_pair.items(), key=lambda t: (kinds.index(t[0][0]), kinds.index(t[0][1]))):
+        shares = []
+        for d in sorted(deals):
+            pts, count = ladder_scores(game_id, deals[d])[(a, b)]
+            shares.append(pts / count)
+        m, h = mean_ci(shares)
+        lines.append(f"  {a} against {b}: {100 * m:5.1f}% ± {100 * h:4.1f} of seat pairs")
     return "\n".join(lines)
 
 
@@ -477,9 +577,9 @@ def merge(paths: list[str]) -> tuple[Json, Json]:
             raise ValueError(f"{path}: another configuration ({cfg} instead of {config})")
         config = cfg
         games += data["games"]
-    games.sort(key=lambda g: g["index"])
-    indices = [g["index"] for g in games]
-    if len(set(indices)) != len(indices):
+    games.sort(key=lambda g: (g.get("pair", []), g["index"]))
+    keys = [(tuple(g.get("pair", [])), g["index"]) for g in games]
+    if len(set(keys)) != len(keys):
         raise ValueError("a game index is in more than one file")
     return config or {}, {"games": games, "times": {}}
 
@@ -493,6 +593,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games (ladder: per pair of kinds)")
     parser.add_argument("--start", type=int, default=0, help="index of the first game (to split a run)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--duplicate", action="store_true", help="play every deal once per rotation of the seats (intervals over deals)"
+    )
     parser.add_argument("--options", default=None, help="game options as JSON, e.g. '{\"rounds\": 1}'")
     parser.add_argument(
         "--playouts", type=int, default=None, help="hard: playouts per decision (default: the level's own)"
@@ -529,13 +632,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.ladder:
         kinds = args.kinds.split(",")
         config.update(ladder=True, kinds=kinds)
-        results = run_ladder(args.game, kinds, args.games, args.seed, options, args.playouts, args.jobs)
+        results = run_ladder(args.game, kinds, args.games, args.seed, options, args.playouts, args.jobs, args.start)
         print(ladder_report(args.game, kinds, results))
     else:
         if not args.seats:
             parser.error("--seats is needed (or --ladder)")
         seats = args.seats.split(",")
         config["seats"] = seats
+        config["duplicate"] = args.duplicate
         results = run(
             args.game,
             seats,
@@ -547,6 +651,7 @@ def main(argv: list[str] | None = None) -> int:
             args.jobs,
             args.progress,
             args.start,
+            args.duplicate,
         )
         print(report(args.game, seats, results))
     if args.times:

@@ -355,3 +355,49 @@ def test_ladder_elo_follows_the_pair_results(capsys):
     assert "random against normal:" in out
     lines = {line.split()[0]: float(line.split()[1]) for line in out.splitlines()[1:3]}
     assert lines["random"] == 0.0 and lines["normal"] > 100
+
+
+# ---- tournaments: duplicate deals, the outside bot ---------------------------------------------
+
+
+def test_duplicate_deals_seat_every_kind_everywhere_on_the_same_cards(capsys, tmp_path):
+    from pycore.tournament import report, rotations
+
+    assert rotations(["hard", "normal", "hard", "normal"]) == [
+        ["hard", "normal", "hard", "normal"],
+        ["normal", "hard", "normal", "hard"],
+    ]
+    res = run("six_nimmt", ["hard", "normal", "easy"], 6, 3, {"rounds": 1}, playouts=12, duplicate=True)
+    games = res["games"]
+    assert [g["deal"] for g in games] == [0, 0, 0, 1, 1, 1]
+    assert [g["seats"].index("hard") for g in games] == [0, 1, 2, 0, 1, 2]
+    first_rows = [pycore.load_game("six_nimmt").new_initial_state(3, 3 * 1_000_003 + d).rows for d in (0, 1)]
+    assert first_rows[0] != first_rows[1]  # two deals, each played three times
+    assert "duplicate deals: 2 deals, seats rotated" in report("six_nimmt", ["hard", "normal", "easy"], res)
+    with pytest.raises(ValueError, match="multiples of 3"):
+        run("six_nimmt", ["hard", "normal", "easy"], 4, 3, {"rounds": 1}, duplicate=True)
+    # split in pieces of whole deals and merged: the same table
+    args = ["six_nimmt", "--seats", "hard,normal", "--seed", "5", "--options", '{"rounds": 1}', "--playouts", "12"]
+    assert tournament_main(args + ["--games", "4", "--duplicate"]) == 0
+    whole = capsys.readouterr().out
+    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    tournament_main(args + ["--games", "2", "--duplicate", "--save", a])
+    tournament_main(args + ["--games", "2", "--start", "2", "--duplicate", "--save", b])
+    capsys.readouterr()
+    tournament_main(["--merge", a, b])
+    assert capsys.readouterr().out == whole and "2 deals" in whole
+
+
+def test_the_outside_bot_mcs_plays_legal_cards_and_beats_random():
+    from pycore.bots.six_nimmt import mcs
+
+    game = pycore.load_game("six_nimmt")
+    for state in random_states("six_nimmt", 9, 31):
+        for p in state.current_players():
+            assert mcs(game, state.observation(p), state.legal_actions(p), Rng(p), 30) in state.legal_actions(p)
+    res = run("six_nimmt", ["mcs60", "random", "random"], 12, 2, {"rounds": 1}, duplicate=True)
+    mean = {k: sum(g["scores"][g["seats"].index(k)] for g in res["games"]) for k in ("mcs60",)}
+    randoms = sum(s for g in res["games"] for s, k in zip(g["scores"], g["seats"]) if k == "random") / 2
+    assert mean["mcs60"] < 0.7 * randoms, (mean, randoms)
+    with pytest.raises(ValueError, match="6 nimmt! only"):
+        run("dog", ["mcs400", "normal"], 1, 1)

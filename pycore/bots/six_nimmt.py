@@ -22,12 +22,13 @@ Levels:
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ..games.six_nimmt import BULLHEADS, NUM_ROWS, ROW_LIMIT, SixNimmtState, row_for
+from ..games.six_nimmt import BULLHEADS, NUM_ROWS, ROW_LIMIT, SixNimmtState, deck_for, row_for
 from ..games.six_nimmt import Observation as SixObservation
 from ..rng import Rng
 from .search import Action, Observation
@@ -333,3 +334,48 @@ def playout(game: Any, world: SixNimmtState, obs: Observation, action: Action, s
         rows[r] = [card]
         play_round(rows, hands, None, pending, rnd, bull, greedy)
     return -float(bull[me])
+
+
+# ---- an outside bot, for measurement -----------------------------------------------------------
+
+
+def mcs(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng, max_playouts: int = 400) -> Action:
+    """rl-6-nimmt's Monte-Carlo search (Brehmer and Gutsche, ``MCSAgent``), ported to measure the
+    bots against a published one (``python -m pycore.tournament`` seat kind ``mcs400``).
+
+    With ``k`` cards in hand it runs ``min(max_playouts, 10 * k!)`` playouts; each deals the unseen
+    cards to the other players (``k`` each, as its environment does), draws its own card uniformly
+    at random and plays the round out with uniformly random cards for everybody, a card below
+    every row taking the row with the fewest bullheads (its environment's rule, also its row
+    choice, SN-5). It plays the card whose playouts took the fewest bullheads on average (the
+    first in hand order among equals; a card never drawn is never played). Its card memory is the
+    public memory of the observation (the original remembers the rows it saw at its own turns).
+    """
+    if legal[0]["type"] == "choose_row":
+        return {"type": "choose_row", "row": cheapest_row(obs["rows"])}
+    cards = [a["card"] for a in legal]
+    k = len(cards)
+    if k == 1:
+        return legal[0]
+    me, n = obs["viewer"], obs["num_players"]
+    seen = set(obs["hand"])
+    for cards_seen in obs["rows"] + obs["taken"]:
+        seen.update(cards_seen)
+    seen.update(pc["card"] for pc in obs["played"])
+    pool = [c for c in deck_for(n, obs["tactical"]) if c not in seen]
+    rnd = random.Random(rng.next64())
+    totals = [0.0] * k
+    counts = [0] * k
+    for _ in range(min(max_playouts, 10 * math.factorial(k))):
+        rnd.shuffle(pool)
+        hands = [sorted(pool[(q - (q > me)) * k : (q - (q > me) + 1) * k]) if q != me else [] for q in range(n)]
+        i = int(rnd.random() * k)
+        hands[me] = [c for c in cards if c != cards[i]]
+        picks: list[int | None] = [None] * n
+        picks[me] = cards[i]
+        bull = [0] * n
+        play_round([r[:] for r in obs["rows"]], hands, picks, None, rnd, bull, 0.0)
+        totals[i] -= bull[me]
+        counts[i] += 1
+    best = max((i for i in range(k) if counts[i]), key=lambda i: (totals[i] / counts[i], -i))
+    return legal[best]
