@@ -111,10 +111,57 @@ def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
     world.air.settle(world.devices)  # delivered once (the link also checks one answer per action)
     after = host.session.state.to_json()
     assert after != before
-    host.net.event(host_link, "message", act)  # the same action again
-    assert host.net.outbox == [] and host.session.state.to_json() == after
+    host.net.event(host_link, "message", act)  # the same action again: Ann's view, nothing applied
+    assert [json.loads(text)["t"] for _link, text in host.net.outbox] == ["view"]
+    assert host.session.state.to_json() == after
     world.settle()
     assert "not your turn" not in str(phone.render())
+    world.check()
+
+
+def test_a_phone_numbers_its_actions_above_every_one_the_host_answered_on_its_link():
+    """Numbers the phone did not send itself (sent on its link by other means) were answered:
+    the phone's next action is numbered above them, and applied."""
+    world = World("six_nimmt", 23)
+    world.settle()
+    host, phone = world.host, world.phones[1]
+    phone_link, host_link = _link_to_host(world, phone)
+    world.step_device(host, 0)
+    world.step_device(host, 0)
+    world.settle()
+    for n in (1, 2, 3):  # three actions no seat can make, each refused on Ann's link
+        host.net.event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
+    world.settle()
+    before = host.session.state.to_json()
+    act = json.loads(_pick_and_send(world, 1))
+    assert act["n"] == 4
+    world.settle()
+    assert host.session.state.to_json() != before
+    world.check()
+
+
+def test_an_action_numbered_before_the_phone_heard_of_other_answers_leaves_it_free_to_play():
+    """The phone sends its action before the refusals of other actions on its link reach it: its
+    number is one the host answered already, so it is a repeat (never applied); those answers
+    free the phone, and its next tap is numbered above them and applied."""
+    world = World("six_nimmt", 23)
+    world.settle()
+    host, phone = world.host, world.phones[1]
+    _phone_link, host_link = _link_to_host(world, phone)
+    world.step_device(host, 0)
+    world.step_device(host, 0)
+    world.settle()
+    for n in (1, 2):  # refused on Ann's link, answers still on their way
+        host.net.event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
+    before = host.session.state.to_json()
+    assert json.loads(_pick_and_send(world, 1))["n"] == 1
+    world.settle()
+    assert host.session.state.to_json() == before  # number 1 was answered: not applied
+    assert not phone.net.guest.waiting_for_answer
+    assert json.loads(_pick_and_send(world, 1))["n"] == 3
+    world.settle()
+    assert host.session.state.to_json() != before
+    world.check()
 
 
 def test_an_action_held_while_the_host_reveals_and_sent_again_is_not_refused():

@@ -52,7 +52,10 @@ class Guest:
     link: int | None = None
     #: the room of the offer being answered (the hello names it)
     joining: str | None = None
-    n: int = 0  # actions sent on this link (0 again after each welcome, as at the host)
+    n: int = 0  # the number of the last action sent on this link (0 again after each welcome)
+    #: the highest action number the host has answered on this link (a view's ``ack``, any
+    #: ``rejected``): a new action is numbered above it, never with a number the host has used
+    answered: int = 0
     #: the host's start the welcome named (views of another start are not taken in)
     epoch: str | None = None
     reports: list[str] = field(default_factory=list)
@@ -150,7 +153,7 @@ class Guest:
             if self.room != msg["room"] or self.seat != msg["seat"]:
                 self.view = self.previous = None
             self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
-            self.epoch, self.n = msg["epoch"], 0
+            self.epoch, self.n, self.answered = msg["epoch"], 0, 0
             self.rejected = None
             self._save()
             self.status = "playing" if self.view is not None else "waiting"
@@ -159,8 +162,11 @@ class Guest:
                 self.previous, self.view = self.view, msg
                 self.rejected = None
                 self.status = "playing"
-        elif t == "rejected" and msg["n"] == self.n and self.n > 0:
-            self.rejected = msg["text"]  # the answer to this phone's last action (older ones are stale)
+                self.answered = max(self.answered, msg["ack"])
+        elif t == "rejected":
+            self.answered = max(self.answered, msg["n"])
+            if msg["n"] == self.n and self.n > 0:
+                self.rejected = msg["text"]  # the answer to this phone's last action (older ones are stale)
         elif t == "update":
             self.status, self.problem = "update", "this"
         elif t == "refused":
@@ -180,7 +186,7 @@ class Guest:
 
     def act(self, action: dict) -> str:
         """The message that asks the host to apply ``action`` for this seat."""
-        self.n += 1
+        self.n = min(max(self.n, self.answered) + 1, protocol.MAX_SEQ)
         self.rejected = None
         return protocol.dumps("act", "guest", n=self.n, action=action)
 

@@ -304,8 +304,10 @@ class Host:
 
     def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
         held = [queued["n"] for _link, queued_seat, queued in self.queue if queued_seat == seat]
-        if msg["n"] <= self.remotes[seat].ack or msg["n"] in held:
-            return []  # this action again (answered already, or held): one answer per action
+        if msg["n"] in held:
+            return []  # this action again, while it is held: it is answered when applied
+        if msg["n"] <= self.remotes[seat].ack:  # answered already: the seat's view says so again
+            return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
         if not self.table.accepts_remote():
             if held:
                 self._report(seat, "busy", "a second action while the table was busy")

@@ -35,9 +35,10 @@ takes in only a view of its welcome's epoch with a number above the last one it 
 answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
 this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
 also gets ``rejected`` with its ``n`` (also when the host holds a move of the seat already, or
-could not save the move). Every ``act`` is answered once: the host ignores an ``n`` it has
-answered or holds already (an action that arrives twice is applied once). A guest waits for its
-move only until a view acknowledges it.
+could not save the move). An action is taken in once: an ``n`` the host has answered already
+is a repeat, answered with the seat's view again (never applied or refused a second time), and
+one it holds is ignored; a guest numbers each action above every ``n`` the host has answered on
+the link. A guest waits for its move only until a view acknowledges it.
 
 What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
 its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
@@ -163,7 +164,9 @@ def _action(value: Any) -> dict:
 ROOM = _b64id(6)
 EPOCH = _b64id(6)
 TOKEN = _b64id(22)
-SEQ = _int(0, 2**31 - 1)
+#: the largest counter (view and action numbers)
+MAX_SEQ = 2**31 - 1
+SEQ = _int(0, MAX_SEQ)
 SEAT = _int(0, 31)
 APP = _text(40)
 REASON = _text(32, _REASON)
