@@ -37,7 +37,15 @@
 * One window owns a game: the lock named by :attr:`~hotseat.controller.Controller.lock_for` is
   held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
   a refused or stolen lock is reported to the controller. A file the controller offers
-  (:attr:`~hotseat.controller.Controller.download`) is handed to ``hotseatDownload``.
+  (:attr:`~hotseat.controller.Controller.download`) is handed to ``hotseatDownload`` (a backup to
+  ``hotseatShare``: the share sheet where the browser can share a file).
+* Games that survive the browser (:mod:`hotseat.keeping`): "Restore a backup" clicks index.html's
+  hidden ``<input type="file" id="hotseat-file">`` (inside the tap, so the browser allows it); the
+  picked file's size is checked before it is read, then its text goes to
+  :meth:`~hotseat.controller.Controller.restore_chosen`. Persistent storage
+  (``navigator.storage.persist()``) is asked once per start, when a game is first on screen.
+  ``hotseatInstallHint()`` says whether this browser lacks an install prompt (the home screen's
+  "Add to Home Screen" hint, shown once).
 * When the first screen accepts taps, ``<body data-ready>`` is set and the service-worker hook of
   index.html (``window.hotseatRegisterSW``) is called.
 """
@@ -126,15 +134,76 @@ def draw() -> None:
     if ctl.download is not None:
         offer, ctl.download = ctl.download, None
         try:
-            window.hotseatDownload(offer["name"], offer["text"])
+            if offer.get("share"):
+                window.hotseatShare(offer["name"], offer["text"])
+            else:
+                window.hotseatDownload(offer["name"], offer["text"])
         except Exception as exc:
             window.console.warn(f"hotseat: no download: {exc!r}")
+    if ctl.pick_file:
+        ctl.pick_file = False  # still inside the tap: the browser lets the page open its file picker
+        picker = document.getElementById("hotseat-file")
+        if picker is not None:
+            picker.click()
+    _ask_persistence()
     if ctl.warm:
         window.setTimeout(create_once_callable(ctl.warm_up), 80)
     wanted = ctl.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
     _net_io()
+
+
+_persist_asked = False
+
+
+def _ask_persistence() -> None:
+    """Once a game is on screen (so saved), ask the browser once per start to keep this site's
+    storage (``navigator.storage.persist()``: Chromium decides by itself, Firefox asks the
+    player, which is why it is not asked at the first visit)."""
+    global _persist_asked
+    if _persist_asked or _ctl().screen != "game":
+        return
+    _persist_asked = True
+
+    async def ask() -> None:
+        try:
+            result = await window.hotseatPersist()
+            window.console.info(f"hotseat: persistent storage: {result}")
+        except Exception as exc:
+            window.console.warn(f"hotseat: persistent storage not asked: {exc!r}")
+
+    asyncio.ensure_future(ask())
+
+
+async def _read_picked(picker) -> None:
+    """The file the player picked to restore: its size is checked before it is read."""
+    from .backup import MAX_BYTES
+
+    ctl = _ctl()
+    files = picker.files
+    if files is None or int(files.length) == 0:
+        return
+    chosen = files.item(0)
+    picker.value = ""  # the same file picked again is a new choice
+    size = int(chosen.size)
+    text = None
+    if size <= MAX_BYTES:
+        try:
+            text = str(await chosen.text())
+        except Exception as exc:
+            window.console.warn(f"hotseat: the file could not be read: {exc!r}")
+            text = ""
+    try:
+        ctl.restore_chosen(text, size)
+    except Exception as exc:
+        window.console.error(f"hotseat: restore failed: {exc!r}")
+        ctl.message = _crashed(exc)
+    draw()
+
+
+def _on_file(event) -> None:
+    asyncio.ensure_future(_read_picked(event.target))
 
 
 def _net_io() -> None:
@@ -461,6 +530,18 @@ def start() -> None:
         voices = create_proxy(_on_voices)
         _listeners.append(voices)
         synth.addEventListener("voiceschanged", voices)
+    picker = document.getElementById("hotseat-file")
+    if picker is not None:
+        chosen = create_proxy(_on_file)
+        _listeners.append(chosen)
+        picker.addEventListener("change", chosen)
+    try:
+        hint = str(window.hotseatInstallHint())
+    except Exception:
+        hint = ""
+    if hint:
+        _ctl().show_install_hint(hint)
+        draw()
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)
     if register is not None:

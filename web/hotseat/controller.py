@@ -40,6 +40,7 @@ them out) and the transport's reports come in through ``net.event``.
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import random
 from collections.abc import Callable
@@ -48,8 +49,8 @@ from typing import Any
 import pycore
 from pycore.registry import GAME_INFO
 
+from . import backup, keeping, players_screen, screens, story
 from . import players as players_store
-from . import players_screen, screens, story
 from . import settings as settings_store
 from .bounded import ascii_int
 from .i18n import LANGUAGES, language_name
@@ -145,6 +146,10 @@ class Controller:
         #: the game's story on screen (:meth:`_story_tap`): ``{"session": the session, "step": None}``
         #: for the story sheet, ``"step": k`` for step k of the replay after the game
         self.story_open: dict | None = None
+        #: the "Add to Home Screen" hint due on the home screen ("ios", "menu"; :mod:`hotseat.keeping`)
+        self.install_hint: str | None = None
+        #: the browser glue opens its file picker for a backup to restore (then :meth:`restore_chosen`)
+        self.pick_file = False
         self.store.migrate()
         self.refresh()
         self._next_recovery()
@@ -355,6 +360,9 @@ class Controller:
         if self.dialog is not None:
             self._dialog_tap(shell)
             return
+        if shell in ("backup", "restore", "hint_ok"):
+            self._keeping_tap(shell)
+            return
         if shell == "net":
             if tap.get("do") == "join" and self.screen == "home":
                 self.net.start_join()
@@ -489,6 +497,8 @@ class Controller:
             self._open_setup(dialog["game"])
         elif dialog["kind"] in ("pl_forget", "pl_clear"):
             self._players_dialog_tap(shell, dialog)
+        elif shell == "restore_yes" and dialog["kind"] == "restore":
+            self._restore(dialog["backup"])
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
             self.store.remove(dialog["oldest"])
@@ -984,6 +994,8 @@ class Controller:
             extra.append(self._settings_markup())
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
             extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
+        elif self.dialog is not None and self.dialog["kind"] == "restore":
+            extra.append(self._restore_question(self.dialog["backup"]))
         elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
             extra.append(players_screen.dialog(self.dialog))
         elif self.dialog is not None and self.dialog["kind"] == "aside_full":
@@ -998,6 +1010,75 @@ class Controller:
                 )
             )
         return fragment(page, extra)
+
+    # ---- backup, restore, the home-screen hint (hotseat.backup, hotseat.keeping) ---------------
+
+    def _check_save(self, game_id: str, text: str) -> None:
+        """The full read of a save (as on Continue); :class:`SaveError` unless it is ``game_id``'s."""
+        if Session.from_json(text, bot_hook=self.bot_hook).game_id != game_id:
+            raise SaveError(f"it is not a save of {game_id}")
+
+    def _keeping_tap(self, shell: str) -> None:
+        """ "Save a backup" offers the file (shared or downloaded); "Restore a backup" has the
+        browser glue open its file picker; "OK" closes the home-screen hint."""
+        if shell == "backup":
+            made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            text, kept, left_out = backup.make(self.storage, playable_games(), made, self._check_save)
+            self.download = {"name": backup.FILE_NAME.format(day=made[:10]), "text": text, "share": True}
+            self.notice = keeping.backup_made(len(kept), [game_info(g)[0] for g in left_out])
+        elif shell == "restore":
+            self.pick_file = True
+        else:
+            self.install_hint = None
+
+    def show_install_hint(self, kind: str) -> None:
+        """The browser glue: this browser never offers to install the app (``kind``: ``"ios"`` or
+        ``"menu"``, :data:`hotseat.keeping.HINT_KINDS`); the home screen shows the hint once."""
+        if keeping.hint_due(self.storage, kind):
+            self.install_hint = kind
+
+    def restore_chosen(self, text: str | None, size: int = 0) -> None:
+        """The browser glue: the player picked a file to restore (``text`` ``None``: it has ``size``
+        bytes, more than :data:`hotseat.backup.MAX_BYTES`, and was not read). A backup that passes
+        every check is offered on the home screen ("Restore this backup?"); any other file is
+        refused with the reason, and nothing changes."""
+        self.message = None
+        self.notice = None
+        try:
+            if text is None:
+                raise backup.BackupError(f"it is too large ({size:,} bytes; at most {backup.MAX_BYTES:,})")
+            found = backup.read(text, playable_games(), self._check_save)
+        except backup.BackupError as exc:
+            self.message = _("This file cannot be restored: {reason}. Nothing was changed.").format(reason=str(exc))
+            return
+        self.dialog = None
+        if self.screen != "home":
+            self.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
+        self.sheet = False
+        self.dialog = {"kind": "restore", "backup": found}
+
+    def _restore_question(self, found) -> Markup:
+        def names_of(game_id: str) -> list[str]:
+            return peek(found.games[game_id])[1]
+
+        count = None if found.players is None else len(players_store.parse(found.players)[0].names)
+        here = [slot.game for slot in self.slots if slot.game is not None]
+        return keeping.restore_question(found, lambda g: game_info(g)[0], names_of, here, count)
+
+    def _restore(self, found) -> None:
+        """Store the backup the player said Restore to: all of it or nothing."""
+        self.dialog = None
+        try:
+            written = backup.restore(self.storage, found)
+        except StorageError:
+            self.message = _("This browser refused to store the backup (storage full?). Nothing was changed.")
+            return
+        for key in written:
+            self.store.known.pop(key, None)
+            self.kept.discard(key)
+        self.players = players_store.load(self.storage, tuple(pycore.GAMES))
+        self.refresh()
+        self.notice = _("The backup was restored.")
 
     # ---- the game's story ---------------------------------------------------------------------
 
@@ -1082,6 +1163,7 @@ class Controller:
             self.voices,
             home=self.screen != "home",
             players=True,
+            backup=True,
             rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
         )
 
@@ -1102,7 +1184,11 @@ class Controller:
         for slot in self.slots:
             name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
             saves.append({"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error})
-        return screens.home(games, saves, self.aside, joinable=True, players_button=True)
+        hint = None
+        if self.install_hint is not None and (self.slots or self.players.names):
+            keeping.hint_shown(self.storage)  # once: a later start does not show it again
+            hint = keeping.hint(self.install_hint)
+        return screens.home(games, saves, self.aside, joinable=True, players_button=True, hint=hint)
 
     def _render_game(self) -> Markup:
         s = self.session

@@ -121,6 +121,7 @@ def home(
     aside: Sequence[dict] = (),
     joinable: bool = False,
     players_button: bool = False,
+    hint: Markup | None = None,
 ) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
@@ -128,7 +129,8 @@ def home(
     ``{"game": id | None, "key": storage key, "name": game name, "names": [str], "error": reason | None}``
     (an error: the save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
     unreadable saves, ``{"key", "reason"}``, oldest first; ``players_button``: a "Players" button (the
-    players remembered on this phone).
+    players remembered on this phone); ``hint``: a card under the games in progress
+    (:func:`hotseat.keeping.hint`).
     """
     parts: list[Markup] = [
         h("h1", {"class": "logo"}, "Hotseat"),
@@ -170,6 +172,8 @@ def home(
                 h("ul", {"class": "inprogress"}, items),
             )
         )
+    if hint is not None:
+        parts.append(hint)
     parts.append(h("h2", {"class": "section"}, _("New game")))
     rows = []
     for g in games:
@@ -653,6 +657,7 @@ def settings_sheet(
     home: bool = True,
     players: bool = False,
     rate_bounds: tuple[float, float] = (0.5, 2.0),
+    backup: bool = False,
 ) -> Markup:
     """The settings sheet opened from the ☰ button, over the current screen.
 
@@ -660,7 +665,8 @@ def settings_sheet(
     pairs (``"de"``, ``"Deutsch"``), each button marked with its ``lang`` so a screen reader reads
     it in that language; ``voices``: ``(voiceURI, name)`` of the on-device voices of the current
     language (the narrator's choice; ``""`` = the first one); ``home``: a Home button on top (not
-    on the home screen itself); ``players``: a row opening the players list. Every choice sends
+    on the home screen itself); ``players``: a row opening the players list; ``backup``: the Backup
+    row (:func:`hotseat.keeping.backup_row`). Every choice sends
     ``{"shell": "setting", "name": <setting>, "value": <new value>}``; nothing on it depends on
     whose turn it is, so it may cover any screen.
     """
@@ -740,6 +746,10 @@ def settings_sheet(
     )
     if players:
         rows.append(h("div", {"class": "set-row"}, button(_("Players"), {"shell": "players"}, "secondary")))
+    if backup:
+        from .keeping import backup_row
+
+        rows.append(backup_row())
     return h(
         "div",
         {"class": "overlay settings", "role": "dialog", "aria-modal": "true", "aria-labelledby": "set-h"},

@@ -1,0 +1,180 @@
+"""Games that survive the browser, in Chromium: Backup (a downloaded file) → storage wiped →
+Restore gives back the same saves byte for byte; hostile files change nothing and leave the app
+alive; persistent storage is asked once a game is on screen, not before; the "Add to Home
+Screen" hint of a browser without an install prompt (Safari on an iPhone, imitated by an init
+script) is shown once."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from conftest import ROOT, preset_storage, shot, start_six_nimmt, wait_ready
+
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+from backup_world import filled_phone  # noqa: E402
+
+from hotseat import backup  # noqa: E402
+
+STORED_JS = """() => { const o = {}; for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i); o[k] = localStorage.getItem(k); } return o; }"""
+SIZES = ({"width": 360, "height": 640}, {"width": 390, "height": 844})
+
+
+def tap(page, tap_dict: dict) -> None:
+    page.locator(f"[data-tap='{json.dumps(tap_dict, separators=(',', ':'), sort_keys=True)}']").first.click()
+
+
+def stored(page) -> dict:
+    return page.evaluate(STORED_JS)
+
+
+def settle(page) -> None:
+    """Let the sheets' slide-in animations end before a screenshot."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5_000)
+
+
+def open_phone(page, items: dict) -> None:
+    preset_storage(page, items)
+    page.goto("./")
+    wait_ready(page)
+
+
+def test_backup_then_wiped_storage_then_restore_gives_back_the_same_games_byte_for_byte(page, tmp_path):
+    phone = filled_phone()
+    open_phone(page, phone)
+    before = stored(page)
+    assert page.locator("[data-tap*='\"resume\"']").count() == 2
+    assert page.evaluate("typeof navigator.canShare") == "undefined"  # no Web Share here: a download
+    tap(page, {"shell": "settings"})
+    page.wait_for_selector(".set-backup")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.locator(".set-backup .actions").scroll_into_view_if_needed()
+        settle(page)
+        shot(page, f"backup_sheet_{size['width']}", "backup")
+    with page.expect_download() as download:
+        tap(page, {"shell": "backup"})
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name.startswith("hotseat-backup-")
+    page.wait_for_selector(".toast.info")
+    assert "Backup made: 2 games in progress" in page.locator(".toast").inner_text()
+    page.evaluate("localStorage.clear()")  # the browser deleted the site's storage
+    page.reload()
+    wait_ready(page)
+    assert stored(page) == {} and page.locator("[data-tap*='\"resume\"']").count() == 0
+    tap(page, {"shell": "settings"})
+    with page.expect_file_chooser() as chooser:
+        tap(page, {"shell": "restore"})
+    chooser.value.set_files(str(path))
+    page.wait_for_selector(".dialog .restore-list")
+    assert stored(page) == {}  # nothing before the player says Restore
+    text = page.locator(".dialog").inner_text()
+    assert "Restore this backup?" in text and "Ann, Bob, Cy" in text and "Ann, Dan" in text
+    for size in SIZES:
+        page.set_viewport_size(size)
+        settle(page)
+        shot(page, f"restore_question_{size['width']}", "backup")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    tap(page, {"shell": "restore_yes"})
+    page.wait_for_selector(".toast.info")
+    assert page.locator(".toast").inner_text() == "The backup was restored."
+    after = stored(page)
+    for key in ("hotseat.game.six_nimmt", "hotseat.game.dog", "hotseat.players"):
+        assert after[key] == before[key], key  # byte for byte
+    tap(page, {"game": "dog", "shell": "resume"})
+    page.wait_for_function("!['home'].includes(document.body.dataset.screen)")
+    assert page.locator(".toast[role='alert']").count() == 0
+
+
+def test_hostile_backup_files_change_nothing_and_the_app_stays_alive(page, tmp_path):
+    open_phone(page, filled_phone())
+    before = stored(page)
+    good = json.loads(
+        page.evaluate(
+            """async () => { let text = null; const keep = window.hotseatShare;
+               window.hotseatShare = (name, t) => { text = t; return 'download'; };
+               document.querySelector("[data-tap='{\\"shell\\":\\"settings\\"}']").click();
+               document.querySelector("[data-tap='{\\"shell\\":\\"backup\\"}']").click();
+               window.hotseatShare = keep; return text; }"""
+        )
+    )
+    tap(page, {"shell": "close"})
+    broken = dict(good, games=dict(good["games"], dog=good["games"]["dog"].replace('"seed":41', '"seed":-5')))
+    files = {
+        "bomb.json": "[" * 200_000 + "]" * 200_000,
+        "open-bomb.json": '{"hotseat":"backup","games":' + "{" * 100_000,
+        "inner-bomb.json": json.dumps(dict(good, players='{"a":' * 20_000 + "1" + "}" * 20_000)),
+        "huge.json": " " * (backup.MAX_BYTES + 1),
+        "broken-dog.json": json.dumps(broken),
+        "not-json.png": "\x89PNG\r\n\x1a\n\x00\x00",
+    }
+    for name, content in files.items():
+        page.set_input_files(
+            "#hotseat-file", files=[{"name": name, "mimeType": "application/json", "buffer": content.encode()}]
+        )
+        page.wait_for_selector(".toast[role='alert']", timeout=30_000)
+        message = page.locator(".toast").inner_text()
+        assert message.startswith("This file cannot be restored:") and "Nothing was changed." in message, message
+        assert page.locator(".dialog").count() == 0
+        assert stored(page) == before, name
+        if name == "broken-dog.json":
+            assert "dog" in message
+            shot(page, "hostile_refused", "backup")
+        tap(page, {"shell": "settings"})  # Python still answers taps
+        page.wait_for_selector(".set-backup")
+        tap(page, {"shell": "close"})
+        page.wait_for_function("!document.querySelector('.toast')")
+    tap(page, {"game": "six_nimmt", "shell": "resume"})
+    page.wait_for_function("document.body.dataset.screen !== 'home'")
+
+
+PERSIST_JS = """(() => {
+  window.__persistCalls = 0;
+  const storage = navigator.storage;
+  storage.persisted = () => Promise.resolve(false);
+  storage.persist = () => { window.__persistCalls += 1; return Promise.resolve(false); };
+})();"""
+
+
+def test_persistent_storage_is_asked_once_a_game_is_on_screen_not_at_the_first_visit(page):
+    page.add_init_script(script=PERSIST_JS)
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__persistCalls") == 0  # the home screen of a first visit: no question
+    start_six_nimmt(page)
+    page.wait_for_function("window.__persistCalls === 1")
+    tap(page, {"shell": "settings"})
+    tap(page, {"shell": "menu"})
+    tap(page, {"game": "six_nimmt", "shell": "resume"})
+    page.wait_for_function("document.body.dataset.screen !== 'home'")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__persistCalls") == 1  # once per start
+
+
+IPHONE_JS = """(() => {
+  delete window.onbeforeinstallprompt;
+  Object.defineProperty(navigator, 'userAgent', {get: () =>
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 19_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+    'Version/19.1 Mobile/15E148 Safari/604.1'});
+})();"""
+
+
+def test_the_add_to_home_screen_hint_of_safari_on_an_iphone_is_shown_once(page):
+    page.add_init_script(script=IPHONE_JS)
+    items = {k: v for k, v in filled_phone().items() if k != "hotseat.settings"}
+    items["hotseat.settings"] = json.dumps({"language": "de"})
+    open_phone(page, items)
+    assert page.evaluate("hotseatInstallHint()") == "ios"
+    hint = page.locator("[data-hint='ios']")
+    assert hint.count() == 1 and "Home-Bildschirm" in hint.inner_text()
+    for size in SIZES:
+        page.set_viewport_size(size)
+        settle(page)
+        shot(page, f"hint_de_{size['width']}", "backup")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("[data-hint]").count() == 0  # shown once

@@ -1,0 +1,151 @@
+"""Hostile backup files change nothing: through the app's own Restore (Controller.restore_chosen).
+
+Run in CPython and inside Pyodide (``make test-pyodide`` runs every ``tests/test_*.py``), where a
+nesting bomb that reached a JSON parser would kill the interpreter instead of raising. A file is
+either refused (a message naming the reason, no question, storage untouched) or, when what is left
+of it is still a valid backup, offered with every part valid: no file is ever applied in part.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+
+from backup_world import filled_phone  # noqa: E402
+from ui_helpers import MemoryStorage, first_legal_bot  # noqa: E402
+
+from hotseat import backup  # noqa: E402
+from hotseat import players as players_store  # noqa: E402
+from hotseat.controller import Controller  # noqa: E402
+from hotseat.saves import slot_key  # noqa: E402
+from hotseat.session import Session  # noqa: E402
+
+DEEP = 40_000
+BOMBS = [
+    "[" * DEEP + "]" * DEEP,
+    "[" * DEEP,
+    '{"hotseat":"backup","version":1,"made":"","games":' + "{" * DEEP,
+    '{"hotseat":"backup","version":1,"made":"","players":null,"games":{"dog":"' + "[" * DEEP + '"}}',
+    '{"hotseat":"backup","version":1,"made":"","games":{},"players":"' + '{\\"a\\":' * 9_000 + '1}"}',
+]
+
+_PHONE = filled_phone()
+_VALID = None
+
+
+def valid_backup() -> str:
+    global _VALID
+    if _VALID is None:
+        c = Controller(MemoryStorage(_PHONE), bot_hook=first_legal_bot)
+        c.tap({"shell": "backup"})
+        _VALID = c.download["text"]
+    return _VALID
+
+
+def try_restore(text: str | None) -> tuple[Controller, MemoryStorage, str | None]:
+    """A phone holding other games (Dog's save differs from the backup's) picks ``text``; returns
+    the controller, the phone's storage and the message the player read."""
+    phone = MemoryStorage(_PHONE)
+    phone.pop(slot_key("six_nimmt"))
+    before = dict(phone)
+    c = Controller(phone, bot_hook=first_legal_bot)
+    c.restore_chosen(text, 0 if text is None else len(text.encode("utf-8", "surrogatepass")))
+    assert dict(phone) == before  # picking a file never writes
+    message = c.message
+    if c.dialog is None:
+        assert c.message and c.message.startswith("This file cannot be restored:"), c.message
+        assert c.message.endswith("Nothing was changed.")
+        c.tap({"shell": "restore_yes"})  # a stale tap: nothing to restore
+        assert dict(phone) == before and c.screen == "home"
+    return c, phone, message
+
+
+def assert_offered_backup_is_valid(c: Controller, phone: MemoryStorage) -> None:
+    """A file that was accepted: every part reads as the app reads it, and Restore stores exactly it."""
+    found = c.dialog["backup"]
+    for game_id, text in found.games.items():
+        assert Session.from_json(text, bot_hook=first_legal_bot).game_id == game_id
+    if found.players is not None:
+        assert players_store.parse(found.players, ("six_nimmt", "dog", "bad_bunnies", "bunny_moose"))[1] == []
+    c.tap({"shell": "restore_yes"})
+    for key, text in backup.writes(found).items():
+        assert phone[key] == text
+
+
+def test_nesting_bombs_are_refused_before_any_parser_and_change_nothing():
+    for bomb in BOMBS:
+        c, _phone, _message = try_restore(bomb)
+        assert c.dialog is None, bomb[:80]
+
+
+def test_odd_files_are_refused_with_a_reason():
+    good = json.loads(valid_backup())
+    cases = {
+        "not json": "it is not valid JSON",
+        "": "it is not valid JSON",
+        "[]": "it is not a Hotseat backup",
+        json.dumps({**good, "version": 2}): "newer Hotseat",
+        json.dumps({**good, "version": True}): "version",
+        json.dumps({**good, "games": {"chess": "{}"}}): "unexpected field",
+        json.dumps({**good, "extra": 1}): "unexpected field",
+        json.dumps({**good, "games": {"dog": good["games"]["six_nimmt"]}}): "not a save of dog",
+        json.dumps({**good, "players": '{"version": 1, "names": [7]}'}): "list of players",
+        '{"hotseat": "backup", "made": 1e999}': "out of range",
+        valid_backup().replace('"version":1', '"version":1,"version":1'): "duplicate key",
+        json.dumps({**good, "games": {"dog": good["games"]["dog"].replace('"seed":41', '"seed":-1')}}): "dog",
+    }
+    for text, reason in cases.items():
+        c, _phone, message = try_restore(text)
+        assert c.dialog is None and reason in message, (text[:60], message)
+    c, _phone, message = try_restore(None)
+    assert c.dialog is None and "too large" in message
+
+
+def test_the_valid_backup_is_offered_and_restored():
+    c, phone, _message = try_restore(valid_backup())
+    assert c.dialog is not None
+    assert_offered_backup_is_valid(c, phone)
+    assert phone[slot_key("six_nimmt")] == _PHONE[slot_key("six_nimmt")]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_backup_with_any_slice_replaced_is_refused_unchanged_or_valid_throughout(data):
+    text = valid_backup()
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 400)))
+    filler = data.draw(
+        st.text(max_size=30)
+        | st.sampled_from(["[" * 5000, "{" * 3000, '"', "\\", "\\u0000", "1e999", "-0", "null", "}", "]"])
+    )
+    mutated = text[:start] + filler + text[end:]
+    c, phone, _message = try_restore(mutated)
+    if c.dialog is not None:
+        assert_offered_backup_is_valid(c, phone)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["hotseat", "version", "made", "games", "players", "games.dog", "games.six_nimmt"]), json_values)
+def test_a_backup_with_any_field_replaced_is_refused_unchanged_or_valid_throughout(path, value):
+    data = json.loads(valid_backup())
+    node, *rest = path.split(".")
+    if rest:
+        data[node][rest[0]] = value
+    else:
+        data[node] = value
+    c, phone, _message = try_restore(json.dumps(data))
+    if c.dialog is not None:
+        assert_offered_backup_is_valid(c, phone)

@@ -1,0 +1,188 @@
+"""Backup and Restore: every game in progress and the remembered players in one file.
+
+Browsers delete a site's storage (Safari after seven days without a visit, unless the app is on
+the home screen; "Clear data"; a new phone), so the player can keep everything this phone holds in
+one file and open it again later, here or on another phone.
+
+The file is JSON (UTF-8)::
+
+    {"hotseat": "backup", "version": 1, "made": "2026-12-05T10:12:00Z",
+     "games": {"six_nimmt": "<the save's stored text>", ...},
+     "players": "<the players' stored text>" | null}
+
+Each game's save is carried as the exact text stored under ``hotseat.game.<id>``
+(:func:`hotseat.saves.slot_key`), so a restore gives back the same save byte for byte; the players
+(recent names, remembered tables, statistics: :mod:`hotseat.players`) likewise.
+
+Reading a backup (:func:`read`) treats it as untrusted like every save: the file's size is bounded
+before it is read at all (:data:`MAX_BYTES`), its text's size, nesting depth and number literals
+before it is parsed (:func:`hotseat.bounded.loads`, keys unique), then one declared schema checks
+the file, every game's save is read in full as a save is on Continue (the caller's
+``check_save``: bounds, schema, the engine's own checks, the replayed move log) and the players
+must parse without a single problem. Any failure is a :class:`BackupError` and nothing is applied.
+:func:`restore` writes all of it or nothing: when the browser refuses one write, the keys already
+written get their earlier text back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import bounded
+from . import players as players_store
+from .saves import MAX_SAVE_CHARS, Const, Int, Obj, SaveError, StorageError, Text, slot_key
+
+FORMAT = "backup"
+VERSION = 1
+#: nesting of a backup file: the file's object and its "games" object (the saves are texts)
+MAX_DEPTH = 3
+#: the largest backup file read, in bytes: four games at the largest save, the players, escaping
+MAX_BYTES = 4_000_000
+#: the player's file name for a backup made on ``day`` (an ISO date)
+FILE_NAME = "hotseat-backup-{day}.json"
+
+
+class BackupError(ValueError):
+    """A backup that cannot be restored; the message says why (it is shown to the player)."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    """A backup file that passed every check (:func:`read`).
+
+    Attributes:
+        games: game id -> the save's text, exactly as it will be stored.
+        players: the players' text as it will be stored (``None``: the backup has none).
+        made: when the backup was made (ISO 8601, as the file says; shown only).
+    """
+
+    games: dict[str, str]
+    players: str | None
+    made: str
+
+
+def make(
+    storage, games: Iterable[str], made: str, check_save: Callable[[str, str], Any]
+) -> tuple[str, list[str], list[str]]:
+    """The text of a backup of ``storage``: each game of ``games`` with a save in progress, and
+    the players. ``check_save(game_id, text)`` raises :class:`hotseat.saves.SaveError` for a save
+    that cannot be opened: such a save is left out (it would make the whole file refused on
+    restore). Returns ``(text, game ids in it, game ids left out)``."""
+    known = tuple(games)
+    saved: dict[str, str] = {}
+    left_out: list[str] = []
+    for game_id in known:
+        text = storage.get(slot_key(game_id))
+        if text is None:
+            continue
+        try:
+            check_save(game_id, text)
+        except SaveError:
+            left_out.append(game_id)
+            continue
+        saved[game_id] = text
+    players_text = storage.get(players_store.KEY)
+    if players_text is not None:  # what a restore keeps of it (entries this app cannot read dropped)
+        players_text = players_store.parse(players_text, known)[0].to_json()
+    data = {"hotseat": FORMAT, "version": VERSION, "made": made, "games": saved, "players": players_text}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), list(saved), left_out
+
+
+class _Saves(Obj):
+    """``{game id: save text}`` for games this app has (each game at most once: keys are unique)."""
+
+    def __init__(self, games: tuple[str, ...]) -> None:
+        super().__init__({g: Text(2, MAX_SAVE_CHARS) for g in games}, optional=frozenset(games))
+
+
+class _Maybe(Text):
+    """A text, or ``null``."""
+
+    def check(self, value: Any, where: str) -> Any:
+        return None if value is None else super().check(value, where)
+
+
+def _schema(games: tuple[str, ...]) -> Obj:
+    return Obj(
+        {
+            "hotseat": Const(FORMAT),
+            "version": Int(VERSION, VERSION),
+            "made": Text(0, 40),
+            "games": _Saves(games),
+            "players": _Maybe(2, players_store.MAX_CHARS),
+        }
+    )
+
+
+def read(text: Any, games: Iterable[str], check_save: Callable[[str, str], Any]) -> Backup:
+    """The backup in ``text``, every part checked (see the module docstring). ``games``: the game
+    ids this app has; ``check_save(game_id, text)``: the full read of one save (raises
+    :class:`hotseat.saves.SaveError`).
+
+    Raises:
+        BackupError: the text is not a backup, or one of its parts cannot be used; the message
+            names the part.
+    """
+    known = tuple(games)
+    try:
+        data = bounded.loads(text, MAX_BYTES, MAX_DEPTH, unique_keys=True)
+    except bounded.BoundsError as exc:
+        raise BackupError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("hotseat") != FORMAT:
+        raise BackupError("it is not a Hotseat backup")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise BackupError(f"it was made by a newer Hotseat (backup version {version}); update this app first")
+    try:
+        data = _schema(known).check(data, "")
+    except SaveError as exc:
+        raise BackupError(str(exc)) from None
+    for game_id, save in data["games"].items():
+        try:
+            check_save(game_id, save)
+        except SaveError as exc:
+            raise BackupError(f"its saved game of {game_id} cannot be opened: {exc}") from None
+    players_text = data["players"]
+    if players_text is not None:
+        parsed, problems = players_store.parse(players_text, known)
+        if problems:
+            raise BackupError(f"its list of players cannot be read: {problems[0]}")
+        players_text = parsed.to_json()
+    return Backup(dict(data["games"]), players_text, data["made"])
+
+
+def writes(backup: Backup) -> dict[str, str]:
+    """The storage keys a restore of ``backup`` writes, with their texts."""
+    out = {slot_key(game_id): text for game_id, text in sorted(backup.games.items())}
+    if backup.players is not None:
+        out[players_store.KEY] = backup.players
+    return out
+
+
+def restore(storage, backup: Backup) -> list[str]:
+    """Store every part of ``backup`` (games in progress of its games are replaced; other games'
+    saves stay). All or nothing: when the browser refuses a write, every key written so far gets
+    its earlier text back (or is removed again) and :class:`hotseat.saves.StorageError` is raised.
+    Returns the keys written."""
+    planned = writes(backup)
+    before = {key: storage.get(key) for key in planned}
+    done: list[str] = []
+    try:
+        for key, text in planned.items():
+            storage.set(key, text)
+            done.append(key)
+    except StorageError:
+        for key in reversed(done):
+            old = before[key]
+            if old is None:
+                storage.remove(key)
+            else:
+                try:
+                    storage.set(key, old)
+                except StorageError:  # pragma: no cover - the earlier text took that room before
+                    storage.remove(key)
+        raise
+    return done
