@@ -480,6 +480,11 @@ FOR_DEVELOPERS_ONLY = re.compile(
 )
 
 
+#: a list item left inside a paragraph: Markdown starts a list only after a blank line, so a
+#: list written right under its sentence ("Two exceptions:" then "- after a 1 ...") ran inline
+RUN_IN_LIST = re.compile(r"<p>(?:(?!</p>).)*?\n((?:[-*+]|\d+[.)]) [^\n]{0,40})", re.DOTALL)
+
+
 def players_part(text: str) -> str:
     """The part of a rules page meant for players: everything before '## For developers'."""
     return text.split(DEVELOPERS_HEADING, 1)[0]
@@ -516,6 +521,9 @@ def render_rules_page(md_text: str) -> str:
     if bad:
         raise ValueError(f"developer text in the players' part: {', '.join(bad)}")
     html = markdown.markdown(players, extensions=["tables", "sane_lists", "md_in_html"])
+    inline = RUN_IN_LIST.search(html)
+    if inline:
+        raise ValueError(f"a list runs on inside a paragraph (leave a blank line before it): {inline.group(1)!r}")
     cards = [m.start() for m in re.finditer(r'<section class="turn-card"', html)]
     if len(cards) != 1 or re.search(r"<h[2-6]\b", html[: cards[0]]):
         raise ValueError('a rules page opens with exactly one <section class="turn-card"> (how a turn goes)')

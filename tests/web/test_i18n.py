@@ -321,6 +321,8 @@ def test_every_game_has_a_rules_page_in_every_language_fit_for_players(game):
         html = build_site.render_rules_page(path.read_text(encoding="utf-8"))
         assert html.count('<section class="turn-card">') == 1, (game, lang)
         assert not re.search(r"\b(SN|BB|DOG|BM)-\d|\.py\b|\.txt\b|pycore/|<code>", html), (game, lang)
+        # every list is a list: "Two exceptions:" is followed by <ul>, not by "- ..." in its paragraph
+        assert not re.search(r"<p>[^<]*(?:<(?!/p>)[^<]*)*\n- ", html), (game, lang)
     # the translations are the players' part only; the English page keeps the developers' part
     assert build_site.DEVELOPERS_HEADING in sources["en"].read_text(encoding="utf-8")
     for lang in TRANSLATED:
@@ -337,6 +339,8 @@ CARD = '<section class="turn-card" markdown="1">\n\n## Turn\n1. Play.\n\n</secti
         ("# G\n\n" + CARD + "Set `target_score` in 001_e4dc629276453910.txt.\n", "001_e4dc629276453910.txt"),
         ("# G\n\n## Rows\nFour rows.\n", "turn-card"),
         ("# G\n\n## Rows\nFour rows.\n\n" + CARD, "turn-card"),
+        ("# G\n\n" + CARD + "Two exceptions:\n- after a 1;\n- a double.\n", "- after a 1;"),
+        ("# G\n\n" + CARD + "In order:\n1. rows\n2. bullheads\n", "1. rows"),
     ],
 )
 def test_a_rules_page_with_developer_text_or_without_its_turn_card_first_is_refused(page, reason):
