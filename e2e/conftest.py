@@ -449,3 +449,15 @@ def start_six_nimmt(page) -> None:
 def ready():
     """`wait_ready` as a fixture, for tests that prefer not to import from conftest."""
     return wait_ready
+
+
+def pick_seat_kind(page, seat: int, kind: str) -> None:
+    """On setup, tap ``kind`` ("human", "bot:easy", "guest" …) in seat ``seat``'s row of kinds."""
+    tap = json.dumps({"kind": kind, "seat": seat, "shell": "kind"}, separators=(",", ":"), sort_keys=True)
+    page.locator(f"[data-tap='{tap}']").click()
+
+
+def seat_kinds(page) -> list[str]:
+    """Setup's chosen kind of each seat, as its button names it ("Human", "Bot · easy" …)."""
+    pressed = page.locator(".seats .kinds [aria-pressed='true']").all()
+    return [b.get_attribute("aria-label") or b.inner_text() for b in pressed]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import SHOTS_DIR, preset_storage, wait_ready
+from conftest import SHOTS_DIR, pick_seat_kind, preset_storage, seat_kinds, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secrets_of, tokens
 
 import pycore
@@ -294,10 +294,9 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     page.locator(NEW_DOG).first.click()
     page.wait_for_selector("body[data-screen='setup']", state="attached", timeout=10_000)
     page.locator("[data-tap*='\"count\"'][data-tap*='\"delta\":1']").first.click()  # 3 -> 4 players
-    for seat, clicks in ((1, 2), (2, 1), (3, 2)):  # normal, easy, normal
-        for _ in range(clicks):
-            page.locator(f"[data-tap*='\"kind\"'][data-tap*='\"seat\":{seat}']").click()
-    assert page.locator(".kind").all_inner_texts() == ["Human", "Bot · normal", "Bot · easy", "Bot · normal"]
+    for seat, kind in ((1, "bot:normal"), (2, "bot:easy"), (3, "bot:normal")):
+        pick_seat_kind(page, seat, kind)
+    assert seat_kinds(page) == ["Human", "Bot · normal", "Bot · easy", "Bot · normal"]
     page.evaluate("""() => {
         window.__screens = [];
         new MutationObserver(() => window.__screens.push(document.body.getAttribute('data-screen')))

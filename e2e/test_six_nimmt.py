@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHOTS_DIR, screen, wait_ready
+from conftest import SHOTS_DIR, pick_seat_kind, screen, seat_kinds, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers
 
 import pycore
@@ -236,11 +236,9 @@ def test_two_rounds_show_the_round_summary_and_menu_keeps_the_game(page):
 def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
     """Bot turns play out with no curtain, and the one human plays against three bot levels to the end."""
     start_game(page, ["Me", "Easy", "Normal", "Hard"], {"target_score": "3"})
-    for seat, clicks in ((1, 1), (2, 2), (3, 3)):
-        for _ in range(clicks):
-            page.locator(f"[data-tap*='\"kind\"'][data-tap*='\"seat\":{seat}']").click()
-    kinds = page.locator(".kind").all_inner_texts()
-    assert kinds == ["Human", "Bot · easy", "Bot · normal", "Bot · hard"]
+    for seat, kind in ((1, "bot:easy"), (2, "bot:normal"), (3, "bot:hard")):
+        pick_seat_kind(page, seat, kind)  # one tap each, in any order
+    assert seat_kinds(page) == ["Human", "Bot · easy", "Bot · normal", "Bot · hard"]
     shot(page, "12_setup_bots")
     page.evaluate("""() => {
         window.__screens = [];

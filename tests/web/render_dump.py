@@ -188,10 +188,9 @@ class Run:
             self.tap_where(0, lambda t: t.get("shell") == "count" and t.get("delta") == -1)
         for _ in range(len(s.kinds) - 2):
             self.tap_where(0, lambda t: t.get("shell") == "count" and t.get("delta") == 1)
-        cycle = ["human", *self.host.seat_kinds(s.game)]
         for seat, kind in enumerate(s.kinds):
-            for _ in range(cycle.index(kind)):
-                self.tap(0, {"shell": "kind", "seat": seat})
+            if kind != "human":
+                self.tap(0, {"shell": "kind", "seat": seat, "kind": kind})
         fields = {f"name-{i}": NAMES[i] for i in range(len(s.kinds))}
         for name, value in s.options.items():
             tap = {"shell": "opt", "name": name, "value": value}

@@ -316,10 +316,7 @@ def start_table(host: Controller, game_id: str, kinds: list[str], options: dict 
     while setup["n"] > len(kinds):
         host.tap({"shell": "count", "delta": -1})
     for seat, kind in enumerate(kinds):
-        for _ in range(8):
-            if setup["kinds"][seat] == kind:
-                break
-            host.tap({"shell": "kind", "seat": seat})
+        host.tap({"shell": "kind", "seat": seat, "kind": kind})
         assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
     fields = {f"name-{i}": NAMES[i] for i in range(len(kinds))} | (options or {})
     host.tap({"shell": "start", "fields": fields})

@@ -109,9 +109,9 @@ def sheet_pages() -> walk.Pages:
     c = Controller(walk.MemoryStorage(), bot_hook=ui_helpers.first_legal_bot)
     c.tap({"shell": "new", "game": "six_nimmt"})
     for kind in ["human"] + c.seat_kinds("six_nimmt"):
+        c.tap({"shell": "kind", "seat": 0, "kind": kind})
         assert c.setup["kinds"][0] == kind
         pages.add(f"setup, a seat of kind {kind}", c)
-        c.tap({"shell": "kind", "seat": 0})
     return pages
 
 

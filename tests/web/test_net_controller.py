@@ -102,8 +102,8 @@ def host_table(seed=9):
     storage = MemoryStorage()
     host = Controller(storage, bot_hook=None, seed_fn=lambda: seed)
     host.tap({"shell": "new", "game": "six_nimmt"})
-    host.tap({"shell": "kind", "seat": 1})
-    host.tap({"shell": "kind", "seat": 2})
+    host.tap({"shell": "kind", "seat": 1, "kind": "guest"})
+    host.tap({"shell": "kind", "seat": 2, "kind": "guest"})
     host.tap({"shell": "start", "fields": {"name-0": "Hana", "name-1": "Ann", "name-2": "Bob"}})
     assert host.session.kinds == ["human", "guest", "guest"]
     return host, storage
@@ -265,3 +265,13 @@ def test_a_phone_tells_the_story_it_saw_and_no_hand():
         assert not told & set(state.observation(seat)["hand"]), (seat, told & set(state.observation(seat)["hand"]))
     # Back closes the sheet and stays at the table
     assert ann.back() and 'class="overlay story"' not in str(ann.render()) and ann.screen == "guest"
+
+
+def test_a_host_that_abandons_its_game_tells_the_phones_and_keeps_no_save():
+    air, host, storage, ann, bob = two_phones(seed=5)
+    host.tap({"shell": "settings"})
+    host.tap({"shell": "abandon"})
+    host.tap({"shell": "abandon"})
+    air.run(host, ann, bob)
+    assert host.screen == "home" and slot_key("six_nimmt") not in storage
+    assert ann.net.guest.status == bob.net.guest.status == "lost"  # the table closed, as at Home

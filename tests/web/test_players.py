@@ -82,7 +82,7 @@ def test_a_new_setup_offers_the_last_names_and_prefills_the_last_table(storage):
 def test_bots_and_untouched_default_names_are_not_remembered_but_bot_seats_are(storage):
     c = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 12)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    c.tap({"shell": "kind", "seat": 1})  # seat 2: Bot · easy
+    c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})  # seat 2: Bot · easy
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Robo", "name-2": "Player 3"}})
     stored = json.loads(storage[KEY])
     assert stored["names"] == ["Ann"]
@@ -94,7 +94,7 @@ def test_bots_and_untouched_default_names_are_not_remembered_but_bot_seats_are(s
     c.go_home()
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "replace"})
-    assert setup_names(c) == ["Ann", "Player 2", "Player 3"] and c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
+    assert setup_names(c) == ["Ann", "Easy bot", "Player 3"] and c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
 
 
 def test_a_remembered_bot_seat_becomes_human_where_this_phone_has_no_bots(storage):
@@ -194,6 +194,9 @@ def test_the_players_list_is_reached_from_home_and_shows_statistics(storage):
     assert "<td>1</td><td>1</td><td>10</td><td>10.0</td>" in page  # Ann: played, won, best, average
     assert "<td>1</td><td>0</td><td>30</td><td>30.0</td>" in page
     assert c.back_target() == "home"
+    assert {"shell": "back"} in taps(page)  # a Back of its own on the page, not only the phone's
+    c.tap({"shell": "back"})
+    assert c.screen == "home"
 
 
 def test_rename_is_checked_like_setup_names_and_renames_everywhere(storage):

@@ -34,7 +34,10 @@ def test_setup_reads_names_and_options_and_saves_at_once(storage):
     assert "(SN-" not in markup  # ruling ids are for developers
     # no bots: a seat is a human at this phone or a player's own phone
     assert c.seat_kinds("six_nimmt") == ["guest"]
-    assert {"shell": "kind", "seat": 0} in taps(markup) and "Human" in markup
+    assert [t for t in taps(markup) if t.get("shell") == "kind" and t["seat"] == 0] == [
+        {"shell": "kind", "seat": 0, "kind": "human"},
+        {"shell": "kind", "seat": 0, "kind": "guest"},
+    ]
     c.tap({"shell": "count", "delta": 1})
     c.tap({"shell": "opt", "name": "tactical", "value": True})
     c.tap(
@@ -68,10 +71,45 @@ def test_setup_refuses_bad_option_values_with_a_message(storage):
 def test_bot_seats_selectable_when_a_bot_hook_exists(storage):
     c = Controller(storage, bot_hook=first_legal_bot)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    c.tap({"shell": "kind", "seat": 1})
+    c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
     assert c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
     c.tap({"shell": "start"})
     assert c.session.kinds == ["human", "bot:easy", "human"]
+    assert c.session.names == ["Player 1", "Easy bot", "Player 3"]
+
+
+def test_any_seat_kind_is_one_tap_and_bots_are_named_as_bots(storage):
+    c = Controller(storage, bot_hook=first_legal_bot)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    c.tap({"shell": "count", "delta": 1})
+    markup = c.render()
+    kinds = ["human", "bot:easy", "bot:normal", "bot:hard", "guest"]
+    for seat in range(4):  # every kind of every seat is on screen, the seat's own pressed
+        assert [t["kind"] for t in taps(markup) if t.get("shell") == "kind" and t["seat"] == seat] == kinds
+    assert markup.count('aria-pressed="true"') == 4 and 'aria-label="Bot · hard"' in markup
+    c.tap({"shell": "kind", "seat": 3, "kind": "bot:hard"})  # straight from a person to the hardest bot
+    c.tap({"shell": "kind", "seat": 1, "kind": "bot:hard"})
+    assert c.setup["kinds"][:4] == ["human", "bot:hard", "human", "bot:hard"]
+    assert c.setup["names"][:4] == ["Player 1", "Hard bot", "Player 3", "Hard bot 2"]
+    c.tap({"shell": "kind", "seat": 1, "kind": "human", "fields": {"name-2": "Robo"}})
+    assert c.setup["names"][:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
+    c.tap({"shell": "kind", "seat": 2, "kind": "bot:easy"})  # a typed name stays
+    assert c.setup["names"][:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
+    before = json.dumps(c.setup)
+    bad_taps = (
+        {"kind": "bot:evil", "seat": 0},
+        {"kind": "guest", "seat": 4},
+        {"seat": 0},
+        {"kind": "bot:hard", "seat": "0"},
+    )
+    for bad in bad_taps:
+        c.tap({"shell": "kind", **bad})
+        assert json.dumps(c.setup) == before, bad
+    c.tap({"shell": "kind", "seat": 0, "kind": "bot:normal", "fields": {"name-0": ""}})
+    c.tap({"shell": "kind", "seat": 1, "kind": "bot:normal"})
+    c.tap({"shell": "start", "fields": {"name-2": ""}})
+    assert c.session.names == ["Normal bot", "Normal bot 2", "Easy bot", "Hard bot"]
+    assert c.session.kinds == ["bot:normal", "bot:normal", "bot:easy", "bot:hard"]
 
 
 def test_menu_goes_home_and_continue_resumes_the_saved_game(storage):

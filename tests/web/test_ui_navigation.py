@@ -211,9 +211,52 @@ def test_page_restored_leaves_the_home_screen_and_bot_tables_alone(storage):
     assert c.screen == "home"
     c2 = Controller(storage, bot_hook=first_legal_bot)
     c2.tap({"shell": "new", "game": "six_nimmt"})
-    c2.tap({"shell": "kind", "seat": 1})
-    c2.tap({"shell": "kind", "seat": 2})
+    c2.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
+    c2.tap({"shell": "kind", "seat": 2, "kind": "bot:easy"})
     c2.tap({"shell": "start", "fields": {}})
     assert c2.session.sole_human == 0 and c2.session.phase == "turn"
     c2.page_restored()  # one human: their own view is always on screen, no curtain
     assert c2.session.phase == "turn"
+
+
+def test_abandon_game_asks_once_then_deletes_the_save_and_goes_home(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "settings"})
+    assert {"shell": "abandon"} not in taps(c.render())  # nothing to abandon on the home screen
+    c.tap({"shell": "close"})
+    start(c)
+    play_one_turn(c)
+    saved = storage[SAVE_KEY]
+    c.tap({"shell": "settings"})
+    markup = c.render()
+    assert {"shell": "abandon"} in taps(markup) and "Abandon game" in markup
+    c.tap({"shell": "abandon"})
+    markup = c.render()
+    assert "Abandon this game of 6 nimmt!?" in markup and {"shell": "keep"} in taps(markup)
+    assert c.back_target() == "dialog" and c.back()  # Back keeps the game, as Keep playing does
+    assert c.screen == "game" and c.dialog is None and storage[SAVE_KEY] == saved
+    c.tap({"shell": "settings"})
+    c.tap({"shell": "abandon"})
+    c.tap({"shell": "keep"})
+    assert c.screen == "game" and storage[SAVE_KEY] == saved
+    c.tap({"shell": "settings"})
+    c.tap({"shell": "abandon"})
+    c.tap({"shell": "abandon"})
+    markup = c.render()
+    assert c.screen == "home" and SAVE_KEY not in storage and c.session is None
+    assert "The game of 6 nimmt! was abandoned." in markup
+    assert {"shell": "resume", "game": "six_nimmt"} not in taps(markup)
+    c2 = Controller(storage, bot_hook=None)  # a reload finds no game to continue
+    assert c2.screen == "home" and not c2.slots
+
+
+def test_a_finished_game_offers_no_abandon(storage):
+    c = Controller(storage, bot_hook=None)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob", "name-2": "Cy", "opt-rounds": "1"}})
+    while not c.session.state.is_terminal():
+        play_one_turn(c)
+    c.tap({"shell": "settings"})
+    assert {"shell": "abandon"} not in taps(c.render())
+    c.tap({"shell": "abandon"})
+    assert c.dialog is None and SAVE_KEY in storage

@@ -56,7 +56,7 @@ from .bounded import ascii_int
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .names import NameError_, check_table, clean_name, look_alike
+from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view, peek
 
@@ -378,6 +378,9 @@ class Controller:
         if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
             self.net.guest_tap_game(tap)
             return
+        if shell == "back":  # a screen's own Back button: what the phone's Back does
+            self.back()
+            return
         if shell == "setting":
             self.change_setting(tap.get("name"), tap.get("value"))
         elif shell == "players" or (self.screen == "players" and isinstance(shell, str) and shell.startswith("pl_")):
@@ -386,6 +389,10 @@ class Controller:
         elif shell == "settings":
             self.rules_for = None
             self.sheet = True
+        elif shell == "abandon" and self._can_abandon():
+            assert self.session is not None, "a game is on screen"
+            self.sheet = False
+            self.dialog = {"kind": "abandon", "game": self.session.game_id}
         elif shell == "menu":
             if self.screen == "guest":
                 self.net.leave_guest()
@@ -479,6 +486,23 @@ class Controller:
         self.save_info = {"game": game_id, "name": session.game.name, "names": session.names, "round": round_no}
         self.dialog = {"kind": "replace", "game": game_id}
 
+    def _can_abandon(self) -> bool:
+        """A game under way is on screen at this phone (its own table, not a seat at another's)."""
+        return self.screen == "game" and self.session is not None and not self.session.state.is_terminal()
+
+    def _abandon(self) -> None:
+        """The player abandoned the game on screen (they answered its question): its save is
+        deleted, the phones at its table are told it closed, and the home screen shows."""
+        if not self._can_abandon():
+            return
+        assert self.session is not None, "a game is on screen"
+        game_id = self.session.game_id
+        if self._net is not None:
+            self._net.close_host()
+        self.store.remove(slot_key(game_id))  # the player's explicit word
+        self.go_home()
+        self.notice = _("The game of {game} was abandoned.").format(game=game_info(game_id)[0])
+
     def _offer(self, key: str) -> None:
         text = self.store.text(key)
         if text is not None:
@@ -499,6 +523,9 @@ class Controller:
             self._players_dialog_tap(shell, dialog)
         elif shell == "restore_yes" and dialog["kind"] == "restore":
             self._restore(dialog["backup"])
+        elif shell == "abandon" and dialog["kind"] == "abandon":
+            self.dialog = None
+            self._abandon()
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
             self.store.remove(dialog["oldest"])
@@ -677,11 +704,10 @@ class Controller:
             if delta in (-1, 1):
                 st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
         elif shell == "kind":
-            seat = tap.get("seat")
-            kinds = [HUMAN] + self.seat_kinds(st["game"])
-            if isinstance(seat, int) and 0 <= seat < st["n"]:
-                current = st["kinds"][seat]
-                st["kinds"][seat] = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else HUMAN
+            seat, kind = tap.get("seat"), tap.get("kind")
+            if isinstance(seat, int) and 0 <= seat < st["n"] and kind in [HUMAN, *self.seat_kinds(st["game"])]:
+                st["kinds"][seat] = kind
+                self._name_seats()
         elif shell == "opt":
             name = tap.get("name")
             if name in game.options:
@@ -726,7 +752,8 @@ class Controller:
         except ValueError as exc:
             st["error"] = str(exc)
             return
-        raw = [st["names"][i] if st["names"][i].strip() else _("Player {n}").format(n=i + 1) for i in range(st["n"])]
+        self._name_seats()
+        raw = st["names"][: st["n"]]
         try:
             names = check_table(raw)
         except NameError_ as exc:
@@ -758,6 +785,17 @@ class Controller:
     def _default_name(self, seat: int) -> str:
         return _("Player {n}").format(n=seat + 1)
 
+    def _name_seats(self) -> None:
+        """Name each seat of the setup on screen whose name the player has not typed (empty, or a
+        name setup gave) for its kind: a bot says it is one and how strong ("Hard bot"), a person's
+        seat is "Player N" (:func:`hotseat.names.seat_names`)."""
+        st = self._setup_state()
+        levels = {f"bot:{level}": level for level in BOT_LEVELS}
+        count = min(len(st["names"]), len(st["kinds"]))
+        names, given = st["names"][:count], default_names(count, levels)
+        untouched = [clean_name(name) in given or not clean_name(name) for name in names]
+        st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
+
     def _prefill_setup(self, game) -> None:
         """The game's last table on this phone, if remembered: its size, names and seat kinds (a
         kind this phone cannot offer now, e.g. a bot without bots, becomes a human seat)."""
@@ -771,6 +809,7 @@ class Controller:
             if seat.name is not None:
                 st["names"][i] = seat.name
             st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
+        self._name_seats()
 
     def _setup_chips(self) -> list[str]:
         """Recent names not seated yet at the setup on screen (at most 12, the most recent first)."""
@@ -960,6 +999,7 @@ class Controller:
                 self.setup,
                 self.seat_kinds(self.setup["game"]),
                 chips=self._setup_chips(),
+                seat_kinds=[HUMAN, *self.seat_kinds(self.setup["game"])],
             )
         elif self.screen == "players":
             page = self._render_players()
@@ -996,6 +1036,8 @@ class Controller:
             extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] == "restore":
             extra.append(self._restore_question(self.dialog["backup"]))
+        elif self.dialog is not None and self.dialog["kind"] == "abandon":
+            extra.append(screens.abandon_dialog(game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
             extra.append(players_screen.dialog(self.dialog))
         elif self.dialog is not None and self.dialog["kind"] == "aside_full":
@@ -1164,6 +1206,7 @@ class Controller:
             home=self.screen != "home",
             players=True,
             backup=True,
+            abandon=self._can_abandon(),
             rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
         )
 

@@ -122,3 +122,38 @@ def check_table(raw_names: list[str]) -> list[str]:
                     ).format(n=j + 1, name=names[j], other=names[i], m=i + 1)
                 )
     return names
+
+
+def bot_name(level: str) -> str:
+    """A bot's name in the player's language, saying that it is a bot and how strong: "Easy bot"
+    for ``level`` ``"easy"`` (``"normal"``, ``"hard"``); ``KeyError`` for another level."""
+    return {"easy": _("Easy bot"), "normal": _("Normal bot"), "hard": _("Hard bot")}[level]
+
+
+def seat_names(names: list[str], kinds: list[str], untouched: list[bool], bot_levels: dict[str, str]) -> list[str]:
+    """Setup's names after a change of seat kinds: each seat whose name the player has not typed
+    (``untouched``) is named for its kind — a bot seat (its kind in ``bot_levels``, kind -> level)
+    by :func:`bot_name`, numbered from the second bot of one level on ("Easy bot 2"), a person's
+    seat "Player N" (N its place, from 1). Typed names stay as they are. Lists of one length."""
+    out = list(names)
+    seen: dict[str, int] = {}
+    for i, kind in enumerate(kinds):
+        if not untouched[i]:
+            continue
+        level = bot_levels.get(kind)
+        if level is None:
+            out[i] = _("Player {n}").format(n=i + 1)
+            continue
+        seen[level] = seen.get(level, 0) + 1
+        out[i] = bot_name(level) if seen[level] == 1 else f"{bot_name(level)} {seen[level]}"
+    return out
+
+
+def default_names(count: int, bot_levels: dict[str, str]) -> set[str]:
+    """Every name :func:`seat_names` can give at a table of ``count`` seats: a name among them (or
+    an empty one) is setup's, not typed by the player."""
+    names = {_("Player {n}").format(n=i + 1) for i in range(count)}
+    for level in bot_levels.values():
+        names.add(bot_name(level))
+        names.update(f"{bot_name(level)} {k}" for k in range(2, count + 1))
+    return names

@@ -107,8 +107,9 @@ def players_list(entries: Sequence[dict], editing: dict | None = None) -> Markup
                 _("No players yet: the names typed at setup appear here once their game has started."),
             )
         ]
+    back = h("div", {"class": "actions"}, button(_("Back"), {"shell": "back"}, "secondary"))
     return frame(
-        h("div", {"class": "players"}, h("h1", None, _("Players")), body), status=_("Players"), screen="players"
+        h("div", {"class": "players"}, h("h1", None, _("Players")), body, back), status=_("Players"), screen="players"
     )
 
 

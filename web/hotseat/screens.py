@@ -51,6 +51,8 @@ KIND_LABELS = {
     "bot:hard": N_("Bot · hard"),
     "guest": N_("Own phone"),
 }
+#: a bot kind's level, under the word "Bot" on its button
+BOT_LEVEL_WORDS = {"bot:easy": N_("easy"), "bot:normal": N_("normal"), "bot:hard": N_("hard")}
 
 
 def option_label(name: str) -> str:
@@ -237,12 +239,37 @@ def home(
     return frame(h("div", {"class": "home"}, parts), status="", screen="home")
 
 
-def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = ()) -> Markup:
+def kind_picker(seat: int, kind: str, kinds: Sequence[str]) -> Markup:
+    """One seat's kinds side by side, the seat's own pressed: one tap picks any of them
+    (``{"shell": "kind", "seat": seat, "kind": k}``). A bot's button names its level under the
+    word "Bot"; its accessible name is the whole kind ("Bot · easy")."""
+    choices = []
+    for k in kinds:
+        full = _(KIND_LABELS.get(k, k))
+        level = BOT_LEVEL_WORDS.get(k)
+        label: Child = full if level is None else [h("span", {"class": "kbot"}, _("Bot")), h("span", None, _(level))]
+        choices.append(
+            button(
+                label,
+                {"shell": "kind", "seat": seat, "kind": k},
+                None,
+                aria_pressed="true" if k == kind else "false",
+                aria_label=None if level is None else full,
+            )
+        )
+    return h("div", {"class": "seg kinds", "role": "group", "aria-label": _("Seat {n}").format(n=seat + 1)}, choices)
+
+
+def setup(
+    game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = (), seat_kinds: Sequence[str] = ()
+) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 
     ``setup_state``: ``{"game", "n", "names", "kinds", "opts", "error"}``; ``bot_kinds``: the
-    bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``chips``:
-    recent names offered as one-tap chips under the seats (``{"shell": "chip", "name": ...}``).
+    bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``seat_kinds``:
+    every kind a seat can take, in the order shown (a person here first, the bots, a player's own
+    phone); ``chips``: recent names offered as one-tap chips under the seats (``{"shell": "chip",
+    "name": ...}``). "Start game" stays at the bottom of the screen while the page scrolls.
     """
     n = setup_state["n"]
     parts: list[Markup] = [h("h1", None, game.name)]
@@ -275,7 +302,7 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
     seats = []
     for i in range(n):
         kind = setup_state["kinds"][i]
-        kind_btn = button(_(KIND_LABELS.get(kind, kind)), {"shell": "kind", "seat": i}, "kind") if bot_kinds else None
+        kind_btn = kind_picker(i, kind, seat_kinds) if bot_kinds else None
         seats.append(
             h(
                 "li",
@@ -365,7 +392,7 @@ def setup(game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = 
         parts.append(h("section", {"class": "field options"}, h("h2", None, _("Options")), opts))
     if setup_state.get("error"):
         parts.append(h("p", {"class": "error", "role": "alert"}, setup_state["error"]))
-    parts.append(h("div", {"class": "actions"}, button(_("Start game"), {"shell": "start"}, "primary big")))
+    parts.append(h("div", {"class": "actions startbar"}, button(_("Start game"), {"shell": "start"}, "primary big")))
     return frame(h("div", {"class": "setup"}, parts), status=_("New game"), screen="setup", rules_game=game.id)
 
 
@@ -518,6 +545,18 @@ def replace_dialog(save: dict, new_game: str) -> Markup:
     )
 
 
+def abandon_dialog(game_name: str) -> Markup:
+    """ "Abandon this game of GAME?" with Keep playing and Abandon (``{"shell": "abandon"}``)."""
+    return dialog(
+        _("Abandon this game of {game}?").format(game=game_name),
+        _("Its save is deleted: it cannot be continued."),
+        [
+            button(_("Keep playing"), {"shell": "keep"}, "secondary"),
+            button(_("Abandon"), {"shell": "abandon"}, "danger"),
+        ],
+    )
+
+
 def dialog(question: str, note: str | Markup | None, buttons: list[Markup]) -> Markup:
     """A question on a sheet over the screen (``role="alertdialog"``)."""
     return h(
@@ -658,6 +697,7 @@ def settings_sheet(
     players: bool = False,
     rate_bounds: tuple[float, float] = (0.5, 2.0),
     backup: bool = False,
+    abandon: bool = False,
 ) -> Markup:
     """The settings sheet opened from the ☰ button, over the current screen.
 
@@ -666,7 +706,9 @@ def settings_sheet(
     it in that language; ``voices``: ``(voiceURI, name)`` of the on-device voices of the current
     language (the narrator's choice; ``""`` = the first one); ``home``: a Home button on top (not
     on the home screen itself); ``players``: a row opening the players list; ``backup``: the Backup
-    row (:func:`hotseat.keeping.backup_row`). Every choice sends
+    row (:func:`hotseat.keeping.backup_row`); ``abandon``: "Abandon game" beside Home
+    (``{"shell": "abandon"}``: a game under way, which it asks about first, see
+    :func:`abandon_dialog`). Every choice sends
     ``{"shell": "setting", "name": <setting>, "value": <new value>}``; nothing on it depends on
     whose turn it is, so it may cover any screen.
     """
@@ -674,7 +716,8 @@ def settings_sheet(
 
     rows: list[Markup] = []
     if home:
-        rows.append(h("div", {"class": "set-home"}, button(_("Home"), {"shell": "menu"}, "secondary big")))
+        give_up = button(_("Abandon game"), {"shell": "abandon"}, "danger") if abandon else None
+        rows.append(h("div", {"class": "set-home"}, button(_("Home"), {"shell": "menu"}, "secondary big"), give_up))
     langs = [_choice(_("Like the phone"), "language", "", settings.language)]
     langs += [_choice(name, "language", code, settings.language, lang=code) for code, name in languages]
     rows.append(
