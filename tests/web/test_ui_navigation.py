@@ -260,3 +260,24 @@ def test_a_finished_game_offers_no_abandon(storage):
     assert {"shell": "abandon"} not in taps(c.render())
     c.tap({"shell": "abandon"})
     assert c.dialog is None and SAVE_KEY in storage
+
+
+def test_home_shows_each_game_in_progress_with_its_round_and_who_plays_next(storage):
+    c = Controller(storage, bot_hook=first_legal_bot)
+    start(c)
+    play_one_turn(c)
+    seats = c.session.state.current_players()
+    assert seats == [0, 1, 2]  # a 6 nimmt! turn: everyone picks
+    line = "Round 1 · Next: Ann, Bob, and Cy"
+    c.tap({"shell": "menu"})
+    assert line in c.render() and c.delay_ms() is None  # from the game just left: nothing to read
+    c2 = Controller(storage, bot_hook=first_legal_bot)  # a reload: the save is read after the first paint
+    assert line not in c2.render() and c2.delay_ms() == 300
+    c2.tick()
+    assert line in c2.render() and c2.delay_ms() is None
+    c2.tap({"shell": "new", "game": "dog"})  # a second game in progress, left at its first turn
+    c2.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob", "name-2": "Cy", "name-3": "Di"}})
+    first = c2.session.names[c2.session.state.current_players()[0]]
+    c2.tap({"shell": "menu"})
+    markup = c2.render()
+    assert line in markup and f"Round 1 · Next: {first}" in markup

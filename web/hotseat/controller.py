@@ -53,7 +53,7 @@ from . import backup, keeping, players_screen, screens, story
 from . import players as players_store
 from . import settings as settings_store
 from .bounded import ascii_int
-from .i18n import LANGUAGES, language_name
+from .i18n import LANGUAGES, format_list, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
@@ -64,6 +64,9 @@ from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default
 #: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
 #: of a reveal, at the fast pace: their order is part of the game (6 nimmt!'s cards, lowest first)
 PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
+#: the home screen reads the saves it has no line for one by one, this long after it is drawn
+#: (the first paint and the player's first tap come before the replays)
+HOME_DETAIL_MS = 300
 
 
 def game_info(game_id: str) -> tuple[str, int, int]:
@@ -112,6 +115,10 @@ class Controller:
         self.rules_for: str | None = None
         self.rules_cache: dict[str, str | None] = {}
         self.slots: list = []
+        #: the home screen's line on each game in progress: storage key -> (the save's text it was
+        #: read from, "Round 3 · Next: Ann"); made from the session being left, or one save per
+        #: :meth:`tick` while the home screen is up (a save is replayed to know it)
+        self.details: dict[str, tuple[str, str]] = {}
         self.aside: list[dict] = []
         self.save_info: dict | None = None
         self.recovery: dict | None = None
@@ -430,6 +437,11 @@ class Controller:
 
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
+        if self.session is not None:  # its line on the home screen, without reading it again
+            key = slot_key(self.session.game_id)
+            text = self.store.text(key)
+            if text is not None:
+                self.details[key] = (text, self._detail(self.session))
         self.rules_for = None
         self.story_open = None
         self.sheet = False
@@ -940,6 +952,8 @@ class Controller:
             return delay
         if self.screen == "guest" and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()
+        if self.screen == "home" and self.dialog is None and self._missing_detail() is not None:
+            return HOME_DETAIL_MS
         return None
 
     def tick(self) -> None:
@@ -956,6 +970,8 @@ class Controller:
                 self._net.poll()  # a reveal that ended frees the table for the phones' actions
         elif self.screen == "guest":
             self.net.tick()
+        elif self.screen == "home":
+            self._read_detail()
 
     # ---- rules -------------------------------------------------------------------------------
 
@@ -1218,6 +1234,45 @@ class Controller:
             return h("p", {"class": "note"}, _("Loading the rules…"))
         return load_view(game_id).rules_html(_)
 
+    @staticmethod
+    def _detail(session: Session) -> str:
+        """A game in progress in one line for the home screen: its round (when the game counts
+        them) and who is to play ("Round 3 · Next: Ann"); empty for a finished game."""
+        state = session.state
+        if state.is_terminal():
+            return ""
+        parts = []
+        round_no = state.public_observation().get("round")
+        if isinstance(round_no, int) and not isinstance(round_no, bool):
+            parts.append(_("Round {n}").format(n=round_no))
+        seats = state.current_players()
+        if seats:
+            parts.append(_("Next: {names}").format(names=format_list(session.names[p] for p in seats)))
+        return " · ".join(parts)
+
+    def _missing_detail(self) -> tuple[str, str] | None:
+        """The key and text of a readable save the home screen has no line for yet."""
+        for slot in self.slots:
+            if slot.error is not None or slot.game not in pycore.GAMES:
+                continue
+            text = self.store.text(slot.key)
+            if text is not None and self.details.get(slot.key, ("",))[0] != text:
+                return slot.key, text
+        return None
+
+    def _read_detail(self) -> None:
+        """Replay one save the home screen has no line for (a save that cannot be read gets an
+        empty line: Continue says why)."""
+        missing = self._missing_detail()
+        if missing is None:
+            return
+        key, text = missing
+        try:
+            detail = self._detail(Session.from_json(text, bot_hook=self.bot_hook))
+        except Exception:  # noqa: BLE001 - Continue opens the recovery screen with the reason
+            detail = ""
+        self.details[key] = (text, detail)
+
     def _render_home(self) -> Markup:
         games = []
         for game_id in playable_games():
@@ -1226,7 +1281,10 @@ class Controller:
         saves = []
         for slot in self.slots:
             name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
-            saves.append({"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error})
+            detail = self.details.get(slot.key)
+            line = detail[1] if detail is not None and detail[0] == self.store.text(slot.key) else None
+            save = {"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error}
+            saves.append(save | {"detail": line})
         hint = None
         if self.install_hint is not None and (self.slots or self.players.names):
             keeping.hint_shown(self.storage)  # once: a later start does not show it again
