@@ -318,17 +318,18 @@ def chromium_version() -> str:
         return "chromium ?"
 
 
-def _engine_for_page(dest: Path) -> str:
+def _engine_for_page(dest: Path, root: Path = ROOT) -> str:
     """Put the engine into ``dest`` for page.html (engine.json names it); return a description.
 
     The site's wheel when it is at least as new as every file under pycore/ and has pycore/bots;
-    otherwise a zip of the source tree pycore/ (so the page runs the code CPython runs).
+    otherwise a zip of the source tree pycore/ (so the page runs the code CPython runs). With
+    another ``root`` (a base version's tree): always the zip of ``root``/pycore.
     """
     import json
     import zipfile
 
-    wheels = sorted((SITE / "wheels").glob("hotseat_pycore-*.whl"))
-    src = [p for p in (ROOT / "pycore").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    wheels = sorted((SITE / "wheels").glob("hotseat_pycore-*.whl")) if root == ROOT else []
+    src = [p for p in (root / "pycore").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     newest = max(p.stat().st_mtime for p in src)
     why = "missing"
     if wheels:
@@ -342,9 +343,9 @@ def _engine_for_page(dest: Path) -> str:
         why = "older than pycore/" if has_bots else "has no pycore/bots"
     with zipfile.ZipFile(dest / "pycore-src.zip", "w", zipfile.ZIP_DEFLATED) as z:
         for p in src:
-            z.write(p, p.relative_to(ROOT).as_posix())
+            z.write(p, p.relative_to(root).as_posix())
     (dest / "engine.json").write_text(json.dumps({"file": "pycore-src.zip", "format": "zip"}))
-    return f"source tree pycore/ (site wheel {why})"
+    return f"source tree pycore/ (site wheel {why})" if root == ROOT else f"source tree {root}/pycore"
 
 
 class BenchPage:
@@ -357,7 +358,7 @@ class BenchPage:
     time of the renderer's main thread, where the page's Python runs.
     """
 
-    def __init__(self, warmup_games: int = 200, warmup_s: float | None = None) -> None:
+    def __init__(self, warmup_games: int = 200, warmup_s: float | None = None, base: Path | None = None) -> None:
         from playwright.sync_api import sync_playwright
 
         if not (SITE / "pyodide" / "pyodide.mjs").is_file():
@@ -369,6 +370,15 @@ class BenchPage:
         shutil.copy(ROOT / "bench" / "engine.py", dest / "bench_engine.py")
         shutil.copy(ROOT / "bench" / "bots.py", dest / "bench_bots.py")
         self.engine = _engine_for_page(dest)
+        #: with ``base`` (a tree holding another version's pycore/ and bench/): a second page, in the
+        #: same browser, running that version (``base_page``; ``call(..., page=chrome.base_page)``)
+        self.base_engine = None
+        if base is not None:
+            shutil.copytree(dest / "pyodide", dest / "base" / "pyodide")
+            shutil.copy(ROOT / "bench" / "page.html", dest / "base" / "index.html")
+            shutil.copy(base / "bench" / "engine.py", dest / "base" / "bench_engine.py")
+            shutil.copy(base / "bench" / "bots.py", dest / "base" / "bench_bots.py")
+            self.base_engine = _engine_for_page(dest / "base", base)
         self.version = chromium_version()
         self.server = Server(dest).start()
         import atexit
@@ -378,17 +388,29 @@ class BenchPage:
         self.ctx, self.profile = launch(self.pw)
         self.page = page_of(self.ctx)
         load_and_wait_ready(self.page, self.server.url)
+        self.base_page = None
+        if base is not None:
+            self.base_page = self.ctx.new_page()
+            load_and_wait_ready(self.base_page, self.server.url + "base/")
         self.warmup: list[float] = []  # games per second of each warm-up chunk (wall time)
         import json
 
         def chunk(k: int, games: int) -> None:
             t0 = time.perf_counter()
-            self.call(
-                "bench_engine.handle_json",
-                json.dumps(
-                    {"op": "contract", "game": "six_nimmt", "players": 4, "seed0": 900_000 + 100 * k, "games": games}
-                ),
-            )
+            for page in [self.page] + ([self.base_page] if self.base_page is not None else []):
+                self.call(
+                    "bench_engine.handle_json",
+                    json.dumps(
+                        {
+                            "op": "contract",
+                            "game": "six_nimmt",
+                            "players": 4,
+                            "seed0": 900_000 + 100 * k,
+                            "games": games,
+                        }
+                    ),
+                    page,
+                )
             self.warmup.append(games / (time.perf_counter() - t0))
 
         if warmup_s is not None:
@@ -401,8 +423,9 @@ class BenchPage:
             for k in range(0, warmup_games, 20):
                 chunk(k, min(20, warmup_games - k))
 
-    def call(self, fn: str, arg: str) -> str:
-        return self.page.evaluate("([fn, arg]) => window.runBench(fn, arg)", [fn, arg])
+    def call(self, fn: str, arg: str, page=None) -> str:
+        """``fn(arg)`` in the page's Python (``page``: the base page, or by default the page)."""
+        return (page or self.page).evaluate("([fn, arg]) => window.runBench(fn, arg)", [fn, arg])
 
     def main_thread_cpu(self) -> float | None:
         """CPU seconds of the main threads of this profile's renderer processes (the page's)."""

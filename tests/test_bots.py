@@ -401,3 +401,74 @@ def test_the_outside_bot_mcs_plays_legal_cards_and_beats_random():
     assert mean["mcs60"] < 0.7 * randoms, (mean, randoms)
     with pytest.raises(ValueError, match="6 nimmt! only"):
         run("dog", ["mcs400", "normal"], 1, 1)
+
+
+# ---- secret simultaneous choices: decided as they began ---------------------
+
+
+def secret_phase_starts(game_id: str, count: int, seed: int):
+    """States where a secret simultaneous choice has just begun (two or more seats to choose)."""
+    game = pycore.load_game(game_id)
+    module = bot_module(game_id)
+    rng = Rng(seed)
+    out = []
+    for i in range(count):
+        state = game.new_initial_state(PLAYER_COUNTS[game_id][i % 3], seed * 100 + i)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            acting = state.current_players()
+            obs = state.observation(acting[0])
+            secret = obs["phase"] == module.SECRET_PHASE and obs["viewer"] in obs["current_players"]
+            began = len(acting) > 1 and secret and module.before_choices(obs) == obs
+            if began and rng.random() < 0.3:
+                out.append(state)
+                break
+            p = rng.choice(acting)
+            state.apply_action(p, rng.choice([a for a in state.legal_actions(p) if a["type"] != "undo"]))
+    return out
+
+
+@pytest.mark.parametrize("game_id", BOT_GAMES)
+def test_a_secret_choice_is_decided_on_the_observation_as_the_choices_began(game_id):
+    module = bot_module(game_id)
+    rng = Rng(61)
+    states = secret_phase_starts(game_id, 9, 3)
+    assert len(states) >= 6
+    for state in states:
+        acting = state.current_players()
+        at_start = {p: state.observation(p) for p in acting}
+        order = acting[:]
+        rng.shuffle(order)
+        for q in order[:-1]:  # the others choose, one by one, in any order
+            state.apply_action(q, rng.choice(state.legal_actions(q)))
+            for p in state.current_players():
+                obs = state.observation(p)
+                assert obs != at_start[p]  # the table saw q choose ...
+                assert module.before_choices(obs) == at_start[p]  # ... which the bot forgets
+
+
+def test_six_nimmt_hard_reads_the_round_from_the_public_memory():
+    """The round's turns replayed from ``played`` give the rows each turn's picks met; and
+    against ``normal`` players, the cards ``hand_weights`` marks as unlikely are never held."""
+    from pycore.bots.six_nimmt import hand_weights, replay_round
+
+    game = pycore.load_game("six_nimmt")
+    marked = 0
+    for seed in range(6):
+        n = (3, 5, 10)[seed % 3]
+        state = game.new_initial_state(n, seed)
+        rows_at: dict[tuple[int, int], list[list[int]]] = {}
+        rng = Rng(seed)
+        while not state.is_terminal():
+            obs = state.observation(0)
+            if state.phase == "pick" and not any(obs["picked"]):
+                rows_at[(state.round, state.turn)] = sorted(r[:] for r in state.rows)
+                replayed = replay_round(obs)
+                assert [sorted(r) for r, _ in replayed] == [rows_at[(state.round, t)] for t in range(1, state.turn)]
+                for p, unlikely in hand_weights(obs).items():
+                    assert p != 0 and not set(unlikely) & set(state.hands[p])
+                    marked += len(unlikely)
+            for p in state.current_players():
+                state.apply_action(p, choose_action(game, state.observation(p), state.legal_actions(p), rng))
+    assert marked > 1000

@@ -197,6 +197,26 @@ def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Acti
 # ---- hard: determinization and playouts ------------------------------------------------------
 
 
+#: the phase of this game's secret simultaneous choice (see ``before_choices``)
+SECRET_PHASE = "choose"
+
+
+def before_choices(obs: Observation) -> Observation:
+    """The observation as it was when the secret keep/redraw choices began (BB-8): the other
+    players who have chosen since are shown as still choosing. Who has chosen tells nothing about
+    what, so a bot decides the same whenever it is asked. Any other observation is unchanged."""
+    if obs["phase"] != "choose":
+        return obs
+    me = obs["viewer"]
+    choosing = [c or (p != me and k > 0) for p, (c, k) in enumerate(zip(obs["choosing"], obs["hand_sizes"]))]
+    if choosing == obs["choosing"]:
+        return obs
+    out = dict(obs)
+    out["choosing"] = choosing
+    out["current_players"] = [p for p, c in enumerate(choosing) if c]
+    return out
+
+
 def candidates(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> list[Action]:
     """Every legal action (at most 13 cards × 2 calls + pass); a winning play is taken outright."""
     win = winning_play(obs, legal) if legal[0]["type"] == "play" else None
@@ -216,7 +236,7 @@ FIT = [(0, 0)] + [(_fitting(Counter(DECK), c, HIGHER), _fitting(Counter(DECK), c
 DECK_COUNTS = Counter(DECK)
 
 #: worlds a candidate would see without halving: hard's fixed work is this many playouts per candidate
-HARD_WORLDS = 30
+HARD_WORLDS = 150
 
 
 def hard_playouts(obs: Observation, k: int) -> int:

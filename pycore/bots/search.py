@@ -126,12 +126,14 @@ class Search:
         if time_budget is not None and not time_budget > 0:
             raise ValueError(f"time_budget must be positive seconds or None, not {time_budget!r}")
         self.game = game
-        self.observation = observation
+        self.module = bot_module(game.id)
+        # a secret simultaneous choice is decided on the observation as it was when the choices
+        # began (the game module's ``before_choices``): the same whenever the bot is asked
+        self.observation = self.module.before_choices(observation)
         self.legal_actions = list(legal_actions)
         self.rng = rng
         self.level = level
         self.time_budget = time_budget
-        self.module = bot_module(game.id)
         self.result: Action | None = None
         self.capped = False
         self.elapsed = 0.0
@@ -141,6 +143,7 @@ class Search:
         self._playouts = playouts
         self._work: Iterator[None] | None = None
         self._slice_start = 0.0
+        self._longest = 0.0  # the longest step of the work seen so far (seconds)
 
     @property
     def done(self) -> bool:
@@ -155,7 +158,9 @@ class Search:
     def step(self, ms: float = 20.0) -> Action | None:
         """Work for about ``ms`` milliseconds; return the chosen action once decided, else ``None``.
 
-        A slice may overrun by one playout (well under a millisecond for 6 nimmt!, a few for Dog).
+        A slice stops when one more playout as long as the longest so far would end past ``ms``;
+        so only a playout longer than every one before it can overrun (the first of a search:
+        well under a millisecond for 6 nimmt!, a few for Dog).
         Calling it again after the decision returns the same action.
         """
         if self.result is not None:
@@ -173,8 +178,13 @@ class Search:
                 self._work = self._hard()
         if self._work is not None:
             deadline = start + ms / 1000.0
+            last = start
             for _ in self._work:
-                if clock() >= deadline:
+                now = clock()
+                # the longest playout so far: stop before one more would overrun the slice
+                self._longest = max(self._longest, now - last)
+                last = now
+                if now + self._longest >= deadline:
                     break
         self.elapsed += clock() - start
         return self.result

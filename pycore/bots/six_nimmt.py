@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -75,7 +75,7 @@ def normal(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Ac
 
 
 #: chance that ``easy`` plays a card on impulse (uniformly at random) instead of its rule of thumb
-EASY_IMPULSE = 0.2
+EASY_IMPULSE = 0.3
 
 
 def beginner_pick(rows: list[list[int]], hand: list[int]) -> int:
@@ -103,10 +103,11 @@ def beginner_pick(rows: list[list[int]], hand: list[int]) -> int:
 
 
 def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
-    """A beginner (:func:`beginner_pick`), playing a random card on impulse one pick in five
+    """A beginner (:func:`beginner_pick`), playing a random card on impulse one pick in three
     (:data:`EASY_IMPULSE`); at a row choice (SN-5) the row with the fewest bullheads, which the
-    table shows. Measured: ``normal`` beats it in 78.6% ± 2.3 of seat pairs (600 games, one easy
-    against three normal)."""
+    table shows. Measured on 1,200 duplicate games (one easy against three normal, seats
+    rotated): ``normal`` beats it in 78.4% ± 1.7 of seat pairs (one pick in five on impulse:
+    75.8% ± 1.7; one in four: 77.2% ± 1.7)."""
     if legal[0]["type"] == "choose_row":
         return {"type": "choose_row", "row": cheapest_row(obs["rows"])}
     if rng.random() < EASY_IMPULSE:
@@ -117,16 +118,186 @@ def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Acti
 # ---- hard: determinization and playouts ------------------------------------------------------
 
 
+#: the phase of this game's secret simultaneous choice (see ``before_choices``)
+SECRET_PHASE = "pick"
+
+
+def before_choices(obs: Observation) -> Observation:
+    """The observation as it was when this turn's secret picks began (SN-3): the other players
+    who have picked since are shown as not having picked, holding their card. Who has picked
+    tells nothing about what, so a bot decides the same whenever it is asked during the turn
+    (and a world dealt from it lets every other player pick by the playout policy, never a
+    random card). Any other observation is returned unchanged."""
+    if obs["phase"] != "pick" or not any(obs["picked"]):
+        return obs
+    me = obs["viewer"]
+    out = dict(obs)
+    picked = obs["picked"]
+    out["hand_sizes"] = [k + (picked[p] and p != me) for p, k in enumerate(obs["hand_sizes"])]
+    out["picked"] = [picked[p] and p == me for p in range(len(picked))]
+    out["current_players"] = [p for p in range(len(picked)) if not out["picked"][p]]
+    return out
+
+
 def candidates(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> list[Action]:
     """Every legal action is worth trying (at most 10 picks or 4 rows)."""
     return list(legal)
 
 
+def replay_round(obs: Observation) -> list[tuple[list[list[int]], list[tuple[int, int]]]]:
+    """The turns of this round played out in full, from the public memory: per turn, the rows
+    as they were before its picks were placed and the ``(player, card)`` picks, lowest first.
+
+    The round's four first row cards are the cards on the table or taken that nobody played;
+    the turns are replayed with the engine's placement (SN-4), a row taken by a choice (SN-5)
+    found as the cards that came next into its taker's ``taken`` (the rows here are in the order
+    of their first cards, not the table's). ``[]`` when the memory does not add up.
+
+    >>> obs = {"num_players": 2, "rows": [[3, 40], [12], [20], [30, 31]], "taken": [[], []],
+    ...        "played": [{"player": 1, "card": 31}, {"player": 0, "card": 40}], "revealed": []}
+    >>> replay_round(obs)
+    [([[3], [12], [20], [30]], [(1, 31), (0, 40)])]
+    """
+    n = obs["num_players"]
+    played = [(pc["player"], pc["card"]) for pc in obs["played"]]
+    turns = len(played) // n - (1 if obs.get("revealed") else 0)
+    played_cards = {c for _, c in played}
+    first = sorted(c for cards in obs["rows"] + obs["taken"] for c in cards if c not in played_cards)
+    if len(first) != NUM_ROWS or len(played) % n:
+        return []
+    rows = [[c] for c in first]
+    taken = obs["taken"]
+    at = [0] * n
+    out: list[tuple[list[list[int]], list[tuple[int, int]]]] = []
+    for t in range(turns):
+        picks = played[t * n : (t + 1) * n]
+        out.append(([r[:] for r in rows], picks))
+        for p, c in picks:
+            r = row_for(rows, c)
+            if r is None:  # SN-5: the row whose cards came next into the chooser's taken cards
+                r = next((i for i, row in enumerate(rows) if taken[p][at[p] : at[p] + len(row)] == row), None)
+                if r is None:
+                    return []
+            elif len(rows[r]) < ROW_LIMIT:
+                rows[r].append(c)
+                continue
+            at[p] += len(rows[r])
+            rows[r] = [c]
+    return out
+
+
+#: how much less likely a hidden card is in an opponent's hand for each of its picks this round
+#: that the ``normal`` rule would not have made holding it (a card it would have preferred)
+UNLIKELY = 0.1
+
+
+def hand_weights(obs: Observation) -> dict[int, dict[int, float]]:
+    """Per opponent, the hidden cards it is less likely to hold, read from its picks this round.
+
+    Each pick is explained by the ``normal`` rule (:func:`card_cost` on the rows of its turn):
+    a hidden card the rule ranks before the card the opponent played would have been played
+    instead, so it gets the factor :data:`UNLIKELY` (once per such pick). Players are not bound
+    to the rule, so the factor is not zero. ``{player: {card: weight}}`` for weights below 1.
+    """
+    me, n = obs["viewer"], obs["num_players"]
+    seen = set(obs["hand"])
+    for cards in obs["rows"] + obs["taken"]:
+        seen.update(cards)
+    seen.update(pc["card"] for pc in obs["played"])
+    seen.update(rp["card"] for rp in obs.get("revealed", ()))
+    if obs.get("my_pick") is not None:
+        seen.add(obs["my_pick"])
+    hidden = [c for c in deck_for(n, obs["tactical"]) if c not in seen]
+    out: dict[int, dict[int, float]] = {}
+    for rows, picks in replay_round(obs):
+        cost = {c: card_cost(rows, c) for c in hidden}
+        for p, card in picks:
+            if p == me:
+                continue
+            mine = card_cost(rows, card)
+            w = out.setdefault(p, {})
+            for c in hidden:
+                if cost[c] < mine:
+                    w[c] = w.get(c, 1.0) * UNLIKELY
+    return {p: w for p, w in out.items() if w}
+
+
+#: one decision's beliefs, made once per observation (:func:`beliefs`): the last observation and
+#: ``(others, cards, weights)`` or ``None``
+_beliefs: list[Any] = [None, None]
+
+
+def beliefs(obs: Observation) -> tuple[list[int], list[int], dict[int, list[float]]] | None:
+    """:func:`hand_weights` as :func:`redeal` reads it: the other players, the hidden cards some
+    weight lowers, and per such card its weight for each other player (``None``: no weights)."""
+    weights = hand_weights(obs)
+    if not weights:
+        return None
+    others = [p for p in range(obs["num_players"]) if p != obs["viewer"]]
+    cards = sorted({c for w in weights.values() for c in w})
+    return others, cards, {c: [weights.get(p, {}).get(c, 1.0) for p in others] for c in cards}
+
+
 def determinize(game: Any, obs: Observation, rng: Rng) -> SixNimmtState:
     """A state consistent with ``obs``: the engine's one re-deal from an observation
     (:meth:`~pycore.games.six_nimmt.SixNimmtState.from_observation`: the cards the seat cannot
-    have seen, dealt at random to the other hands, the other players' secret picks and the deck)."""
-    return SixNimmtState.from_observation(game, cast(SixObservation, obs), rng)
+    have seen, dealt at random to the other hands, the other players' secret picks and the deck),
+    then the other hands dealt again with :func:`hand_weights`: the hidden cards an opponent is
+    unlikely to hold (by its picks this round) are dealt to it less often."""
+    world = SixNimmtState.from_observation(game, cast(SixObservation, obs), rng)
+    if _beliefs[0] is not obs:
+        _beliefs[0], _beliefs[1] = obs, beliefs(obs)
+    if _beliefs[1] is not None:
+        redeal(world, _beliefs[1], rng)
+    return world
+
+
+def redeal(world: SixNimmtState, belief: tuple[list[int], list[int], dict[int, list[float]]], rng: Rng) -> None:
+    """Deal the hidden cards of ``world`` again (the other hands, their secret picks, the deck;
+    same sizes) by :func:`beliefs`: each card a weight lowers goes, in random order, to a hand
+    or the deck with chances in proportion to the places left there times its weight there (the
+    deck's is 1); the other cards fill the places left at random."""
+    others, cards, weights = belief
+    k = len(others)
+    pool = list(world.deck)
+    places = []
+    for p in others:
+        pool += world.hands[p]
+        pick = world.picks[p]
+        if pick is not None:
+            pool.append(pick)
+        places.append(len(world.hands[p]) + (pick is not None))
+    places.append(len(world.deck))
+    order = cards[:]
+    rng.shuffle(order)
+    got: list[list[int]] = [[] for _ in range(k + 1)]
+    rand = rng.random
+    for c in order:
+        w = weights[c]
+        cum = []
+        acc = 0.0
+        for i in range(k):
+            acc += places[i] * w[i]
+            cum.append(acc)
+        acc += places[k]
+        cum.append(acc)
+        i = bisect_right(cum, rand() * acc)
+        if i > k or not places[i]:  # rounding ran past the last open place
+            i = max(j for j in range(k + 1) if places[j])
+        got[i].append(c)
+        places[i] -= 1
+    rest = [c for c in pool if c not in weights]
+    rng.shuffle(rest)
+    at = 0
+    for i in range(k + 1):
+        got[i] += rest[at : at + places[i]]
+        at += places[i]
+    for i, p in enumerate(others):
+        hand = got[i]
+        if world.picks[p] is not None:
+            world.picks[p] = hand.pop()
+        world.hands[p] = sorted(hand)
+    world.deck = got[k]
 
 
 def row_lookup(rows: list[list[int]]) -> tuple[list[int], list[int]]:
@@ -294,10 +465,13 @@ OWN_GREEDY = 1.0
 HALVING = True
 
 #: hard's work per decision in card placements: a playout from a hand of ``h`` cards at ``n``
-#: players places ``n * h`` cards and costs about 4 µs of CPython time per card, so a decision
-#: costs at most about 0.1 s of CPython, under 1 s in Chromium slowed 4× (bench/bots.py);
-#: 4 players' first turn: 500 playouts, 50 worlds a candidate were they spread evenly
-HARD_WORK = 20_000
+#: players places ``n * h`` cards (about 3 µs of CPython each) and costs about as much again as
+#: :data:`PLAYOUT_OVERHEAD` placements (its world's re-deal, copies, the playout's generator); the
+#: amount is sized so that a decision's p95 in Chromium slowed 4× is 0.6–0.9 s (bench/bots.py;
+#: docs/bots.md). 4 players' first turn: 500 playouts
+HARD_WORK = 30_000
+#: a playout's own cost, in card placements (see :data:`HARD_WORK`)
+PLAYOUT_OVERHEAD = 20
 #: at most this many worlds per candidate (late in a round playouts are short and the choice is
 #: clear long before)
 MAX_WORLDS = 200
@@ -305,9 +479,10 @@ MAX_WORLDS = 200
 
 def hard_playouts(obs: Observation, k: int) -> int:
     """Hard's fixed work for a decision between ``k`` candidates: :data:`HARD_WORK` card
-    placements, at most :data:`MAX_WORLDS` worlds a candidate, at least 4."""
+    placements, each playout counted with its :data:`PLAYOUT_OVERHEAD`; at most
+    :data:`MAX_WORLDS` worlds a candidate, at least 4."""
     h = len(obs["hand"]) + (obs.get("my_pick") is not None)
-    per: int = obs["num_players"] * max(1, h)
+    per: int = obs["num_players"] * max(1, h) + PLAYOUT_OVERHEAD
     return max(4 * k, min(MAX_WORLDS * k, HARD_WORK // per))
 
 
@@ -357,6 +532,7 @@ def mcs(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng, max_play
     k = len(cards)
     if k == 1:
         return legal[0]
+    obs = before_choices(obs)
     me, n = obs["viewer"], obs["num_players"]
     seen = set(obs["hand"])
     for cards_seen in obs["rows"] + obs["taken"]:
