@@ -22,8 +22,8 @@ SEED_SRC := $(wildcard seeds/*.md)
 LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
-.PHONY: all venv node_modules chromium wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
-        soak soak-table render-dumps tournaments bench icons i18n i18n-check clean distclean
+.PHONY: all venv node_modules chromium engines wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
+        test-engines soak soak-table render-dumps tournaments bench icons i18n i18n-check clean distclean
 
 all: site
 
@@ -45,6 +45,15 @@ $(NODE_STAMP): package.json package-lock.json
 # Debian's Chromium (Playwright cannot download its own browsers here).
 chromium:
 	@test -x $(CHROMIUM) || (apt-get update && apt-get install -y chromium)
+
+# The other engines players hold (e2e/engines): WebKitGTK, loaded through GObject introspection
+# by Debian's own Python in a page host of ours under Xvfb, and Firefox ESR (driven by the npm
+# puppeteer-core over WebDriver BiDi).
+ENGINE_DEBS := firefox-esr xvfb python3-gi python3-gi-cairo gir1.2-webkit2-4.1
+engines:
+	@if ! test -x /usr/bin/firefox-esr || ! command -v Xvfb >/dev/null || \
+	  ! /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1'); gi.require_foreign('cairo'); from gi.repository import WebKit2" 2>/dev/null; then \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(ENGINE_DEBS); fi
 
 ## Build -------------------------------------------------------------------------------------
 
@@ -108,9 +117,15 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 	  echo "node tests/pyodide/run_pytest.mjs"; node tests/pyodide/run_pytest.mjs; \
 	else echo "tests/pyodide/run_pytest.mjs not present yet: Pyodide run skipped"; fi
 
-# Browser tests: Playwright + Debian Chromium against the built site.
-test-e2e: site chromium
+# Browser tests: Playwright + Debian Chromium against the built site, and in the same pool of
+# workers the engine lanes (e2e/engines: WebKitGTK and Firefox ESR, one test each, collected
+# first so that the two longest tests start first and the pool ends evenly).
+test-e2e: site chromium engines
 	$(PY) -m pytest -n $(E2E_JOBS) e2e
+
+# The engine lanes alone: the app's life on a phone in WebKitGTK and in Firefox ESR, side by side.
+test-engines: site engines
+	$(PY) -m pytest -n 2 e2e/engines
 
 # The stateful test of a table of phones (tests/web/test_net_stateful.py) with many more games
 # than the suite's 5 per table: TABLE_GAMES games per table, from seed TABLE_SEED.

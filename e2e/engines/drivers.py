@@ -58,14 +58,23 @@ class Xvfb:
             start_new_session=True,
         )
         os.close(write_end)
+        # The server writes the number and then the newline in two writes, and dies if the pipe
+        # is closed in between ("Cannot write display number"): read up to the newline.
+        text = b""
+        deadline = time.monotonic() + 30
         try:
-            ready, _, _ = select.select([read_end], [], [], 30)
-            number = os.read(read_end, 64).decode().strip() if ready else ""
+            while not text.endswith(b"\n") and time.monotonic() < deadline:
+                ready, _, _ = select.select([read_end], [], [], max(0.0, deadline - time.monotonic()))
+                chunk = os.read(read_end, 64) if ready else b""
+                if not chunk:
+                    break
+                text += chunk
         finally:
             os.close(read_end)
+        number = text.decode().strip() if text.endswith(b"\n") else ""
         if not number.isdigit():
             self.close()
-            raise EngineError("Xvfb did not start (no display number within 30 s)")
+            raise EngineError(f"Xvfb did not start (no display number within 30 s: {text!r})")
         self.display = f":{number}"
 
     def close(self) -> None:
@@ -389,7 +398,7 @@ def open_engine(
     if engine == "webkit":
         if display is None:
             raise EngineError("webkit needs an X display (Xvfb)")
-        env.update(DISPLAY=display, LANG="en_US.UTF-8", GDK_BACKEND="x11", NO_AT_BRIDGE="1")
+        env.update(DISPLAY=display, LANG="C.UTF-8", GDK_BACKEND="x11", NO_AT_BRIDGE="1")
         argv = [SYSTEM_PYTHON, str(HERE / "webkit_host.py"), *common]
     elif engine == "firefox":
         argv = ["node", str(HERE / "firefox_bridge.mjs"), *common]

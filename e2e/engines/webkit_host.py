@@ -54,8 +54,12 @@ RECORDER_JS = r"""
   };
   const show = (v) => (v && v.stack) ? `${v}\n${v.stack}` : String(v);
   const error = console.error;
-  console.error = function (...args) { post('console.error', args.map(show).join(' ')); return error.apply(this, args); };
-  addEventListener('error', (e) => post('pageerror', e.error ? show(e.error) : `${e.message} (${e.filename}:${e.lineno})`));
+  console.error = function (...args) {
+    post('console.error', args.map(show).join(' '));
+    return error.apply(this, args);
+  };
+  addEventListener('error', (e) => post('pageerror',
+    e.error ? show(e.error) : `${e.message} (${e.filename}:${e.lineno})`));
   addEventListener('unhandledrejection', (e) => post('unhandledrejection', show(e.reason)));
 })();
 """
@@ -169,7 +173,10 @@ class Host:
             self.answer(id_, False, f"{type(exc).__name__}: {exc}")
 
     def call(self, id_: int, body: str, arg: object) -> None:
-        wrapped = f"const arg = JSON.parse(argText);\nconst run = async () => {{ {body}\n}};\nreturn JSON.stringify(await run()) ?? 'null';"
+        wrapped = (
+            f"const arg = JSON.parse(argText);\nconst run = async () => {{ {body}\n}};\n"
+            "return JSON.stringify(await run()) ?? 'null';"
+        )
         arguments = GLib.Variant("a{sv}", {"argText": GLib.Variant("s", json.dumps(arg))})
 
         def done(view, result) -> None:
@@ -248,6 +255,9 @@ def main() -> None:
     parser.add_argument("--init-script", action="append", default=[], help="a file run at document start")
     args = parser.parse_args()
     scripts = [open(path, encoding="utf-8").read() for path in args.init_script]
+    ok, _argv = Gtk.init_check(None)  # importing Gtk does not connect to the display here
+    if not ok:
+        sys.exit(f"webkit_host: cannot open the X display {os.environ.get('DISPLAY')!r}")
     host = Host(args.profile, args.width, args.height, scripts)
     read_commands(host)
     host.answer(0, True, "ready")
