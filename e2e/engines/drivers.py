@@ -285,8 +285,14 @@ class EnginePage:
     def js(self, expression: str, arg=None, timeout: float = 60):
         return self.call(f"return ({expression});", arg, timeout)
 
+    def evaluate(self, expression: str, arg=None):
+        """:meth:`js` under Playwright's name, so helpers written for a Playwright page (a
+        JavaScript expression, no function) read this page too."""
+        return self.js(expression, arg)
+
     def wait(self, expression: str, what: str, timeout: float = 30, arg=None, interval: float = 0.05):
-        """Poll ``expression`` until it is truthy; return its value. A script error while the page
+        """Poll ``expression`` until its JSON value is truthy in Python (an element is ``{}``: use
+        ``!!``); return that value. A script error while the page
         is between documents counts as not yet; at the deadline, fail saying ``what`` was awaited,
         the screen on show and the last value or error."""
         deadline = time.monotonic() + timeout
@@ -344,7 +350,7 @@ class EnginePage:
 
     def fill(self, selector: str, value: str) -> None:
         """Type ``value`` into the field ``selector`` (its value set, an input event sent)."""
-        self.wait("document.querySelector(arg)", f"field {selector}", arg=selector, timeout=15)
+        self.wait("!!document.querySelector(arg)", f"field {selector}", arg=selector, timeout=15)
         self.call(
             "const el = document.querySelector(arg.sel); el.focus(); el.value = arg.value;"
             " el.dispatchEvent(new Event('input', {bubbles: true}));"

@@ -16,7 +16,8 @@ One walk per engine, in one page, as a player's phone lives it:
 6. no console error, page error or crash in any of it, and no request the server refused.
 
 Start times (ms from navigation to ``<body data-ready>``) and the engine's CPU seconds are
-printed per engine. A screenshot of a player's hand in each engine goes to build/shots/engines/.
+printed per engine. A screenshot of a player's hand mid-round in each engine goes to
+build/shots/engines/.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def tap_and_wait(page: EnginePage, selector: str) -> None:
     page.wait("document.querySelector('#app').innerHTML !== arg", f"a change after tapping {selector}", arg=before)
 
 
-def play(page: EnginePage, picks: int | None, shots: dict) -> int:
+def play(page: EnginePage, picks: int | None) -> int:
     """Play the human's turns (the first card, or the first row) and step through the bot's and
     the reveals, until ``picks`` cards were picked (then at the next turn of the human) or the
     round is over (summary or game over); the number of cards picked."""
@@ -118,8 +119,6 @@ def play(page: EnginePage, picks: int | None, shots: dict) -> int:
             if page.count(PICK):
                 if picks is not None and made >= picks:
                     return made
-                if "hand" not in shots:
-                    shots["hand"] = str(page.shot("hand-390x844"))
                 before = save(page)
                 page.tap(PICK)
                 page.wait("localStorage.getItem(arg[0]) !== arg[1]", "the pick saved", arg=[SAVE_KEY, before])
@@ -185,8 +184,7 @@ def test_a_phone_s_life_in_the_engine(engine_page, live_site):
         "Bot · easy",
     ]
     tap_and_wait(page, START)
-    shots: dict = {}
-    assert play(page, PICKS_BEFORE_RELOAD, shots) == PICKS_BEFORE_RELOAD
+    assert play(page, PICKS_BEFORE_RELOAD) == PICKS_BEFORE_RELOAD
     before = json.loads(save(page))
     hand = page.js("[...document.querySelectorAll(arg)].map((e) => e.textContent.trim())", PICK)
     assert len(hand) == 10 - PICKS_BEFORE_RELOAD
@@ -198,7 +196,8 @@ def test_a_phone_s_life_in_the_engine(engine_page, live_site):
     after = json.loads(save(page))
     assert (after["state"], after["seats"]) == (before["state"], before["seats"])
     assert page.js("[...document.querySelectorAll(arg)].map((e) => e.textContent.trim())", PICK) == hand
-    assert play(page, None, shots) == 10 - PICKS_BEFORE_RELOAD
+    shot = page.shot("game-390x844")  # a player's hand with the rows three turns on
+    assert play(page, None) == 10 - PICKS_BEFORE_RELOAD
     assert page.screen() in ("summary", "over")
     round_over = save(page)
     no_trouble(page, "the round")
@@ -235,5 +234,5 @@ def test_a_phone_s_life_in_the_engine(engine_page, live_site):
     print(
         f"{page.engine} ({page.bridge.version}): start to ready cold {times['cold']:.0f} ms, "
         f"restored {times['restored']:.0f} ms, offline {times['offline']:.0f} ms; "
-        f"engine CPU {cpu:.1f} s; hand shot {shots.get('hand')}"
+        f"engine CPU {cpu:.1f} s; screenshot {shot}"
     )
