@@ -32,8 +32,8 @@ from collections import Counter
 from secret_check import TOKEN_RE
 
 import pycore
+from hotseat import session_save
 from hotseat.net import protocol
-from hotseat.session import Session
 from pycore.rng import Rng
 
 #: records [direction, channel number, text, save or null] in window.__hsWire
@@ -115,8 +115,8 @@ def check_received(
 
 def engine_events(save: dict) -> tuple[list[dict], list[dict]]:
     """The events of the last move and of this round, as the engine gives them: the host's save
-    (``Session.to_dict``) resumed, which replays its move log from the log's start."""
-    session = Session.from_dict(save, bot_hook=_no_bot)
+    (``session_save.to_dict``) resumed, which replays its move log from the log's start."""
+    session = session_save.from_dict(save, bot_hook=_no_bot)
     last = session.history[-1].events if session.history else []
     return _json(last), _json(session.round_events)
 
@@ -131,7 +131,7 @@ def _json(value):
 
 def check_view(game, save: dict, seat: int, msg: dict, text: str, redeals: int = 3) -> None:
     """Checks 1-3 of the module docstring for one ``view`` message; ``save`` is the host's save
-    (``Session.to_dict()``) when it sent the view."""
+    (``session_save.to_dict``) when it sent the view."""
     state = game.state_from_json(save["state"])
     assert msg["obs"] == _json(state.observation(seat)), (
         f"LEAK or mismatch — the view is not seat {seat}'s observation of the host's state"

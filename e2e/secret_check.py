@@ -90,6 +90,7 @@ def ui_modules() -> tuple:
         spec.loader.exec_module(module)
         _ui_modules["Controller"] = importlib.import_module(f"{alias}.controller").Controller
         _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
+        _ui_modules["session_save"] = importlib.import_module(f"{alias}.session_save")
         _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
     return _ui_modules["Controller"], _ui_modules["Session"]
 
@@ -478,9 +479,10 @@ class SecretChecker:
 
     def reloaded(self, page) -> None:
         """After a page reload: the session resumes with the saved events and nobody holds the phone."""
-        _Controller, Session = ui_modules()
+        ui_modules()
         text = page.evaluate("key => localStorage.getItem(key)", save_key(self.game_id))
-        self.events = list(Session.from_json(text).events)  # the app recomputes them from its move log
+        # the app recomputes the events from its move log
+        self.events = list(_ui_modules["session_save"].from_json(text).events)
         self.holder = self.mover = None
         self.key = None
         self.taps = []
@@ -521,7 +523,7 @@ class SecretChecker:
         Controller, Session = ui_modules()
         # through the app's own resume, so whatever else the save keeps reaches the view as live
         # (the round's events, recomputed from its move log); then the same table with ``state``
-        real = Session.from_dict(save)
+        real = _ui_modules["session_save"].from_dict(save)
         session = Session(
             real.game_id,
             real.seats,

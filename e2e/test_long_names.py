@@ -29,6 +29,7 @@ from collections.abc import Callable
 import pytest
 
 import pycore
+from hotseat import session_save
 from hotseat.controller import Controller
 from hotseat.saves import ASIDE_PREFIX, slot_key
 from hotseat.session import Phase, Session
@@ -137,7 +138,7 @@ def resume(storage: MemoryStorage, game_id: str, state, seed: int, names: list[s
     """A controller whose storage holds ``state`` as ``game_id``'s game in progress (four human
     seats named ``names``), resumed."""
     seats = [{"name": n, "kind": "human"} for n in names]
-    storage.set(slot_key(game_id), Session(game_id, seats, seed, OPTIONS[game_id], state=state).to_json())
+    storage.set(slot_key(game_id), session_save.to_json(Session(game_id, seats, seed, OPTIONS[game_id], state=state)))
     c = Controller(storage, bot_hook=None, seed_fn=lambda: seed)
     c.tap({"shell": "resume", "game": game_id})
     assert c.screen == "game", c.recovery
@@ -227,7 +228,7 @@ def shell_pages(names: list[str] = NAMES) -> Pages:
     for game_id in GAMES:
         game = pycore.load_game(game_id)
         state = game.new_initial_state(4, 9, game.resolve_options(OPTIONS[game_id]))
-        storage.set(slot_key(game_id), Session(game_id, seats, 9, OPTIONS[game_id], state=state).to_json())
+        storage.set(slot_key(game_id), session_save.to_json(Session(game_id, seats, 9, OPTIONS[game_id], state=state)))
     storage.set(ASIDE_PREFIX + "1", "{" + names[0])
     c = Controller(storage, bot_hook=None, seed_fn=lambda: 9)
     pages.add("home, four games in progress", c)

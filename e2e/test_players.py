@@ -19,6 +19,7 @@ for _p in (ROOT, ROOT / "web"):
 
 from conftest import NEW_SIX_NIMMT, SHOTS_DIR, START, wait_ready  # noqa: E402
 
+from hotseat import session_save  # noqa: E402
 from hotseat.players import KEY  # noqa: E402
 from hotseat.saves import slot_key  # noqa: E402
 from hotseat.session import Session  # noqa: E402
@@ -64,7 +65,7 @@ def finished_six_nimmt(names: list[str], seed: int) -> tuple[str, list[int]]:
         p = s.state.current_players()[0]
         s.state.apply_action(p, rng.choice(s.state.legal_actions(p)))
     s.log_start, s.log_moves = s.state.to_json(), []
-    return s.to_json(), s.state.public_observation()["scores"]
+    return session_save.to_json(s), s.state.public_observation()["scores"]
 
 
 def test_names_of_the_last_game_are_offered_and_its_table_prefilled(page):

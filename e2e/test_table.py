@@ -19,6 +19,7 @@ for _p in (ROOT, ROOT / "web"):
 from conftest import NEW_SIX_NIMMT, SHOTS_DIR, START, wait_ready  # noqa: E402
 
 import pycore  # noqa: E402
+from hotseat import session_save  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
 SHOTS = SHOTS_DIR / "table"
@@ -150,7 +151,7 @@ def _save(game_id: str, n: int, seed: int, until=None, options=None) -> str:
         p = state.current_players()[0]
         state.apply_action(p, state.legal_actions(p)[0])
     seats = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(n)]
-    return Session(game_id, seats, seed, options or {}, state=state).to_json()
+    return session_save.to_json(Session(game_id, seats, seed, options or {}, state=state))
 
 
 def _phase(name: str):

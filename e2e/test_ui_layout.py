@@ -10,6 +10,7 @@ import pytest
 from conftest import hold_at, preset_storage, release_hold, shot, wait_ready
 
 import pycore
+from hotseat import session_save
 from hotseat.session import Session
 
 RESUME = "[data-tap*='\"resume\"']"
@@ -46,7 +47,7 @@ def bunny_moose_before_a_hunter() -> str:
             p = state.current_players()[0]
             action = state.legal_actions(p)[0]
             if any(e.get("type") == "hunter" for e in state.clone().apply_action(p, action)):
-                return Session("bunny_moose", SEATS3, seed, state=state).to_json()
+                return session_save.to_json(Session("bunny_moose", SEATS3, seed, state=state))
             state.apply_action(p, action)
     raise AssertionError("no seed draws a hunter")
 
@@ -81,7 +82,7 @@ def six_nimmt_row_choice() -> str:
         state.apply_action(p, state.legal_actions(p)[0])
     assert state.current_players() == [2]
     seats = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cyrille-Marguerite", "Dan")]
-    return Session("six_nimmt", seats, 7, state=state).to_json()
+    return session_save.to_json(Session("six_nimmt", seats, 7, state=state))
 
 
 @pytest.mark.parametrize("width", [360, 390])
@@ -110,7 +111,7 @@ def first_turn_save(game_id: str, n: int, seed: int) -> str:
             p = state.current_players()[0]
             state.apply_action(p, state.legal_actions(p)[0])
     seats = [{"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
-    return Session(game_id, seats, seed, state=state).to_json()
+    return session_save.to_json(Session(game_id, seats, seed, state=state))
 
 
 def box(page, selector: str) -> dict:

@@ -20,11 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
 from backup_world import filled_phone  # noqa: E402
 from ui_helpers import MemoryStorage, first_legal_bot  # noqa: E402
 
-from hotseat import backup  # noqa: E402
+from hotseat import (
+    backup,  # noqa: E402
+    session_save,  # noqa: E402
+)
 from hotseat import players as players_store  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
 from hotseat.saves import slot_key  # noqa: E402
-from hotseat.session import Session  # noqa: E402
 
 DEEP = 40_000
 BOMBS = [
@@ -70,7 +72,7 @@ def assert_offered_backup_is_valid(c: Controller, phone: MemoryStorage) -> None:
     """A file that was accepted: every part reads as the app reads it, and Restore stores exactly it."""
     found = c.dialog["backup"]
     for game_id, text in found.games.items():
-        assert Session.from_json(text, bot_hook=first_legal_bot).game_id == game_id
+        assert session_save.from_json(text, bot_hook=first_legal_bot).game_id == game_id
     if found.players is not None:
         assert players_store.parse(found.players, ("six_nimmt", "dog", "bad_bunnies", "bunny_moose"))[1] == []
     c.tap({"shell": "restore_yes"})

@@ -311,6 +311,16 @@ def _next_is_hunter(s) -> bool:
     return any(e.get("type") == "hunter" for e in trial.apply_action(p, {"type": "reveal"}))
 
 
+def _save_text(session) -> str:
+    """The save's text, by the site's own code (the save has its own module since the UI's
+    redesign; earlier builds kept it on the session)."""
+    try:
+        from hotseat.session_save import to_json
+    except ImportError:
+        return session.to_json()
+    return to_json(session)
+
+
 def make_save(spec: dict) -> str:
     """The save of ``spec``'s seeded game at its stop condition (runs with the site's code)."""
     from hotseat.session import Session
@@ -322,7 +332,7 @@ def make_save(spec: dict) -> str:
     for k in range(20_000):
         if until(s, k):
             s.reveal = None
-            return s.to_json()
+            return _save_text(s)
         if s.summary_due:  # as the table's "Next round": the summary closes, the round log starts over
             s.summary_due = False
             s.round_events = []

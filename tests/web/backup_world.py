@@ -8,7 +8,8 @@ from ui_helpers import MemoryStorage, first_legal_bot
 import pycore
 from hotseat import players as players_store
 from hotseat.saves import SaveStore, slot_key
-from hotseat.session import Phase, Session, peek
+from hotseat.session import Phase, Session
+from hotseat.session_save import peek, to_dict
 
 #: (game, seats, moves played)
 GAMES = (
@@ -35,7 +36,7 @@ def filled_phone() -> MemoryStorage:
     people = players_store.Players()
     for game_id, seats, moves in GAMES:
         store.note_read(slot_key(game_id), None)
-        store.write(game_id, _played(game_id, seats, moves).to_dict())
+        store.write(game_id, to_dict(_played(game_id, seats, moves)))
         people = people.seated(game_id, seats)
     people = people.game_recorded(
         "six_nimmt:1", "six_nimmt", ["Ann", "Bob", "Cy"], ["human", "human", "bot:easy"], [1], [12, 8, 30], True

@@ -10,6 +10,7 @@ from pathlib import Path
 from table_world import World, phone_view, screen_of, tap_named
 from ui_helpers import taps
 
+from hotseat import session_save
 from hotseat.net import protocol
 from hotseat.saves import slot_key
 
@@ -322,7 +323,7 @@ def test_check_view_sees_a_leak_in_an_event():
     world.settle()
     host = world.host
     game = host.session.game
-    save = host.session.to_dict()
+    save = session_save.to_dict(host.session)
     text = host.net.host._view(1, fresh=False, force=True)[1]
     msg = protocol.parse(text, "host")
     check_view(game, save, 1, msg, text)  # the real view passes

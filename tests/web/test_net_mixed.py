@@ -29,6 +29,7 @@ from test_net_controller import Air, pair
 from ui_helpers import MemoryStorage, taps
 
 import pycore
+from hotseat import session_save
 from hotseat.controller import Controller
 from hotseat.net import protocol
 from hotseat.net.host import Host
@@ -127,7 +128,7 @@ def record_views(monkeypatch, air: CheckedAir) -> None:
         made_view = made(self, seat, fresh, force)
         if made_view is not None:
             msg = json.loads(made_view[1])
-            air.made[msg["epoch"], msg["n"]] = self.table.to_dict()
+            air.made[msg["epoch"], msg["n"]] = session_save.to_dict(self.table)
         return made_view
 
     monkeypatch.setattr(Host, "_view", view)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_helpers import MemoryStorage, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from hotseat import saves
+from hotseat import saves, session_save
 from hotseat.controller import Controller
 from hotseat.names import NameError_, check_table, clean_name, look_alike
 from hotseat.saves import ASIDE_LIMIT, LEGACY_KEY, SaveError, StorageError, read_json, slot_key
@@ -35,12 +35,12 @@ def _real_save(game_id: str = "six_nimmt", moves: int = 12) -> dict:
         s.tap({"shell": "skip"})
         if s.phase == "summary":
             s.tap({"shell": "continue"})
-    return s.to_dict()
+    return session_save.to_dict(s)
 
 
 def _read_or_save_error(text: str) -> None:
     try:
-        session = Session.from_json(text)
+        session = session_save.from_json(text)
     except SaveError:
         return
     assert isinstance(session, Session) and session.state.to_json()
@@ -88,10 +88,10 @@ def test_a_save_with_a_state_changed_by_hand_is_refused_unless_its_log_leads_the
     save["state"] = json.dumps(state)
     save["seed"] = seed
     if delta == 0 and seed <= 2**53:
-        assert Session.from_dict(save).state.to_json() == json.dumps(state, sort_keys=True, separators=(",", ":"))
+        assert session_save.from_dict(save).state.to_json() == json.dumps(state, sort_keys=True, separators=(",", ":"))
     else:
         with pytest.raises(SaveError):
-            Session.from_dict(save)
+            session_save.from_dict(save)
 
 
 def test_size_and_depth_are_bounded_before_parsing():
@@ -115,7 +115,7 @@ def test_impossible_session_fields_name_the_field():
         ("options", {"target_score": "<b>"}, r"option 'target_score'"),
     ]:
         with pytest.raises(SaveError, match=match):
-            Session.from_dict(dict(good, **{field: value}))
+            session_save.from_dict(dict(good, **{field: value}))
 
 
 # ---- writing without loss ------------------------------------------------------------------------

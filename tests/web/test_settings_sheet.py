@@ -9,7 +9,7 @@ import pytest
 import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from hotseat import i18n, screens
+from hotseat import i18n, screens, session_save
 from hotseat.controller import Controller
 from hotseat.session import Phase
 from hotseat.settings import Settings
@@ -120,12 +120,12 @@ def test_home_from_the_sheet_keeps_the_game_and_continue_brings_it_back(storage)
     c = Controller(storage, bot_hook=None)
     start(c)
     c.tap({"shell": "show"})
-    before = c.session.to_json()
+    before = session_save.to_json(c.session)
     c.tap({"shell": "settings"})
     c.tap({"shell": "menu"})
     assert c.screen == "home" and not c.sheet and c.session is None
     c.tap({"shell": "resume", "game": "six_nimmt"})
-    assert c.screen == "game" and c.session.to_json() == before
+    assert c.screen == "game" and session_save.to_json(c.session) == before
 
 
 def test_the_sheet_over_a_hand_shows_no_card_and_hiding_the_page_closes_it_behind_the_curtain(storage):
@@ -150,14 +150,14 @@ def test_choosing_a_language_keeps_the_game_exactly_and_forgets_the_old_rules_pa
     start(c)
     c.tap({"shell": "show"})
     c.rules_loaded("six_nimmt", "<h1>6 nimmt!</h1>")
-    before, screen_before = c.session.to_json(), str(c.render())
+    before, screen_before = session_save.to_json(c.session), str(c.render())
     c.tap({"shell": "settings"})
     c.tap({"shell": "setting", "name": "language", "value": "it"})
     assert c.language_changed and c.settings.language == "it" and c.rules_cache == {}
     c.language_installed()
     assert not c.language_changed
     c.tap({"shell": "close"})
-    assert c.session.to_json() == before and str(c.render()) == screen_before  # English until installed
+    assert session_save.to_json(c.session) == before and str(c.render()) == screen_before  # English until installed
     assert c.tap({"shell": "setting", "name": "language", "value": "pt"}) is None and c.settings.language == "it"
     assert not c.language_changed  # a refused value asks for nothing
 

@@ -14,11 +14,12 @@ import re
 import pytest
 from ui_helpers import storage_fixture  # noqa: F401 (the storage fixture)
 
+from hotseat import saves, session_save, story
 from hotseat import session as session_module
-from hotseat import story
 from hotseat.controller import Controller
 from hotseat.markup import h
-from hotseat.session import SaveError, Session
+from hotseat.saves import SaveError
+from hotseat.session import Session
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 #: the secret, simultaneous choice of each game: kept out of every event until the table sees it
@@ -129,7 +130,7 @@ def test_a_secret_choice_changes_nothing_in_the_story_until_the_table_sees_it(ga
         a, b = legal[0], legal[-1]
         told = []
         for action in (a, b):
-            copy = Session.from_json(s.to_json())
+            copy = session_save.from_json(session_save.to_json(s))
             copy.apply(p, action)
             assert len(copy.state.current_players()) >= 1 and not copy.state.is_terminal()
             told.append(story_text(copy))
@@ -142,14 +143,14 @@ def test_the_whole_game_survives_a_save_and_the_story_is_the_same_after_a_reload
     s = Session(game_id, seats(n), 5, {}, bot_hook=None)
     play(s, random.Random(2))
     assert s.state.is_terminal() and not s.story_begins_later
-    again = Session.from_json(s.to_json())
+    again = session_save.from_json(session_save.to_json(s))
 
     def told(x):
         return [(c.number, c.lines, c.finished) for c in x.story()]
 
     assert told(again) == told(s)
     assert len(s.story()) >= 2 and s.story()[-1].lines  # more than one round, and the last one is told
-    assert len(s.to_json()) < session_module.MAX_SAVE_CHARS
+    assert len(session_save.to_json(s)) < saves.MAX_SAVE_CHARS
 
 
 def test_a_full_log_drops_its_oldest_rounds_and_the_save_still_loads_with_this_rounds_summary(monkeypatch):
@@ -161,7 +162,7 @@ def test_a_full_log_drops_its_oldest_rounds_and_the_save_still_loads_with_this_r
     first = s.story()[0].number
     assert first == s.story_first_round() > 1  # the log starts where a round began
     assert s.story()[0].lines[0][1].startswith("Cards played: ")
-    again = Session.from_json(s.to_json())
+    again = session_save.from_json(session_save.to_json(s))
     last_end = max((i for i, m in enumerate(s.history) if any(e["type"] == "round_end" for e in m.events)), default=-1)
     this_round = [e for m in s.history[last_end + 1 :] for e in m.events if e["type"] == "place" and e["taken"]]
     assert this_round and again.round_events == this_round and again.story_begins_later
@@ -174,18 +175,18 @@ def test_older_saves_still_load_and_their_story_starts_later():
     s = Session("six_nimmt", seats(4), 7, {}, bot_hook=None)
     rnd = random.Random(5)
     play(s, rnd, moves=60)  # into round 2
-    data = json.loads(s.to_json())
+    data = json.loads(session_save.to_json(s))
     start = next(i for i, m in enumerate(s.history) if s.view.story_round(m.events) is not None) + 1
     state = s.game.state_from_json(data["log"]["start"])
     for move in data["log"]["moves"][:start]:
         state.apply_action(move["player"], move["action"])
     data["log"] = {"start": state.to_json(), "moves": data["log"]["moves"][start:]}
-    older = Session.from_dict(data)
+    older = session_save.from_dict(data)
     assert older.story_begins_later and [c.number for c in older.story()] == [2]
     assert older.story()[0].lines == [(i - start, line) for i, line in s.story()[1].lines]
-    v1 = {k: v for k, v in json.loads(s.to_json()).items() if k != "log"}
+    v1 = {k: v for k, v in json.loads(session_save.to_json(s)).items() if k != "log"}
     v1["version"] = 1
-    oldest = Session.from_dict(v1)
+    oldest = session_save.from_dict(v1)
     assert oldest.story_begins_later and oldest.history == [] and oldest.story()[0].lines == []
     play(oldest, rnd, moves=10)
     assert oldest.story()[0].lines and oldest.story()[0].number == 2
@@ -194,15 +195,15 @@ def test_older_saves_still_load_and_their_story_starts_later():
 def test_a_log_too_long_or_not_the_games_own_is_refused():
     s = Session("six_nimmt", seats(3), 7, {}, bot_hook=None)
     play(s, random.Random(1), moves=45)
-    data = json.loads(s.to_json())
+    data = json.loads(session_save.to_json(s))
     too_long = json.loads(json.dumps(data))
     too_long["log"]["moves"] = too_long["log"]["moves"] * 200
     with pytest.raises(SaveError, match=r"log.moves: expected 0 to 3000 items, got 9000"):
-        Session.from_dict(too_long)
+        session_save.from_dict(too_long)
     other = json.loads(json.dumps(data))
     other["log"]["start"] = Session("six_nimmt", seats(3), 8, {}, bot_hook=None).state.to_json()
     with pytest.raises(SaveError):
-        Session.from_dict(other)
+        session_save.from_dict(other)
 
 
 def _controller_at_game_over(storage, game_id: str, n: int) -> Controller:

@@ -11,9 +11,10 @@ import json
 import pytest
 from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
+from hotseat import session_save
 from hotseat.controller import Controller
-from hotseat.saves import slot_key
-from hotseat.session import SaveError, Session
+from hotseat.saves import SaveError, slot_key
+from hotseat.session import Session
 from pycore.games.six_nimmt import bullheads
 
 SAVE_KEY = slot_key("six_nimmt")
@@ -76,7 +77,7 @@ def test_round_log_keeps_only_taken_rows_and_survives_a_save():
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
     play_round(s)
     assert s.round_events and all(e["type"] == "place" and e["taken"] for e in s.round_events)
-    again = Session.from_json(s.to_json())
+    again = session_save.from_json(session_save.to_json(s))
     assert again.round_events == s.round_events
 
 
@@ -85,7 +86,7 @@ def test_a_save_of_the_first_format_is_read_without_its_stored_events():
     unread; the game goes on from its state, and the round summary those events fed is skipped."""
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
     play_round(s)
-    data = json.loads(s.to_json())
+    data = json.loads(session_save.to_json(s))
     old = {k: v for k, v in data.items() if k != "log"}
     old.update(
         version=1,
@@ -93,7 +94,7 @@ def test_a_save_of_the_first_format_is_read_without_its_stored_events():
         round_events=[{"type": "place", "player": 0, "taken": ["<b>"]}],
         summary_due=True,
     )
-    again = Session.from_dict(old)
+    again = session_save.from_dict(old)
     assert again.phase == "curtain" and again.round_events == [] and again.events == []
     assert again.state.to_json() == s.state.to_json()
 
@@ -101,16 +102,16 @@ def test_a_save_of_the_first_format_is_read_without_its_stored_events():
 def test_a_log_that_is_not_the_games_own_is_a_save_error():
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
     play_round(s)
-    data = json.loads(s.to_json())
+    data = json.loads(session_save.to_json(s))
     assert len(data["log"]["moves"]) > 10
     bad = json.loads(json.dumps(data))
     bad["log"]["moves"][3]["action"] = {"type": "pick", "card": 999}
     with pytest.raises(SaveError, match=r"log.moves\[3\]: .* is not a legal move"):
-        Session.from_dict(bad)
+        session_save.from_dict(bad)
     short = json.loads(json.dumps(data))
     short["log"]["moves"].pop()
     with pytest.raises(SaveError, match="does not lead to its game state"):
-        Session.from_dict(short)
+        session_save.from_dict(short)
     extra = dict(data, round_events=[])
     with pytest.raises(SaveError, match="unexpected field 'round_events'"):
-        Session.from_dict(extra)
+        session_save.from_dict(extra)

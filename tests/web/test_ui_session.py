@@ -8,7 +8,9 @@ import pytest
 from ui_helpers import first_legal_bot, storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
 import pycore
-from hotseat.session import SaveError, Session
+from hotseat import session_save
+from hotseat.saves import SaveError
+from hotseat.session import Session
 
 HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "human"}]
 
@@ -153,12 +155,12 @@ def act(session: Session) -> None:
 def test_save_restore_round_trip_resumes_at_the_curtain():
     saved = []
     s = Session("six_nimmt", HUMANS3, seed=9, options={"target_score": 20})
-    s.on_applied = lambda sess: saved.append(sess.to_json())
+    s.on_applied = lambda sess: saved.append(session_save.to_json(sess))
     while len(saved) < 5:  # five applied actions, then stop on whatever screen comes next
         act(s)
-    assert saved[-1] == s.to_json()
+    assert saved[-1] == session_save.to_json(s)
     text = json.dumps(json.loads(saved[-1]))  # any JSON round trip
-    r = Session.from_json(text)
+    r = session_save.from_json(text)
     assert r.state.to_json() == s.state.to_json()
     assert r.seats == s.seats and r.options == s.options and r.seed == s.seed
     assert r.options["target_score"] == 20
@@ -183,17 +185,17 @@ def test_save_restore_round_trip_resumes_at_the_curtain():
 )
 def test_unreadable_saves_raise_save_error_with_a_reason(text, reason):
     with pytest.raises(SaveError, match=reason):
-        Session.from_json(text)
+        session_save.from_json(text)
 
 
 def test_tampered_state_names_the_bad_field():
     s = Session("six_nimmt", HUMANS3, seed=9)
-    data = s.to_dict()
+    data = session_save.to_dict(s)
     state = json.loads(data["state"])
     state["state"]["rows"][0] = [99, 3]  # a row must ascend
     data["state"] = json.dumps(state)
     with pytest.raises(SaveError, match=r"state.rows\[0\]"):
-        Session.from_dict(data)
+        session_save.from_dict(data)
 
 
 def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
@@ -230,7 +232,7 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
             s.tick()
     assert s.phase == "over" and bot_moves >= 30
     # a resumed game keeps its bots
-    r = Session.from_json(s.to_json(), bot_hook=hook)
+    r = session_save.from_json(session_save.to_json(s), bot_hook=hook)
     assert r.kinds == ["human", "bot:easy", "bot:normal", "bot:normal"]
 
 
@@ -270,14 +272,14 @@ def test_a_save_for_a_game_without_a_view_is_a_save_error(monkeypatch):
     import hotseat.session as session_module
 
     s = Session("six_nimmt", HUMANS3, seed=1)
-    text = s.to_json()
+    text = session_save.to_json(s)
 
     def no_view(game_id):
         raise ImportError(f"no module named hotseat.views.{game_id}")
 
     monkeypatch.setattr(session_module, "load_view", no_view)
     with pytest.raises(SaveError, match="no table screen for 6 nimmt!"):
-        Session.from_json(text)
+        session_save.from_json(text)
 
 
 def test_two_humans_and_two_bots_curtain_only_between_the_humans():

@@ -49,7 +49,7 @@ from typing import Any
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import backup, keeping, players_screen, screens, story
+from . import backup, keeping, players_screen, screens, session_save, story
 from . import players as players_store
 from . import settings as settings_store
 from .bounded import ascii_int
@@ -58,7 +58,8 @@ from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
-from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view, peek
+from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
+from .session_save import peek
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
 #: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
@@ -189,7 +190,7 @@ class Controller:
         if text is None:
             return _("it is empty")
         try:
-            Session.from_json(text, bot_hook=self.bot_hook)
+            session_save.from_json(text, bot_hook=self.bot_hook)
         except SaveError as exc:
             return str(exc)
         except Exception as exc:  # a bug in this app, not in the save: still say what happened
@@ -223,7 +224,7 @@ class Controller:
         if self.session is not session:
             return True  # a session this window has given up (another window took the game)
         try:
-            self.store.write(session.game_id, session.to_dict())
+            self.store.write(session.game_id, session_save.to_dict(session))
         except ConflictError:
             self._give_up(session.game_id, changed=True)
             return True
@@ -248,7 +249,7 @@ class Controller:
         """Write ``session`` as its game's save; False (and the player told) when the browser
         refused it. Before a rematch at a table with phones, which must not start unsaved."""
         try:
-            self.store.write(session.game_id, session.to_dict())
+            self.store.write(session.game_id, session_save.to_dict(session))
         except StorageError:
             self.message = _(
                 "This browser refused to save the game (storage full?), so the new game did not "
@@ -485,7 +486,7 @@ class Controller:
             self._open_setup(game_id)
             return
         try:
-            session = Session.from_json(text, bot_hook=self.bot_hook)
+            session = session_save.from_json(text, bot_hook=self.bot_hook)
         except Exception as exc:
             # an unreadable save in this game's place: the player decides about it first
             self._open_recovery(key, game_id, str(exc) if isinstance(exc, SaveError) else _problem(exc), readable=False)
@@ -582,7 +583,7 @@ class Controller:
             self.go_home()
             return
         try:
-            session = Session.from_json(text, bot_hook=self.bot_hook)
+            session = session_save.from_json(text, bot_hook=self.bot_hook)
         except SaveError as exc:
             self._open_recovery(key, game_id, str(exc), readable=False)
             return
@@ -1073,7 +1074,7 @@ class Controller:
 
     def _check_save(self, game_id: str, text: str) -> None:
         """The full read of a save (as on Continue); :class:`SaveError` unless it is ``game_id``'s."""
-        if Session.from_json(text, bot_hook=self.bot_hook).game_id != game_id:
+        if session_save.from_json(text, bot_hook=self.bot_hook).game_id != game_id:
             raise SaveError(f"it is not a save of {game_id}")
 
     def _keeping_tap(self, shell: str) -> None:
@@ -1268,7 +1269,7 @@ class Controller:
             return
         key, text = missing
         try:
-            detail = self._detail(Session.from_json(text, bot_hook=self.bot_hook))
+            detail = self._detail(session_save.from_json(text, bot_hook=self.bot_hook))
         except Exception:  # noqa: BLE001 - Continue opens the recovery screen with the reason
             detail = ""
         self.details[key] = (text, detail)

@@ -117,7 +117,8 @@ def _fail(where: str, what: str) -> SaveError:
     return SaveError(f"{where}: {what}" if where else what)
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """``repr(value)`` cut to 40 characters, for a message that quotes a bad value."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -130,7 +131,7 @@ class Const(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if value != self.value or type(value) is not type(self.value):
-            raise _fail(where, f"expected {self.value!r}, got {_shown(value)}")
+            raise _fail(where, f"expected {self.value!r}, got {shown(value)}")
         return value
 
 
@@ -143,9 +144,9 @@ class Int(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise _fail(where, f"expected a whole number, got {_shown(value)}")
+            raise _fail(where, f"expected a whole number, got {shown(value)}")
         if not self.lo <= value <= self.hi:
-            raise _fail(where, f"{_shown(value)} is outside {self.lo}..{self.hi}")
+            raise _fail(where, f"{shown(value)} is outside {self.lo}..{self.hi}")
         return value
 
 
@@ -155,7 +156,7 @@ class Bool(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, bool):
-            raise _fail(where, f"expected true or false, got {_shown(value)}")
+            raise _fail(where, f"expected true or false, got {shown(value)}")
         return value
 
 
@@ -168,7 +169,7 @@ class Text(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, str):
-            raise _fail(where, f"expected text, got {_shown(value)}")
+            raise _fail(where, f"expected text, got {shown(value)}")
         if not self.lo <= len(value) <= self.hi:
             raise _fail(where, f"expected {self.lo} to {self.hi} characters, got {len(value)}")
         return value
@@ -183,7 +184,7 @@ class OneOf(Spec):
     def check(self, value: Any, where: str) -> Any:
         allowed = tuple(self.values()) if callable(self.values) else self.values
         if not isinstance(value, str) or value not in allowed:
-            raise _fail(where, f"expected one of {', '.join(map(str, allowed))}; got {_shown(value)}")
+            raise _fail(where, f"expected one of {', '.join(map(str, allowed))}; got {shown(value)}")
         return value
 
 
@@ -197,7 +198,7 @@ class ListOf(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, list):
-            raise _fail(where, f"expected a list, got {_shown(value)}")
+            raise _fail(where, f"expected a list, got {shown(value)}")
         if not self.lo <= len(value) <= self.hi:
             raise _fail(where, f"expected {self.lo} to {self.hi} items, got {len(value)}")
         return [self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value)]
@@ -212,16 +213,16 @@ class Scalars(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, dict):
-            raise _fail(where, f"expected an object, got {_shown(value)}")
+            raise _fail(where, f"expected an object, got {shown(value)}")
         if len(value) > self.hi:
             raise _fail(where, f"expected at most {self.hi} entries, got {len(value)}")
         for key, v in value.items():
             if len(key) > 40:
-                raise _fail(where, f"name too long: {_shown(key)}")
+                raise _fail(where, f"name too long: {shown(key)}")
             ok = v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 100)
             if not ok or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53):
                 raise _fail(
-                    f"{where}.{key}", f"expected a short text, a whole number, true/false or null, got {_shown(v)}"
+                    f"{where}.{key}", f"expected a short text, a whole number, true/false or null, got {shown(v)}"
                 )
         return dict(value)
 
@@ -235,10 +236,10 @@ class Obj(Spec):
 
     def check(self, value: Any, where: str) -> Any:
         if not isinstance(value, dict):
-            raise _fail(where, f"expected an object, got {_shown(value)}")
+            raise _fail(where, f"expected an object, got {shown(value)}")
         unknown = sorted(set(value) - set(self.fields))
         if unknown:
-            raise _fail(where, f"unexpected field {_shown(unknown[0])}")
+            raise _fail(where, f"unexpected field {shown(unknown[0])}")
         out = {}
         for name, spec in self.fields.items():
             path = f"{where}.{name}" if where else name
@@ -271,7 +272,7 @@ class SaveStore:
     """The saved games of one window over a storage object (see the module docstring).
 
     ``peek(text) -> (game_id, names)`` is the light check of a save's text used for listing
-    (raises SaveError); the full read belongs to the session (:meth:`Session.from_json`).
+    (raises SaveError); the full read is :func:`hotseat.session_save.from_json`.
     """
 
     def __init__(

@@ -28,15 +28,14 @@ know what to draw. The rules it implements:
   leaves the screen of the human at this phone as it is when it can; during a reveal or the round
   summary this phone's table is busy and :meth:`Session.accepts_remote` says no (the host holds
   them back until it is done).
-* **Saves.** :meth:`Session.to_dict` is a JSON-safe dict (game id, seed, options, seats, state
-  JSON, round summary still to show); :meth:`Session.from_dict` validates it and raises
-  :class:`SaveError` with the reason.
+* **Saves** are apart from play (:mod:`hotseat.session_save`): the session keeps the move log
+  they need (:attr:`Session.log_start`, :attr:`Session.log_moves`) and calls
+  :attr:`Session.on_applied` after every applied move to have it saved.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Protocol
@@ -45,22 +44,9 @@ import pycore
 from pycore.rng import Rng
 
 from . import story
-from .bounded import ascii_int
 from .names import NameError_, check_name
 from .saves import (
-    MAX_SAVE_CHARS,
-    Bool,
-    Const,
-    Int,
-    ListOf,
-    Obj,
-    OneOf,
-    SaveError,
-    Scalars,
-    Spec,
     StorageError,
-    Text,
-    read_json,
 )
 from .story import Move
 from .views.base import GameView, ViewContext
@@ -199,35 +185,6 @@ def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
             raise ValueError(f"seat {i + 1}: bots are not available in this version")
         clean.append({"name": name, "kind": seat["kind"]})
     return clean
-
-
-def check_net(net: Any, num_seats: int) -> dict:
-    """Validate a save's ``net`` (``{"room": 6 base64url, "tokens": {"seat": 22 base64url},
-    "match": games played at this table}``; ``match`` is absent in earlier saves).
-
-    Raises:
-        SaveError: naming the bad part.
-    """
-    import re
-
-    ident = re.compile(r"[A-Za-z0-9_-]+")
-    if not isinstance(net, dict) or not {"room", "tokens"} <= set(net) <= {"room", "tokens", "match"}:
-        raise SaveError("its phones' table is malformed")
-    match = net.get("match", 0)
-    if not isinstance(match, int) or isinstance(match, bool) or not 0 <= match < 2**31:
-        raise SaveError("its phones' table has an invalid game count")
-    room, tokens = net["room"], net["tokens"]
-    if not isinstance(room, str) or len(room) != 6 or not ident.fullmatch(room):
-        raise SaveError("its phones' table has an invalid room")
-    if not isinstance(tokens, dict):
-        raise SaveError("its phones' tokens are malformed")
-    for seat, token in tokens.items():
-        number = ascii_int(seat, 2)
-        if number is None or number >= num_seats or str(number) != seat:
-            raise SaveError(f"its phones' tokens name a seat that does not exist ({seat!r})")
-        if not isinstance(token, str) or len(token) != 22 or not ident.fullmatch(token):
-            raise SaveError(f"its phones' token for seat {seat} is invalid")
-    return {"room": room, "tokens": dict(tokens), "match": match}
 
 
 class Session:
@@ -848,230 +805,3 @@ class Session:
 
     def winners(self) -> list[int]:
         return self.state.winners()
-
-    # ---- saves -------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict:
-        """JSON-safe save, following :data:`SESSION_SCHEMA` (the store adds ``revision``). A pending,
-        unconfirmed pick is not kept; the events of this round are not stored but recomputed from
-        the move log on load."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.game_id,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "seats": [dict(s) for s in self.seats],
-            "state": self.state.to_json(),
-            "log": {"start": self.log_start, "moves": list(self.log_moves)},
-            "summary_due": self.summary_due,
-            "bot_rng": self.bot_rng.state,
-            **({"net": self.net} if self.net is not None else {}),
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
-
-    @classmethod
-    def from_dict(cls, data: Any, bot_hook: BotHook | None = None) -> Session:
-        """Resume a saved session; the next human sees the curtain first.
-
-        ``data`` is checked against :data:`SESSION_SCHEMA` (a save of format version 1 is read
-        too: its stored events are dropped, unread, and its pending round summary skipped); the
-        game state and the log's start by the engine; every logged move must be a legal action
-        and the log must lead to the saved state; the events of this round come from replaying it.
-
-        Raises:
-            SaveError: the one error for any save that cannot be resumed; the message names the
-                field or says what is wrong.
-        """
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("it is not a Hotseat saved game")
-        if data.get("version") == 1:
-            data = _from_version_1(data)
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(
-                f"it was saved in format version {_shown(data.get('version'))}; "
-                f"this app reads versions 1 and {SAVE_VERSION}"
-            )
-        data = SESSION_SCHEMA.check(data, "")
-        game_id = data["game"]
-        game = pycore.load_game(game_id)
-        if not game.min_players <= len(data["seats"]) <= game.max_players:
-            raise SaveError(
-                f"seats: {game.name} is for {game.min_players}-{game.max_players} players, got {len(data['seats'])}"
-            )
-        if any(is_bot(s["kind"]) for s in data["seats"]) and not bots_for(game_id, bot_hook):
-            raise SaveError("it has bot seats, and bots are not available for this game in this version")
-        state = _engine_state(game, data["state"], "state")
-        if state.num_players != len(data["seats"]):
-            raise SaveError(f"it has {len(data['seats'])} seats but the game state has {state.num_players} players")
-        log = data.get("log") or {"start": data["state"], "moves": []}
-        try:
-            view = load_view(game_id)
-        except ImportError:
-            raise SaveError(f"this app has no table screen for {game.name} yet") from None
-        events_by_move = _replay(game, log, state)
-        summary_due = data["summary_due"] and bool(events_by_move)  # nothing to sum up without the move
-        # this round's moves: after the last move that ended a round (the summary still due is this round's)
-        ends = [i for i, events in enumerate(events_by_move) if view.ends_round(events)]
-        if summary_due and ends and ends[-1] == len(events_by_move) - 1:
-            ends.pop()
-        this_round = events_by_move[ends[-1] + 1 :] if ends else events_by_move
-        round_events = [e for events in this_round for e in events if view.round_log(e)]
-        events = events_by_move[-1] if summary_due else []
-        try:
-            session = cls(
-                game_id,
-                data["seats"],
-                data["seed"],
-                data["options"],
-                state=state,
-                bot_hook=bot_hook,
-                summary_due=summary_due,
-                events=events,
-                round_events=round_events,
-                log=(log["start"], log["moves"]),
-                history=[Move(move["player"], events) for move, events in zip(log["moves"], events_by_move)],
-            )
-        except ValueError as exc:
-            raise SaveError(str(exc)) from None
-        net = data.get("net")  # absent without phones
-        if net is not None:
-            session.net = check_net(net, len(data["seats"]))
-        session.bot_rng = Rng.from_state(data["bot_rng"])
-        return session
-
-    @classmethod
-    def from_json(cls, text: Any, bot_hook: BotHook | None = None) -> Session:
-        """Like :meth:`from_dict` from the saved text, bounded in size and nesting before it is
-        parsed (:func:`hotseat.saves.read_json`); raises :class:`SaveError` and nothing else."""
-        return cls.from_dict(read_json(text), bot_hook=bot_hook)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-class _JsonObject(Obj):
-    """An object of any fields (an action: its content is checked by equality with a legal one)."""
-
-    def __init__(self) -> None:
-        super().__init__({})
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, dict):
-            raise SaveError(f"{where}: expected an object, got {_shown(value)}")
-        return value
-
-
-def _name(value: Any, where: str) -> str:
-    try:
-        return check_name(value)
-    except NameError_ as exc:
-        raise SaveError(f"{where}: {exc}") from None
-
-
-class _Name(Text):
-    """A player's name: cleaned (:func:`hotseat.names.clean_name`), visible, at most 40 characters."""
-
-    def check(self, value: Any, where: str) -> Any:
-        return _name(super().check(value, where), where)
-
-
-class _Net(Spec):
-    """The phones' table of a save (:func:`check_net`; its seats are checked against the seats later)."""
-
-    def check(self, value: Any, where: str) -> Any:
-        return check_net(value, 16)
-
-
-#: The one declared schema of a session save (format version 2). Game states are JSON texts
-#: checked by the engine (``state_from_json``); actions by equality with a legal action.
-SESSION_SCHEMA = Obj(
-    {
-        "format": Const(SAVE_FORMAT),
-        "version": Const(SAVE_VERSION),
-        "revision": Int(0, 2**53),
-        "game": OneOf(lambda: pycore.GAMES),
-        "seed": Int(0, 2**53),
-        "options": Scalars(),
-        "seats": ListOf(Obj({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS)}), 1, 16),
-        "state": Text(2, MAX_SAVE_CHARS),
-        "log": Obj(
-            {
-                "start": Text(2, MAX_SAVE_CHARS),
-                "moves": ListOf(Obj({"player": Int(0, 15), "action": _JsonObject()}), 0, MAX_LOG_MOVES),
-            }
-        ),
-        "summary_due": Bool(),
-        "bot_rng": Int(0, 2**64 - 1),
-        "net": _Net(),
-    },
-    optional=frozenset({"revision", "log", "net"}),
-)
-
-
-def _engine_state(game, text: str, where: str):
-    """A game state from its saved JSON text, bounded before parsing and validated by the engine."""
-    try:
-        read_json(text)  # size and depth before the engine's own parse
-    except SaveError as exc:
-        raise SaveError(f"its game {where} is invalid: {exc}") from None
-    try:
-        return game.state_from_json(text)
-    except pycore.InvalidStateError as exc:
-        raise SaveError(f"its game {where} is invalid: {exc}") from None
-    except Exception as exc:  # an engine validator that missed a case: still a save that cannot be read
-        raise SaveError(f"its game {where} is invalid ({type(exc).__name__}: {exc})") from None
-
-
-def _replay(game, log: dict, state) -> list[list[dict]]:
-    """The events of each logged move, replayed by the engine from the log's start; SaveError
-    unless every move is legal there and the moves lead to ``state``."""
-    current = _engine_state(game, log["start"], "log start")
-    events_by_move = []
-    for i, move in enumerate(log["moves"]):
-        player, action = move["player"], move["action"]
-        where = f"log.moves[{i}]"
-        if player >= current.num_players or player not in current.current_players():
-            raise SaveError(f"{where}: seat {player} is not to act there")
-        if action not in current.legal_actions(player):
-            raise SaveError(f"{where}: {_shown(action)} is not a legal move there")
-        events_by_move.append(current.apply_action(player, action))
-    if current.to_json() != state.to_json():
-        raise SaveError("its move log does not lead to its game state")
-    return events_by_move
-
-
-def _from_version_1(data: dict) -> dict:
-    """A save of format version 1 (one save for all games) in the version 2 layout: its stored
-    events are dropped unread (the round summary they fed is skipped), the log starts at the state."""
-    out = {k: v for k, v in data.items() if k not in ("events", "round_events")}
-    out["version"] = SAVE_VERSION
-    out["summary_due"] = False
-    out.setdefault("options", {})
-    out.setdefault("bot_rng", 0)
-    return out
-
-
-def peek(text: str) -> tuple[str, list[str]]:
-    """The game id and seat names of a save's text, checked as far as can be done without the
-    game's engine (bounded JSON, the session fields of :data:`SESSION_SCHEMA`): for the home screen.
-
-    Raises:
-        SaveError: the text cannot be a save (a full read can still fail later).
-    """
-    data = read_json(text)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("it is not a Hotseat saved game")
-    if data.get("version") == 1:
-        data = _from_version_1(data)
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(
-            f"it was saved in format version {_shown(data.get('version'))}; "
-            f"this app reads versions 1 and {SAVE_VERSION}"
-        )
-    data = SESSION_SCHEMA.check(data, "")
-    return data["game"], [s["name"] for s in data["seats"]]
