@@ -93,7 +93,7 @@ def run_app_round(s):
     for _ in range(200):
         if s.phase == "reveal":
             s.tick()
-            if s.phase == "reveal" and s.reveal["step"] >= 1:
+            if s.phase == "reveal" and s.reveal.step >= 1:
                 bam = screen(s)
             continue
         if s.state.phase != "reveal":

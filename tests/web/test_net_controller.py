@@ -171,7 +171,7 @@ def test_a_whole_game_with_two_phones_through_the_screens():
         raise AssertionError("the game did not end")
     final = host.session.state
     for c, seat in ((ann, 1), (bob, 2)):
-        assert c.net.play.view["obs"] == json.loads(json.dumps(final.observation(seat)))
+        assert c.net.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
         assert "wins" in str(c.render()) or "share the win" in str(c.render())
     assert json.loads(storage[SAVE_KEY])["net"]["room"] == host.net.host.room
     # nothing a phone received names a card of another hand at the time (6 nimmt! cards are unique)
@@ -191,16 +191,16 @@ def test_the_waiting_screen_names_the_phones_and_a_lost_phone_rejoins():
     air.run(host, ann, bob)
     assert host.session.phase is Phase.WAIT
     assert "Waiting for Ann and Bob" in str(host.render())
-    hand = ann.net.play.view["obs"]["hand"]
+    hand = ann.net.play.latest["obs"]["hand"]
     # Ann's phone drops; the host shows her away with Connect
     air.drop(next(link for link, c in air.owner.items() if c is ann and link in air.open))
     air.run(host, ann, bob)
     assert "Connection lost" in str(ann.render()) and "away" in str(host.net.strip())
-    assert bob.net.play.view["away"] == [1]
+    assert bob.net.play.latest["away"] == [1]
     # she scans a new code for her seat: same seat, same hand
     ann.tap({"shell": "net", "do": "rescan"})
     pair(air, host, ann, 1)
-    assert ann.net.play.view["obs"]["hand"] == hand and ann.net.guest.seat == 1
+    assert ann.net.play.latest["obs"]["hand"] == hand and ann.net.guest.seat == 1
     assert host.net.host.away() == []
 
 

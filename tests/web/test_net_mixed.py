@@ -73,7 +73,7 @@ class Player:
                 return True
             if phase != "turn":
                 return False
-            c.tap(dict(self._towards(options, play.view["obs"], play.view["legal"]), fields={}))
+            c.tap(dict(self._towards(options, play.latest["obs"], play.latest["legal"]), fields={}))
             return True
         s = c.session
         if s.phase is Phase.CURTAIN:
@@ -191,7 +191,7 @@ def test_a_mixed_table_plays_a_whole_game_and_each_phone_learns_only_its_own(mon
     final = host.session.state
     assert final.is_terminal()
     for seat, c in phones.items():
-        assert c.net.play.view["obs"] == json.loads(json.dumps(final.observation(seat)))
+        assert c.net.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
     assert air.seats_checked == set(phones) and air.counts["view"] >= 20
     kinds_played = {host.session.kinds[p] for p in range(len(kinds))}
     assert kinds_played == set(kinds)

@@ -1342,7 +1342,7 @@ class Controller:
         body = view.render(obs, ctx)
         status = view.status_line(obs, ctx)
         if s.phase is Phase.TURN and s.pending is not None:
-            label = view.confirm_label(s.pending["action"], _)
+            label = view.confirm_label(s.pending.action, _)
             body = fragment(body, screens.pending_bar(label))
         elif s.phase is Phase.BOT:
             bot = s.bot_seat

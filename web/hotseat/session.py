@@ -16,11 +16,11 @@ know what to draw. The rules it implements:
   ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
   frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
   simultaneous pick: :data:`BOT_PICK_DELAY_MS`).
-* **Pending choices.** A human's action in a simultaneous phase (or any action the view's
-  ``needs_confirm`` says so) is kept pending with Undo and Confirm; only Confirm applies it.
-* **Reveal.** After each applied action the events are played out step by step (the view's
-  ``pace_ms(event)`` says how long each one stays on screen) on the public view (or the sole
-  human's view), starting from the observation taken before the action.
+* **The turn flow** (tap, legal, pending, commit, reveal, summary) is :mod:`hotseat.turn_flow`'s,
+  the same as on a phone at another's table: this session is its local source. A reveal plays
+  out on the public view (or the sole human's view), from the observation taken before the move.
+* **Undo my move.** At a phone people share, the player who just moved may take the move back
+  on the hand-off screen until the next player shows their cards (:meth:`Session.can_take_back`).
 * **Phones** (seat kind :data:`GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
   the session stays the only authority. Such a seat acts after the humans at this phone and the
   bots; while the table waits only for phones the screen is :attr:`Phase.WAIT` (the public table,
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any, Protocol
 
 import pycore
@@ -49,7 +48,10 @@ from .saves import (
     StorageError,
 )
 from .story import Move
+from .turn_flow import Pending, Phase, Reveal, TurnFlow, paced
 from .views.base import GameView, ViewContext
+
+__all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
 
 SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 2
@@ -88,25 +90,6 @@ class SlicedSearch(Protocol):
     per call, then returns its action, or ``None`` while it is not done."""
 
     def step(self, ms: float) -> dict | None: ...
-
-
-class Phase(StrEnum):
-    """What the game screen shows now (its value names the screen: ``body[data-screen]``)."""
-
-    #: "Pass the phone to NAME" (or "NAME's cards are hidden"): nothing private on screen
-    CURTAIN = "curtain"
-    #: ``viewer`` acts on their private view
-    TURN = "turn"
-    #: the events of the last action are being played out
-    REVEAL = "reveal"
-    #: ``bot_seat`` is about to act (thinking in slices)
-    BOT = "bot"
-    #: the round summary, waiting for "Next round"
-    SUMMARY = "summary"
-    #: the game is over
-    OVER = "over"
-    #: the table waits for seats played on their own phones (``waiting``); nothing private
-    WAIT = "wait"
 
 
 def load_view(game_id: str) -> GameView:
@@ -196,7 +179,7 @@ class Session:
             the methods (:meth:`tap`, :meth:`tick`, :meth:`hide_private_view`, :meth:`curtain`).
         viewer: seat whose private view is on screen, or ``None`` for the public view.
         holder: the human who holds the phone (last shown their private view), or ``None``.
-        pending: ``{"player": p, "action": a}`` chosen but not confirmed, or ``None``.
+        pending: a :class:`~hotseat.turn_flow.Pending` action chosen but not confirmed, or ``None``.
         events: events of the last applied action.
     """
 
@@ -235,20 +218,18 @@ class Session:
         self.curtain_for: int | None = None
         self.bot_seat: int | None = None
         self.holder: int | None = None
-        self.pending: dict | None = None
+        #: the turn flow (selection, pending pick, reveal, summary) over this table
+        self.flow = TurnFlow(self, summary=summary_due)
         #: the move a player at this shared phone may still take back ("Undo my move" on the
         #: hand-off screen, :meth:`can_take_back`): ``{"player", "checkpoint", "moves", "fair"}``
         self.take_back: dict | None = None
-        self.local: dict = {}
         self.events: list[dict] = list(events or [])
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
         self.round_events: list[dict] = list(round_events or [])
-        self.reveal: dict | None = None
         self.search: SlicedSearch | None = None  # the bot's sliced search in progress
         #: a bot seat whose last search the time cap cut short (it played its best move so far);
         #: the shell tells the table once and clears it
         self.bot_capped: int | None = None
-        self.summary_due = summary_due
         #: the moves since ``log_start`` (a state's JSON; the game's start unless the log was full):
         #: the save keeps them so that the events of the game are recomputed by the engine on load
         #: instead of being stored (the round summary, the story)
@@ -328,7 +309,7 @@ class Session:
         self.bot_seat = None
         if self.reveal is not None:
             self.phase = Phase.REVEAL
-            self.viewer = self.reveal["viewer"]
+            self.viewer = self.reveal.viewer
             return
         if self.summary_due and not self.state.is_terminal():
             self.phase = Phase.SUMMARY
@@ -424,39 +405,19 @@ class Session:
         """The :class:`ViewContext` for ``viewer`` (default: the one on screen)."""
         if for_screen:
             viewer = self.viewer
-        acting = self.state.current_players()
-        its_turn = viewer is not None and viewer in acting and self.phase is Phase.TURN
-        legal = self.state.legal_actions(viewer) if its_turn else []
-        pending = None
-        if self.pending is not None and self.pending["player"] == viewer:
-            pending = self.pending["action"]
-        step = self.reveal["step"] if (self.reveal is not None and for_screen) else None
-        return ViewContext(
-            viewer=viewer,
-            names=self.names,
-            legal=legal,
-            local=self.local,
-            events=self.events,
-            pending=pending,
-            step=step,
-            acting=acting,
-            kinds=self.kinds,
-            round_events=self.round_events,
-        )
+        legal = self.legal_actions(viewer) if viewer is not None and self.phase is Phase.TURN else []
+        return self.flow.context(viewer, legal, for_screen)
 
     def screen_obs(self) -> dict:
         """The observation the view renders now (the pre-action one during a reveal)."""
-        if self.reveal is not None:
-            return self.reveal["before"]
-        return self.observation(self.viewer)
-
-    def needs_confirm(self, action: dict) -> bool:
-        return self.view.needs_confirm(action, self.context())
+        return self.flow.screen_obs()
 
     # ---- input -------------------------------------------------------------------------------
 
     def tap(self, tap: dict) -> None:
-        """Handle a tap on the game screen (shell keys or the view's own taps)."""
+        """Handle a tap on the game screen: the curtain's keys here, the rest in the turn flow
+        (:meth:`hotseat.turn_flow.TurnFlow.tap`: the view's own taps, undo, confirm, continue,
+        details, skip)."""
         self.error = None
         shell = tap.get("shell")
         if shell == "show" and self.phase is Phase.CURTAIN:
@@ -464,37 +425,77 @@ class Session:
             self._show(self.curtain_for)
         elif shell == "take_back" and self.can_take_back():
             self._take_back()
-        elif shell == "undo" and self.phase is Phase.TURN:
-            self.pending = None
-        elif shell == "confirm" and self.phase is Phase.TURN and self.pending is not None:
-            pending, self.pending = self.pending, None
-            self.apply(pending["player"], pending["action"])
-        elif shell == "continue" and self.phase is Phase.SUMMARY:
-            self.summary_due = False
-            self.round_events = []  # the next round starts its own round log (the move log goes on)
-            self._saved()
-            self._advance()
-        elif shell == "details" and self.phase in (Phase.SUMMARY, Phase.OVER):
-            # the round summary's optional detail (e.g. the cards each player took)
-            self.local["details"] = not self.local.get("details")
-        elif shell == "skip" and self.phase is Phase.REVEAL:
-            self._finish_reveal()
-        elif shell is None and self.phase is Phase.TURN and self.pending is None:
-            obs = self.observation(self.viewer)
-            ctx = self.context()
-            action = self.view.on_tap(obs, ctx, tap)
-            if action is None:
-                return
-            if action not in ctx.legal:
-                self.error = "That move is not allowed now."
-                return
-            if self.needs_confirm(action):
-                self.pending = {"player": self.viewer, "action": action}
-            elif self.viewer is not None:  # a turn is always someone's
-                self._keep_take_back(self.viewer, action)
-                self.apply(self.viewer, action)
-                if self.take_back is not None:
-                    self.take_back["moves"] = len(self.log_moves)
+        else:
+            self.flow.tap(tap)
+
+    # ---- the turn flow's source (hotseat.turn_flow.TableSource) --------------------------------
+
+    @property
+    def pending(self) -> Pending | None:
+        """The chosen, unconfirmed action (the turn flow's), or ``None``."""
+        return self.flow.pending
+
+    @pending.setter
+    def pending(self, value: Pending | None) -> None:
+        self.flow.pending = value
+
+    @property
+    def local(self) -> dict:
+        """The view's selection in progress (the turn flow's)."""
+        return self.flow.local
+
+    @local.setter
+    def local(self, value: dict) -> None:
+        self.flow.local = value
+
+    @property
+    def reveal(self) -> Reveal | None:
+        """The paced reveal on screen (the turn flow's), or ``None``."""
+        return self.flow.reveal
+
+    @reveal.setter
+    def reveal(self, value: Reveal | None) -> None:
+        self.flow.reveal = value
+
+    @property
+    def summary_due(self) -> bool:
+        """Whether the round summary is due (the turn flow's; saved with the game)."""
+        return self.flow.summary
+
+    @summary_due.setter
+    def summary_due(self, value: bool) -> None:
+        self.flow.summary = value
+
+    def acting(self) -> list[int]:
+        return self.state.current_players()
+
+    def legal_actions(self, viewer: int) -> list[dict]:
+        return self.state.legal_actions(viewer) if viewer in self.acting() else []
+
+    def last_events(self) -> list[dict]:
+        return self.events
+
+    def submit(self, player: int, action: dict) -> None:
+        """A human's move at this phone: applied and saved; at a phone people share the player
+        may take it back (:meth:`can_take_back`)."""
+        self._keep_take_back(player, action)
+        self.apply(player, action)
+        if self.take_back is not None:
+            self.take_back["moves"] = len(self.log_moves)
+
+    def refused(self) -> None:
+        self.error = "That move is not allowed now."
+
+    def reveal_done(self) -> None:
+        # The whole table watched the reveal: nobody holds the phone any more, so the next human
+        # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
+        self.holder = None
+        self._advance()
+
+    def summary_closed(self) -> None:
+        self.round_events = []  # the next round starts its own round log (the move log goes on)
+        self._saved()
+        self._advance()
 
     # ---- "Undo my move" at a shared phone ----------------------------------------------------
 
@@ -579,11 +580,9 @@ class Session:
         refused (the move stays applied here)."""
         self.events = events
         self._log_round(events)
-        self.local = {}
-        self.pending = None
+        self.flow.moved()
         self.summary_due = self._summary_for(events)
-        if self._total_pace(events) > 0:
-            self.reveal = {"before": before, "viewer": reveal_viewer, "step": 0}
+        self.flow.start_reveal(before, events, reveal_viewer)
         kept = self._saved()
         self._advance()
         return kept
@@ -616,7 +615,7 @@ class Session:
             or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
             or (self.phase is Phase.BOT and self.bot_seat in acting)
         )
-        if still and not self._summary_for(events) and self._total_pace(events) == 0:
+        if still and not self._summary_for(events) and not paced(self.view, events):
             self.events = events
             self._log_round(events)
             kept = self._saved()
@@ -631,6 +630,7 @@ class Session:
         """Everything a move changes, to take it back (:meth:`apply_remote` when the save fails):
         the attributes as they are, with copies of the state and of the lists a move extends."""
         saved = dict(self.__dict__)
+        saved["flow"] = self.flow.copy()
         saved["state"] = self.state.clone()
         for name in ("log_moves", "history", "round_events"):
             saved[name] = list(saved[name])
@@ -699,12 +699,6 @@ class Session:
     def _summary_for(self, events: list[dict]) -> bool:
         return self.view.ends_round(events)
 
-    def _pace(self, event: dict) -> int:
-        return self.view.pace_ms(event)
-
-    def _total_pace(self, events: list[dict]) -> int:
-        return sum(self._pace(e) for e in events)
-
     def _saved(self) -> bool:
         """Save through :attr:`on_applied`; False when the save was refused."""
         return self.on_applied is None or self.on_applied(self) is not False
@@ -719,10 +713,7 @@ class Session:
                 return BOT_PICK_DELAY_MS if simultaneous else BOT_DELAY_MS
             return 0  # the next thinking slice, right after the browser has painted
         if self.phase is Phase.REVEAL and self.reveal is not None:
-            step = self.reveal["step"]
-            if step == 0:
-                return 250
-            return max(self._pace(self.events[step - 1]), 0)
+            return self.flow.delay_ms()
         if self.phase is Phase.TURN and self.pending is None:
             auto = self._auto_play()
             if auto is not None:
@@ -739,27 +730,13 @@ class Session:
     def tick(self) -> None:
         """Advance a reveal by one visible event, or let the bot on turn act."""
         if self.phase is Phase.REVEAL and self.reveal is not None:
-            # show the next event that takes time; events with no pace pass at once
-            n = len(self.events)
-            step = self.reveal["step"]
-            nxt = next((k for k in range(step + 1, n + 1) if self._pace(self.events[k - 1]) > 0), None)
-            if nxt is None:
-                self._finish_reveal()
-            else:
-                self.reveal["step"] = nxt
+            self.flow.tick()
         elif self.phase is Phase.BOT and self.bot_seat is not None:
             self.think(self.bot_seat)
         elif self.phase is Phase.TURN and self.pending is None and self.viewer is not None:
             auto = self._auto_play()
             if auto is not None and auto[1] in self.state.legal_actions(self.viewer):
                 self.apply(self.viewer, auto[1])
-
-    def _finish_reveal(self) -> None:
-        # The whole table watched the reveal: nobody holds the phone any more, so the next human
-        # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
-        self.reveal = None
-        self.holder = None
-        self._advance()
 
     def _bot_level(self, seat: int) -> str:
         return self.seats[seat]["kind"].split(":", 1)[1]

@@ -1,15 +1,16 @@
 """A guest phone's game screen: the same view as a player's own screen at the host, drawn from the
 views the host sends (:class:`~hotseat.net.guest.Guest`), never from a game state.
 
-Pure Python. :class:`GuestPlay` keeps what the screen needs between two views: a selection in
-progress (``local``), an unconfirmed pick (``pending``, Undo / Confirm as at the host: it stays
-while other seats move, as long as it is still legal), an action on its way to the host
-(:attr:`GuestPlay.sent`: no second tap until the host acknowledges or refuses it; a welcome on a
-new link starts afresh, so a move lost with a link never leaves the phone waiting), the paced
-reveal of a new view's events (from the guest's previous observation, with the view's own
-``pace_ms``), the round summary (Next round closes it on this phone only), game over, and the
-game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of every view
-that followed a move, from the moment it joined).
+Pure Python. :class:`GuestPlay` is the remote source of the one turn flow
+(:class:`hotseat.turn_flow.TurnFlow`, the same as at the host's own screen): taps, the legal
+check, a pending pick, the paced reveal and the round summary are the flow's; a commit sends the
+action to the host. What is a phone's own: an unconfirmed pick stays while other seats move, as
+long as it is still legal; an action on its way to the host (:attr:`GuestPlay.sent`: no second
+tap until the host acknowledges or refuses it; a welcome on a new link starts afresh, so a move
+lost with a link never leaves the phone waiting); a reveal plays a new view's events from the
+guest's previous observation; the round summary (Next round closes it on this phone only), game
+over, and the game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of
+every view that followed a move, from the moment it joined).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..session import MAX_LOG_MOVES, load_view
+from ..turn_flow import Pending, Phase, Reveal, TurnFlow
 from ..views.base import GameView, ViewContext
 from . import protocol
 from .guest import Guest
@@ -29,10 +31,10 @@ class GuestPlay:
 
     def __init__(self, guest: Guest) -> None:
         self.guest = guest
-        self.local: dict = {}
-        self.pending: dict | None = None
-        self.reveal: dict | None = None  # {"before": obs, "events": the events it plays, "step": k}
-        self.summary = False
+        #: the turn flow (selection, pending pick, reveal, summary) over the host's views
+        self.flow = TurnFlow(self)
+        #: messages for the host that the flow's commits made (:meth:`tap` hands them out)
+        self._outbox: list[str] = []
         self.seen: tuple[str, int] | None = None  # (epoch, number) of the last view taken in
         self.match: int | None = None  # the game at the table the story is of
         self.view_module: GameView | None = None
@@ -45,7 +47,7 @@ class GuestPlay:
     # ---- following the host ------------------------------------------------------------------
 
     @property
-    def view(self) -> dict:
+    def latest(self) -> dict:
         """The newest view from the host (the screen is drawn, tapped and paced only once there
         is one: :class:`~hotseat.net.side.NetSide` makes a GuestPlay when the guest is playing)."""
         view = self.guest.view
@@ -59,13 +61,12 @@ class GuestPlay:
         assert welcome is not None, "a guest's game screen needs the host's welcome"
         return welcome
 
-    def _module(self):
-        if self.view_module is None and self.guest.welcome is not None:
-            self.view_module = load_view(self.guest.welcome["game"])
+    @property
+    def view(self) -> GameView:
+        """The game's view module (the host's welcome names the game)."""
+        if self.view_module is None:
+            self.view_module = load_view(self.welcome["game"])
         return self.view_module
-
-    def _pace(self, event: dict) -> int:
-        return self._module().pace_ms(event)
 
     @property
     def sent(self) -> bool:
@@ -82,7 +83,7 @@ class GuestPlay:
         if view["match"] != self.match:  # a new game at the table: its story starts afresh
             if self.match is not None:
                 self.history, self.first_round = [], None
-                self.local, self.pending, self.reveal, self.summary = {}, None, None, False
+                self.flow = TurnFlow(self)
             self.match = view["match"]
         if self.first_round is None:
             first = view["obs"].get("round")
@@ -91,24 +92,25 @@ class GuestPlay:
         if events:
             self._remember(events)
         if any(e.get("player") == self.guest.seat for e in events):
-            self.local, self.pending = {}, None
+            self.flow.moved()
         else:
             self._keep_choice(view, legal_before)
         if not view["fresh"]:
             return
         previous = self.guest.previous
-        if previous is not None and events and sum(self._pace(e) for e in events) > 0:
-            self.reveal = {"before": previous["obs"], "events": list(events), "step": 0}
-        if self._module().ends_round(events) and not view["over"]:
-            self.summary = True
+        if previous is not None and events:
+            self.flow.start_reveal(previous["obs"], events, self.guest.seat)
+        if self.view.ends_round(events) and not view["over"]:
+            self.flow.summary = True
 
     def _keep_choice(self, view: dict, legal_before: list | None) -> None:
         """Another seat moved (or the phone came back): an unconfirmed pick stays while it is still
         legal, a selection in progress while the legal actions are the same."""
-        if self.pending is not None and protocol.match_legal(self.pending["action"], view["legal"]) is None:
-            self.pending = None
+        flow = self.flow
+        if flow.pending is not None and protocol.match_legal(flow.pending.action, view["legal"]) is None:
+            flow.pending = None
         if view["legal"] != legal_before:
-            self.local = {}
+            flow.local = {}
 
     def _remember(self, events: list[dict]) -> None:
         """Add a move to :attr:`history` (the seat named by its first event, else the one that was
@@ -124,7 +126,7 @@ class GuestPlay:
     def story_sheet(self) -> Markup:
         """The story sheet on this phone: the moves it saw, by round; it always says that moves
         made before it joined, or while it was away, are not in it."""
-        parts = story.chapters(self._module(), self.history, self.context(), {}, self.first_round or 1)
+        parts = story.chapters(self.view, self.history, self.context(), {}, self.first_round or 1)
         return story.story_sheet(
             parts,
             False,
@@ -136,112 +138,112 @@ class GuestPlay:
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
-        self.pending = None
+        self.flow.pending = None
 
     # ---- what is on screen -------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        """``"reveal"``, ``"summary"``, ``"over"``, ``"turn"`` (this seat acts) or ``"wait"``."""
-        if self.reveal is not None:
-            return "reveal"
-        if self.summary:
-            return "summary"
-        view = self.view
+    def phase(self) -> Phase:
+        """REVEAL, SUMMARY, OVER, TURN (this seat acts) or WAIT."""
+        if self.flow.reveal is not None:
+            return Phase.REVEAL
+        if self.flow.summary:
+            return Phase.SUMMARY
+        view = self.latest
         if view["over"]:
-            return "over"
+            return Phase.OVER
         if view["legal"] and not self.sent:
-            return "turn"
-        return "wait"
+            return Phase.TURN
+        return Phase.WAIT
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.flow.pending
+
+    @property
+    def reveal(self) -> Reveal | None:
+        return self.flow.reveal
+
+    @property
+    def viewer(self) -> int | None:
+        return self.guest.seat
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.welcome["names"])
+
+    @property
+    def kinds(self) -> list[str]:
+        return list(self.welcome["kinds"])
+
+    @property
+    def round_events(self) -> list[dict]:
+        return list(self.latest["round_events"])
+
+    def acting(self) -> list[int]:
+        return list(self.latest["acting"])
+
+    def observation(self, viewer: int | None) -> dict:
+        """This seat's observation in the newest view (a phone sees no other)."""
+        obs: dict = self.latest["obs"]
+        return obs
+
+    def legal_actions(self, viewer: int) -> list[dict]:
+        return list(self.latest["legal"])
+
+    def last_events(self) -> list[dict]:
+        return list(self.latest["events"])
+
+    def submit(self, player: int, action: dict) -> None:
+        """The move goes to the host (answered by a view or a refusal)."""
+        self._outbox.append(self.guest.act(action))
+
+    def refused(self) -> None:
+        self.guest.rejected = _("That move is not allowed now.")
+
+    def reveal_done(self) -> None:
+        """Nothing to do: the newest view is on screen."""
+
+    def summary_closed(self) -> None:
+        """Nothing to do: Next round closes the summary on this phone only."""
 
     def context(self) -> ViewContext:
-        view, welcome = self.view, self.welcome
-        phase = self.phase
-        return ViewContext(
-            viewer=self.guest.seat,
-            names=list(welcome["names"]),
-            legal=list(view["legal"]) if phase == "turn" else [],
-            local=self.local,
-            events=list(self.reveal["events"] if self.reveal is not None else view["events"]),
-            pending=self.pending["action"] if self.pending is not None else None,
-            step=self.reveal["step"] if self.reveal is not None else None,
-            acting=list(view["acting"]),
-            kinds=list(welcome["kinds"]),
-            round_events=list(view["round_events"]),
-        )
+        return self.flow.screen_context()
 
     def obs(self) -> dict:
-        return self.reveal["before"] if self.reveal is not None else self.view["obs"]
+        return self.flow.screen_obs()
 
     # ---- taps and time -----------------------------------------------------------------------
 
     def tap(self, tap: dict) -> list[str]:
         """A tap on the game screen; returns the messages for the host (an action, at most)."""
-        shell = tap.get("shell")
-        phase = self.phase
-        if shell == "story":
+        if tap.get("shell") == "story":
             self.story_shown = tap.get("do") == "open"
-        elif shell == "skip" and phase == "reveal":
-            self.reveal = None
-        elif shell == "continue" and phase == "summary":
-            self.summary = False
-        elif shell == "details" and phase in ("summary", "over"):
-            self.local["details"] = not self.local.get("details")
-        elif shell == "undo" and phase == "turn":
-            self.pending = None
-        elif shell == "confirm" and phase == "turn" and self.pending is not None:
-            action, self.pending = self.pending["action"], None
-            return self._send(action)
-        elif shell is None and phase == "turn" and self.pending is None:
-            ctx = self.context()
-            action = self._module().on_tap(self.obs(), ctx, tap)
-            if action is None:
-                return []
-            if action not in ctx.legal:
-                self.guest.rejected = _("That move is not allowed now.")
-                return []
-            if self._module().needs_confirm(action, ctx):
-                self.pending = {"player": self.guest.seat, "action": action}
-                return []
-            return self._send(action)
-        return []
-
-    def _send(self, action: dict) -> list[str]:
-        return [self.guest.act(action)]
+            return []
+        self.flow.tap(tap)
+        sent, self._outbox = self._outbox, []
+        return sent
 
     def delay_ms(self) -> int | None:
         """Milliseconds to the next step of the paced reveal (``None``: nothing paced, or the story
         covers the screen: the reveal waits for it, as at the host)."""
-        if self.reveal is None or self.story_shown:
-            return None
-        step = self.reveal["step"]
-        if step == 0:
-            return 250
-        return max(self._pace(self.reveal["events"][step - 1]), 0)
+        return None if self.story_shown else self.flow.delay_ms()
 
     def tick(self) -> None:
-        if self.reveal is None:
-            return
-        events = self.reveal["events"]  # not the newest view's: one whose events pass at once may have come
-        step = self.reveal["step"]
-        nxt = next((k for k in range(step + 1, len(events) + 1) if self._pace(events[k - 1]) > 0), None)
-        if nxt is None:
-            self.reveal = None
-        else:
-            self.reveal["step"] = nxt
+        self.flow.tick()
 
     # ---- drawing -----------------------------------------------------------------------------
 
     def render(self, away_names: list[str]) -> Markup:
         """The guest's game screen (``body[data-screen]`` is ``guest-<phase>``)."""
-        module = self._module()
+        module = self.view
         ctx = self.context()
         obs = self.obs()
-        view = self.view
+        view = self.latest
         names = ctx.names
         phase = self.phase
         game = self.welcome["game"]
-        if phase == "over":
+        if phase is Phase.OVER:
             returns = view["returns"] or [0] * len(names)
             scores = module.scoreboard(obs, ctx)
             order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
@@ -250,18 +252,18 @@ class GuestPlay:
             leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
             body = screens.game_over(names, scores, order, view["winners"], summary, actions=leave)
             return self._with_story(body, _("Game over"), "guest-over", game)
-        if phase == "summary":
+        if phase is Phase.SUMMARY:
             summary = module.round_summary_html(obs, ctx)
             return self._with_story(screens.summary(summary), _("Round over"), "guest-summary", game)
         body = module.render(obs, ctx)
         status = module.status_line(obs, ctx)
         extra = []
-        if phase == "turn" and self.pending is not None:
-            label = module.confirm_label(self.pending["action"], _)
+        if phase is Phase.TURN and self.flow.pending is not None:
+            label = module.confirm_label(self.flow.pending.action, _)
             extra.append(screens.pending_bar(label))
-        elif phase == "reveal":
+        elif phase is Phase.REVEAL:
             extra.append(screens.skip_button())
-        elif phase == "wait" and self.sent:
+        elif phase is Phase.WAIT and self.sent:
             status = _("Sent to the table…")
         if away_names:
             extra.insert(

@@ -416,7 +416,7 @@ class NetSide:
         g = self._joining()
         play = self.play
         if play is not None and g.status == "playing" and self.join is None:
-            away = [play.welcome["names"][p] for p in play.view["away"] if p != g.seat]
+            away = [play.welcome["names"][p] for p in play.latest["away"] if p != g.seat]
             page = play.render(away)
             if g.rejected:
                 page = fragment(page, screens.toast(g.rejected))

@@ -1,0 +1,287 @@
+"""The turn flow of every table: tap -> legal -> pending -> commit -> reveal -> summary, once.
+
+Pure Python (no browser). A :class:`TurnFlow` keeps what a game screen holds between two moves
+and reads the table through a :class:`TableSource`; two sources use it (one client over two
+transports, as boardgame.io's client over its local and socket transports):
+
+* the local table (:class:`hotseat.session.Session`): the engine's state, bots and the move log
+  at this phone; a commit applies the move (at a phone people share, "Undo my move" stays on
+  offer until the next player shows their cards);
+* a phone at another's table (:class:`hotseat.net.play.GuestPlay`): the host's latest view; a
+  commit sends the move on the link and the host's answer comes back as a new view.
+
+The rules it implements, for both:
+
+* **Tap.** On the player's turn with nothing pending, the view's ``on_tap(obs, ctx, tap)`` makes
+  a tap an action (or ``None``: a selection in progress, kept in :attr:`TurnFlow.local`). An
+  action outside the legal list changes nothing and the source is told (:meth:`TableSource.refused`).
+* **Commit.** The named tap of a move makes it: the action goes to :meth:`TableSource.submit`.
+  A view whose ``needs_confirm(action, ctx)`` says so keeps it :class:`Pending` instead, with Undo
+  ("undo") and Confirm ("confirm"); only Confirm submits it.
+* **Reveal.** A move's events are played out step by step from the observation taken before it
+  (:class:`Reveal`): the first step after :data:`REVEAL_START_MS`, each next one after the view's
+  ``pace_ms`` of the event shown; events with no pace pass at once. "skip" ends it.
+* **Summary.** After a move that ends a round the round summary stays until "continue"
+  (:attr:`TurnFlow.summary`); "details" opens its optional detail (also after the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from .views.base import GameView, ViewContext
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+Observation = dict[str, Any]
+
+#: ms before the first step of a paced reveal (the table sees the move's start)
+REVEAL_START_MS = 250
+
+
+class Phase(StrEnum):
+    """What the game screen shows now (its value names the screen: ``body[data-screen]``, a
+    phone's with ``guest-`` before it)."""
+
+    #: "Pass the phone to NAME" (or "NAME's cards are hidden"): nothing private on screen
+    CURTAIN = "curtain"
+    #: the viewer acts on their private view
+    TURN = "turn"
+    #: the events of the last move are being played out
+    REVEAL = "reveal"
+    #: a bot is about to act (thinking in slices)
+    BOT = "bot"
+    #: the round summary, waiting for "Next round"
+    SUMMARY = "summary"
+    #: the game is over
+    OVER = "over"
+    #: the table waits for others: seats played on their own phones, or (on a phone) the host
+    WAIT = "wait"
+
+
+@dataclass
+class Pending:
+    """An action ``player`` chose and has not confirmed (a view's ``needs_confirm``)."""
+
+    player: int
+    action: Action
+
+
+@dataclass
+class Reveal:
+    """The paced reveal of one move's ``events``, drawn on ``before`` (the observation of
+    ``viewer``, ``None`` for the public one, taken before the move); ``step`` events are shown."""
+
+    before: Observation
+    events: list[Event]
+    viewer: int | None = None
+    step: int = 0
+
+    def delay_ms(self, view: GameView) -> int:
+        """Milliseconds until the next step (:data:`REVEAL_START_MS` before the first)."""
+        if self.step == 0:
+            return REVEAL_START_MS
+        return max(view.pace_ms(self.events[self.step - 1]), 0)
+
+    def advance(self, view: GameView) -> bool:
+        """Show the next event that takes time; False when none is left (the reveal is over)."""
+        nxt = next(
+            (k for k in range(self.step + 1, len(self.events) + 1) if view.pace_ms(self.events[k - 1]) > 0),
+            None,
+        )
+        if nxt is None:
+            return False
+        self.step = nxt
+        return True
+
+
+def paced(view: GameView, events: list[Event]) -> bool:
+    """Whether ``events`` take any time to play out (a move without them gets no reveal)."""
+    return sum(view.pace_ms(e) for e in events) > 0
+
+
+class TableSource(Protocol):
+    """What a :class:`TurnFlow` reads and where its moves go: the local table or the host's views."""
+
+    @property
+    def view(self) -> GameView:
+        """The game's view module (``hotseat.views.<game>.VIEW``)."""
+        ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen (``None``: the public view)."""
+        ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def kinds(self) -> list[str]: ...
+
+    @property
+    def round_events(self) -> list[Event]:
+        """The events of this round the view keeps for its round summary."""
+        ...
+
+    def acting(self) -> list[int]:
+        """The seats the game waits for now."""
+        ...
+
+    def observation(self, viewer: int | None) -> Observation:
+        """What ``viewer`` sees now (``None``: the public observation)."""
+        ...
+
+    def legal_actions(self, viewer: int) -> list[Action]:
+        """``viewer``'s legal actions now (empty when the game does not wait for them)."""
+        ...
+
+    def last_events(self) -> list[Event]:
+        """The events of the last move (what the view narrates)."""
+        ...
+
+    def submit(self, player: int, action: Action) -> None:
+        """Make ``player``'s move: apply it here, or send it to the host."""
+        ...
+
+    def refused(self) -> None:
+        """A tap made an action outside the legal list (nothing changed): tell the player."""
+        ...
+
+    def reveal_done(self) -> None:
+        """The reveal ended (played out or skipped): the table moves on."""
+        ...
+
+    def summary_closed(self) -> None:
+        """ "Next round" closed the round summary."""
+        ...
+
+
+@dataclass
+class TurnFlow:
+    """What a game screen holds between two moves, and the taps and ticks that change it. See the
+    module docstring.
+
+    Attributes:
+        local: the view's selection in progress (string keys of the view's own choosing).
+        pending: the chosen, unconfirmed action, or ``None``.
+        reveal: the paced reveal on screen, or ``None``.
+        summary: whether the round summary is due (closed by "continue").
+    """
+
+    source: TableSource
+    local: dict[str, Any] = field(default_factory=dict)
+    pending: Pending | None = None
+    reveal: Reveal | None = None
+    summary: bool = False
+
+    def copy(self) -> TurnFlow:
+        """A copy to take a move back with (the selection copied; the rest is replaced, never changed)."""
+        step = None if self.reveal is None else Reveal(**vars(self.reveal))
+        return TurnFlow(self.source, dict(self.local), self.pending, step, self.summary)
+
+    def moved(self) -> None:
+        """A move was made (its reveal and summary are the source's to start): no selection, nothing pending."""
+        self.local = {}
+        self.pending = None
+
+    def start_reveal(self, before: Observation, events: list[Event], viewer: int | None = None) -> bool:
+        """Play ``events`` out on ``before`` when they take any time; returns whether it started."""
+        if not paced(self.source.view, events):
+            return False
+        self.reveal = Reveal(before, list(events), viewer)
+        return True
+
+    # ---- what is on screen -------------------------------------------------------------------
+
+    def screen_obs(self) -> Observation:
+        """The observation the view renders now (the one before the move during a reveal)."""
+        if self.reveal is not None:
+            return self.reveal.before
+        return self.source.observation(self.source.viewer)
+
+    def context(self, viewer: int | None, legal: list[Action], for_screen: bool = True) -> ViewContext:
+        """The :class:`ViewContext` of ``viewer`` with ``legal`` (the reveal's step only
+        ``for_screen``; ``viewer``'s own pending action only)."""
+        src = self.source
+        pending = self.pending.action if self.pending is not None and self.pending.player == viewer else None
+        revealing = self.reveal is not None and for_screen
+        return ViewContext(
+            viewer=viewer,
+            names=src.names,
+            legal=legal,
+            local=self.local,
+            events=self.reveal.events if self.reveal is not None else src.last_events(),
+            pending=pending,
+            step=self.reveal.step if revealing and self.reveal is not None else None,
+            acting=src.acting(),
+            kinds=src.kinds,
+            round_events=src.round_events,
+        )
+
+    def screen_context(self) -> ViewContext:
+        """The context of the screen: the viewer's legal actions on their turn, else none."""
+        src = self.source
+        viewer = src.viewer
+        its_turn = viewer is not None and src.phase is Phase.TURN
+        return self.context(viewer, src.legal_actions(viewer) if its_turn and viewer is not None else [])
+
+    # ---- taps and time -----------------------------------------------------------------------
+
+    def tap(self, tap: dict[str, Any]) -> bool:
+        """A tap on the game screen: the flow's shell keys (undo, confirm, continue, details, skip)
+        or the view's own taps on the player's turn. Returns whether the flow took it."""
+        src = self.source
+        shell = tap.get("shell")
+        phase = src.phase
+        if shell == "undo" and phase is Phase.TURN:
+            self.pending = None
+        elif shell == "confirm" and phase is Phase.TURN and self.pending is not None:
+            pending, self.pending = self.pending, None
+            src.submit(pending.player, pending.action)
+        elif shell == "continue" and phase is Phase.SUMMARY:
+            self.summary = False
+            src.summary_closed()
+        elif shell == "details" and phase in (Phase.SUMMARY, Phase.OVER):
+            self.local["details"] = not self.local.get("details")
+        elif shell == "skip" and phase is Phase.REVEAL:
+            self.reveal = None
+            src.reveal_done()
+        elif shell is None and phase is Phase.TURN and self.pending is None:
+            self._choose(tap)
+        else:
+            return False
+        return True
+
+    def _choose(self, tap: dict[str, Any]) -> None:
+        """tap -> the view's action -> legal? -> pending or commit."""
+        src = self.source
+        viewer = src.viewer
+        if viewer is None:  # a turn is always someone's
+            return
+        ctx = self.screen_context()
+        action = src.view.on_tap(src.observation(viewer), ctx, tap)
+        if action is None:
+            return
+        if action not in ctx.legal:
+            src.refused()
+            return
+        if src.view.needs_confirm(action, ctx):
+            self.pending = Pending(viewer, action)
+        else:
+            src.submit(viewer, action)
+
+    def delay_ms(self) -> int | None:
+        """Milliseconds to the reveal's next step, or ``None`` without a reveal."""
+        return None if self.reveal is None else self.reveal.delay_ms(self.source.view)
+
+    def tick(self) -> None:
+        """The reveal's next step; at its end the reveal closes and the source moves on."""
+        if self.reveal is not None and not self.reveal.advance(self.source.view):
+            self.reveal = None
+            self.source.reveal_done()
