@@ -55,7 +55,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -95,7 +95,7 @@ def _root() -> JsProxy:
     return document.getElementById("app")
 
 
-def _fields() -> dict:
+def _fields() -> dict[str, Any]:
     out = {}
     for el in _root().querySelectorAll("[data-field]"):
         out[str(el.getAttribute("data-field"))] = str(el.value)
@@ -234,7 +234,7 @@ def _net_io() -> None:
         _net.stop_scan()
 
 
-async def _net_request(request: tuple) -> None:
+async def _net_request(request: tuple[Any, ...]) -> None:
     ctl = _ctl()
     side = ctl.net
     kind = request[0]

@@ -32,7 +32,7 @@ are extras.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
@@ -130,7 +130,7 @@ def _synth():
     return synth if hasattr(synth, "speak") else None
 
 
-def _device_voices(synth) -> tuple[list, list[Voice]]:
+def _device_voices(synth) -> tuple[list[Any], list[Voice]]:
     raw = list(synth.getVoices() or [])
     voices = [
         Voice(

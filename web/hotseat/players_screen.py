@@ -9,6 +9,7 @@ Pure functions of plain values, built with :mod:`hotseat.markup` (every name is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .i18n import format_number
 from .i18n import gettext as _
@@ -47,7 +48,7 @@ def _stats_table(rows: Sequence[tuple[str, Stats]]) -> Markup:
     return h("table", {"class": "pl-stats"}, h("thead", None, head), h("tbody", None, body))
 
 
-def players_list(entries: Sequence[dict], editing: dict | None = None) -> Markup:
+def players_list(entries: Sequence[dict[str, Any]], editing: dict[str, Any] | None = None) -> Markup:
     """The players list. ``entries``: ``[{"name": str, "stats": [(game name, Stats), ...]}]`` in the
     order shown (the most recent first); ``editing``: ``{"name", "error"}`` while a name is being
     renamed (its row shows the name in a field with Save / Cancel, and the problem, if any)."""
@@ -113,7 +114,7 @@ def players_list(entries: Sequence[dict], editing: dict | None = None) -> Markup
     )
 
 
-def dialog(question: dict) -> Markup:
+def dialog(question: dict[str, Any]) -> Markup:
     """The question before a name is forgotten (``{"kind": "pl_forget", "name"}``) or its statistics
     cleared (``{"kind": "pl_clear", "name"}``)."""
     name = question["name"]

@@ -179,7 +179,7 @@ class Text(Spec):
 class OneOf(Spec):
     """One of ``values`` (computed on use when a callable: e.g. the registered games)."""
 
-    values: tuple | Callable[[], Iterable[Any]]
+    values: tuple[Any, ...] | Callable[[], Iterable[Any]]
 
     def check(self, value: Any, where: str) -> Any:
         allowed = tuple(self.values()) if callable(self.values) else self.values
@@ -331,7 +331,7 @@ class SaveStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def write(self, game_id: str, data: dict) -> int:
+    def write(self, game_id: str, data: dict[str, Any]) -> int:
         """Store the session dict ``data`` as ``game_id``'s game in progress with the next revision.
 
         Returns the revision written. Raises:
@@ -393,7 +393,7 @@ class SaveStore:
         then removed from ``key``. Returns the new key.
 
         Raises:
-            AsideFullError: :data:`ASIDE_LIMIT` saves are set aside already (nothing changed).
+            AsideFullError: :data:`ASIDE_LIMIT` saves are set[Any] aside already (nothing changed).
             StorageError: the browser refused the copy (nothing changed).
         """
         text = self.storage.get(key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from .i18n import N_, format_list
 from .i18n import gettext as _
@@ -64,7 +65,7 @@ def option_doc(doc: str) -> str:
     return re.sub(r"\s*\((?:[A-Z]+-\d+(?:,\s*)?)+\)", "", doc)
 
 
-def button(label: Child, tap: dict, cls: str | list | None = None, **attrs: AttrValue) -> Markup:
+def button(label: Child, tap: dict[str, Any], cls: str | list[Any] | None = None, **attrs: AttrValue) -> Markup:
     """A ``<button type="button">`` sending ``tap``; extra attributes by keyword (``aria_label=``
     becomes ``aria-label``)."""
     named = {k.replace("_", "-"): v for k, v in attrs.items()}
@@ -118,9 +119,9 @@ def frame(
 
 
 def home(
-    games: Sequence[dict],
-    saves: Sequence[dict],
-    aside: Sequence[dict] = (),
+    games: Sequence[dict[str, Any]],
+    saves: Sequence[dict[str, Any]],
+    aside: Sequence[dict[str, Any]] = (),
     joinable: bool = False,
     players_button: bool = False,
     hint: Markup | None = None,
@@ -261,7 +262,7 @@ def kind_picker(seat: int, kind: str, kinds: Sequence[str]) -> Markup:
 
 
 def setup(
-    game, setup_state: dict, bot_kinds: list[str], chips: Sequence[str] = (), seat_kinds: Sequence[str] = ()
+    game, setup_state: dict[str, Any], bot_kinds: list[str], chips: Sequence[str] = (), seat_kinds: Sequence[str] = ()
 ) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 
@@ -525,7 +526,7 @@ def rules_page(text: str) -> Markup:
     return Markup(text)
 
 
-def replace_dialog(save: dict, new_game: str) -> Markup:
+def replace_dialog(save: dict[str, Any], new_game: str) -> Markup:
     """ "Replace the saved game of GAME (round N; names)?" with Keep and Replace.
 
     ``save``: the save summary (``name``: the game's name, ``names``, ``round``: int or None);

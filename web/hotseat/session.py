@@ -89,7 +89,7 @@ class SlicedSearch(Protocol):
     """A bot's search in progress (``pycore.bots.Search``): thinks for about ``ms`` milliseconds
     per call, then returns its action, or ``None`` while it is not done."""
 
-    def step(self, ms: float) -> dict | None: ...
+    def step(self, ms: float) -> dict[str, Any] | None: ...
 
 
 def load_view(game_id: str) -> GameView:
@@ -143,7 +143,7 @@ def is_guest(kind: str) -> bool:
     return kind == GUEST
 
 
-def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict]:
+def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict[str, Any]]:
     """Validate ``[{"name": str, "kind": str}, ...]`` for ``game``; return a clean copy.
 
     Raises:
@@ -186,14 +186,14 @@ class Session:
     def __init__(
         self,
         game_id: str,
-        seats: list[dict],
+        seats: list[dict[str, Any]],
         seed: int,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         state=None,
         bot_hook: BotHook | None = None,
         summary_due: bool = False,
-        events: list[dict] | None = None,
-        round_events: list[dict] | None = None,
+        events: list[dict[str, Any]] | None = None,
+        round_events: list[dict[str, Any]] | None = None,
         log: tuple[str, list[dict]] | None = None,
         history: list[Move] | None = None,
     ) -> None:
@@ -222,10 +222,10 @@ class Session:
         self.flow = TurnFlow(self, summary=summary_due)
         #: the move a player at this shared phone may still take back ("Undo my move" on the
         #: hand-off screen, :meth:`can_take_back`): ``{"player", "checkpoint", "moves", "fair"}``
-        self.take_back: dict | None = None
-        self.events: list[dict] = list(events or [])
+        self.take_back: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = list(events or [])
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
-        self.round_events: list[dict] = list(round_events or [])
+        self.round_events: list[dict[str, Any]] = list(round_events or [])
         self.search: SlicedSearch | None = None  # the bot's sliced search in progress
         #: a bot seat whose last search the time cap cut short (it played its best move so far);
         #: the shell tells the table once and clears it
@@ -234,7 +234,7 @@ class Session:
         #: the save keeps them so that the events of the game are recomputed by the engine on load
         #: instead of being stored (the round summary, the story)
         self.log_start: str
-        self.log_moves: list[dict]
+        self.log_moves: list[dict[str, Any]]
         self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
         #: one :class:`~hotseat.story.Move` (seat and public events, never the action) per logged move
         self.history: list[Move] = list(history) if history is not None else []
@@ -244,7 +244,7 @@ class Session:
         self.error: str | None = None
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
         #: {seat: token}}`` saved with the game, so phones rejoin their seats after a reload
-        self.net: dict | None = None
+        self.net: dict[str, Any] | None = None
         self._advance()
 
     # ---- seats -------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ class Session:
         else:  # the page was hidden while this player watched a bot, a summary or the end
             self._advance()
 
-    def observation(self, viewer: int | None) -> dict:
+    def observation(self, viewer: int | None) -> dict[str, Any]:
         return self.state.public_observation() if viewer is None else self.state.observation(viewer)
 
     def context(self, viewer: int | None = None, for_screen: bool = True) -> ViewContext:
@@ -408,13 +408,13 @@ class Session:
         legal = self.legal_actions(viewer) if viewer is not None and self.phase is Phase.TURN else []
         return self.flow.context(viewer, legal, for_screen)
 
-    def screen_obs(self) -> dict:
+    def screen_obs(self) -> dict[str, Any]:
         """The observation the view renders now (the pre-action one during a reveal)."""
         return self.flow.screen_obs()
 
     # ---- input -------------------------------------------------------------------------------
 
-    def tap(self, tap: dict) -> None:
+    def tap(self, tap: dict[str, Any]) -> None:
         """Handle a tap on the game screen: the curtain's keys here, the rest in the turn flow
         (:meth:`hotseat.turn_flow.TurnFlow.tap`: the view's own taps, undo, confirm, continue,
         details, skip)."""
@@ -440,12 +440,12 @@ class Session:
         self.flow.pending = value
 
     @property
-    def local(self) -> dict:
+    def local(self) -> dict[str, Any]:
         """The view's selection in progress (the turn flow's)."""
         return self.flow.local
 
     @local.setter
-    def local(self, value: dict) -> None:
+    def local(self, value: dict[str, Any]) -> None:
         self.flow.local = value
 
     @property
@@ -469,13 +469,13 @@ class Session:
     def acting(self) -> list[int]:
         return self.state.current_players()
 
-    def legal_actions(self, viewer: int) -> list[dict]:
+    def legal_actions(self, viewer: int) -> list[dict[str, Any]]:
         return self.state.legal_actions(viewer) if viewer in self.acting() else []
 
-    def last_events(self) -> list[dict]:
+    def last_events(self) -> list[dict[str, Any]]:
         return self.events
 
-    def submit(self, player: int, action: dict) -> None:
+    def submit(self, player: int, action: dict[str, Any]) -> None:
         """A human's move at this phone: applied and saved; at a phone people share the player
         may take it back (:meth:`can_take_back`)."""
         self._keep_take_back(player, action)
@@ -499,7 +499,7 @@ class Session:
 
     # ---- "Undo my move" at a shared phone ----------------------------------------------------
 
-    def _keep_take_back(self, player: int, action: dict) -> None:
+    def _keep_take_back(self, player: int, action: dict[str, Any]) -> None:
         """Before ``player``'s move at a phone people share: keep what is needed to take back
         everything they do in this turn (a 7's steps are one move), unless the move shows them or
         the table something hidden from them (:meth:`pycore.core.State.reveals_hidden`: the last
@@ -549,7 +549,7 @@ class Session:
         self.viewer = self.holder = kept["player"]
         self.curtain_for = None
 
-    def apply(self, player: int, action: dict) -> list[dict] | None:
+    def apply(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]] | None:
         """Apply ``action`` for ``player``, save, and start the paced reveal of its events.
 
         Returns the events, or ``None`` when the move was taken back: at a table with seats on
@@ -575,7 +575,7 @@ class Session:
         phones, whose views follow the save)."""
         return not self.guests
 
-    def _after(self, events: list[dict], before: dict, reveal_viewer: int | None) -> bool:
+    def _after(self, events: list[dict[str, Any]], before: dict[str, Any], reveal_viewer: int | None) -> bool:
         """The move's events are out: reveal, summary, save, next player; False when the save was
         refused (the move stays applied here)."""
         self.events = events
@@ -592,7 +592,7 @@ class Session:
         out a reveal or shows the round summary (the host holds such actions back until then)."""
         return self.phase not in (Phase.REVEAL, Phase.SUMMARY)
 
-    def apply_remote(self, player: int, action: dict) -> list[dict]:
+    def apply_remote(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply the legal ``action`` that ``player``'s own phone sent (the caller checked it is
         legal, :mod:`hotseat.net.host`), and save. The screen here stays as it is when nothing
         there changes — a human at this phone keeps a selection or an unconfirmed pick while
@@ -641,7 +641,7 @@ class Session:
         if len(self.log_moves) >= MAX_LOG_MOVES:
             self._trim_log()
 
-    def _log_move(self, player: int, action: dict, events: list[dict]) -> None:
+    def _log_move(self, player: int, action: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.log_moves.append({"player": player, "action": action})
         self.history.append(Move(player, events))
 
@@ -674,7 +674,7 @@ class Session:
         ctx = self.context(None, for_screen=False)
         return story.chapters(self.view, self.history, ctx, self.state.public_observation(), self.story_first_round())
 
-    def replay_table(self, index: int) -> dict:
+    def replay_table(self, index: int) -> dict[str, Any]:
         """The public observation after logged move ``index`` (the replay after the game), replayed
         by the engine from the log's start; the last one asked for is kept, so stepping on costs
         one move. Raises IndexError for an index outside the log."""
@@ -692,11 +692,11 @@ class Session:
         """The round the story starts in (the public round number at the log's start)."""
         return int(self.game.state_from_json(self.log_start).public_observation().get("round", 1))
 
-    def _log_round(self, events: list[dict]) -> None:
+    def _log_round(self, events: list[dict[str, Any]]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
         self.round_events.extend(e for e in events if self.view.round_log(e))
 
-    def _summary_for(self, events: list[dict]) -> bool:
+    def _summary_for(self, events: list[dict[str, Any]]) -> bool:
         return self.view.ends_round(events)
 
     def _saved(self) -> bool:
@@ -741,7 +741,7 @@ class Session:
     def _bot_level(self, seat: int) -> str:
         return self.seats[seat]["kind"].split(":", 1)[1]
 
-    def think(self, seat: int) -> list[dict] | None:
+    def think(self, seat: int) -> list[dict[str, Any]] | None:
         """One slice of the bot's thinking; applies its action once decided.
 
         The bot sees only ``observation(seat)`` and ``legal_actions(seat)``, never the State.
@@ -765,13 +765,13 @@ class Session:
             self.bot_capped = seat  # the shell says so (the device was too slow for the bot's work)
         return self._apply_bot(seat, action, legal)
 
-    def _apply_bot(self, seat: int, action: dict, legal: list[dict]) -> list[dict] | None:
+    def _apply_bot(self, seat: int, action: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         self.search = None
         if action not in legal:  # a bot bug must not corrupt the game
             action = legal[0]
         return self.apply(seat, action)
 
-    def play_bot(self, seat: int) -> list[dict]:
+    def play_bot(self, seat: int) -> list[dict[str, Any]]:
         """Let the bot in ``seat`` think to the end and act (blocking; for tests and tools)."""
         while True:
             events = self.think(seat)

@@ -44,7 +44,7 @@ class Chapter:
     finished: bool = False
 
 
-def lines_of(view, move: Move, ctx, table: dict) -> list[str | Markup]:
+def lines_of(view, move: Move, ctx, table: dict[str, Any]) -> list[str | Markup]:
     """The view's lines for one move (``[]`` when the move tells nothing, e.g. a secret pick)."""
     return list(view.story_lines(move.events, move.player, ctx, table))
 
@@ -53,7 +53,7 @@ def _ends_game(move: Move) -> bool:
     return any(e.get("type") == "game_over" for e in move.events)
 
 
-def chapters(view, moves: list[Move], ctx, table: dict, first_round: int = 1) -> list[Chapter]:
+def chapters(view, moves: list[Move], ctx, table: dict[str, Any], first_round: int = 1) -> list[Chapter]:
     """The story of ``moves`` in rounds, the first one numbered ``first_round`` (the last one may
     be unfinished; an empty last one is left out unless it is the only one)."""
     out = [Chapter(first_round)]
@@ -72,7 +72,7 @@ def chapters(view, moves: list[Move], ctx, table: dict, first_round: int = 1) ->
     return out
 
 
-def steps(view, moves: list[Move], ctx, table: dict) -> list[int]:
+def steps(view, moves: list[Move], ctx, table: dict[str, Any]) -> list[int]:
     """Indices of the moves with at least one line: the steps of the replay."""
     return [i for i, move in enumerate(moves) if lines_of(view, move, ctx, table)]
 
@@ -163,7 +163,7 @@ def replay_button() -> Markup:
 
 
 def replay_body(
-    step: int, total: int, round_number: int, lines: list, table: Markup, next_round: int | None = None
+    step: int, total: int, round_number: int, lines: list[Any], table: Markup, next_round: int | None = None
 ) -> Markup:
     """One step of the replay after the game: what the move did (its story lines), then the table
     as everyone saw it after the move (or the round's result), quiet (``data-quiet``: its cues and

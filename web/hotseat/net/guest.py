@@ -42,10 +42,10 @@ class Guest:
     room: str | None = None
     token: str | None = None
     seat: int | None = None
-    welcome: dict | None = None
-    view: dict | None = None
+    welcome: dict[str, Any] | None = None
+    view: dict[str, Any] | None = None
     #: the view before the newest one (the screen plays the events from it)
-    previous: dict | None = None
+    previous: dict[str, Any] | None = None
     problem: str | None = None
     #: the host's answer to the last action, e.g. "That move is not allowed now."
     rejected: str | None = None
@@ -184,7 +184,7 @@ class Guest:
         (``ack``), and no rejection."""
         return self.n > 0 and (self.view is None or self.view["ack"] < self.n) and self.rejected is None
 
-    def act(self, action: dict) -> str:
+    def act(self, action: dict[str, Any]) -> str:
         """The message that asks the host to apply ``action`` for this seat."""
         self.n = min(max(self.n, self.answered) + 1, protocol.MAX_SEQ)
         self.rejected = None

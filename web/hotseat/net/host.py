@@ -101,7 +101,7 @@ class Host:
     #: the games played at this table (a rematch is the next one)
     match: int = 0
     #: actions that arrived while the table was busy, at most one per seat: (link, seat, act)
-    queue: list[tuple[int, int, dict]] = field(default_factory=list)
+    queue: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     _last_events: Any = None
 
     @classmethod
@@ -238,7 +238,7 @@ class Host:
             return self.views(fresh=False)
         return []
 
-    def _hello(self, link: int, msg: dict) -> list[tuple[int, str]]:
+    def _hello(self, link: int, msg: dict[str, Any]) -> list[tuple[int, str]]:
         if protocol.needs_update(msg):
             self._report(None, "update", f"a phone with protocol {msg['v']} was told to update")
             return [(link, protocol.dumps("update", "host", need=protocol.MIN_GUEST_VERSION, app=self.app_version))]
@@ -302,7 +302,7 @@ class Host:
                     return seat
         return invited
 
-    def _act(self, link: int, seat: int, msg: dict) -> list[tuple[int, str]]:
+    def _act(self, link: int, seat: int, msg: dict[str, Any]) -> list[tuple[int, str]]:
         held = [queued["n"] for _link, queued_seat, queued in self.queue if queued_seat == seat]
         if msg["n"] in held:
             return []  # this action again, while it is held: it is answered when applied
@@ -330,7 +330,7 @@ class Host:
             return [self._rejected(link, seat, msg, "storage", NOT_SAVED_TEXT)]
         return self.views()
 
-    def _rejected(self, link: int, seat: int, msg: dict, reason: str, text: str) -> tuple[int, str]:
+    def _rejected(self, link: int, seat: int, msg: dict[str, Any], reason: str, text: str) -> tuple[int, str]:
         """The answer to a refused action (the seat's next view acknowledges it too)."""
         self.remotes[seat].ack = max(self.remotes[seat].ack, msg["n"])
         return link, protocol.dumps("rejected", "host", n=msg["n"], reason=reason, text=text)

@@ -15,6 +15,8 @@ every view that followed a move, from the moment it joined).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import screens, story
 from ..i18n import format_list
 from ..i18n import gettext as _
@@ -47,7 +49,7 @@ class GuestPlay:
     # ---- following the host ------------------------------------------------------------------
 
     @property
-    def latest(self) -> dict:
+    def latest(self) -> dict[str, Any]:
         """The newest view from the host (the screen is drawn, tapped and paced only once there
         is one: :class:`~hotseat.net.side.NetSide` makes a GuestPlay when the guest is playing)."""
         view = self.guest.view
@@ -55,7 +57,7 @@ class GuestPlay:
         return view
 
     @property
-    def welcome(self) -> dict:
+    def welcome(self) -> dict[str, Any]:
         """The host's welcome (names, kinds, game): a guest plays only once it has one."""
         welcome = self.guest.welcome
         assert welcome is not None, "a guest's game screen needs the host's welcome"
@@ -103,7 +105,7 @@ class GuestPlay:
         if self.view.ends_round(events) and not view["over"]:
             self.flow.summary = True
 
-    def _keep_choice(self, view: dict, legal_before: list | None) -> None:
+    def _keep_choice(self, view: dict[str, Any], legal_before: list[Any] | None) -> None:
         """Another seat moved (or the phone came back): an unconfirmed pick stays while it is still
         legal, a selection in progress while the legal actions are the same."""
         flow = self.flow
@@ -112,7 +114,7 @@ class GuestPlay:
         if view["legal"] != legal_before:
             flow.local = {}
 
-    def _remember(self, events: list[dict]) -> None:
+    def _remember(self, events: list[dict[str, Any]]) -> None:
         """Add a move to :attr:`history` (the seat named by its first event, else the one that was
         acting: the views tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
         mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
@@ -177,24 +179,24 @@ class GuestPlay:
         return list(self.welcome["kinds"])
 
     @property
-    def round_events(self) -> list[dict]:
+    def round_events(self) -> list[dict[str, Any]]:
         return list(self.latest["round_events"])
 
     def acting(self) -> list[int]:
         return list(self.latest["acting"])
 
-    def observation(self, viewer: int | None) -> dict:
+    def observation(self, viewer: int | None) -> dict[str, Any]:
         """This seat's observation in the newest view (a phone sees no other)."""
-        obs: dict = self.latest["obs"]
+        obs: dict[str, Any] = self.latest["obs"]
         return obs
 
-    def legal_actions(self, viewer: int) -> list[dict]:
+    def legal_actions(self, viewer: int) -> list[dict[str, Any]]:
         return list(self.latest["legal"])
 
-    def last_events(self) -> list[dict]:
+    def last_events(self) -> list[dict[str, Any]]:
         return list(self.latest["events"])
 
-    def submit(self, player: int, action: dict) -> None:
+    def submit(self, player: int, action: dict[str, Any]) -> None:
         """The move goes to the host (answered by a view or a refusal)."""
         self._outbox.append(self.guest.act(action))
 
@@ -210,12 +212,12 @@ class GuestPlay:
     def context(self) -> ViewContext:
         return self.flow.screen_context()
 
-    def obs(self) -> dict:
+    def obs(self) -> dict[str, Any]:
         return self.flow.screen_obs()
 
     # ---- taps and time -----------------------------------------------------------------------
 
-    def tap(self, tap: dict) -> list[str]:
+    def tap(self, tap: dict[str, Any]) -> list[str]:
         """A tap on the game screen; returns the messages for the host (an action, at most)."""
         if tap.get("shell") == "story":
             self.story_shown = tap.get("do") == "open"

@@ -137,14 +137,14 @@ def _bool(value: Any) -> bool:
     return value
 
 
-def _dict(value: Any) -> dict:
+def _dict(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("must be an object")
     return value
 
 
 def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list]:
-    def check(value: Any) -> list:
+    def check(value: Any) -> list[Any]:
         if not isinstance(value, list) or len(value) > most:
             raise ValueError(f"must be a list of at most {most} items")
         return [inner(v) for v in value]
@@ -152,7 +152,7 @@ def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list]:
     return check
 
 
-def _action(value: Any) -> dict:
+def _action(value: Any) -> dict[str, Any]:
     """A guest's action: an object with a text ``"type"``, small (the engine checks the rest)."""
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         raise ValueError("must be an object with a text 'type'")
@@ -224,7 +224,7 @@ DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def loads(text: Any) -> dict:
+def loads(text: Any) -> dict[str, Any]:
     """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, size, nesting
     depth and number literals bounded *before* the parse (:func:`hotseat.bounded.loads`: a
     nesting bomb would kill Pyodide's interpreter inside the parser).
@@ -245,7 +245,7 @@ def loads(text: Any) -> dict:
     return data
 
 
-def version_of(data: dict) -> int:
+def version_of(data: dict[str, Any]) -> int:
     """The frozen ``"v"`` key. Raises :class:`ProtocolError` (``"version"``) when it is unusable."""
     v = data.get("v")
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
@@ -253,7 +253,7 @@ def version_of(data: dict) -> int:
     return v
 
 
-def parse(text: Any, sender: str) -> dict:
+def parse(text: Any, sender: str) -> dict[str, Any]:
     """Read and validate one message from ``sender`` (``"guest"`` or ``"host"``).
 
     Returns the message as a dict with exactly the keys of its type plus ``"v"`` and ``"t"``.
@@ -291,7 +291,7 @@ def parse(text: Any, sender: str) -> dict:
     return out
 
 
-def needs_update(hello: dict) -> bool:
+def needs_update(hello: dict[str, Any]) -> bool:
     """True when a guest's parsed ``hello`` comes from an app older than :data:`MIN_GUEST_VERSION`."""
     return hello["v"] < MIN_GUEST_VERSION
 
@@ -316,8 +316,8 @@ def view_message(
     state: Any,
     seat: int,
     n: int,
-    events: list[dict],
-    round_events: list[dict],
+    events: list[dict[str, Any]],
+    round_events: list[dict[str, Any]],
     summary: bool,
     away: list[int],
     fresh: bool = True,
@@ -370,7 +370,7 @@ def canonical(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False, allow_nan=False)
 
 
-def match_legal(action: dict, legal: list[dict]) -> dict | None:
+def match_legal(action: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The legal action equal to a guest's ``action`` as JSON (types included: ``true`` is not
     ``1``), or None. The host applies the engine's own object, never the received one."""
     want = canonical(action)

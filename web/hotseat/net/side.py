@@ -38,7 +38,7 @@ from .play import GuestPlay
 APP_VERSION = "0.1.0"
 
 
-def net_tap(do: str, **more: Any) -> dict:
+def net_tap(do: str, **more: Any) -> dict[str, Any]:
     return {"shell": "net", "do": do, **more}
 
 
@@ -52,13 +52,13 @@ class NetSide:
         self.session: Session | None = None
         #: the pairing sheet at the host: {"seat": k|None, "link": id|None, "code": str|None,
         #: "step": "offer"|"answer", "error": str|None}
-        self.sheet: dict | None = None
+        self.sheet: dict[str, Any] | None = None
         self.guest: Guest | None = None
         self.play: GuestPlay | None = None
         #: the guest's screen before playing: "join" (scan), "answer" (show the answer code)
-        self.join: dict | None = None
+        self.join: dict[str, Any] | None = None
         self.outbox: list[tuple[int, str]] = []
-        self.requests: list[tuple] = []
+        self.requests: list[tuple[Any, ...]] = []
         self.qr_cache: dict[str, tuple[int, str]] = {}
         self.message: str | None = None
         #: the newest refusal taken in, and the links whose first refusal the host was told of
@@ -104,7 +104,7 @@ class NetSide:
         elif self.guest is not None:
             self._guest_event(link, kind, text)
 
-    def tap(self, tap: dict) -> bool:
+    def tap(self, tap: dict[str, Any]) -> bool:
         """A ``{"shell": "net", "do": ...}`` tap; True when the controller should go home."""
         do = tap.get("do")
         fields = tap.get("fields") or {}
@@ -179,7 +179,7 @@ class NetSide:
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
 
-    def _host_tap(self, do: str | None, tap: dict, code: str) -> bool:
+    def _host_tap(self, do: str | None, tap: dict[str, Any], code: str) -> bool:
         if do == "invite":
             seat = tap.get("seat")
             if seat is not None and seat not in self._hosting()[1].guests:
@@ -262,7 +262,7 @@ class NetSide:
         if sheet is None or self.host is None:
             return None
         name = self._hosting()[1].names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
-        parts: list = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
+        parts: list[Any] = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
         if sheet["step"] == "offer":
             if sheet["code"] is None:
                 parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
@@ -395,7 +395,7 @@ class NetSide:
         if self.guest is not None and self.guest.link is not None and self.guest.welcome is not None:
             self.outbox.append((self.guest.link, self.guest.sync()))
 
-    def guest_tap_game(self, tap: dict) -> None:
+    def guest_tap_game(self, tap: dict[str, Any]) -> None:
         if self.play is not None:
             link = self._joining().link  # a game screen belongs to a guest
             if link is not None:
@@ -495,7 +495,7 @@ class NetSide:
         return _guest_page(_("Join a table"), parts, "guest-join")
 
 
-def _guest_page(title: str, parts: list, screen: str) -> Markup:
+def _guest_page(title: str, parts: list[Any], screen: str) -> Markup:
     body = h(
         "div",
         {"class": "net-guest"},
@@ -506,14 +506,14 @@ def _guest_page(title: str, parts: list, screen: str) -> Markup:
     return screens.frame(body, title, screen=screen, menu=False)
 
 
-def _camera(place: dict) -> Markup | None:
+def _camera(place: dict[str, Any]) -> Markup | None:
     """The camera's picture while it may run (none once it failed: the text field is open then)."""
     if place.get("camera_error"):
         return h("p", {"class": "note"}, _("The camera is not available here. Type or paste the code instead."))
     return h("video", {"class": "net-camera", "data-net-camera": True, "muted": True, "playsinline": True})
 
 
-def _paste_field(label: str, tap: dict, open_: bool | str | None = False) -> Markup:
+def _paste_field(label: str, tap: dict[str, Any], open_: bool | str | None = False) -> Markup:
     """ "Cannot scan? Paste the code": a text field and a button (the code is plain text); open
     from the start when the camera failed."""
     return h(

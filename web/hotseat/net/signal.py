@@ -46,6 +46,7 @@ import binascii
 import re
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from ..bounded import ascii_int
 from .protocol import PROTOCOL_VERSION
@@ -121,7 +122,7 @@ class Pairing:
 # ---- SDP -> fields ----------------------------------------------------------------------------
 
 
-def essentials(sdp: str) -> dict:
+def essentials(sdp: str) -> dict[str, Any]:
     """The facts a data channel needs from a browser's SDP.
 
     Returns ``{"ufrag", "pwd", "hash", "digest", "setup", "candidates"}`` where candidates are the
@@ -137,7 +138,7 @@ def essentials(sdp: str) -> dict:
     lines = [line.strip() for line in sdp.replace("\r\n", "\n").split("\n") if line.strip()]
     if not any(line.startswith("m=application ") and "webrtc-datachannel" in line for line in lines):
         raise SignalError("sdp", "the SDP has no data channel")
-    found: dict = {"candidates": []}
+    found: dict[str, Any] = {"candidates": []}
     for line in lines:
         if line.startswith("a=ice-ufrag:"):
             found.setdefault("ufrag", line[12:])
