@@ -85,7 +85,7 @@ def _no_constant(name: str) -> Any:
     raise BoundsError(f"{name} is not JSON")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = {}
     for key, value in pairs:
         if key in out:

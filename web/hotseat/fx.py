@@ -71,7 +71,7 @@ def _now() -> float:
     return float(window.performance.now())
 
 
-def _context():
+def _context() -> Any:
     global _audio
     if _audio is None:
         ctor = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
@@ -125,12 +125,12 @@ def _run(spec: str) -> None:
 # ---- the narrator's voice ------------------------------------------------------------------------
 
 
-def _synth():
+def _synth() -> Any:
     synth = getattr(window, "speechSynthesis", None)
     return synth if hasattr(synth, "speak") else None
 
 
-def _device_voices(synth) -> tuple[list[Any], list[Voice]]:
+def _device_voices(synth: Any) -> tuple[list[Any], list[Voice]]:
     raw = list(synth.getVoices() or [])
     voices = [
         Voice(
@@ -155,7 +155,7 @@ def voices() -> list[Voice]:
         return []
 
 
-def _ended(*_args) -> None:
+def _ended(*_args: Any) -> None:
     _speech["pending"] = max(0, _speech["pending"] - 1)
 
 
@@ -211,7 +211,7 @@ def silence() -> None:
 # ---- after each draw -----------------------------------------------------------------------------
 
 
-def play(root) -> None:
+def play(root: Any) -> None:
     """Play every not-yet-played effect under ``root``, in page order; scroll up on a new key."""
     global _scroll_key
     try:

@@ -41,7 +41,7 @@ from typing import Any
 
 from .i18n import gettext as _
 from .names import NameError_, check_name, look_alike
-from .saves import SaveError, read_json
+from .saves import SaveError, Storage, read_json
 
 #: the localStorage key
 KEY = "hotseat.players"
@@ -305,7 +305,7 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
     return Players(tuple(names), tables, stats, recorded), problems
 
 
-def load(storage, games: tuple[str, ...] | list[str] = ()) -> Players:
+def load(storage: Storage, games: tuple[str, ...] | list[str] = ()) -> Players:
     """The players in ``storage`` (``get(key) -> str | None``), invalid entries dropped."""
     try:
         text = storage.get(KEY)
@@ -314,7 +314,7 @@ def load(storage, games: tuple[str, ...] | list[str] = ()) -> Players:
     return parse(text, games)[0]
 
 
-def save(storage, players: Players) -> None:
+def save(storage: Storage, players: Players) -> None:
     """Store ``players``. Raises :class:`hotseat.saves.StorageError` when the browser refuses
     (quota): the caller tells the player, the game itself is never affected."""
     storage.set(KEY, players.to_json())

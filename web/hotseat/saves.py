@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import bounded
 
@@ -41,6 +41,20 @@ ASIDE_LIMIT = 8
 MAX_SAVE_CHARS = 400_000
 #: the deepest nesting of arrays and objects read; a real save has about 8 levels
 MAX_DEPTH = 32
+
+
+class Storage(Protocol):
+    """Where the app keeps text by key (``window.localStorage`` through
+    :class:`hotseat.storage.LocalStorage`; a dict in tests): ``set`` raises :class:`StorageError`
+    when refused, reading never fails."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, text: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
 
 
 class SaveError(ValueError):
@@ -276,7 +290,7 @@ class SaveStore:
     """
 
     def __init__(
-        self, storage, peek: Callable[[str], tuple[str, list[str]]], games: Callable[[], Iterable[str]]
+        self, storage: Storage, peek: Callable[[str], tuple[str, list[str]]], games: Callable[[], Iterable[str]]
     ) -> None:
         self.storage = storage
         self.peek = peek

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, format_list
 from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 _MENU_ICON = trusted(
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" '
@@ -691,7 +694,7 @@ def _switch(label: str, name: str, on: bool) -> Markup:
 
 
 def settings_sheet(
-    settings,
+    settings: Settings,
     languages: Sequence[tuple[str, str]],
     voices: Sequence[tuple[str, str]],
     home: bool = True,

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .i18n import LANGUAGES
+from .saves import Storage
 
 #: the localStorage key
 KEY = "hotseat.settings"
@@ -144,11 +145,11 @@ def parse(text: str | None) -> tuple[Settings, list[str]]:
     return Settings(**values), problems
 
 
-def load(storage) -> Settings:
+def load(storage: Storage) -> Settings:
     """The settings in ``storage`` (``get(key) -> str | None``), defaults where invalid."""
     return parse(storage.get(KEY))[0]
 
 
-def save(storage, settings: Settings) -> None:
+def save(storage: Storage, settings: Settings) -> None:
     """Store ``settings`` (``storage.set(key, text)``; a refusing browser is the storage's concern)."""
     storage.set(KEY, settings.to_json())

@@ -6,16 +6,18 @@ Reading never fails (a browser that refuses storage behaves as empty); a refused
 
 from __future__ import annotations
 
+from typing import Any
+
 from .saves import StorageError
 
 
 class LocalStorage:
     """``get(key) -> str | None``, ``set(key, text)``, ``remove(key)``, ``keys()`` over ``window.localStorage``."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:
         self._window = window
 
-    def _store(self):
+    def _store(self) -> Any:
         return self._window.localStorage
 
     def get(self, key: str) -> str | None:

@@ -20,10 +20,13 @@ from a game state or a player's observation, and cannot show a hand or a pick no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import gettext as _
 from .markup import Markup, h, trusted
+
+if TYPE_CHECKING:  # the views import this module
+    from .views.base import GameView, ViewContext
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class Chapter:
     finished: bool = False
 
 
-def lines_of(view, move: Move, ctx, table: dict[str, Any]) -> list[str | Markup]:
+def lines_of(view: GameView, move: Move, ctx: ViewContext, table: dict[str, Any]) -> list[str | Markup]:
     """The view's lines for one move (``[]`` when the move tells nothing, e.g. a secret pick)."""
     return list(view.story_lines(move.events, move.player, ctx, table))
 
@@ -53,7 +56,9 @@ def _ends_game(move: Move) -> bool:
     return any(e.get("type") == "game_over" for e in move.events)
 
 
-def chapters(view, moves: list[Move], ctx, table: dict[str, Any], first_round: int = 1) -> list[Chapter]:
+def chapters(
+    view: GameView, moves: list[Move], ctx: ViewContext, table: dict[str, Any], first_round: int = 1
+) -> list[Chapter]:
     """The story of ``moves`` in rounds, the first one numbered ``first_round`` (the last one may
     be unfinished; an empty last one is left out unless it is the only one)."""
     out = [Chapter(first_round)]
@@ -72,7 +77,7 @@ def chapters(view, moves: list[Move], ctx, table: dict[str, Any], first_round: i
     return out
 
 
-def steps(view, moves: list[Move], ctx, table: dict[str, Any]) -> list[int]:
+def steps(view: GameView, moves: list[Move], ctx: ViewContext, table: dict[str, Any]) -> list[int]:
     """Indices of the moves with at least one line: the steps of the replay."""
     return [i for i, move in enumerate(moves) if lines_of(view, move, ctx, table)]
 

@@ -20,6 +20,7 @@ and shown again, or the lock was unwanted in between.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from pyscript import document, window
 
@@ -29,7 +30,7 @@ _wanted = False
 _refused = False
 
 
-def _api():
+def _api() -> Any:
     """``navigator.wakeLock``, or ``None`` where it is missing (JS ``undefined`` or ``null``)."""
     api = getattr(window.navigator, "wakeLock", None)
     return api if hasattr(api, "request") else None
@@ -69,7 +70,7 @@ def page_shown() -> None:
     _refused = False
 
 
-async def _request(api) -> None:
+async def _request(api: Any) -> None:
     global _sentinel, _requesting, _refused
     sentinel = None
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from pyodide.code import run_js
 from pyodide.ffi import create_proxy
@@ -24,10 +25,10 @@ class Net:
 
     def __init__(self, on_event: Callable[[int, str, str], None]) -> None:
         self.on_event = on_event
-        self.js = None
-        self._listener = None
+        self.js: Any = None  # net.mjs, once imported
+        self._listener: Any = None
 
-    async def load(self):
+    async def load(self) -> Any:
         """Import net.mjs (once) and start listening to it; returns the module."""
         if self.js is None:
             url = str(window.URL.new(MODULE, document.baseURI).href)
@@ -37,7 +38,7 @@ class Net:
             self.js = module
         return self.js
 
-    def _event(self, link, kind, text) -> None:
+    def _event(self, link: Any, kind: Any, text: Any) -> None:
         self.on_event(int(link), str(kind), str(text))
 
     async def offer(self) -> tuple[int, str]:
@@ -71,7 +72,7 @@ class Net:
         code = await js.qr(text, level)
         return int(code.version), str(code.rows)
 
-    async def start_scan(self, video) -> bool:
+    async def start_scan(self, video: Any) -> bool:
         """Start the camera into the ``<video>`` element ``video``; codes arrive as "scan" events."""
         js = await self.load()
         return bool(await js.startScan(video))
