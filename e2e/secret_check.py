@@ -91,6 +91,7 @@ def ui_modules() -> tuple:
         _ui_modules["Controller"] = importlib.import_module(f"{alias}.controller").Controller
         _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
         _ui_modules["session_save"] = importlib.import_module(f"{alias}.session_save")
+        _ui_modules["pages"] = importlib.import_module(f"{alias}.pages")
         _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
     return _ui_modules["Controller"], _ui_modules["Session"]
 
@@ -542,7 +543,7 @@ class SecretChecker:
         else:
             assert session.phase == screen, (session.phase, screen)
         controller = Controller(storage=_NoStorage(), bot_hook=None)
-        controller.session, controller.screen = session, "game"
+        controller.page = _ui_modules["pages"].GamePage(session)
         for tap in self.taps:  # the viewer's selections on this screen, as the live page took them
             controller.tap(dict(tap, fields={}))
         return controller.render()

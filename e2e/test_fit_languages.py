@@ -214,7 +214,7 @@ def story_pages(pages: walk.Pages):
         pages.add("story", c)
         c.tap({"shell": "story", "do": "replay"})
         pages.add("replay", c)
-        total = len(c._story_steps())
+        total = len(c.page.story_steps())
         for to in (1, total - 1):
             c.tap({"shell": "story", "do": "step", "to": to})
             pages.add(f"replay, step {to + 1}", c)

@@ -141,7 +141,7 @@ def resume(storage: MemoryStorage, game_id: str, state, seed: int, names: list[s
     storage.set(slot_key(game_id), session_save.to_json(Session(game_id, seats, seed, OPTIONS[game_id], state=state)))
     c = Controller(storage, bot_hook=None, seed_fn=lambda: seed)
     c.tap({"shell": "resume", "game": game_id})
-    assert c.screen == "game", c.recovery
+    assert c.screen == "game", c.page
     return c
 
 

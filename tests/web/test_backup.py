@@ -12,6 +12,7 @@ from ui_helpers import MemoryStorage, first_legal_bot, taps
 from hotseat import backup
 from hotseat import players as players_store
 from hotseat.controller import Controller
+from hotseat.pages import HomePage
 from hotseat.saves import slot_key
 
 GAME_KEYS = [slot_key("six_nimmt"), slot_key("dog")]
@@ -126,8 +127,7 @@ def test_a_save_that_cannot_be_opened_is_left_out_of_the_backup_and_named():
     phone = filled_phone()
     phone[slot_key("dog")] = phone[slot_key("dog")].replace('"seed":41', '"seed":"x"')
     c = controller(phone)
-    c.recovery = None
-    c.screen = "home"
+    c.page = HomePage()  # the recovery screen of the broken save, closed
     c.tap({"shell": "backup"})
     data = json.loads(c.download["text"])
     assert set(data["games"]) == {"six_nimmt"}

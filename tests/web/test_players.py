@@ -203,12 +203,12 @@ def test_rename_is_checked_like_setup_names_and_renames_everywhere(storage):
     c = remembered(storage)
     c.tap({"shell": "pl_rename", "name": "Bob"})
     c.tap({"shell": "pl_save", "fields": {"pl-name": "ANN"}})  # looks like Ann
-    assert c.players_edit["error"] == "“ANN” looks like “Ann”, who is already in the list."
+    assert c.page.edit["error"] == "“ANN” looks like “Ann”, who is already in the list."
     assert "Bob" in json.loads(storage[KEY])["names"]
     c.tap({"shell": "pl_save", "fields": {"pl-name": "\u200b \u202e"}})
-    assert c.players_edit["error"] == "A name needs at least one visible letter or sign."
+    assert c.page.edit["error"] == "A name needs at least one visible letter or sign."
     c.tap({"shell": "pl_save", "fields": {"pl-name": "  Robert\u200b "}})
-    assert c.players_edit is None
+    assert c.page.edit is None
     stored = json.loads(storage[KEY])
     assert stored["names"] == ["Ann", "Robert", "Cy"]
     assert stored["stats"]["Robert"]["six_nimmt"]["best"] == 30 and "Bob" not in stored["stats"]

@@ -156,7 +156,7 @@ def test_set_aside_saves_are_bounded_and_the_oldest_goes_only_with_consent(stora
         storage[f"hotseat.aside.{n}"] = f"broken {n}"
     storage[slot_key("dog")] = "broken new"
     c = Controller(storage, bot_hook=None)
-    assert c.screen == "recovery" and c.recovery["key"] == slot_key("dog")
+    assert c.screen == "recovery" and c.page.key == slot_key("dog")
     c.tap({"shell": "keep_save"})
     assert c.dialog == {"kind": "aside_full", "oldest": "hotseat.aside.1"}
     c.tap({"shell": "keep"})  # no: nothing is dropped, the save stays in its place

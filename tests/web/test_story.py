@@ -18,6 +18,7 @@ from hotseat import saves, session_save, story
 from hotseat import session as session_module
 from hotseat.controller import Controller
 from hotseat.markup import h
+from hotseat.pages import GamePage
 from hotseat.saves import SaveError
 from hotseat.session import Session
 
@@ -210,8 +211,7 @@ def _controller_at_game_over(storage, game_id: str, n: int) -> Controller:
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": game_id})
     s = Session(game_id, seats(n), 3, {}, bot_hook=None)
-    c.session = s
-    c.screen = "game"
+    c.page = GamePage(s)
     play(s, random.Random(6))
     while s.phase != "over":
         s.tick()
@@ -221,7 +221,7 @@ def _controller_at_game_over(storage, game_id: str, n: int) -> Controller:
 def test_the_story_sheet_opens_from_the_game_screen_is_the_same_for_every_viewer_and_pauses_the_game(storage):
     c = Controller(storage, bot_hook=None)
     s = Session("six_nimmt", seats(3), 3, {}, bot_hook=None)
-    c.session, c.screen = s, "game"
+    c.page = GamePage(s)
     play(s, random.Random(6), moves=20)
     assert '"do":"open"' in str(c.render()).replace("&#34;", '"')  # the header button
     sheets = []
@@ -232,11 +232,11 @@ def test_the_story_sheet_opens_from_the_game_screen_is_the_same_for_every_viewer
         sheets.append(page[page.index('<div class="overlay story"') :])
         assert c.delay_ms() is None and c.back_target() == "story"
         c.back()
-        assert c.story_open is None
+        assert c.page.story is None
     assert sheets[0] == sheets[1] == sheets[2]
     assert "Cards played: " in sheets[0] and "Replay the game" not in sheets[0]
     c.tap({"shell": "story", "do": "replay"})  # no replay before the game is over
-    assert c.story_open is None
+    assert c.page.story is None
 
 
 def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refuses_bad_steps(storage):
@@ -253,7 +253,7 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
     )
     for bad in (-1, total, "2", True, None, 1.0):
         c.tap({"shell": "story", "do": "step", "to": bad})
-        assert c.story_open["step"] == 0
+        assert c.page.story.step == 0
     seen_rounds = set()
     step = 0
     while True:
@@ -271,10 +271,10 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
             break
         step = int(nxt.group(1))
         c.tap({"shell": "story", "do": "step", "to": step})
-        assert c.story_open["step"] == step
+        assert c.page.story.step == step
     assert step == total - 1 and seen_rounds == set(range(1, len(s.story()) + 1))
     c.tap({"shell": "story", "do": "close"})
-    assert c.story_open is None and "Rematch" in str(c.render())
+    assert c.page.story is None and "Rematch" in str(c.render())
 
 
 @pytest.mark.parametrize("game_id,n", [("bad_bunnies", 3), ("dog", 4), ("bunny_moose", 3)])
@@ -302,7 +302,7 @@ def test_the_replay_is_quiet_its_cues_and_narrator_lines_are_not_played_again(st
     c = _controller_at_game_over(storage, "bunny_moose", 3)
     c.tap({"shell": "story", "do": "open"})
     c.tap({"shell": "story", "do": "replay"})
-    for step in range(len(c._story_steps())):
+    for step in range(len(c.page.story_steps())):
         c.tap({"shell": "story", "do": "step", "to": step})
         markup = str(c.render())
         assert not re.search(r"data-(say|cue|fx)=", markup[: markup.index('<div class="replay-table" data-quiet>')])

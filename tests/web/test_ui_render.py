@@ -8,6 +8,7 @@ from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage
 
 import pycore
 from hotseat.controller import Controller
+from hotseat.pages import GamePage
 from hotseat.session import Session
 from hotseat.views import bad_bunnies, six_nimmt
 from hotseat.views.base import ViewContext
@@ -63,7 +64,7 @@ def test_curtain_html_is_the_same_whatever_the_hands_hold():
             s._advance()
             assert s.phase == "curtain"
             c = Controller(storage=_Null(), bot_hook=None)
-            c.session, c.screen = s, "game"
+            c.page = GamePage(s)
             markup = c.render()
             hands = {card for p in range(3) for card in other.observation(p)["hand"]}
             assert not set(cards_shown(markup)) & hands

@@ -17,6 +17,7 @@ import pytest
 
 import pycore
 from hotseat.controller import Controller
+from hotseat.pages import GamePage
 from hotseat.session import Session, load_view
 from hotseat.views.base import ViewContext
 from pycore.rng import Rng
@@ -75,7 +76,7 @@ def _screen(game_id: str, state, show: bool) -> tuple[str, int | None, str]:
     if show and session.phase == "curtain":
         session.tap({"shell": "show"})
     controller = Controller(storage=_NoStorage(), bot_hook=None)
-    controller.session, controller.screen = session, "game"
+    controller.page = GamePage(session)
     return session.phase, session.viewer, controller.render()
 
 

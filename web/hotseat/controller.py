@@ -57,6 +57,18 @@ from .i18n import LANGUAGES, format_list, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
+from .pages import (
+    ElsewherePage,
+    GamePage,
+    GuestPage,
+    HomePage,
+    Page,
+    PlayersPage,
+    RecoveryPage,
+    Screen,
+    SetupPage,
+    StoryOpen,
+)
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
 from .session_save import peek
@@ -94,12 +106,10 @@ class Controller:
     """See the module docstring.
 
     Attributes:
-        screen: ``"home"``, ``"setup"``, ``"game"``, ``"recovery"`` or ``"elsewhere"``.
-        session: the game on screen (``screen == "game"``).
+        page: the screen on display and its own state (:mod:`hotseat.pages`: one object per
+            screen; :attr:`screen` names it, :attr:`session` and :attr:`setup` read it).
         rules_for: game id whose rules overlay is open, or ``None``.
         slots: the stored games in progress (:class:`hotseat.saves.Slot`), for the home screen.
-        recovery: the save on the recovery screen: ``{"key", "game", "reason", "readable"}``.
-        elsewhere: ``{"game", "changed"}`` while another window owns that game.
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
@@ -110,9 +120,7 @@ class Controller:
         self.store = SaveStore(storage, peek, playable_games)
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
         self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
-        self.screen = "home"
-        self.session: Session | None = None
-        self.setup: dict | None = None
+        self.page: Page = HomePage()
         self.rules_for: str | None = None
         self.rules_cache: dict[str, str | None] = {}
         self.slots: list = []
@@ -122,8 +130,6 @@ class Controller:
         self.details: dict[str, tuple[str, str]] = {}
         self.aside: list[dict] = []
         self.save_info: dict | None = None
-        self.recovery: dict | None = None
-        self.elsewhere: dict | None = None
         self.download: dict | None = None
         #: keys whose recovery the player closed with Keep while they could not be set aside
         self.kept: set[str] = set()
@@ -149,11 +155,6 @@ class Controller:
         self.taking_over: str | None = None
         #: the players remembered on this phone (:mod:`hotseat.players`), read once at start
         self.players = players_store.load(storage, tuple(pycore.GAMES))
-        #: the players list: the name being renamed and the problem with the last try
-        self.players_edit: dict | None = None
-        #: the game's story on screen (:meth:`_story_tap`): ``{"session": the session, "step": None}``
-        #: for the story sheet, ``"step": k`` for step k of the replay after the game
-        self.story_open: dict | None = None
         #: the "Add to Home Screen" hint due on the home screen ("ios", "menu"; :mod:`hotseat.keeping`)
         self.install_hint: str | None = None
         #: the browser glue opens its file picker for a backup to restore (then :meth:`restore_chosen`)
@@ -161,6 +162,21 @@ class Controller:
         self.store.migrate()
         self.refresh()
         self._next_recovery()
+
+    @property
+    def screen(self) -> Screen:
+        """Which screen is up (the :attr:`page`'s kind)."""
+        return self.page.kind
+
+    @property
+    def session(self) -> Session | None:
+        """The game on screen (its :class:`~hotseat.pages.GamePage`), else ``None``."""
+        return self.page.session if isinstance(self.page, GamePage) else None
+
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """The setup screen's choices (its :class:`~hotseat.pages.SetupPage`), else ``None``."""
+        return self.page.setup if isinstance(self.page, SetupPage) else None
 
     @property
     def net(self):
@@ -203,16 +219,12 @@ class Controller:
             if slot.error is not None and slot.key not in self.kept:
                 self._open_recovery(slot.key, slot.game, slot.error, readable=False)
                 return
-        self.recovery = None
-        if self.screen == "recovery":
-            self.screen = "home"
+        if isinstance(self.page, RecoveryPage):
+            self.page = HomePage()
 
     def _open_recovery(self, key: str, game_id: str | None, reason: str, readable: bool) -> None:
-        self.session = None
-        self.setup = None
         self.dialog = None
-        self.recovery = {"key": key, "game": game_id, "reason": reason, "readable": readable}
-        self.screen = "recovery"
+        self.page = RecoveryPage(key, game_id, reason, readable)
 
     def _slot(self, game_id: str):
         return next((s for s in self.slots if s.key == slot_key(game_id)), None)
@@ -263,15 +275,12 @@ class Controller:
         connected here are told the table closed, and rejoin the window that plays on)."""
         if self._net is not None and self.session is not None and self._net.session is self.session:
             self._net.close_host()
-        self.session = None
         self.dialog = None
-        self.elsewhere = {"game": game_id, "changed": changed}
-        self.screen = "elsewhere"
+        self.page = ElsewherePage(game_id, changed)
 
     def _start_session(self, session: Session, rematch: bool = False) -> None:
         session.on_applied = self.persist
-        self.session = session
-        self.screen = "game"
+        self.page = GamePage(session)
         self.warm.append(session.game_id)
         if rematch and self._net is not None and self._net.host is not None:
             self.net.rematch(session)  # the same phones play on
@@ -321,7 +330,7 @@ class Controller:
     def wants_wake_lock(self) -> bool:
         """Whether the screen should stay on now: a game is on screen (its table, a curtain, a
         summary, its end) and "Keep the screen on" is set. Home and setup let the phone sleep."""
-        return self.screen == "game" and self.session is not None and self.settings.wake_lock
+        return self.session is not None and self.settings.wake_lock
 
     # ---- one window owns a game ----------------------------------------------------------------
 
@@ -329,7 +338,7 @@ class Controller:
     def lock_for(self) -> str | None:
         """The game whose lock this window should hold now (the one on screen, or the one it is
         taking over); the app releases any other."""
-        if self.screen == "game" and self.session is not None:
+        if self.session is not None:
             return self.session.game_id
         return self.taking_over
 
@@ -342,7 +351,6 @@ class Controller:
         """This window now owns ``game_id``; after "Play here instead" its save is opened afresh."""
         if self.taking_over == game_id:
             self.taking_over = None
-            self.elsewhere = None
             self._resume(game_id)
 
     def lock_refused(self, game_id: str) -> None:
@@ -361,7 +369,7 @@ class Controller:
         if not isinstance(tap, dict):
             return
         fields = tap.get("fields") or {}
-        if self.screen == "setup" and self.setup is not None:
+        if isinstance(self.page, SetupPage):
             self._read_fields(fields)
         shell = tap.get("shell")
         game = tap.get("game")
@@ -372,18 +380,18 @@ class Controller:
             self._keeping_tap(shell)
             return
         if shell == "net":
-            if tap.get("do") == "join" and self.screen == "home":
+            if tap.get("do") == "join" and self.screen is Screen.HOME:
                 self.net.start_join()
-                self.screen = "guest"
-            elif self.net.tap(tap) and self.screen == "guest":
+                self.page = GuestPage()
+            elif self.net.tap(tap) and self.screen is Screen.GUEST:
                 self.go_home()
             self.message = self.net.message
             self.net.poll()
             return
-        if self.screen == "recovery" and self.recovery is not None:
-            self._recovery_tap(shell)
+        if isinstance(self.page, RecoveryPage):
+            self._recovery_tap(self.page, shell)
             return
-        if self.screen == "guest" and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
+        if self.screen is Screen.GUEST and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
             self.net.guest_tap_game(tap)
             return
         if shell == "back":  # a screen's own Back button: what the phone's Back does
@@ -391,7 +399,9 @@ class Controller:
             return
         if shell == "setting":
             self.change_setting(tap.get("name"), tap.get("value"))
-        elif shell == "players" or (self.screen == "players" and isinstance(shell, str) and shell.startswith("pl_")):
+        elif shell == "players" or (
+            isinstance(self.page, PlayersPage) and isinstance(shell, str) and shell.startswith("pl_")
+        ):
             self.sheet = False
             self._players_tap(shell, tap)
         elif shell == "settings":
@@ -402,13 +412,14 @@ class Controller:
             self.sheet = False
             self.dialog = {"kind": "abandon", "game": self.session.game_id}
         elif shell == "menu":
-            if self.screen == "guest":
+            if self.screen is Screen.GUEST:
                 self.net.leave_guest()
             elif self._net is not None:
                 self._net.close_host()  # the phones see the table close; they rejoin on Continue
             self.go_home()
         elif shell == "story":
-            self._story_tap(tap)
+            if isinstance(self.page, GamePage):
+                self.page.story_tap(tap)
         elif shell == "rules":
             game_id = game or (self.session.game_id if self.session else None)
             if game_id in pycore.GAMES:
@@ -416,11 +427,11 @@ class Controller:
         elif shell == "close":
             self.rules_for = None
             self.sheet = False
-        elif shell == "take_over" and self.screen == "elsewhere" and self.elsewhere is not None:
-            self.taking_over = self.elsewhere["game"]
-        elif self.screen == "home":
+        elif shell == "take_over" and isinstance(self.page, ElsewherePage):
+            self.taking_over = self.page.game
+        elif self.screen is Screen.HOME:
             self._home_tap(shell, tap)
-        elif self.screen == "setup" and shell in ("count", "kind", "opt", "start", "chip"):
+        elif self.screen is Screen.SETUP and shell in ("count", "kind", "opt", "start", "chip"):
             self._setup_tap(shell, tap)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
@@ -429,7 +440,7 @@ class Controller:
             if not old.keeps_unsaved_moves and not self._can_save(new):
                 return  # the phones stay at the finished game, which is still the saved one
             self._start_session(new, rematch=True)
-        elif self.screen == "game" and self.session is not None:
+        elif self.session is not None:
             self.session.tap(tap)
             if self.session is not None and self.session.error:
                 self.message = _(self.session.error)
@@ -444,14 +455,9 @@ class Controller:
             if text is not None:
                 self.details[key] = (text, self._detail(self.session))
         self.rules_for = None
-        self.story_open = None
         self.sheet = False
-        self.session = None
-        self.setup = None
-        self.elsewhere = None
         self.taking_over = None
-        self.recovery = None
-        self.screen = "home"
+        self.page = HomePage()
         self.refresh()
 
     def _home_tap(self, shell: str | None, tap: dict) -> None:
@@ -501,7 +507,7 @@ class Controller:
 
     def _can_abandon(self) -> bool:
         """A game under way is on screen at this phone (its own table, not a seat at another's)."""
-        return self.screen == "game" and self.session is not None and not self.session.state.is_terminal()
+        return self.session is not None and not self.session.state.is_terminal()
 
     def _abandon(self) -> None:
         """The player abandoned the game on screen (they answered its question): its save is
@@ -542,36 +548,35 @@ class Controller:
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
             self.store.remove(dialog["oldest"])
-            self._recovery_tap("keep_save")
+            if isinstance(self.page, RecoveryPage):
+                self._recovery_tap(self.page, "keep_save")
 
-    def _recovery_tap(self, shell: str | None) -> None:
-        rec = self.recovery
-        assert rec is not None, "a recovery tap comes only while the recovery screen is up"
+    def _recovery_tap(self, rec: RecoveryPage, shell: str | None) -> None:
         if shell == "download":
-            self._offer(rec["key"])
+            self._offer(rec.key)
         elif shell == "delete_save":
-            self.store.remove(rec["key"])  # the player's explicit tap
+            self.store.remove(rec.key)  # the player's explicit tap
             self.notice = _("The saved game was deleted.")
             self.refresh()
             self._next_recovery()
         elif shell in ("keep_save", "menu"):
-            if rec["readable"] or shell == "menu":
-                self.kept.add(rec["key"])  # it stays where it is; Continue tries again
+            if rec.readable or shell == "menu":
+                self.kept.add(rec.key)  # it stays where it is; Continue tries again
                 self.go_home()
                 return
             try:
-                self.store.set_aside(rec["key"])
+                self.store.set_aside(rec.key)
             except AsideFullError as full:
                 self.dialog = {"kind": "aside_full", "oldest": full.args[0]}
                 return
             except StorageError:
-                self.kept.add(rec["key"])
+                self.kept.add(rec.key)
                 self.message = _("Storage is full: the saved game stays where it is. Download it, or free some space.")
             except KeyError:
                 pass  # already gone (another window)
             self.refresh()
             self._next_recovery()
-            if self.screen == "home":
+            if self.screen is Screen.HOME:
                 self.refresh()
 
     def _resume(self, game_id: str) -> None:
@@ -591,9 +596,7 @@ class Controller:
             self._open_recovery(key, game_id, _problem(exc), readable=True)
             return
         session.on_applied = self.persist
-        self.session = session
-        self.elsewhere = None
-        self.screen = "game"
+        self.page = GamePage(session)
         self._record_if_over(session)  # a game over screen reloaded: counted once (its key)
         if session.guests or self._net is not None:
             self.net.host_session(session)
@@ -619,13 +622,13 @@ class Controller:
             return "story"
         if self.sheet:
             return "settings"
-        if self.screen == "game" and self.session is not None:
+        if self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
             if self.session.can_take_back():
                 return "take_back"
             return "home"
-        if self.screen in ("setup", "guest", "recovery", "elsewhere", "players"):
+        if self.screen is not Screen.HOME:
             return "home"
         return None
 
@@ -641,7 +644,8 @@ class Controller:
         elif target == "rules":
             self.rules_for = None
         elif target == "story":
-            self.story_open = None
+            if isinstance(self.page, GamePage):
+                self.page.story = None
             if self._guest_story_shown():
                 self.net.play.story_shown = False
         elif target == "settings":
@@ -650,7 +654,7 @@ class Controller:
             assert self.session is not None, "Back takes a move back only on the game screen"
             self.session.tap({"shell": target})
         else:
-            game = self.session.game_id if (self.screen == "game" and self.session is not None) else None
+            game = self.session.game_id if self.session is not None else None
             self.tap({"shell": "menu"})
             slot = self._slot(game) if game else None
             if slot is not None and slot.error is None:
@@ -669,7 +673,7 @@ class Controller:
         Returns whether anything private was on screen."""
         self.dialog = None
         self.sheet = False
-        if self.screen != "game" or self.session is None:
+        if self.session is None:
             return False
         return self.session.hide_private_view()
 
@@ -678,17 +682,18 @@ class Controller:
     def _open_setup(self, game_id: str) -> None:
         game = pycore.load_game(game_id)
         n = max(game.min_players, min(3, game.max_players))
-        self.setup = {
-            "game": game_id,
-            "n": n,
-            "names": [_("Player {n}").format(n=i + 1) for i in range(game.max_players)],
-            "kinds": [HUMAN] * game.max_players,
-            "opts": {name: opt.default for name, opt in game.options.items()},
-            "raw": {},
-            "error": None,
-        }
+        self.page = SetupPage(
+            {
+                "game": game_id,
+                "n": n,
+                "names": [_("Player {n}").format(n=i + 1) for i in range(game.max_players)],
+                "kinds": [HUMAN] * game.max_players,
+                "opts": {name: opt.default for name, opt in game.options.items()},
+                "raw": {},
+                "error": None,
+            }
+        )
         self._prefill_setup(game)
-        self.screen = "setup"
         self.warm.append(game_id)
 
     def _setup_state(self) -> dict:
@@ -778,7 +783,6 @@ class Controller:
         except ValueError as exc:
             st["error"] = str(exc)
             return
-        self.setup = None
         self._start_session(session)
         self._remember_table(session, raw)
 
@@ -894,29 +898,32 @@ class Controller:
         rename a name (checked as setup's names), ``pl_forget``/``pl_clear`` ask first."""
         name = tap.get("name")
         if shell == "players":
-            if self.screen == "guest":
+            if self.screen is Screen.GUEST:
                 self.net.leave_guest()
             elif self._net is not None:
                 self._net.close_host()
             self.go_home()
             self.players = players_store.load(self.storage, tuple(pycore.GAMES))  # another window may have changed it
-            self.players_edit = None
-            self.screen = "players"
-        elif shell == "pl_rename" and self._known_name(name):
-            self.players_edit = {"name": name, "error": None}
+            self.page = PlayersPage()
+            return
+        page = self.page
+        if not isinstance(page, PlayersPage):
+            return
+        if shell == "pl_rename" and self._known_name(name):
+            page.edit = {"name": name, "error": None}
         elif shell == "pl_cancel":
-            self.players_edit = None
-        elif shell == "pl_save" and self.players_edit is not None:
+            page.edit = None
+        elif shell == "pl_save" and page.edit is not None:
             new = (tap.get("fields") or {}).get("pl-name")
             try:
-                self.players = self.players.renamed(self.players_edit["name"], new)
+                self.players = self.players.renamed(page.edit["name"], new)
             except players_store.PlayersError as exc:
-                self.players_edit = {"name": self.players_edit["name"], "error": str(exc)}
+                page.edit = {"name": page.edit["name"], "error": str(exc)}
                 return
-            self.players_edit = None
+            page.edit = None
             self._save_players()
         elif shell in ("pl_forget", "pl_clear") and self._known_name(name):
-            self.players_edit = None
+            page.edit = None
             self.dialog = {"kind": shell, "name": name}
 
     def _players_dialog_tap(self, shell: str | None, dialog: dict) -> None:
@@ -930,14 +937,14 @@ class Controller:
             self.players = self.players.stats_cleared(dialog["name"])
         self._save_players()
 
-    def _render_players(self) -> Markup:
+    def _render_players(self, page: PlayersPage) -> Markup:
         entries = []
         names = list(self.players.names) + sorted(n for n in self.players.stats if n not in self.players.names)
         for name in names:
             games = self.players.stats.get(name, {})
             rows = [(game_info(g)[0], games[g]) for g in pycore.GAMES if g in games]
             entries.append({"name": name, "stats": rows})
-        return players_screen.players_list(entries, self.players_edit)
+        return players_screen.players_list(entries, page.edit)
 
     # ---- time --------------------------------------------------------------------------------
 
@@ -946,19 +953,19 @@ class Controller:
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
         covered = self.rules_for is not None or self._story() is not None or self.sheet
-        if self.screen == "game" and self.session is not None and not covered:
+        if self.session is not None and not covered:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
             return delay
-        if self.screen == "guest" and self.rules_for is None and not self.sheet:
+        if self.screen is Screen.GUEST and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()
-        if self.screen == "home" and self.dialog is None and self._missing_detail() is not None:
+        if self.screen is Screen.HOME and self.dialog is None and self._missing_detail() is not None:
             return HOME_DETAIL_MS
         return None
 
     def tick(self) -> None:
-        if self.screen == "game" and self.session is not None:
+        if self.session is not None:
             self.session.tick()
             capped = self.session.bot_capped
             if capped is not None:
@@ -969,9 +976,9 @@ class Controller:
                 ).format(name=self.session.names[capped])
             if self._net is not None:
                 self._net.poll()  # a reveal that ended frees the table for the phones' actions
-        elif self.screen == "guest":
+        elif self.screen is Screen.GUEST:
             self.net.tick()
-        elif self.screen == "home":
+        elif self.screen is Screen.HOME:
             self._read_detail()
 
     # ---- rules -------------------------------------------------------------------------------
@@ -1010,31 +1017,33 @@ class Controller:
                 return screens.last_resort(_problem(again))
 
     def _render(self) -> Markup:
-        if self.screen == "setup" and self.setup is not None:
+        shown = self.page
+        if isinstance(shown, SetupPage):
+            setup = shown.setup
             page = screens.setup(
-                pycore.load_game(self.setup["game"]),
-                self.setup,
-                self.seat_kinds(self.setup["game"]),
+                pycore.load_game(setup["game"]),
+                setup,
+                self.seat_kinds(setup["game"]),
                 chips=self._setup_chips(),
-                seat_kinds=[HUMAN, *self.seat_kinds(self.setup["game"])],
+                seat_kinds=[HUMAN, *self.seat_kinds(setup["game"])],
             )
-        elif self.screen == "players":
-            page = self._render_players()
-        elif self.screen == "game" and self.session is not None and (self._story() or {}).get("step") is not None:
-            page = self._render_story()
-        elif self.screen == "game" and self.session is not None:
+        elif isinstance(shown, PlayersPage):
+            page = self._render_players(shown)
+        elif isinstance(shown, GamePage) and shown.replaying:
+            page = shown.render_replay()
+        elif isinstance(shown, GamePage):
             page = self._render_game()
-        elif self.screen == "guest" and self.net.guest is not None:
+        elif isinstance(shown, GuestPage) and self.net.guest is not None:
             page = self.net.render_guest()
-        elif self.screen == "recovery" and self.recovery is not None:
-            game = self.recovery["game"]
-            page = screens.recovery(game_info(game)[0] if game in pycore.GAMES else None, self.recovery["reason"])
-        elif self.screen == "elsewhere" and self.elsewhere is not None:
-            page = screens.elsewhere(game_info(self.elsewhere["game"])[0], self.elsewhere["changed"])
+        elif isinstance(shown, RecoveryPage):
+            game = shown.game
+            page = screens.recovery(game_info(game)[0] if game in pycore.GAMES else None, shown.reason)
+        elif isinstance(shown, ElsewherePage):
+            page = screens.elsewhere(game_info(shown.game)[0], shown.changed)
         else:
             page = self._render_home()
         extra = []
-        if self.screen == "game" and self._net is not None and self._net.host is not None:
+        if self.session is not None and self._net is not None and self._net.host is not None:
             if not self.session.private_on_screen:
                 extra.append(self.net.strip())
             extra.append(self.net.sheet_markup())
@@ -1043,8 +1052,8 @@ class Controller:
         elif self.notice:
             extra.append(screens.toast(self.notice, info=True))
         opened = self._story()
-        if opened is not None and opened["step"] is None:
-            extra.append(self._story_sheet())
+        if opened is not None and opened.step is None and isinstance(shown, GamePage):
+            extra.append(shown.story_sheet())
         if self.rules_for is not None:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
         elif self.sheet:
@@ -1111,7 +1120,7 @@ class Controller:
             self.message = _("This file cannot be restored: {reason}. Nothing was changed.").format(reason=str(exc))
             return
         self.dialog = None
-        if self.screen != "home":
+        if self.screen is not Screen.HOME:
             self.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
         self.sheet = False
         self.dialog = {"kind": "restore", "backup": found}
@@ -1141,78 +1150,18 @@ class Controller:
 
     # ---- the game's story ---------------------------------------------------------------------
 
-    def _story(self) -> dict | None:
-        """The story on screen for the game on screen, else ``None`` (a story opened for another
-        game, or before a rematch, is forgotten)."""
-        opened = self.story_open
-        if opened is None or self.screen != "game" or self.session is None or opened["session"] is not self.session:
-            return None
-        return opened
+    def _story(self) -> StoryOpen | None:
+        """The story on screen over the game on screen, else ``None``."""
+        return self.page.story if isinstance(self.page, GamePage) else None
 
     def _guest_story_shown(self) -> bool:
         """Whether this phone, a guest at another's table, shows its story sheet."""
         return (
-            self.screen == "guest"
+            self.screen is Screen.GUEST
             and self._net is not None
             and self._net.play is not None
             and self._net.play.story_shown
         )
-
-    def _story_tap(self, tap: dict) -> None:
-        """Shell taps ``{"shell": "story", "do": ...}`` on the game screen: ``open`` the story (any
-        time), ``close`` it, ``replay`` (after the game: step 1 of the replay), ``step`` to step
-        ``to`` of the replay. Anything else, or a replay before the game is over, changes nothing."""
-        s = self.session
-        if self.screen != "game" or s is None:
-            return
-        do = tap.get("do")
-        if do == "open":
-            self.story_open = {"session": s, "step": None}
-        elif do == "close":
-            self.story_open = None
-        elif do in ("replay", "step") and s.phase is Phase.OVER and s.history:
-            total = len(self._story_steps())
-            to = tap.get("to", 0) if do == "step" else 0
-            if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
-                self.story_open = {"session": s, "step": to}
-
-    def _story_steps(self) -> list[int]:
-        s = self.session
-        assert s is not None, "the story is the game's on screen"
-        return story.steps(s.view, s.history, s.context(None, for_screen=False), s.state.public_observation())
-
-    def _story_sheet(self) -> Markup:
-        s = self.session
-        assert s is not None, "the story is the game's on screen"
-        return story.story_sheet(s.story(), s.story_begins_later, over=s.phase is Phase.OVER and bool(s.history))
-
-    def _render_story(self) -> Markup:
-        """The replay after the game, step ``story_open["step"]``: the move's story lines, then the
-        public table after it (or, for a move that ended a round, the round's result)."""
-        s, opened = self.session, self.story_open
-        assert s is not None and opened is not None, "the replay is the game's on screen"
-        view = s.view
-        step = opened["step"]
-        steps = self._story_steps()
-        index = steps[step]
-        move = s.history[index]
-        table = s.state.public_observation()
-        ctx = s.context(None, for_screen=False)
-        lines = story.lines_of(view, move, ctx, table)
-        chapters = s.story()
-        round_of = {i: c.number for c in chapters for i, _line in c.lines}
-        number = round_of.get(index, chapters[-1].number)
-        next_round = next((k for k in range(step + 1, len(steps)) if round_of.get(steps[k], number) != number), None)
-        obs = s.replay_table(index)
-        ctx.events = move.events
-        if view.ends_round(move.events):
-            start = max((i + 1 for i in range(index) if view.ends_round(s.history[i].events)), default=0)
-            ctx.round_events = [e for m in s.history[start : index + 1] for e in m.events if view.round_log(e)]
-            shown = view.round_summary_html(obs, ctx)
-        else:
-            shown = view.render(obs, ctx)
-        body = story.replay_body(step, len(steps), number, lines, shown, next_round)
-        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
 
     def _settings_markup(self) -> Markup:
         languages = [(code, language_name(code)) for code in LANGUAGES]
@@ -1220,7 +1169,7 @@ class Controller:
             self.settings,
             languages,
             self.voices,
-            home=self.screen != "home",
+            home=self.screen is not Screen.HOME,
             players=True,
             backup=True,
             abandon=self._can_abandon(),

@@ -1,0 +1,168 @@
+"""The app's screens as typed objects: one object per screen, holding that screen's own state.
+
+Pure Python (no browser). :class:`hotseat.controller.Controller` keeps exactly one of them
+(``Controller.page``) and routes taps to it, so a state that belongs to one screen (a setup's
+choices, a recovery's save, the story over a game) cannot outlive it or sit beside another
+screen's. A screen's :class:`Screen` value names it (``Controller.screen``, and the ``screen``
+of the page's frame where the screen draws one).
+
+* :class:`HomePage`: the games, the games in progress, the saves set aside.
+* :class:`SetupPage`: the table being set up (seat count, names, kinds, options).
+* :class:`GamePage`: the game at this phone (a :class:`~hotseat.session.Session`) and its story
+  (the story sheet over the table, or the replay after the game: :class:`StoryOpen`).
+* :class:`GuestPage`: this phone at another's table (the state is :class:`hotseat.net.side.NetSide`'s).
+* :class:`RecoveryPage`: a save that cannot be opened, with Keep / Download / Delete.
+* :class:`ElsewherePage`: another window plays this game.
+* :class:`PlayersPage`: the players remembered on this phone, and a rename in progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from . import screens, story
+from .i18n import gettext as _
+from .markup import Markup
+from .turn_flow import Phase
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class Screen(StrEnum):
+    """Which screen is up (:attr:`hotseat.controller.Controller.screen`)."""
+
+    HOME = "home"
+    SETUP = "setup"
+    GAME = "game"
+    GUEST = "guest"
+    RECOVERY = "recovery"
+    ELSEWHERE = "elsewhere"
+    PLAYERS = "players"
+
+
+@dataclass
+class HomePage:
+    kind: ClassVar[Screen] = Screen.HOME
+
+
+@dataclass
+class SetupPage:
+    """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
+    choices, :func:`hotseat.screens.setup` draws them)."""
+
+    setup: dict[str, Any]
+    kind: ClassVar[Screen] = Screen.SETUP
+
+
+@dataclass
+class StoryOpen:
+    """The game's story on screen: the sheet (``step`` ``None``) or step ``step`` of the replay."""
+
+    step: int | None = None
+
+
+@dataclass
+class GamePage:
+    """The game at this phone, and its story when open (a new game, a rematch included, is a new
+    page: a story opened for another game is never shown over this one)."""
+
+    session: Session
+    story: StoryOpen | None = None
+    kind: ClassVar[Screen] = Screen.GAME
+
+    def story_tap(self, tap: dict[str, Any]) -> None:
+        """``{"shell": "story", "do": ...}``: ``open`` the story (any time), ``close`` it,
+        ``replay`` (after the game: step 1 of the replay), ``step`` to step ``to`` of the replay.
+        Anything else, or a replay before the game is over, changes nothing."""
+        s = self.session
+        do = tap.get("do")
+        if do == "open":
+            self.story = StoryOpen()
+        elif do == "close":
+            self.story = None
+        elif do in ("replay", "step") and s.phase is Phase.OVER and s.history:
+            total = len(self.story_steps())
+            to = tap.get("to", 0) if do == "step" else 0
+            if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
+                self.story = StoryOpen(to)
+
+    @property
+    def replaying(self) -> bool:
+        """Whether the replay after the game is on screen (not the table)."""
+        return self.story is not None and self.story.step is not None
+
+    def story_steps(self) -> list[int]:
+        s = self.session
+        return story.steps(s.view, s.history, s.context(None, for_screen=False), s.state.public_observation())
+
+    def story_sheet(self) -> Markup:
+        s = self.session
+        return story.story_sheet(s.story(), s.story_begins_later, over=s.phase is Phase.OVER and bool(s.history))
+
+    def render_replay(self) -> Markup:
+        """The replay after the game at its step: the move's story lines, then the public table
+        after it (or, for a move that ended a round, the round's result)."""
+        s = self.session
+        assert self.story is not None and self.story.step is not None, "the replay is on screen"
+        view = s.view
+        step = self.story.step
+        steps = self.story_steps()
+        index = steps[step]
+        move = s.history[index]
+        table = s.state.public_observation()
+        ctx = s.context(None, for_screen=False)
+        lines = story.lines_of(view, move, ctx, table)
+        chapters = s.story()
+        round_of = {i: c.number for c in chapters for i, _line in c.lines}
+        number = round_of.get(index, chapters[-1].number)
+        next_round = next((k for k in range(step + 1, len(steps)) if round_of.get(steps[k], number) != number), None)
+        obs = s.replay_table(index)
+        ctx.events = move.events
+        if view.ends_round(move.events):
+            start = max((i + 1 for i in range(index) if view.ends_round(s.history[i].events)), default=0)
+            ctx.round_events = [e for m in s.history[start : index + 1] for e in m.events if view.round_log(e)]
+            shown = view.round_summary_html(obs, ctx)
+        else:
+            shown = view.render(obs, ctx)
+        body = story.replay_body(step, len(steps), number, lines, shown, next_round)
+        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+
+
+@dataclass
+class GuestPage:
+    kind: ClassVar[Screen] = Screen.GUEST
+
+
+@dataclass
+class RecoveryPage:
+    """The save under ``key`` (of ``game``, when known) cannot be opened because of ``reason``;
+    ``readable``: the save itself read fine (a bug drawing it), so Keep leaves it where it is."""
+
+    key: str
+    game: str | None
+    reason: str
+    readable: bool
+    kind: ClassVar[Screen] = Screen.RECOVERY
+
+
+@dataclass
+class ElsewherePage:
+    """Another window plays ``game``; ``changed``: it wrote the save after this window read it."""
+
+    game: str
+    changed: bool
+    kind: ClassVar[Screen] = Screen.ELSEWHERE
+
+
+@dataclass
+class PlayersPage:
+    """``edit``: ``{"name", "error"}`` while a name is being renamed, else ``None``."""
+
+    edit: dict[str, Any] | None = field(default=None)
+    kind: ClassVar[Screen] = Screen.PLAYERS
+
+
+Page = HomePage | SetupPage | GamePage | GuestPage | RecoveryPage | ElsewherePage | PlayersPage
