@@ -49,7 +49,7 @@ from typing import Any
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import backup, keeping, players_screen, screens, session_save, story
+from . import backup, keeping, players_screen, screens, session_save
 from . import players as players_store
 from . import settings as settings_store
 from .bounded import ascii_int
@@ -1032,7 +1032,7 @@ class Controller:
         elif isinstance(shown, GamePage) and shown.replaying:
             page = shown.render_replay()
         elif isinstance(shown, GamePage):
-            page = self._render_game()
+            page = shown.render_table(self._net.waiting_line() if self._net is not None else None)
         elif isinstance(shown, GuestPage) and self.net.guest is not None:
             page = self.net.render_guest()
         elif isinstance(shown, RecoveryPage):
@@ -1240,65 +1240,3 @@ class Controller:
             keeping.hint_shown(self.storage)  # once: a later start does not show it again
             hint = keeping.hint(self.install_hint)
         return screens.home(games, saves, self.aside, joinable=True, players_button=True, hint=hint)
-
-    def _render_game(self) -> Markup:
-        s = self.session
-        tools = story.story_button()  # the game's story, from every game screen
-        assert s is not None, "the game screen shows a session"
-        view = s.view
-        names = s.names
-        if s.phase is Phase.CURTAIN:
-            public_ctx = s.context(None, for_screen=False)
-            public = view.render(s.state.public_observation(), public_ctx)
-            seat = s.curtain_for
-            assert seat is not None, "the curtain is for a player"
-            name = names[seat]
-            mover = s.taking_back_for
-            body = screens.curtain(
-                name, public, hidden=s.curtain_hidden, take_back=names[mover] if mover is not None else None
-            )
-            status = (
-                _("{name}'s cards are hidden").format(name=name)
-                if s.curtain_hidden
-                else _("Pass the phone to {name}").format(name=name)
-            )
-            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
-        ctx = s.context()
-        obs = s.screen_obs()
-        private = s.private_on_screen
-        if s.phase is Phase.OVER:
-            scores = view.scoreboard(obs, ctx)
-            returns = s.state.returns()
-            order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = view.round_summary_html(obs, ctx)
-            body = fragment(
-                screens.game_over(names, scores, order, s.winners(), summary),
-                h("div", {"class": "actions"}, story.replay_button()),
-            )
-            return screens.frame(
-                body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private
-            )
-        if s.phase is Phase.SUMMARY:
-            summary = view.round_summary_html(obs, ctx)
-            return screens.frame(
-                screens.summary(summary),
-                _("Round over"),
-                screen=s.phase.value,
-                rules_game=s.game_id,
-                tools=tools,
-                private=private,
-            )
-        body = view.render(obs, ctx)
-        status = view.status_line(obs, ctx)
-        if s.phase is Phase.TURN and s.pending is not None:
-            label = view.confirm_label(s.pending.action, _)
-            body = fragment(body, screens.pending_bar(label))
-        elif s.phase is Phase.BOT:
-            bot = s.bot_seat
-            assert bot is not None, "a bot is thinking"
-            status = _("{name} is thinking…").format(name=names[bot])
-        elif s.phase is Phase.WAIT:
-            status = self.net.waiting_line() or status
-        elif s.phase is Phase.REVEAL:
-            body = fragment(body, screens.skip_button())
-        return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import screens, story
 from .i18n import gettext as _
-from .markup import Markup
-from .turn_flow import Phase
+from .markup import Markup, fragment, h
+from .turn_flow import Pending, Phase
 
 if TYPE_CHECKING:
     from .session import Session
+    from .views.base import GameView
 
 
 class Screen(StrEnum):
@@ -89,6 +90,64 @@ class GamePage:
             if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
                 self.story = StoryOpen(to)
 
+    def render_table(self, waiting: str | None = None) -> Markup:
+        """The game screen: the curtain, the table in the session's phase, the round summary or
+        the game over (``waiting``: the header line while the table waits for phones)."""
+        s = self.session
+        tools = story.story_button()  # the game's story, from every game screen
+        view = s.view
+        names = s.names
+        if s.phase is Phase.CURTAIN:
+            public_ctx = s.context(None, for_screen=False)
+            public = view.render(s.state.public_observation(), public_ctx)
+            seat = s.curtain_for
+            assert seat is not None, "the curtain is for a player"
+            name = names[seat]
+            mover = s.taking_back_for
+            body = screens.curtain(
+                name, public, hidden=s.curtain_hidden, take_back=names[mover] if mover is not None else None
+            )
+            status = (
+                _("{name}'s cards are hidden").format(name=name)
+                if s.curtain_hidden
+                else _("Pass the phone to {name}").format(name=name)
+            )
+            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
+        ctx = s.context()
+        obs = s.screen_obs()
+        private = s.private_on_screen
+        if s.phase is Phase.OVER:
+            scores = view.scoreboard(obs, ctx)
+            returns = s.state.returns()
+            order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
+            summary = view.round_summary_html(obs, ctx)
+            body = fragment(
+                screens.game_over(names, scores, order, s.winners(), summary),
+                h("div", {"class": "actions"}, story.replay_button()),
+            )
+            return screens.frame(
+                body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private
+            )
+        if s.phase is Phase.SUMMARY:
+            summary = view.round_summary_html(obs, ctx)
+            return screens.frame(
+                screens.summary(summary),
+                _("Round over"),
+                screen=s.phase.value,
+                rules_game=s.game_id,
+                tools=tools,
+                private=private,
+            )
+        body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.pending))
+        status = view.status_line(obs, ctx)
+        if s.phase is Phase.BOT:
+            bot = s.bot_seat
+            assert bot is not None, "a bot is thinking"
+            status = _("{name} is thinking…").format(name=names[bot])
+        elif s.phase is Phase.WAIT:
+            status = waiting or status
+        return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)
+
     @property
     def replaying(self) -> bool:
         """Whether the replay after the game is on screen (not the table)."""
@@ -129,6 +188,16 @@ class GamePage:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+
+
+def flow_controls(view: GameView, phase: Phase, pending: Pending | None) -> list[Markup]:
+    """The turn flow's own controls under a table, the same at the host and on a phone: Undo /
+    Confirm for a pending pick on the player's turn, Skip during a reveal."""
+    if phase is Phase.TURN and pending is not None:
+        return [screens.pending_bar(view.confirm_label(pending.action, _))]
+    if phase is Phase.REVEAL:
+        return [screens.skip_button()]
+    return []
 
 
 @dataclass

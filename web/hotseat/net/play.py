@@ -21,6 +21,7 @@ from .. import screens, story
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
+from ..pages import flow_controls
 from ..session import MAX_LOG_MOVES, load_view
 from ..turn_flow import Pending, Phase, Reveal, TurnFlow
 from ..views.base import GameView, ViewContext
@@ -259,13 +260,8 @@ class GuestPlay:
             return self._with_story(screens.summary(summary), _("Round over"), "guest-summary", game)
         body = module.render(obs, ctx)
         status = module.status_line(obs, ctx)
-        extra = []
-        if phase is Phase.TURN and self.flow.pending is not None:
-            label = module.confirm_label(self.flow.pending.action, _)
-            extra.append(screens.pending_bar(label))
-        elif phase is Phase.REVEAL:
-            extra.append(screens.skip_button())
-        elif phase is Phase.WAIT and self.sent:
+        extra = flow_controls(module, phase, self.flow.pending)
+        if phase is Phase.WAIT and self.sent:
             status = _("Sent to the table…")
         if away_names:
             extra.insert(
