@@ -387,7 +387,8 @@ def render_locale_data() -> str:
         "``python tools/i18n.py locale-data`` (do not edit; a test checks it is current).\n\n"
         "Per language: its own name, the decimal sign and thousands separator of numbers, and the\n"
         'patterns of a list ("A, B and C": ``start``, ``middle``, ``end``; ``2`` for two items).\n"""\n\n'
-        f"LOCALE_DATA: dict[str, dict] = {body}\n"
+        "from typing import Any\n\n"
+        f"LOCALE_DATA: dict[str, dict[str, Any]] = {body}\n"
     )
 
 

@@ -92,7 +92,8 @@ def _ctl() -> Controller:
 
 
 def _root() -> JsProxy:
-    return document.getElementById("app")
+    app: JsProxy = document.getElementById("app")
+    return app
 
 
 def _fields() -> dict[str, Any]:
@@ -176,7 +177,7 @@ def _ask_persistence() -> None:
     asyncio.ensure_future(ask())
 
 
-async def _read_picked(picker) -> None:
+async def _read_picked(picker: Any) -> None:
     """The file the player picked to restore: its size is checked before it is read."""
     from .backup import MAX_BYTES
 
@@ -202,7 +203,7 @@ async def _read_picked(picker) -> None:
     draw()
 
 
-def _on_file(event) -> None:
+def _on_file(event: Any) -> None:
     asyncio.ensure_future(_read_picked(event.target))
 
 
@@ -359,7 +360,7 @@ def _sync_lock() -> None:
     if wanted is None:
         return
 
-    def result(granted, game=wanted):
+    def result(granted: Any, game: str = wanted) -> None:
         if _lock_game != game:
             return
         if granted:
@@ -368,7 +369,7 @@ def _sync_lock() -> None:
             ctl.lock_refused(game)
         draw()
 
-    def lost(game=wanted):
+    def lost(game: str = wanted) -> None:
         global _lock_game
         if _lock_game == game:
             _lock_game = None
@@ -380,11 +381,11 @@ def _sync_lock() -> None:
     locks.claim(wanted, bool(ctl.lock_steal), on_result, on_lost)
 
 
-def _is_guard(state) -> bool:
+def _is_guard(state: Any) -> bool:
     return isinstance(state, str) and state == _GUARD
 
 
-def _on_popstate(event) -> None:
+def _on_popstate(event: Any) -> None:
     global _guarded
     ctl = _ctl()
     if _is_guard(event.state):  # Forward onto our own entry: nothing to do
@@ -404,7 +405,7 @@ def _on_popstate(event) -> None:
     window.scrollTo(0, 0)
 
 
-def _on_pageshow(event) -> None:
+def _on_pageshow(event: Any) -> None:
     # back from the back/forward cache: never show the last player's hand to whoever holds the
     # phone now (Controller.page_restored puts a game behind the curtain)
     if getattr(event, "persisted", False):
@@ -412,7 +413,7 @@ def _on_pageshow(event) -> None:
         draw()
 
 
-def _on_visibility(event) -> None:
+def _on_visibility(event: Any) -> None:
     """``visibilitychange`` and ``pagehide``: a private view goes behind the curtain at once,
     synchronously, before the browser takes its snapshot of the page for the app switcher."""
     global _last_html
@@ -438,7 +439,7 @@ def _crashed(exc: Exception) -> str:
     )
 
 
-def _on_timer(*_args) -> None:
+def _on_timer(*_args: Any) -> None:
     global _timer
     ctl = _ctl()
     _timer = None
@@ -467,7 +468,7 @@ async def _fetch_rules(game_id: str) -> None:
         draw()
 
 
-def _on_click(event) -> None:
+def _on_click(event: Any) -> None:
     ctl = _ctl()
     # The second click of a double tap (detail 2, 3 ...) is ignored: after the first tap the next
     # button (e.g. "Lay the 9") may sit where the card was, and one quick double tap must never

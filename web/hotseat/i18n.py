@@ -38,6 +38,7 @@ from __future__ import annotations
 import gettext as _stdlib_gettext
 import io
 from collections.abc import Iterable
+from typing import Any
 
 from .locale_data import LOCALE_DATA
 
@@ -131,7 +132,7 @@ def install(code: str, mo: bytes | None = None) -> None:
     _translations, _language = translations, code
 
 
-def fetch_catalogue(window, code: str):
+def fetch_catalogue(window: Any, code: str) -> Any:
     """Start fetching ``code``'s catalogue (``window.fetch``, precached by the service worker);
     returns the fetch's promise, or ``None`` for English. Start it early, :func:`activate` later:
     the download then overlaps whatever Python does in between."""
@@ -139,7 +140,7 @@ def fetch_catalogue(window, code: str):
     return None if url is None else window.fetch(url)
 
 
-async def activate(window, code: str, pending=None) -> str:
+async def activate(window: Any, code: str, pending: Any = None) -> str:
     """Make ``code`` the page's language: its catalogue (from ``pending``, a promise of
     :func:`fetch_catalogue`, or fetched now) is installed and ``<html lang>`` follows.
 
@@ -168,7 +169,7 @@ def language() -> str:
 
 def language_name(code: str) -> str:
     """The language's own name for itself, as the settings sheet lists it (``"Deutsch"``)."""
-    return LOCALE_DATA[code]["name"]
+    return str(LOCALE_DATA[code]["name"])
 
 
 def gettext(message: str) -> str:
@@ -231,8 +232,8 @@ def format_list(items: Iterable[str]) -> str:
     if len(words) < 2:
         return words[0] if words else ""
     if len(words) == 2:
-        return patterns["2"].format(*words)
+        return str(patterns["2"]).format(*words)
     text = patterns["end"].format(words[-2], words[-1])
     for word in reversed(words[1:-2]):
         text = patterns["middle"].format(word, text)
-    return patterns["start"].format(words[0], text)
+    return str(patterns["start"]).format(words[0], text)

@@ -5,7 +5,9 @@ Per language: its own name, the decimal sign and thousands separator of numbers,
 patterns of a list ("A, B and C": ``start``, ``middle``, ``end``; ``2`` for two items).
 """
 
-LOCALE_DATA: dict[str, dict] = {'de': {'decimal': ',',
+from typing import Any
+
+LOCALE_DATA: dict[str, dict[str, Any]] = {'de': {'decimal': ',',
         'group': '.',
         'list': {'2': '{0} und {1}', 'end': '{0} und {1}', 'middle': '{0}, {1}', 'start': '{0}, {1}'},
         'name': 'Deutsch'},

@@ -312,7 +312,8 @@ class SaveStore:
         if not isinstance(data, dict):
             raise SaveError("it is not a Hotseat saved game")
         rev = data.get("revision", 0)
-        return Int(0, 2**53).check(rev, "revision")
+        revision: int = Int(0, 2**53).check(rev, "revision")
+        return revision
 
     def note_read(self, key: str, text: str | None) -> None:
         """Remember the revision of ``text`` just read from ``key`` (the next write expects it)."""

@@ -19,6 +19,8 @@ from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
 
 if TYPE_CHECKING:
+    from pycore import Game
+
     from .settings import Settings
 
 _MENU_ICON = trusted(
@@ -265,7 +267,11 @@ def kind_picker(seat: int, kind: str, kinds: Sequence[str]) -> Markup:
 
 
 def setup(
-    game, setup_state: dict[str, Any], bot_kinds: list[str], chips: Sequence[str] = (), seat_kinds: Sequence[str] = ()
+    game: Game[Any],
+    setup_state: dict[str, Any],
+    bot_kinds: list[str],
+    chips: Sequence[str] = (),
+    seat_kinds: Sequence[str] = (),
 ) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import pycore
+from pycore.core import State
 from pycore.rng import Rng
 
 from . import story
@@ -82,7 +83,11 @@ BOT_SLICE_MS = 30
 #: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
 #: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
 #: returning an object with ``step(ms) -> action | None`` (sliced thinking, as pycore.bots.Search).
-BotHook = Callable[[Any, dict, list, Rng, float, str], dict]
+BotHook = Callable[[Any, dict[str, Any], list[dict[str, Any]], Rng, float, str], dict[str, Any]]
+
+
+#: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
+TableState = State[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]
 
 
 class SlicedSearch(Protocol):
@@ -116,13 +121,19 @@ class _BotsHook:
         self.bots = bots
         self.games = tuple(getattr(bots, "BOT_GAMES", ()))
 
-    def __call__(self, game, obs, legal, rng, budget, level):
-        return self.bots.choose_action(game, obs, legal, rng, time_budget=budget, level=level)
+    def __call__(
+        self, game: Any, obs: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, budget: float, level: str
+    ) -> dict[str, Any]:
+        action: dict[str, Any] = self.bots.choose_action(game, obs, legal, rng, time_budget=budget, level=level)
+        return action
 
-    def start(self, game, obs, legal, rng, level, budget):
-        return self.bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
+    def start(
+        self, game: Any, obs: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, level: str, budget: float
+    ) -> SlicedSearch:
+        search: SlicedSearch = self.bots.Search(game, obs, legal, rng, level=level, time_budget=budget)
+        return search
 
-    def prepare(self, game_id):
+    def prepare(self, game_id: str) -> None:
         if game_id in self.games:
             self.bots.bot_module(game_id)
 
@@ -143,7 +154,7 @@ def is_guest(kind: str) -> bool:
     return kind == GUEST
 
 
-def check_seats(game, seats: Any, bots_allowed: bool = True) -> list[dict[str, Any]]:
+def check_seats(game: pycore.Game[Any], seats: Any, bots_allowed: bool = True) -> list[dict[str, Any]]:
     """Validate ``[{"name": str, "kind": str}, ...]`` for ``game``; return a clean copy.
 
     Raises:
@@ -189,12 +200,12 @@ class Session:
         seats: list[dict[str, Any]],
         seed: int,
         options: dict[str, Any] | None = None,
-        state=None,
+        state: TableState | None = None,
         bot_hook: BotHook | None = None,
         summary_due: bool = False,
         events: list[dict[str, Any]] | None = None,
         round_events: list[dict[str, Any]] | None = None,
-        log: tuple[str, list[dict]] | None = None,
+        log: tuple[str, list[dict[str, Any]]] | None = None,
         history: list[Move] | None = None,
     ) -> None:
         self.game = pycore.load_game(game_id)
@@ -205,7 +216,9 @@ class Session:
             raise ValueError("this table has bot seats but no bots are available for this game")
         self.seed = seed
         self.options = self.game.resolve_options(options)
-        self.state = state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
+        self.state: TableState = (
+            state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
+        )
         try:
             self.view = load_view(game_id)
         except ImportError:
@@ -665,7 +678,8 @@ class Session:
     def story_begins_later(self) -> bool:
         """Whether the move log (and so the story) starts after the game's first move: a full log
         dropped its oldest rounds, or the save came from a version that kept less."""
-        return self.game.new_initial_state(len(self.seats), self.seed, self.options).to_json() != self.log_start
+        start: str = self.game.new_initial_state(len(self.seats), self.seed, self.options).to_json()
+        return start != self.log_start
 
     def story(self) -> list[story.Chapter]:
         """The game's story so far, by round (:func:`hotseat.story.chapters`): the same for every
@@ -680,6 +694,7 @@ class Session:
         one move. Raises IndexError for an index outside the log."""
         if not 0 <= index < len(self.log_moves):
             raise IndexError(f"move {index} is not in the log of {len(self.log_moves)} moves")
+        state: TableState | None
         done, state = self._replay_at
         if state is None or done > index:
             done, state = -1, self.game.state_from_json(self.log_start)
@@ -720,7 +735,7 @@ class Session:
                 return max(int(auto[0]), 0)
         return None
 
-    def _auto_play(self) -> tuple[int, dict] | None:
+    def _auto_play(self) -> tuple[int, dict[str, Any]] | None:
         """The view's optional ``auto_play(obs, ctx) -> (ms, action) | None``: the app itself takes
         ``action`` for the seat on turn after ``ms`` (e.g. the app narrator revealing cards)."""
         if self.viewer is None:
@@ -739,7 +754,8 @@ class Session:
                 self.apply(self.viewer, auto[1])
 
     def _bot_level(self, seat: int) -> str:
-        return self.seats[seat]["kind"].split(":", 1)[1]
+        kind: str = self.seats[seat]["kind"]
+        return kind.split(":", 1)[1]
 
     def think(self, seat: int) -> list[dict[str, Any]] | None:
         """One slice of the bot's thinking; applies its action once decided.

@@ -99,7 +99,7 @@ def _int(lo: int, hi: int) -> Callable[[Any], int]:
     return check
 
 
-def _text(most: int, pattern: re.Pattern | None = None) -> Callable[[Any], str]:
+def _text(most: int, pattern: re.Pattern[str] | None = None) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or len(value) > most or (pattern is not None and not pattern.fullmatch(value)):
             alphabet = " in the allowed alphabet" if pattern else ""
@@ -143,7 +143,7 @@ def _dict(value: Any) -> dict[str, Any]:
     return value
 
 
-def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list]:
+def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list[Any]]:
     def check(value: Any) -> list[Any]:
         if not isinstance(value, list) or len(value) > most:
             raise ValueError(f"must be a list of at most {most} items")
@@ -293,7 +293,7 @@ def parse(text: Any, sender: str) -> dict[str, Any]:
 
 def needs_update(hello: dict[str, Any]) -> bool:
     """True when a guest's parsed ``hello`` comes from an app older than :data:`MIN_GUEST_VERSION`."""
-    return hello["v"] < MIN_GUEST_VERSION
+    return bool(hello["v"] < MIN_GUEST_VERSION)
 
 
 # ---- writing ----------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from .. import screens
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
+from ..saves import Storage
 from ..session import Phase, Session
 from . import protocol, qr, signal
 from .guest import Guest
@@ -45,7 +46,7 @@ def net_tap(do: str, **more: Any) -> dict[str, Any]:
 class NetSide:
     """See the module docstring."""
 
-    def __init__(self, storage) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.host: Host | None = None
         #: the session on screen at this phone (set whenever :attr:`host` is)
@@ -71,9 +72,9 @@ class NetSide:
     def scanning(self) -> bool:
         """Whether the camera should run now (a scan screen is up)."""
         if self.sheet is not None:
-            return self.sheet["step"] == "answer" and self.sheet.get("camera", False)
+            return bool(self.sheet["step"] == "answer" and self.sheet.get("camera", False))
         if self.guest is not None and self.join is not None:
-            return self.join["step"] == "join" and self.join.get("camera", True)
+            return bool(self.join["step"] == "join" and self.join.get("camera", True))
         return False
 
     def _qr(self, text: str, label: str) -> Markup:
@@ -121,7 +122,7 @@ class NetSide:
         assert self.host is not None and self.session is not None, "not hosting a table"
         return self.host, self.session
 
-    def host_session(self, session) -> None:
+    def host_session(self, session: Session) -> None:
         """``session`` is on screen at this phone: host it when it has seats on their own phones."""
         self.leave_guest()
         if self.session is session:
@@ -131,7 +132,7 @@ class NetSide:
         if session is not None and session.guests:
             self.host = Host.resume(session, APP_VERSION)
 
-    def rematch(self, session) -> None:
+    def rematch(self, session: Session) -> None:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
         self._hosting()[0].next_match(session)
