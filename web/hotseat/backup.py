@@ -33,7 +33,7 @@ from typing import Any
 
 from . import bounded
 from . import players as players_store
-from .saves import MAX_SAVE_CHARS, Const, Int, Obj, SaveError, StorageError, Text, slot_key
+from .saves import MAX_SAVE_CHARS, Const, Int, Obj, SaveError, Storage, StorageError, Text, slot_key
 
 FORMAT = "backup"
 VERSION = 1
@@ -65,7 +65,7 @@ class Backup:
 
 
 def make(
-    storage, games: Iterable[str], made: str, check_save: Callable[[str, str], Any]
+    storage: Storage, games: Iterable[str], made: str, check_save: Callable[[str, str], Any]
 ) -> tuple[str, list[str], list[str]]:
     """The text of a backup of ``storage``: each game of ``games`` with a save in progress, and
     the players. ``check_save(game_id, text)`` raises :class:`hotseat.saves.SaveError` for a save
@@ -162,7 +162,7 @@ def writes(backup: Backup) -> dict[str, str]:
     return out
 
 
-def restore(storage, backup: Backup) -> list[str]:
+def restore(storage: Storage, backup: Backup) -> list[str]:
     """Store every part of ``backup`` (games in progress of its games are replaced; other games'
     saves stay). All or nothing: when the browser refuses a write, every key written so far gets
     its earlier text back (or is removed again) and :class:`hotseat.saves.StorageError` is raised.

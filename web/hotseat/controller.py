@@ -44,7 +44,7 @@ import datetime
 import importlib.util
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pycore
 from pycore.registry import GAME_INFO
@@ -69,8 +69,11 @@ from .pages import (
     SetupPage,
     StoryOpen,
 )
-from .saves import AsideFullError, ConflictError, SaveError, SaveStore, StorageError, slot_key
-from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
+from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
+from .session import BOT_LEVELS, GUEST, HUMAN, BotHook, Phase, Session, bots_for, default_bot_hook, load_view
+
+if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
+    from .net.side import NetSide
 from .session_save import peek
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
@@ -114,7 +117,7 @@ class Controller:
     """
 
     def __init__(
-        self, storage, bot_hook: Callable | None | str = "auto", seed_fn: Callable[[], int] | None = None
+        self, storage: Storage, bot_hook: BotHook | None | str = "auto", seed_fn: Callable[[], int] | None = None
     ) -> None:
         self.storage = storage
         self.store = SaveStore(storage, peek, playable_games)
@@ -123,14 +126,14 @@ class Controller:
         self.page: Page = HomePage()
         self.rules_for: str | None = None
         self.rules_cache: dict[str, str | None] = {}
-        self.slots: list = []
+        self.slots: list[Slot] = []
         #: the home screen's line on each game in progress: storage key -> (the save's text it was
         #: read from, "Round 3 · Next: Ann"); made from the session being left, or one save per
         #: :meth:`tick` while the home screen is up (a save is replayed to know it)
         self.details: dict[str, tuple[str, str]] = {}
-        self.aside: list[dict] = []
-        self.save_info: dict | None = None
-        self.download: dict | None = None
+        self.aside: list[dict[str, Any]] = []
+        self.save_info: dict[str, Any] | None = None
+        self.download: dict[str, Any] | None = None
         #: keys whose recovery the player closed with Keep while they could not be set aside
         self.kept: set[str] = set()
         self.message: str | None = None
@@ -138,7 +141,7 @@ class Controller:
         self.notice: str | None = None
         #: a question on a sheet over the screen, e.g. ``{"kind": "replace", "game": id}``
         #: ("Replace the saved game?"); every other tap waits until it is answered
-        self.dialog: dict | None = None
+        self.dialog: dict[str, Any] | None = None
         #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
         self.warm: list[str] = []
         #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
@@ -150,7 +153,7 @@ class Controller:
         self.voices: list[tuple[str, str]] = []
         #: the language setting changed: the browser glue installs the new language, then redraws
         self.language_changed = False
-        self._net = None  # see the net property
+        self._net: NetSide | None = None  # see the net property
         #: the game this window is taking over from another window ("Play here instead")
         self.taking_over: str | None = None
         #: the players remembered on this phone (:mod:`hotseat.players`), read once at start
@@ -179,7 +182,7 @@ class Controller:
         return self.page.setup if isinstance(self.page, SetupPage) else None
 
     @property
-    def net(self):
+    def net(self) -> NetSide:
         """Hosting for other phones, or this phone as a guest (a :class:`hotseat.net.side.NetSide`;
         see the module docstring). Made on first use: a game without phones never imports it."""
         if self._net is None:
@@ -189,7 +192,7 @@ class Controller:
         return self._net
 
     @property
-    def net_started(self):
+    def net_started(self) -> NetSide | None:
         """The phone side if it was ever used, else ``None`` (for the browser glue)."""
         return self._net
 
@@ -226,7 +229,7 @@ class Controller:
         self.dialog = None
         self.page = RecoveryPage(key, game_id, reason, readable)
 
-    def _slot(self, game_id: str):
+    def _slot(self, game_id: str) -> Slot | None:
         return next((s for s in self.slots if s.key == slot_key(game_id)), None)
 
     def persist(self, session: Session) -> bool:
@@ -289,8 +292,8 @@ class Controller:
         self.persist(session)
 
     @property
-    def bot_hook(self):
-        if self._bot_hook == "auto":
+    def bot_hook(self) -> BotHook | None:
+        if isinstance(self._bot_hook, str):  # "auto"
             self._bot_hook = default_bot_hook()
         return self._bot_hook
 
@@ -362,8 +365,8 @@ class Controller:
 
     # ---- taps --------------------------------------------------------------------------------
 
-    def tap(self, tap: dict) -> None:
-        """Handle one tap (see the module docstring)."""
+    def tap(self, tap: Any) -> None:
+        """Handle one tap (see the module docstring; anything but a dict is ignored)."""
         self.message = None
         self.notice = None
         if not isinstance(tap, dict):
@@ -460,14 +463,14 @@ class Controller:
         self.page = HomePage()
         self.refresh()
 
-    def _home_tap(self, shell: str | None, tap: dict) -> None:
+    def _home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
         game = tap.get("game")
         key = tap.get("key")
         if shell == "resume" and game in playable_games():
             self._resume(game)
         elif shell == "recover":
             slot = next((s for s in self.slots if s.error is not None and (s.game == game or s.key == key)), None)
-            if slot is not None:
+            if slot is not None and slot.error is not None:
                 self._open_recovery(slot.key, slot.game, slot.error, readable=False)
         elif shell == "new" and game in playable_games():
             self._new_game(game)
@@ -646,8 +649,9 @@ class Controller:
         elif target == "story":
             if isinstance(self.page, GamePage):
                 self.page.story = None
-            if self._guest_story_shown():
-                self.net.play.story_shown = False
+            play = self.net.play if self._guest_story_shown() else None
+            if play is not None:
+                play.story_shown = False
         elif target == "settings":
             self.sheet = False
         elif target in ("undo", "take_back"):
@@ -696,12 +700,12 @@ class Controller:
         self._prefill_setup(game)
         self.warm.append(game_id)
 
-    def _setup_state(self) -> dict:
+    def _setup_state(self) -> dict[str, Any]:
         """The setup screen's choices (set whenever :attr:`screen` is ``"setup"``)."""
         assert self.setup is not None, "no setup screen open"
         return self.setup
 
-    def _read_fields(self, fields: dict) -> None:
+    def _read_fields(self, fields: dict[str, Any]) -> None:
         st = self._setup_state()
         for key, value in fields.items():
             if not isinstance(value, str):
@@ -713,7 +717,7 @@ class Controller:
                 st["raw"][key[4:]] = value
                 st["opts"][key[4:]] = value
 
-    def _setup_tap(self, shell: str, tap: dict) -> None:
+    def _setup_tap(self, shell: str, tap: dict[str, Any]) -> None:
         st = self._setup_state()
         game = pycore.load_game(st["game"])
         st["error"] = None
@@ -735,7 +739,7 @@ class Controller:
         elif shell == "start":
             self._start_from_setup(game)
 
-    def _parse_options(self, game) -> dict:
+    def _parse_options(self, game: pycore.Game[Any]) -> dict[str, Any]:
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
         options = {}
         for name, opt in game.options.items():
@@ -763,7 +767,7 @@ class Controller:
                 ) from None
         return options
 
-    def _start_from_setup(self, game) -> None:
+    def _start_from_setup(self, game: pycore.Game[Any]) -> None:
         st = self._setup_state()
         try:
             options = self._parse_options(game)
@@ -813,7 +817,7 @@ class Controller:
         untouched = [clean_name(name) in given or not clean_name(name) for name in names]
         st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
 
-    def _prefill_setup(self, game) -> None:
+    def _prefill_setup(self, game: pycore.Game[Any]) -> None:
         """The game's last table on this phone, if remembered: its size, names and seat kinds (a
         kind this phone cannot offer now, e.g. a bot without bots, becomes a human seat)."""
         table = self.players.tables.get(game.id)
@@ -834,7 +838,7 @@ class Controller:
         seated = [st["names"][i] for i in range(st["n"])]
         return [n for n in self.players.names if not any(look_alike(n, s) for s in seated)][:12]
 
-    def _chip_tap(self, name: Any, game) -> None:
+    def _chip_tap(self, name: Any, game: pycore.Game[Any]) -> None:
         """A recent name's chip: it fills the first seat of a person whose name is empty or still
         setup's "Player N" (a seat is added when every seat has a name and the game allows one)."""
         st = self._setup_state()
@@ -892,7 +896,7 @@ class Controller:
     def _known_name(self, name: Any) -> bool:
         return isinstance(name, str) and (name in self.players.names or name in self.players.stats)
 
-    def _players_tap(self, shell: str, tap: dict) -> None:
+    def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
         """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
         game on screen stays saved, as with the menu); ``pl_rename``/``pl_save``/``pl_cancel``
         rename a name (checked as setup's names), ``pl_forget``/``pl_clear`` ask first."""
@@ -926,7 +930,7 @@ class Controller:
             page.edit = None
             self.dialog = {"kind": shell, "name": name}
 
-    def _players_dialog_tap(self, shell: str | None, dialog: dict) -> None:
+    def _players_dialog_tap(self, shell: str | None, dialog: dict[str, Any]) -> None:
         """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
         if shell != "pl_yes":
             return
@@ -1125,7 +1129,7 @@ class Controller:
         self.sheet = False
         self.dialog = {"kind": "restore", "backup": found}
 
-    def _restore_question(self, found) -> Markup:
+    def _restore_question(self, found: backup.Backup) -> Markup:
         def names_of(game_id: str) -> list[str]:
             return peek(found.games[game_id])[1]
 
@@ -1133,7 +1137,7 @@ class Controller:
         here = [slot.game for slot in self.slots if slot.game is not None]
         return keeping.restore_question(found, lambda g: game_info(g)[0], names_of, here, count)
 
-    def _restore(self, found) -> None:
+    def _restore(self, found: backup.Backup) -> None:
         """Store the backup the player said Restore to: all of it or nothing."""
         self.dialog = None
         try:

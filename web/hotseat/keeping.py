@@ -23,6 +23,7 @@ from .backup import Backup
 from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup, h
+from .saves import Storage
 from .screens import button
 
 #: the localStorage key of the hints already shown
@@ -32,7 +33,7 @@ HINTS_KEY = "hotseat.hints"
 HINT_KINDS = ("ios", "menu")
 
 
-def hint_due(storage, kind: object) -> bool:
+def hint_due(storage: Storage, kind: object) -> bool:
     """Whether the home-screen hint of ``kind`` is still to be shown on this phone."""
     if kind not in HINT_KINDS:
         return False
@@ -40,7 +41,7 @@ def hint_due(storage, kind: object) -> bool:
     return not (isinstance(text, str) and len(text) <= 200 and '"install"' in text)
 
 
-def hint_shown(storage) -> None:
+def hint_shown(storage: Storage) -> None:
     """Remember that the hint was shown (a browser that refuses the write may show it again)."""
     try:
         storage.set(HINTS_KEY, json.dumps({"install": True}))
@@ -109,7 +110,9 @@ def restore_question(
     players, and which games in progress here it replaces. ``here``: the game ids with a save on
     this phone; ``players``: the number of names in the backup's players (``None``: it has none)."""
     held = [h("li", None, h("strong", None, game_name(g)), " · ", ", ".join(names_of(g))) for g in sorted(found.games)]
-    lines: list = [h("ul", {"class": "restore-list"}, held) if held else h("p", None, _("No game in progress."))]
+    lines: list[Markup] = [
+        h("ul", {"class": "restore-list"}, held) if held else h("p", None, _("No game in progress."))
+    ]
     if players is not None:
         lines.append(
             h(
