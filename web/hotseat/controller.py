@@ -875,7 +875,7 @@ class Controller:
         view = session.view
         scores = [view.final_score(obs, seat) for seat in range(len(session.seats))]
         # only remembered names count: setup's untouched "Player 3" and forgotten names do not
-        kinds = [kind if self._known_name(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
+        kinds = [kind if self.players.knows(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
         self.players = self.players.game_recorded(
             key, session.game_id, session.names, kinds, session.winners(), scores, lower_wins=view.lower_score_wins
         )
@@ -893,14 +893,10 @@ class Controller:
             return False
         return True
 
-    def _known_name(self, name: Any) -> bool:
-        return isinstance(name, str) and (name in self.players.names or name in self.players.stats)
-
     def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
         """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
         game on screen stays saved, as with the menu); ``pl_rename``/``pl_save``/``pl_cancel``
         rename a name (checked as setup's names), ``pl_forget``/``pl_clear`` ask first."""
-        name = tap.get("name")
         if shell == "players":
             if self.screen is Screen.GUEST:
                 self.net.leave_guest()
@@ -910,25 +906,13 @@ class Controller:
             self.players = players_store.load(self.storage, tuple(pycore.GAMES))  # another window may have changed it
             self.page = PlayersPage()
             return
-        page = self.page
-        if not isinstance(page, PlayersPage):
-            return
-        if shell == "pl_rename" and self._known_name(name):
-            page.edit = {"name": name, "error": None}
-        elif shell == "pl_cancel":
-            page.edit = None
-        elif shell == "pl_save" and page.edit is not None:
-            new = (tap.get("fields") or {}).get("pl-name")
-            try:
-                self.players = self.players.renamed(page.edit["name"], new)
-            except players_store.PlayersError as exc:
-                page.edit = {"name": page.edit["name"], "error": str(exc)}
-                return
-            page.edit = None
-            self._save_players()
-        elif shell in ("pl_forget", "pl_clear") and self._known_name(name):
-            page.edit = None
-            self.dialog = {"kind": shell, "name": name}
+        if isinstance(self.page, PlayersPage):
+            changed, question = self.page.tap(shell, tap, self.players)
+            if changed is not None:
+                self.players = changed
+                self._save_players()
+            if question is not None:
+                self.dialog = question
 
     def _players_dialog_tap(self, shell: str | None, dialog: dict[str, Any]) -> None:
         """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
@@ -940,15 +924,6 @@ class Controller:
         else:
             self.players = self.players.stats_cleared(dialog["name"])
         self._save_players()
-
-    def _render_players(self, page: PlayersPage) -> Markup:
-        entries = []
-        names = list(self.players.names) + sorted(n for n in self.players.stats if n not in self.players.names)
-        for name in names:
-            games = self.players.stats.get(name, {})
-            rows = [(game_info(g)[0], games[g]) for g in pycore.GAMES if g in games]
-            entries.append({"name": name, "stats": rows})
-        return players_screen.players_list(entries, page.edit)
 
     # ---- time --------------------------------------------------------------------------------
 
@@ -1032,7 +1007,7 @@ class Controller:
                 seat_kinds=[HUMAN, *self.seat_kinds(setup["game"])],
             )
         elif isinstance(shown, PlayersPage):
-            page = self._render_players(shown)
+            page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
         elif isinstance(shown, GamePage) and shown.replaying:
             page = shown.render_replay()
         elif isinstance(shown, GamePage):

@@ -18,13 +18,15 @@ of the page's frame where the screen draws one).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import screens, story
+from . import players_screen, screens, story
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
+from .players import Players, PlayersError
 from .turn_flow import Pending, Phase
 
 if TYPE_CHECKING:
@@ -232,6 +234,40 @@ class PlayersPage:
 
     edit: dict[str, Any] | None = field(default=None)
     kind: ClassVar[Screen] = Screen.PLAYERS
+
+    def tap(self, shell: str, tap: dict[str, Any], players: Players) -> tuple[Players | None, dict[str, Any] | None]:
+        """A tap on the list: ``pl_rename``/``pl_save``/``pl_cancel`` rename a name (checked as
+        setup's names), ``pl_forget``/``pl_clear`` ask first. Returns the players to store (a
+        rename made) and the question to ask (``{"kind": shell, "name": name}``), each or ``None``."""
+        name = tap.get("name")
+        if shell == "pl_rename" and players.knows(name):
+            self.edit = {"name": name, "error": None}
+        elif shell == "pl_cancel":
+            self.edit = None
+        elif shell == "pl_save" and self.edit is not None:
+            new = (tap.get("fields") or {}).get("pl-name")
+            try:
+                renamed = players.renamed(self.edit["name"], new)
+            except PlayersError as exc:
+                self.edit = {"name": self.edit["name"], "error": str(exc)}
+                return None, None
+            self.edit = None
+            return renamed, None
+        elif shell in ("pl_forget", "pl_clear") and players.knows(name):
+            self.edit = None
+            return None, {"kind": shell, "name": name}
+        return None, None
+
+    def render(self, players: Players, game_name: Callable[[str], str], games: Sequence[str]) -> Markup:
+        """The list: every remembered name (recent ones first) with its statistics per game of
+        ``games`` (named by ``game_name``)."""
+        entries = []
+        names = list(players.names) + sorted(n for n in players.stats if n not in players.names)
+        for name in names:
+            played = players.stats.get(name, {})
+            rows = [(game_name(g), played[g]) for g in games if g in played]
+            entries.append({"name": name, "stats": rows})
+        return players_screen.players_list(entries, self.edit)
 
 
 Page = HomePage | SetupPage | GamePage | GuestPage | RecoveryPage | ElsewherePage | PlayersPage

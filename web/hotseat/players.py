@@ -100,6 +100,10 @@ class Players:
 
     # ---- reading names -------------------------------------------------------------------------
 
+    def knows(self, name: Any) -> bool:
+        """Whether ``name`` is remembered here: a recent name, or one with statistics."""
+        return isinstance(name, str) and (name in self.names or name in self.stats)
+
     def recent(self, exclude: Sequence[str] = ()) -> list[str]:
         """The recent names, the most recent first, leaving out those in ``exclude``."""
         return [n for n in self.names if n not in exclude]
