@@ -11,6 +11,7 @@ from table_world import World, phone_view, screen_of, tap_named
 from ui_helpers import taps
 
 from hotseat import session_save
+from hotseat.controller import Controller
 from hotseat.net import protocol
 from hotseat.saves import slot_key
 
@@ -120,18 +121,25 @@ def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
     world.check()
 
 
-def test_a_phone_numbers_its_actions_above_every_one_the_host_answered_on_its_link():
-    """Numbers the phone did not send itself (sent on its link by other means) were answered:
-    the phone's next action is numbered above them, and applied."""
+def _refused_on_anns_link(numbers: tuple[int, ...]) -> tuple[World, Controller, Controller]:
+    """A 6 nimmt! table where the host's person has picked, and actions numbered ``numbers`` that
+    no seat can make have come on Ann's link (seat 1) and been refused: (world, host, Ann's phone)."""
     world = World("six_nimmt", 23)
     world.settle()
     host, phone = world.host, world.phones[1]
-    phone_link, host_link = _link_to_host(world, phone)
+    _phone_link, host_link = _link_to_host(world, phone)
     world.step_device(host, 0)
     world.step_device(host, 0)
     world.settle()
-    for n in (1, 2, 3):  # three actions no seat can make, each refused on Ann's link
+    for n in numbers:
         host.net.event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
+    return world, host, phone
+
+
+def test_a_phone_numbers_its_actions_above_every_one_the_host_answered_on_its_link():
+    """Numbers the phone did not send itself (sent on its link by other means) were answered:
+    the phone's next action is numbered above them, and applied."""
+    world, host, _phone = _refused_on_anns_link((1, 2, 3))  # three actions no seat can make
     world.settle()
     before = host.session.state.to_json()
     act = json.loads(_pick_and_send(world, 1))
@@ -145,15 +153,7 @@ def test_an_action_numbered_before_the_phone_heard_of_other_answers_leaves_it_fr
     """The phone sends its action before the refusals of other actions on its link reach it: its
     number is one the host answered already, so it is a repeat (never applied); those answers
     free the phone, and its next tap is numbered above them and applied."""
-    world = World("six_nimmt", 23)
-    world.settle()
-    host, phone = world.host, world.phones[1]
-    _phone_link, host_link = _link_to_host(world, phone)
-    world.step_device(host, 0)
-    world.step_device(host, 0)
-    world.settle()
-    for n in (1, 2):  # refused on Ann's link, answers still on their way
-        host.net.event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
+    world, host, phone = _refused_on_anns_link((1, 2))  # the answers still on their way
     before = host.session.state.to_json()
     assert json.loads(_pick_and_send(world, 1))["n"] == 1
     world.settle()
