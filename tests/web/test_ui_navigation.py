@@ -248,6 +248,15 @@ def test_abandon_game_asks_once_then_deletes_the_save_and_goes_home(storage):
     assert {"shell": "resume", "game": "six_nimmt"} not in taps(markup)
     c2 = Controller(storage, bot_hook=None)  # a reload finds no game to continue
     assert c2.screen == "home" and not c2.slots
+    # kept in the statistics as abandoned, not as played (a reload reads it back)
+    stats = c2.players.stats
+    assert {n: (stats[n]["six_nimmt"].abandoned, stats[n]["six_nimmt"].played) for n in stats} == {
+        "Ann": (1, 0),
+        "Bob": (1, 0),
+        "Cy": (1, 0),
+    }
+    c2.tap({"shell": "players"})
+    assert str(c2.render()).count("1 abandoned") == 3
 
 
 def test_a_finished_game_offers_no_abandon(storage):

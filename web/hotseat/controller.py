@@ -513,12 +513,17 @@ class Controller:
         return self.session is not None and not self.session.state.is_terminal()
 
     def _abandon(self) -> None:
-        """The player abandoned the game on screen (they answered its question): its save is
-        deleted, the phones at its table are told it closed, and the home screen shows."""
+        """The player abandoned the game on screen (they answered its question): it is counted
+        as abandoned in the statistics of its remembered names, its save is deleted, the phones at
+        its table are told it closed, and the home screen shows."""
         if not self._can_abandon():
             return
         assert self.session is not None, "a game is on screen"
-        game_id = self.session.game_id
+        session, game_id = self.session, self.session.game_id
+        kinds = [kind if self.players.knows(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
+        key = f"{game_id}:{session.seed}"
+        self.players = self.players.game_recorded(key, game_id, session.names, kinds, [], None, finished=False)
+        self._save_players()
         if self._net is not None:
             self._net.close_host()
         self.store.remove(slot_key(game_id))  # the player's explicit word

@@ -75,13 +75,15 @@ class Seat:
 @dataclass(frozen=True)
 class Stats:
     """One name's statistics in one game. ``best``: the best score (``None`` before the first
-    scored game); ``total``/``scored``: the sum of the scores and how many games had one."""
+    scored game); ``total``/``scored``: the sum of the scores and how many games had one;
+    ``abandoned``: the games given up before their end (not in ``played``)."""
 
     played: int = 0
     won: int = 0
     best: int | None = None
     total: int = 0
     scored: int = 0
+    abandoned: int = field(default=0, repr=False)
 
     @property
     def average(self) -> float | None:
@@ -142,11 +144,13 @@ class Players:
         winners: list[int],
         scores: list[int | None] | None,
         lower_wins: bool = False,
+        finished: bool = True,
     ) -> Players:
         """Count a finished game once (``key`` identifies it: a second call with the same key
         changes nothing). Every human seat's name gets one more game ``played``, one more ``won``
         when its seat is in ``winners``, and its score (``scores[seat]``; ``None``: the game has
-        none) in ``best`` (the lowest when ``lower_wins``) and the average."""
+        none) in ``best`` (the lowest when ``lower_wins``) and the average. ``finished`` False: the
+        game was abandoned, each human seat's name gets one more ``abandoned`` and nothing else."""
         if key in self.recorded:
             return self
         stats = {name: dict(games) for name, games in self.stats.items()}
@@ -158,6 +162,9 @@ class Players:
             except NameError_:
                 continue
             old = stats.setdefault(name, {}).get(game_id, Stats())
+            if not finished:
+                stats[name][game_id] = replace(old, abandoned=old.abandoned + 1)
+                continue
             score = scores[seat] if scores is not None else None
             new = replace(old, played=old.played + 1, won=old.won + (seat in winners))
             if isinstance(score, int) and not isinstance(score, bool):
@@ -210,7 +217,7 @@ class Players:
             "version": VERSION,
             "names": list(self.names),
             "tables": {g: [asdict(s) for s in seats] for g, seats in self.tables.items()},
-            "stats": {n: {g: asdict(s) for g, s in games.items()} for n, games in self.stats.items()},
+            "stats": {n: {g: _stats_data(s) for g, s in games.items()} for n, games in self.stats.items()},
             "recorded": list(self.recorded),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
@@ -229,18 +236,27 @@ def _count(value: Any) -> int | None:
     return None
 
 
+def _stats_data(stats: Stats) -> dict[str, int | None]:
+    """``stats`` as stored (``abandoned`` only when there is one: older versions read the rest)."""
+    data = asdict(stats)
+    if not stats.abandoned:
+        del data["abandoned"]
+    return data
+
+
 def _stats(value: Any) -> Stats | None:
     if not isinstance(value, dict):
         return None
     played, won, total, scored = (_count(value.get(k)) for k in ("played", "won", "total", "scored"))
+    abandoned = _count(value.get("abandoned", 0))
     best = value.get("best")
-    if played is None or won is None or total is None or scored is None:
+    if played is None or won is None or total is None or scored is None or abandoned is None or abandoned < 0:
         return None
     if not 0 <= won <= played or not 0 <= scored <= played:
         return None
     if best is not None and _count(best) is None or (best is None) != (scored == 0):
         return None
-    return Stats(played, won, best, total, scored)
+    return Stats(played, won, best, total, scored, abandoned)
 
 
 def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Players, list[str]]:

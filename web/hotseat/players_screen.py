@@ -11,13 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import format_number
+from .i18n import format_number, ngettext
 from .i18n import gettext as _
 from .markup import Markup, h
 from .names import MAX_NAME
 from .players import Stats
 from .screens import button, frame
 from .screens import dialog as sheet
+
+
+def _abandoned(count: int) -> Markup | None:
+    """ "2 abandoned" under a game's name in the statistics (``None`` when none was)."""
+    if not count:
+        return None
+    return h("span", {"class": "note pl-abandoned"}, ngettext("{n} abandoned", "{n} abandoned", count).format(n=count))
 
 
 def _stats_table(rows: Sequence[tuple[str, Stats]]) -> Markup:
@@ -38,7 +45,7 @@ def _stats_table(rows: Sequence[tuple[str, Stats]]) -> Markup:
             h(
                 "tr",
                 None,
-                h("th", {"scope": "row"}, game),
+                h("th", {"scope": "row"}, game, _abandoned(st.abandoned)),
                 h("td", None, st.played),
                 h("td", None, st.won),
                 h("td", None, "–" if st.best is None else st.best),
