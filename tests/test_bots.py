@@ -472,3 +472,38 @@ def test_six_nimmt_hard_reads_the_round_from_the_public_memory():
             for p in state.current_players():
                 state.apply_action(p, choose_action(game, state.observation(p), state.legal_actions(p), rng))
     assert marked > 1000
+
+
+def test_six_nimmt_reading_the_picks_deals_the_same_hidden_cards(monkeypatch):
+    """With the reading on (``hard+infer``) a world re-deals exactly the hidden cards, in the same
+    sizes, and the cards marked unlikely for an opponent go to it less often than by chance."""
+    from pycore.bots import six_nimmt as bot
+
+    monkeypatch.setattr(bot, "UNLIKELY", 0.1)
+    game = pycore.load_game("six_nimmt")
+    rng = Rng(7)
+    checked, marked_in, chance = 0, 0, 0.0
+    for state in random_states("six_nimmt", 12, 19):
+        if state.phase != "pick":
+            continue
+        p = state.current_players()[0]
+        obs = state.observation(p)
+        belief = bot.beliefs(obs)
+        if belief is None:
+            continue
+        others, cards, weights = belief
+        plain = bot.SixNimmtState.from_observation(game, obs, Rng(1))
+        hidden = sorted(plain.deck + [c for q in others for c in plain.hands[q] + [plain.picks[q]] if c is not None])
+        for _ in range(40):
+            world = bot.determinize(game, obs, rng)
+            got = sorted(world.deck + [c for q in others for c in world.hands[q] + [world.picks[q]] if c is not None])
+            assert got == hidden and world.hands[p] == plain.hands[p]
+            assert [len(world.hands[q]) for q in others] == [len(plain.hands[q]) for q in others]
+            for i, q in enumerate(others):
+                low = [c for c in cards if weights[c][i] < 1]
+                marked_in += sum(c in world.hands[q] for c in low)
+                chance += len(low) * len(world.hands[q]) / len(hidden)
+        checked += 1
+    assert checked >= 3 and marked_in < 0.8 * chance, (marked_in, chance)
+    games = run("six_nimmt", ["hard+infer", "hard"], 2, 1, {"rounds": 1}, playouts=8)["games"]
+    assert games[0]["seats"] == ["hard+infer", "hard"] and games[0]["length"] > 10
