@@ -240,6 +240,13 @@ def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
         pick_seat_kind(page, seat, kind)  # one tap each, in any order
     assert seat_kinds(page) == ["Human", "Bot · easy", "Bot · normal", "Bot · hard"]
     shot(page, "12_setup_bots")
+    size = page.viewport_size
+    for width, height in ((size["width"], size["height"]), (360, 640)):  # Start in sight, unscrolled
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.locator("[data-tap*='\"start\"']").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, box)
+    page.set_viewport_size(size)
     page.evaluate("""() => {
         window.__screens = [];
         new MutationObserver(() => window.__screens.push(document.body.getAttribute('data-screen')))

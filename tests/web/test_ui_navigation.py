@@ -290,3 +290,20 @@ def test_home_shows_each_game_in_progress_with_its_round_and_who_plays_next(stor
     c2.tap({"shell": "menu"})
     markup = c2.render()
     assert line in markup and f"Round 1 · Next: {first}" in markup
+
+
+def test_a_reveal_waits_while_the_abandon_question_is_open(storage):
+    c = Controller(storage, bot_hook=first_legal_bot)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    for seat in (1, 2):
+        c.tap({"shell": "kind", "seat": seat, "kind": "bot:easy"})
+    c.tap({"shell": "start"})
+    c.tap({"pick": c.session.state.legal_actions(0)[0]["card"]})
+    while c.session.phase != "reveal":
+        assert c.delay_ms() is not None, c.session.phase
+        c.tick()
+    c.tap({"shell": "settings"})
+    c.tap({"shell": "abandon"})
+    assert c.dialog is not None and c.delay_ms() is None  # nothing moves under the question
+    c.tap({"shell": "keep"})
+    assert c.session.phase == "reveal" and c.delay_ms() is not None

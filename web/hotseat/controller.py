@@ -936,7 +936,7 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        covered = self.rules_for is not None or self._story() is not None or self.sheet
+        covered = self.rules_for is not None or self._story() is not None or self.sheet or self.dialog is not None
         if self.session is not None and not covered:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
