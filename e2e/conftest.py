@@ -6,7 +6,8 @@
   (a no-op when up to date) unless HOTSEAT_E2E_NO_BUILD=1.
 - `base_url` is the server's URL, so `page.goto("./")` opens the app.
 - `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs.
-- `browser_context_args`: 390x844 portrait, touch, device scale 2, dark mode.
+- `browser_context_args`: 390x844 portrait, touch, device scale 2, dark mode, service workers
+  blocked (a first visit that does not install the app; the installing fixtures allow them).
 - `installed_context` (one per test process): the app installed as on a returning player's phone
   (service worker and precache, Pyodide's memory snapshot made), so that each test's starts
   restore the snapshot instead of booting Python from nothing.
@@ -15,10 +16,12 @@
   the test fails if one left the app's origin or a same-origin request got a 4xx/5xx.
   `request_log` gives the recorded list to a test.  Context-wide changes (set_offline, routes or
   init scripts on the context, ``page.clock``) would reach later tests: use `fresh_context`.
-- `fresh_context` / `fresh_page`: a new empty context, the app's first visit on a new phone.
+- `fresh_context` / `fresh_page`: a new empty context, the app's first visit on a new phone
+  (without its service worker: the precache and snapshot are tested by the installing fixtures).
 - `persistent_context`: a persistent Chromium profile (fresh temp dir) with the same checks, for
   service-worker tests; it keeps the HTTP cache and registrations across reloads.
 - `wait_ready(page)`: waits for `<body data-ready>` (set by the Python UI when it accepts taps).
+- `fast_pace(page)`: the app's paced screens at a tenth of their pace in that page.
 - `hold_at(page, selector)` / `release_hold(page)`: stop the app's paced screens (reveals, bots,
   the app narrator) from moving on once `selector` is on screen, until released (the app's
   `window.hotseatHold`), so a test can look at a passing screen such as the BAM! on a loaded machine.
@@ -181,6 +184,10 @@ def browser_context_args(browser_context_args):
         "has_touch": True,
         "is_mobile": False,
         "color_scheme": "dark",
+        # a new context is a first visit that does not install the app: no service worker, so no
+        # precache download and no memory snapshot (a second Pyodide in a worker) competing with
+        # the test for the CPU; `installed_context` and `persistent_context` install it
+        "service_workers": "block",
     }
 
 
@@ -269,7 +276,7 @@ def installed_context(browser, browser_context_args, site):
     hands it to each test with the app's storage cleared. e2e/test_snapshot.py and
     e2e/test_offline.py walk this installation path themselves in their own profiles, and the
     tests that need a first visit use `fresh_context`."""
-    ctx = browser.new_context(**browser_context_args)
+    ctx = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     log = RequestLog(site.url, site)
     log.attach(ctx)
     page = ctx.new_page()
@@ -405,6 +412,14 @@ def preset_storage(page, items: dict[str, str]) -> None:
     has them stored): call before ``page.goto("./")``. Set once per page (tab), so a reload finds
     what the app left there, not ``items`` again; one start instead of a start, a write and a reload."""
     page.add_init_script(script=PRESET_JS.replace("ITEMS", json.dumps(items)))
+
+
+def fast_pace(page, factor: float = 0.1) -> None:
+    """Play the app's paced screens (reveals, bot turns, the app narrator) at ``factor`` times
+    their pace in ``page``, from its next start on and after reloads (``window.hotseatPace``), for
+    tests that play whole games where the pace itself is not what they look at."""
+    page.add_init_script(script=f"window.hotseatPace = {float(factor)!r};")
+    page.evaluate(f"window.hotseatPace = {float(factor)!r}")
 
 
 def release_hold(page) -> None:

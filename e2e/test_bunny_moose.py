@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHOTS_DIR, hold_at, release_hold, wait_ready
+from conftest import SHOTS_DIR, fast_pace, hold_at, release_hold, wait_ready
 
 import pycore
 from pycore.games.bunny_moose import HANDS, score_pose
@@ -62,6 +62,7 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
     page.wait_for_timeout(400)
     shot(page, "02-app-reveal")
     assert page.locator("[data-fx^='tone']").count() == 1
+    fast_pace(page)  # the reveals up to the BAM! at a tenth of the app's pace
     hold_at(page, ".bm-bam")  # the cards turn again; the BAM! stays on screen until it has been looked at
     page.wait_for_selector(".bm-bam", timeout=240_000)
     page.wait_for_timeout(350)  # its zoom-in animation

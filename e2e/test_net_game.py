@@ -57,6 +57,7 @@ def new_phone(browser, base_url, request_log, storage_state=None):
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         has_touch=True,
+        service_workers="block",  # not installed: no precache or snapshot beside the game
     )
     request_log.attach(context)
     context.add_init_script(script=WIRE_JS)

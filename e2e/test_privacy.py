@@ -200,7 +200,7 @@ def test_two_windows_on_one_game_the_second_cannot_overwrite_the_first_and_says_
     second.close()
 
     # no Web Locks, no BroadcastChannel: the revision number decides
-    bare = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    bare = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, service_workers="block")
     # no Web Locks, and each window on a channel of its own (PyScript itself needs BroadcastChannel)
     bare.add_init_script("""Object.defineProperty(navigator, 'locks', {value: undefined});
         const BC = window.BroadcastChannel;

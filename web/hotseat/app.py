@@ -28,7 +28,8 @@
 * Paced screens wait for the voice: a tick that comes while :func:`hotseat.fx.speaking` is put off
   (checked every :data:`HOLD_POLL_MS`). ``window.hotseatHold = true`` holds every tick the same
   way until it is cleared: end-to-end tests set it to look at a passing screen (a BAM!) without
-  racing its timer on a loaded machine.
+  racing its timer on a loaded machine. ``window.hotseatPace`` (a number from 0 to 1) scales
+  every such delay, for tests that play whole games where pacing is not what they look at.
 * Phones (:mod:`hotseat.net`): after each draw the controller's ``net.requests`` (offers,
   answers, QR codes) are carried out by :class:`hotseat.net.link.Net` (``js/net.mjs``, imported
   on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
@@ -124,7 +125,7 @@ def draw() -> None:
         _timer = None
     delay = ctl.delay_ms()
     if delay is not None:
-        _timer = window.setTimeout(create_once_callable(_on_timer), delay)
+        _timer = window.setTimeout(create_once_callable(_on_timer), _paced(delay))
     _sync_history()
     if ctl.language_changed:
         ctl.language_installed()
@@ -319,6 +320,19 @@ def _sync_game_extras() -> None:
         fx.silence()
     _in_game = in_game
     wakelock.keep_awake(ctl.wants_wake_lock)
+
+
+def _paced(delay: int) -> int:
+    """``delay`` (ms) times ``window.hotseatPace`` when that is a number from 0 to 1 (end-to-end
+    tests set it to play whole games faster than the app's pace where pacing is not what they
+    look at); any other value, or none, leaves the app's own pace."""
+    try:
+        factor = getattr(window, "hotseatPace", None)
+    except Exception:
+        return delay
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool) and 0 <= factor < 1:
+        return int(delay * factor)
+    return delay
 
 
 def _held() -> bool:
