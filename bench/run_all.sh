@@ -11,8 +11,9 @@ stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=bench/results/run-$stamp.txt
 if [ "${QUICK:-0}" = 1 ]; then
   engine_args="--cpu 0.15 --reps 3 --warmup-games 50"; startup_args="--runs 2"; bots_args="--hard 4 --quick 10 --warmup 2"
+  taps_args="--taps 10"
 else
-  engine_args="--chromium"; startup_args="--runs 5"; bots_args=""
+  engine_args="--chromium"; startup_args="--runs 5"; bots_args=""; taps_args=""
 fi
 run() {
   echo "== $*   (load $(cut -d' ' -f1-3 /proc/loadavg))" | tee -a "$out"
@@ -25,4 +26,5 @@ run "$PY" bench/engine.py --profile six_nimmt:4
 run "$PY" bench/startup.py $startup_args --json "bench/results/startup-$stamp.json"
 run "$PY" bench/bytes.py --json "bench/results/bytes-$stamp.json"
 run "$PY" bench/bots.py $bots_args --json "bench/results/bots-$stamp.json"
+run "$PY" bench/taps.py $taps_args --json "bench/results/taps-$stamp.json"
 echo "tables saved in $out"
