@@ -257,8 +257,7 @@ async def _net_request(request: tuple[Any, ...]) -> None:
             _net.close(request[1])
     except Exception as exc:  # a browser without WebRTC or a camera: say so, keep the game
         window.console.error(f"hotseat: {kind} failed: {exc!r}")
-        error = type(exc).__name__
-        ctl.message = _("This browser could not connect the phones ({error}).").format(error=error)
+        ctl.message = _("This browser could not connect the phones. Try again, or use another browser.")
     draw()
 
 
@@ -512,12 +511,23 @@ def _on_click(event: Any) -> None:
         window.scrollTo(0, 0)
 
 
+def _can_connect_phones() -> bool:
+    """Whether this browser has WebRTC data channels (index.html's ``hotseatCanConnect``; some
+    builds and privacy settings remove them)."""
+    try:
+        return bool(window.hotseatCanConnect())
+    except Exception:
+        return False
+
+
 def start() -> None:
     """Boot: draw the home screen, listen to taps, mark the page ready, register the worker."""
     global _controller, _guarded
     t0 = time.perf_counter()
     try:
         _controller = Controller(LocalStorage(window))
+        if not _can_connect_phones():
+            _controller.phones_unavailable()
         _guarded = _is_guard(window.history.state)  # a reload keeps the history entries
         draw()
     except Exception as exc:  # never a dead splash: say so, keep every save, still accept taps

@@ -162,6 +162,9 @@ class Controller:
         self.install_hint: str | None = None
         #: the browser glue opens its file picker for a backup to restore (then :meth:`restore_chosen`)
         self.pick_file = False
+        #: this browser can connect phones (WebRTC); the browser glue says so at start
+        #: (:meth:`phones_unavailable`): without it no option for phones is offered
+        self.phones = True
         self.store.migrate()
         self.refresh()
         self._next_recovery()
@@ -189,6 +192,7 @@ class Controller:
             from .net.side import NetSide
 
             self._net = NetSide(self.storage)
+            self._net.possible = self.phones
         return self._net
 
     @property
@@ -299,9 +303,23 @@ class Controller:
 
     def seat_kinds(self, game_id: str) -> list[str]:
         """Seat kinds besides a human at this phone that setup offers: the bots, and a player's own
-        phone (kind ``"guest"``) in games with hidden information."""
-        phones = [GUEST] if pycore.load_game(game_id).hidden_information else []
+        phone (kind ``"guest"``) in games with hidden information when this browser can connect
+        phones."""
+        phones = [GUEST] if self.phones and self._phones_game(game_id) else []
         return self.bot_kinds(game_id) + phones
+
+    @staticmethod
+    def _phones_game(game_id: str) -> bool:
+        """Whether players of ``game_id`` may play on their own phones (it has hidden information)."""
+        return bool(pycore.load_game(game_id).hidden_information)
+
+    def phones_unavailable(self) -> None:
+        """The browser glue: this browser cannot connect phones (no WebRTC). "Join a table" and
+        the "Own phone" seat are shown disabled with the reason; a saved table with phone seats
+        still opens (its phones strip says why no phone can connect)."""
+        self.phones = False
+        if self._net is not None:
+            self._net.possible = False
 
     def bot_kinds(self, game_id: str) -> list[str]:
         """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
@@ -383,6 +401,8 @@ class Controller:
             self._keeping_tap(shell)
             return
         if shell == "net":
+            if not self.phones and tap.get("do") in ("join", "invite"):
+                return  # shown disabled: this browser cannot connect phones
             if tap.get("do") == "join" and self.screen is Screen.HOME:
                 self.net.start_join()
                 self.page = GuestPage()
@@ -1010,6 +1030,7 @@ class Controller:
                 self.seat_kinds(setup["game"]),
                 chips=self._setup_chips(),
                 seat_kinds=[HUMAN, *self.seat_kinds(setup["game"])],
+                no_phones=not self.phones and self._phones_game(setup["game"]),
             )
         elif isinstance(shown, PlayersPage):
             page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
@@ -1223,4 +1244,4 @@ class Controller:
         if self.install_hint is not None and (self.slots or self.players.names):
             keeping.hint_shown(self.storage)  # once: a later start does not show it again
             hint = keeping.hint(self.install_hint)
-        return screens.home(games, saves, self.aside, joinable=True, players_button=True, hint=hint)
+        return screens.home(games, saves, self.aside, joinable=True, players_button=True, hint=hint, phones=self.phones)

@@ -57,8 +57,19 @@ KIND_LABELS = {
     "bot:hard": N_("Bot · hard"),
     "guest": N_("Own phone"),
 }
+#: the seat kind of a player's own phone (:data:`hotseat.session.GUEST`)
+GUEST_KIND = "guest"
 #: a bot kind's level, under the word "Bot" on its button
 BOT_LEVEL_WORDS = {"bot:easy": N_("easy"), "bot:normal": N_("normal"), "bot:hard": N_("hard")}
+
+
+def no_phones_note() -> Markup:
+    """Why this browser offers no play on the players' own phones (it cannot connect phones)."""
+    return h(
+        "p",
+        {"class": "note no-phones-why"},
+        _("This browser cannot connect phones. To play on your own phones, open Hotseat in Safari, Chrome or Firefox."),
+    )
 
 
 def option_label(name: str) -> str:
@@ -130,6 +141,7 @@ def home(
     joinable: bool = False,
     players_button: bool = False,
     hint: Markup | None = None,
+    phones: bool = True,
 ) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
@@ -215,7 +227,8 @@ def home(
                 {"class": "join"},
                 h("h2", {"class": "section"}, _("Play on your own phone")),
                 h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
-                button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary"),
+                button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary", disabled=not phones),
+                None if phones else no_phones_note(),
             )
         )
     if aside:
@@ -245,12 +258,13 @@ def home(
     return frame(h("div", {"class": "home"}, parts), status="", screen="home")
 
 
-def kind_picker(seat: int, kind: str, kinds: Sequence[str]) -> Markup:
+def kind_picker(seat: int, kind: str, kinds: Sequence[str], unavailable: Sequence[str] = ()) -> Markup:
     """One seat's kinds side by side, the seat's own pressed: one tap picks any of them
     (``{"shell": "kind", "seat": seat, "kind": k}``). A bot's button names its level under the
-    word "Bot"; its accessible name is the whole kind ("Bot · easy")."""
+    word "Bot"; its accessible name is the whole kind ("Bot · easy"). ``unavailable``: kinds
+    shown after them, disabled (a player's own phone in a browser that cannot connect phones)."""
     choices = []
-    for k in kinds:
+    for k in [*kinds, *unavailable]:
         full = _(KIND_LABELS.get(k, k))
         level = BOT_LEVEL_WORDS.get(k)
         label: Child = full if level is None else [h("span", {"class": "kbot"}, _("Bot")), h("span", None, _(level))]
@@ -261,6 +275,7 @@ def kind_picker(seat: int, kind: str, kinds: Sequence[str]) -> Markup:
                 None,
                 aria_pressed="true" if k == kind else "false",
                 aria_label=None if level is None else full,
+                disabled=k in unavailable,
             )
         )
     return h("div", {"class": "seg kinds", "role": "group", "aria-label": _("Seat {n}").format(n=seat + 1)}, choices)
@@ -272,6 +287,7 @@ def setup(
     bot_kinds: list[str],
     chips: Sequence[str] = (),
     seat_kinds: Sequence[str] = (),
+    no_phones: bool = False,
 ) -> Markup:
     """Setup: player count, names, seat kinds, the game's options with their docs.
 
@@ -279,7 +295,9 @@ def setup(
     bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``seat_kinds``:
     every kind a seat can take, in the order shown (a person here first, the bots, a player's own
     phone); ``chips``: recent names offered as one-tap chips under the seats (``{"shell": "chip",
-    "name": ...}``). "Start game" stays at the bottom of the screen while the page scrolls.
+    "name": ...}``); ``no_phones``: the game could be played on the players' own phones but this
+    browser cannot connect phones (each seat shows "Own phone" disabled, and the reason). "Start
+    game" stays at the bottom of the screen while the page scrolls.
     """
     n = setup_state["n"]
     parts: list[Markup] = [h("h1", None, game.name)]
@@ -312,7 +330,7 @@ def setup(
     seats = []
     for i in range(n):
         kind = setup_state["kinds"][i]
-        kind_btn = kind_picker(i, kind, seat_kinds) if bot_kinds else None
+        kind_btn = kind_picker(i, kind, seat_kinds, [GUEST_KIND] if no_phones else []) if bot_kinds else None
         seats.append(
             h(
                 "li",
@@ -332,6 +350,7 @@ def setup(
             )
         )
     seat_note = None if bot_kinds else h("p", {"class": "note"}, _("Every seat is a human player in this game."))
+    phones_note = no_phones_note() if no_phones else None
     chip_row = None
     if chips:
         chip_row = h(
@@ -340,7 +359,15 @@ def setup(
             [button(name, {"shell": "chip", "name": name}, "name-chip") for name in chips],
         )
     parts.append(
-        h("section", {"class": "field seats"}, h("h2", None, _("Seats")), h("ol", None, seats), chip_row, seat_note)
+        h(
+            "section",
+            {"class": "field seats"},
+            h("h2", None, _("Seats")),
+            h("ol", None, seats),
+            chip_row,
+            seat_note,
+            phones_note,
+        )
     )
     if game.options:
         opts = []

@@ -62,6 +62,8 @@ class NetSide:
         self.requests: list[tuple[Any, ...]] = []
         self.qr_cache: dict[str, tuple[int, str]] = {}
         self.message: str | None = None
+        #: this browser can connect phones (False: the strip offers no "Connect" and says why)
+        self.possible = True
         #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
         self._noticed: set[int] = set()
@@ -248,7 +250,9 @@ class NetSide:
                     {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
                     h("span", {"class": "who"}, s.names[seat]),
                     h("span", {"class": "state"}, state),
-                    None if on else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
+                    None
+                    if on or not self.possible
+                    else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
                 )
             )
         return h(
@@ -256,6 +260,7 @@ class NetSide:
             {"class": "net-strip", "aria-label": _("Phones at this table")},
             h("h2", None, _("Players' own phones")),
             h("ul", None, items),
+            None if self.possible else screens.no_phones_note(),
         )
 
     def sheet_markup(self) -> Markup | None:
