@@ -1,7 +1,8 @@
 """One 6 nimmt! game across three phones, through the app's own screens: three browser contexts
 on 127.0.0.1, WebRTC with no ICE servers. The host sets seats 2 and 3 to "Own phone", shows each
-phone's pairing code; the guest pastes it ("Cannot scan? Type or paste the code": the QR exchange
-simulated by passing the text), shows its answer, the host pastes that. One pairing instead
+phone's pairing code as text ("No camera? Show the code as text"); the guest pastes it ("Cannot
+scan? Type or paste the code": the QR exchange simulated by passing the text), shows its answer as
+text, the host pastes that. One pairing instead
 reads the host's QR code from a screenshot with the decoder the app's camera scanner uses.
 
 Every message each guest receives is checked by :mod:`net_check` (the card-token rules of
@@ -37,8 +38,14 @@ def net_tap(page, do: str, **more) -> None:
 
 
 def code_on(page) -> str:
+    """The pairing code as a person without a camera gets it: "No camera? Show the code as text"
+    opened and its text field read (it must be the code the QR code carries)."""
     page.wait_for_selector("[data-net-code]", timeout=30_000)
-    return page.locator("[data-net-code]").first.get_attribute("data-net-code")
+    in_qr = page.locator("[data-net-code]").first.get_attribute("data-net-code")
+    page.locator(".net-text summary").first.click()
+    text = page.locator(".net-text textarea.net-code-text").first.input_value()
+    assert text == in_qr
+    return text
 
 
 def paste(page, code: str, do: str) -> None:
@@ -58,6 +65,7 @@ def new_phone(browser, base_url, request_log, storage_state=None):
         device_scale_factor=2,
         has_touch=True,
         service_workers="block",  # not installed: no precache or snapshot beside the game
+        permissions=["clipboard-read", "clipboard-write"],
     )
     request_log.attach(context)
     context.add_init_script(script=WIRE_JS)
@@ -185,6 +193,11 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     # Ann's code is read from the host's QR code with the app's own decoder
     net_tap(host, "invite", seat=1)
     offer = code_on(host)
+    net_tap(host, "copy")  # "Copy the code": to send it by message
+    host.wait_for_selector(".toast.info")
+    assert host.locator(".toast").inner_text() == "Code copied."
+    assert host.evaluate("navigator.clipboard.readText()") == offer
+    shot(host, "net_invite_sheet_text")
     png = host.locator(".net-qr svg").screenshot()
     net_tap(ann, "join")
     read = ann.evaluate(

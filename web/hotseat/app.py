@@ -213,6 +213,14 @@ def _net_io() -> None:
     global _net, _camera
     ctl = _ctl()
     side = ctl.net_started
+    if side is not None and side.clipboard is not None:
+        text, side.clipboard = side.clipboard, None
+        try:
+            copying = window.hotseatCopy(text)  # called inside the tap: the browser allows it
+        except Exception as exc:
+            window.console.warn(f"hotseat: not copied: {exc!r}")
+            copying = None
+        asyncio.ensure_future(_copied(copying))
     if side is None or (_net is None and not (side.requests or side.outbox or side.scanning)):
         return
     if _net is None:
@@ -234,6 +242,19 @@ def _net_io() -> None:
     elif video is None and _camera is not None:
         _camera = None
         _net.stop_scan()
+
+
+async def _copied(copying: Any) -> None:
+    """A line saying whether the pairing code reached the clipboard (``copying``: the promise of
+    index.html's ``hotseatCopy``, or ``None``)."""
+    ctl = _ctl()
+    try:
+        copied = copying is not None and bool(await copying)
+    except Exception as exc:
+        window.console.warn(f"hotseat: not copied: {exc!r}")
+        copied = False
+    ctl.notice = _("Code copied.") if copied else _("This browser did not copy it: select the text and copy it.")
+    draw()
 
 
 async def _net_request(request: tuple[Any, ...]) -> None:

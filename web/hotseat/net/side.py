@@ -5,6 +5,10 @@ browser: what needs the browser it asks for in :attr:`NetSide.requests` (the bro
 :mod:`hotseat.app`, carries each out and calls back), what must be sent waits in
 :attr:`NetSide.outbox`, and what the transport reports comes in through :meth:`NetSide.event`.
 
+Both sides show their pairing code also as text, with "Copy the code" (:attr:`NetSide.clipboard`:
+the browser glue copies it inside the tap), for phones without a camera: it can be sent by message,
+pasted or read out.
+
 Requests (tuples): ``("offer", seat)`` → :meth:`offered` ``(seat, link, sdp)``; ``("accept",
 link, sdp)``; ``("answer", sdp)`` → :meth:`answered` ``(link, sdp)``; ``("qr", text)`` →
 :meth:`qr_ready`; ``("close", link)``. :attr:`NetSide.scanning` says whether the camera should
@@ -62,6 +66,8 @@ class NetSide:
         self.requests: list[tuple[Any, ...]] = []
         self.qr_cache: dict[str, tuple[int, str]] = {}
         self.message: str | None = None
+        #: a pairing code the player asked to copy (the browser glue copies it and clears this)
+        self.clipboard: str | None = None
         #: this browser can connect phones (False: the strip offers no "Connect" and says why)
         self.possible = True
         #: the newest refusal taken in, and the links whose first refusal the host was told of
@@ -197,6 +203,8 @@ class NetSide:
             self._host_answer(code.strip())
         elif do == "close_sheet":
             self._drop_sheet()
+        elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
+            self.clipboard = self.sheet["code"]
         return False
 
     def _drop_sheet(self) -> None:
@@ -280,6 +288,8 @@ class NetSide:
                         _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
                     ),
                     self._qr(sheet["code"], _("Pairing code for {name}").format(name=name)),
+                    _code_text(sheet["code"]),
+                    _same_network(),
                     screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"),
                 ]
         elif sheet["step"] == "answer":
@@ -341,6 +351,8 @@ class NetSide:
             self.start_join()
         elif do == "offer" and self.guest is not None:
             self._guest_offer(code.strip())
+        elif do == "copy" and self.join is not None and self.join["step"] == "answer":
+            self.clipboard = self.join["code"]
         elif do == "rescan" and self.guest is not None:
             self.join = {"step": "join", "error": None, "camera": True}
         elif do == "leave":
@@ -492,6 +504,7 @@ class NetSide:
             h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
             _camera(join or {}),
             _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error")),
+            _same_network(),
         ]
         if g.room is not None:
             keeps = _("This phone keeps its seat: scanning the host's code brings your cards back.")
@@ -541,11 +554,23 @@ def _paste_field(label: str, tap: dict[str, Any], open_: bool | str | None = Fal
 
 
 def _code_text(code: str) -> Markup:
+    """The code as text, for a phone that cannot scan: shown on request, with "Copy the code"
+    (to send it by message) and a field a person can select or read out."""
     return h(
         "details",
-        {"class": "net-paste"},
-        h("summary", None, _("Show the code as text")),
-        h("textarea", {"readonly": True, "rows": 3, "class": "net-code-text", "aria-label": _("Pairing code")}, code),
+        {"class": "net-paste net-text"},
+        h("summary", None, _("No camera? Show the code as text")),
+        h("textarea", {"readonly": True, "rows": 4, "class": "net-code-text", "aria-label": _("Pairing code")}, code),
+        screens.button(_("Copy the code"), net_tap("copy"), "secondary"),
+    )
+
+
+def _same_network() -> Markup:
+    """Phones connect only to phones they can reach: say so where a pairing starts."""
+    return h(
+        "p",
+        {"class": "note net-same-network"},
+        _("All phones must share one Wi-Fi network, or one phone's hotspot."),
     )
 
 
