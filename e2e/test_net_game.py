@@ -271,7 +271,9 @@ def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
     ann_context.close()  # the phone is gone mid-round
     host.wait_for_selector(".net-seat.off[data-seat='1']", state="attached", timeout=30_000)
     _ac2, ann2 = phones(storage_state=saved)  # the same phone, its storage kept
-    net_tap(ann2, "join")
+    offer = ann2.locator(".join").inner_text()  # its home screen offers the table it left
+    assert "Rejoin 6 nimmt!" in offer and "keeps Ann's seat" in offer, offer
+    ann2.locator(".join .rejoin").click()
     assert "keeps its seat" in ann2.locator("#app").inner_text()
     pair(host, ann2, 1)
     assert ann2.locator("#app [data-tap*='\"pick\"']").count() == len(hand)  # her hand is back

@@ -89,7 +89,8 @@ def test_pairing_gives_each_guest_its_seat_and_own_view():
     assert (ann.seat, bob.seat, ann.status, bob.status) == (1, 2, "playing", "playing")
     assert ann.view["obs"] == json.loads(json.dumps(table.state.observation(1)))
     assert bob.view["obs"]["hand"] == table.state.observation(2)["hand"]
-    assert json.loads(ann.storage[STORAGE_KEY]) == {"room": host.room, "token": host.remotes[1].token, "seat": 1}
+    kept = {"room": host.room, "token": host.remotes[1].token, "seat": 1, "game": table.game_id, "name": "Ann"}
+    assert json.loads(ann.storage[STORAGE_KEY]) == kept
 
 
 def test_a_whole_game_between_the_host_and_two_guests():

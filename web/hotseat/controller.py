@@ -1244,4 +1244,27 @@ class Controller:
         if self.install_hint is not None and (self.slots or self.players.names):
             keeping.hint_shown(self.storage)  # once: a later start does not show it again
             hint = keeping.hint(self.install_hint)
-        return screens.home(games, saves, self.aside, joinable=True, players_button=True, hint=hint, phones=self.phones)
+        return screens.home(
+            games,
+            saves,
+            self.aside,
+            joinable=True,
+            players_button=True,
+            hint=hint,
+            phones=self.phones,
+            rejoin=self._kept_seat(),
+        )
+
+    def _kept_seat(self) -> tuple[str, str | None] | None:
+        """``(game name, seat name)`` of the table whose seat this phone keeps as a guest (for
+        "Rejoin"), or ``None``. The phone side is imported only on a phone that was a guest."""
+        from .net import GUEST_KEY
+
+        if not self.storage.get(GUEST_KEY):
+            return None
+        from .net.guest import kept_seat
+
+        kept = kept_seat(self.storage)
+        if kept is None or kept[0] not in pycore.GAMES:
+            return None
+        return game_info(kept[0])[0], kept[1]

@@ -142,6 +142,7 @@ def home(
     players_button: bool = False,
     hint: Markup | None = None,
     phones: bool = True,
+    rejoin: tuple[str, str | None] | None = None,
 ) -> Markup:
     """The home screen: the games in progress (Continue per game), the game list, set-aside saves.
 
@@ -150,7 +151,9 @@ def home(
     (an error: the save cannot be opened; its button opens the recovery screen); ``aside``: the set-aside
     unreadable saves, ``{"key", "reason"}``, oldest first; ``players_button``: a "Players" button (the
     players remembered on this phone); ``hint``: a card under the games in progress
-    (:func:`hotseat.keeping.hint`).
+    (:func:`hotseat.keeping.hint`); ``phones``: this browser can connect phones (else "Join a
+    table" is shown disabled, with :func:`no_phones_note`); ``rejoin``: ``(game name, seat name or
+    None)`` of the table whose seat this phone keeps as a player's own phone ("Rejoin <game>").
     """
     parts: list[Markup] = [
         h("h1", {"class": "logo"}, "Hotseat"),
@@ -221,16 +224,27 @@ def home(
             h("div", {"class": "actions players-link"}, button(_("Players"), {"shell": "players"}, "secondary"))
         )
     if joinable:  # this phone as a player's own phone at another phone's table (hotseat.net)
-        parts.append(
-            h(
-                "section",
-                {"class": "join"},
+        join_tap = {"shell": "net", "do": "join"}
+        if rejoin is not None:
+            game_name, seat_name = rejoin
+            kept = (
+                _("This phone keeps {name}'s seat at a table of {game}: scan the host's code to get the cards back.")
+                if seat_name
+                else _("This phone keeps a seat at a table of {game}: scan the host's code to get the cards back.")
+            )
+            rows_join = [
+                h("h2", {"class": "section"}, _("Your table")),
+                h("p", {"class": "note"}, kept.format(name=seat_name, game=game_name)),
+                button(_("Rejoin {game}").format(game=game_name), join_tap, "primary rejoin", disabled=not phones),
+                button(_("Join another table"), join_tap, "secondary", disabled=not phones),
+            ]
+        else:
+            rows_join = [
                 h("h2", {"class": "section"}, _("Play on your own phone")),
                 h("p", {"class": "note"}, _("Another phone hosts the game: scan its code to take your seat.")),
-                button(_("Join a table"), {"shell": "net", "do": "join"}, "secondary", disabled=not phones),
-                None if phones else no_phones_note(),
-            )
-        )
+                button(_("Join a table"), join_tap, "secondary", disabled=not phones),
+            ]
+        parts.append(h("section", {"class": "join"}, rows_join, None if phones else no_phones_note()))
     if aside:
         entries = [
             h(

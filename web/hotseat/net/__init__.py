@@ -13,3 +13,7 @@ it over a WebRTC data channel on the local network.
 Everything here is pure Python (tested in CPython); the browser side of the transport is
 ``web/js/net.mjs``.
 """
+
+#: the localStorage key of the seat a guest phone keeps (:mod:`hotseat.net.guest`); here so the
+#: home screen can look for it without importing the phone side
+GUEST_KEY = "hotseat.guest"

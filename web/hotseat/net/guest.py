@@ -4,7 +4,8 @@ Pure Python, like :mod:`hotseat.net.host`. The guest knows only what the host se
 ``welcome`` (its seat, the names, the game and options) and the newest ``view`` (its own
 observation, its legal actions, the public events). It keeps ``{"room", "token", "seat"}`` in
 storage (:data:`STORAGE_KEY`), so after a reload or a lost connection a new scan of the host's
-code brings the same seat back with its hand.
+code brings the same seat back with its hand. The game's id and the seat's name are kept with them
+(:func:`kept_seat`), so the home screen can offer "Rejoin <game>" after a reload.
 
 :attr:`Guest.status` is what the guest's screen shows:
 
@@ -26,10 +27,22 @@ from typing import Any
 import pycore
 
 from .. import bounded
-from . import protocol, signal
+from . import GUEST_KEY, protocol, signal
 from .protocol import ProtocolError
 
-STORAGE_KEY = "hotseat.guest"
+STORAGE_KEY = GUEST_KEY
+#: the longest seat name a welcome carries (:data:`hotseat.net.protocol.HOST_MESSAGES`)
+MAX_NAME = 40
+
+
+def kept_seat(storage: Any) -> tuple[str, str | None] | None:
+    """``(game id, seat name or None)`` of the table whose seat this phone keeps, or ``None``
+    (no seat kept, or one kept before the game was: then nothing to offer by name). Unreadable
+    storage is forgotten, as :class:`Guest` does."""
+    guest = Guest(storage)
+    if guest.room is None or guest.game is None:
+        return None
+    return guest.game, guest.name
 
 
 @dataclass
@@ -42,6 +55,9 @@ class Guest:
     room: str | None = None
     token: str | None = None
     seat: int | None = None
+    #: the kept table's game id and this seat's name (shown on the home screen only)
+    game: str | None = None
+    name: str | None = None
     welcome: dict[str, Any] | None = None
     view: dict[str, Any] | None = None
     #: the view before the newest one (the screen plays the events from it)
@@ -76,14 +92,18 @@ class Guest:
             self.storage.remove(STORAGE_KEY)  # unreadable: forget it (it only helps rejoin)
             return
         self.room, self.token, self.seat = room, token, seat
+        game, name = data.get("game"), data.get("name")
+        self.game = game if isinstance(game, str) and game in pycore.GAMES else None
+        self.name = name if isinstance(name, str) and 0 < len(name) <= MAX_NAME else None
 
     def _save(self) -> None:
-        self.storage.set(STORAGE_KEY, json.dumps({"room": self.room, "token": self.token, "seat": self.seat}))
+        kept = {"room": self.room, "token": self.token, "seat": self.seat, "game": self.game, "name": self.name}
+        self.storage.set(STORAGE_KEY, json.dumps(kept))
 
     def forget(self) -> None:
         """Leave the table for good (the seat's token is dropped)."""
         self.storage.remove(STORAGE_KEY)
-        self.room = self.token = self.seat = None
+        self.room = self.token = self.seat = self.game = self.name = None
         self.welcome = self.view = self.previous = None
         self.status = "scan"
 
@@ -153,6 +173,7 @@ class Guest:
             if self.room != msg["room"] or self.seat != msg["seat"]:
                 self.view = self.previous = None
             self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
+            self.game, self.name = msg["game"], msg["names"][msg["seat"]]
             self.epoch, self.n, self.answered = msg["epoch"], 0, 0
             self.rejected = None
             self._save()
