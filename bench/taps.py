@@ -64,10 +64,14 @@ CANDIDATES_JS = """() => [...document.querySelectorAll('#app [data-tap]')].map((
 }).filter(x => x)"""
 
 
+#: keys whose value names the action of a tap (shown in its kind); other keys name a thing (a card)
+VERB_KEYS = {"shell", "do", "bm", "announce"}
+
+
 def kind_of(tap: dict) -> str:
-    """The tap's kind for the table: its keys, each with its value where that is a word
+    """The tap's kind for the table: its keys, the action keys with their value
     (``shell:show``, ``bm:reveal``, ``card``, ``card+do:play``)."""
-    parts = [f"{k}:{v}" if isinstance(v, str) else k for k, v in sorted(tap.items()) if k != "fields"]
+    parts = [f"{k}:{v}" if k in VERB_KEYS else k for k, v in sorted(tap.items()) if k != "fields"]
     return "+".join(parts) or "?"
 
 
