@@ -81,7 +81,9 @@ def pieces(name: str, games: int, piece: int) -> list[tuple[int, int, Path]]:
 
 def report(name: str) -> str:
     """The merged table of the pieces of ``name`` saved so far (``""`` when none)."""
-    files = sorted(OUT.glob(f"{name}-*.json"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    # the pieces of ``name`` only: "sn4-120.json", not another target's "sn4-easy-0.json"
+    files = [p for p in OUT.glob(f"{name}-*.json") if p.stem[len(name) + 1 :].isdigit()]
+    files.sort(key=lambda p: int(p.stem[len(name) + 1 :]))
     if not files:
         return ""
     out = subprocess.run(
