@@ -1,4 +1,4 @@
-"""The Bad Bunnies view (web/hotseat/views/bad_bunnies.py) in CPython: what each screen shows,
+"""The Bad Bunnies view (web/hotseat/views/bad_bunnies/) in CPython: what each screen shows,
 what each tap does, and that the public view (the curtain's) never holds a hand card."""
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from test_bad_bunnies import position
 
 from hotseat.session import Session
 from hotseat.views import bad_bunnies
+from hotseat.views.bad_bunnies.narration import rule_line
+from hotseat.views.bad_bunnies.taps import PlayChoice
 from hotseat.views.base import ViewContext
+from hotseat.views.choices import KEY, current
 
 view = bad_bunnies.VIEW
 
@@ -46,13 +49,13 @@ def text(markup):
 
 def test_rule_line_says_what_may_follow():
     t = lambda s: s  # noqa: E731
-    assert bad_bunnies.rule_line({"top": 9, "announce": "higher", "double": False}, t) == (
+    assert rule_line(9, "higher", False, t) == (
         "Higher than 9",
         "or another 9 (double), a 1 or a 7",
     )
-    assert bad_bunnies.rule_line({"top": 4, "announce": None, "double": True}, t)[0] == "Double 4s — only a 4 or a 7"
-    assert bad_bunnies.rule_line({"top": 1, "announce": None, "double": False}, t)[0] == "After a 1: any card"
-    line = bad_bunnies.rule_line({"top": 7, "announce": "lower", "double": False}, t)
+    assert rule_line(4, None, True, t)[0] == "Double 4s — only a 4 or a 7"
+    assert rule_line(1, None, False, t)[0] == "After a 1: any card"
+    line = rule_line(7, "lower", False, t)
     assert line == ("Lower than 7", "or a 7, or a 1")
 
 
@@ -73,7 +76,7 @@ def test_hand_marks_playable_cards_and_only_they_are_tappable():
 def test_play_then_call_buttons():
     state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
     ctx = ctx_for(state, 0)
-    assert view.on_tap(obs_for(state, 0), ctx, {"card": 12}) is None and ctx.local["card"] == 12
+    assert view.on_tap(obs_for(state, 0), ctx, {"card": 12}) is None and current(ctx, PlayChoice).card == 12
     markup = view.render(obs_for(state, 0), ctx)
     assert {"play": 12, "announce": "higher"} in taps(markup) and {"play": 12, "announce": "lower"} in taps(markup)
     action = view.on_tap(obs_for(state, 0), ctx, {"play": 12, "announce": "lower"})
@@ -83,7 +86,7 @@ def test_play_then_call_buttons():
 def test_a_1_or_a_double_gets_one_lay_button_without_a_call():
     state = position([[1, 10, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
     for card, words in ((1, "nothing to call"), (10, "as a double")):
-        ctx = ctx_for(state, 0, local={"card": card})
+        ctx = ctx_for(state, 0, local={KEY: PlayChoice(card=card)})
         markup = view.render(obs_for(state, 0), ctx)
         assert {"play": card} in taps(markup) and words in text(markup)
         assert view.on_tap(obs_for(state, 0), ctx, {"play": card}) in state.legal_actions(0)

@@ -10,7 +10,9 @@ from ui_helpers import first_legal_bot, taps
 
 import pycore
 from hotseat.session import Phase, Session, load_view
+from hotseat.views.bad_bunnies.taps import PlayChoice
 from hotseat.views.base import ViewContext
+from hotseat.views.choices import KEY
 
 SHARED = ["human", "human", "human", "human"]
 ALONE = ["human", "bot:easy", "bot:easy", "bot:easy"]
@@ -205,9 +207,9 @@ def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
         raise AssertionError("no turn with a pass and a fitting card")
     me, before = s.viewer, s.state.to_json()
     s.tap({"pass": 1})
-    assert s.pending is None and s.local.get("confirm_pass") and s.state.to_json() == before
+    assert s.pending is None and s.local.get(KEY) == PlayChoice(confirm_pass=True) and s.state.to_json() == before
     s.tap({"cancel": 1})  # "Keep playing"
-    assert not s.local.get("confirm_pass") and s.state.to_json() == before
+    assert s.local.get(KEY) == PlayChoice() and s.state.to_json() == before
     s.tap({"pass": 1})
     s.tap({"pass": "yes"})
     assert s.pending is None and s.state.to_json() != before

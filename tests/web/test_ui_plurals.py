@@ -16,8 +16,8 @@ import pytest
 import pycore
 from hotseat.i18n import ngettext
 from hotseat.session import load_view
-from hotseat.views import six_nimmt
 from hotseat.views.base import ViewContext
+from hotseat.views.six_nimmt.narration import event_messages
 from pycore.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -98,6 +98,6 @@ def test_six_nimmt_singulars_where_players_met_plurals():
     assert "· 1 round" in texts(view.render(obs, ctx))
     one_row = next(r for r, row in enumerate(obs["rows"]) if obs["row_bullheads"][r] == 1)
     place = {"type": "place", "player": 1, "card": 9, "row": one_row, "taken": [3], "bullheads": 1}
-    line = six_nimmt.event_messages([place], NAMES, lambda s: s)
+    line = event_messages([place], NAMES, lambda s: s)
     assert line == [f"Bob takes row {one_row + 1}: 1 bullhead."]
     assert ngettext("{n} round", "{n} rounds", 2).format(n=2) == "2 rounds"

@@ -12,6 +12,8 @@ from hotseat.pages import GamePage
 from hotseat.session import Session
 from hotseat.views import bad_bunnies, six_nimmt
 from hotseat.views.base import ViewContext
+from hotseat.views.six_nimmt.cards import card_html
+from hotseat.views.six_nimmt.reveal import replay
 from pycore.rng import Rng
 
 view = six_nimmt.VIEW
@@ -93,10 +95,10 @@ def test_private_view_shows_exactly_that_players_hand():
 
 
 def test_cards_show_number_and_bullheads_and_hand_cards_are_buttons():
-    markup = six_nimmt.card_html(55, lambda s: s, "big", {"pick": 55})
+    markup = card_html(55, lambda s: s, "big", {"pick": 55})
     assert markup.startswith("<button") and "bh7" in markup and '<span class="num">55</span>' in markup
     assert markup.count('class="bh"') == 7
-    assert six_nimmt.card_html(10, lambda s: s).count('class="bh"') == 3
+    assert card_html(10, lambda s: s).count('class="bh"') == 3
 
 
 def test_row_choice_prompt_shows_each_rows_bullheads():
@@ -132,15 +134,15 @@ def test_reveal_replay_places_cards_lowest_first_and_ends_on_the_engine_rows():
             events = state.apply_action(p, state.legal_actions(p)[(p * 3) % 10])
         if state.phase != "pick":  # a row choice is due: the replay stops there
             continue
-        final = six_nimmt._replay(before, events, len(events))
-        assert final["rows"] == state.public_observation()["rows"]
+        final = replay(before, events, len(events))
+        assert final.rows == state.public_observation()["rows"]
         placed = [e["card"] for e in events if e["type"] == "place"]
         assert placed == sorted(placed)
         # step by step: a card appears only once its place event is shown
         first = placed[0]
-        shown0 = six_nimmt._replay(before, events, 2)  # "picked" and "reveal"
-        assert first not in {c for r in shown0["rows"] for c in r}
-        assert first in {p["card"] for p in shown0["revealed"]}
+        shown0 = replay(before, events, 2)  # "picked" and "reveal"
+        assert first not in {c for r in shown0.rows for c in r}
+        assert first in {p["card"] for p in shown0.revealed}
 
 
 def test_names_are_escaped_everywhere():

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .i18n import N_, format_list
 from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
+from .widgets import button as button  # screens.button: the shared button, re-exported
 
 if TYPE_CHECKING:
     from pycore import Game
@@ -79,13 +80,6 @@ def option_label(name: str) -> str:
 def option_doc(doc: str) -> str:
     """An option's doc for players: the ruling ids in parentheses are for developers."""
     return re.sub(r"\s*\((?:[A-Z]+-\d+(?:,\s*)?)+\)", "", doc)
-
-
-def button(label: Child, tap: dict[str, Any], cls: str | list[Any] | None = None, **attrs: AttrValue) -> Markup:
-    """A ``<button type="button">`` sending ``tap``; extra attributes by keyword (``aria_label=``
-    becomes ``aria-label``)."""
-    named = {k.replace("_", "-"): v for k, v in attrs.items()}
-    return h("button", {"type": "button", "class": cls, **named, "data-tap": tap}, label)
 
 
 def frame(

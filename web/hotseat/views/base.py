@@ -1,8 +1,45 @@
 """The view contract as code: :class:`ViewContext`, the :class:`GameView` protocol, :class:`BaseView`.
 
-Every game view is one object, ``VIEW`` in ``hotseat/views/<game_id>.py``, an instance of a
-:class:`BaseView` subclass. The shell (:mod:`hotseat.session`, :mod:`hotseat.controller`) talks to
-it only through the methods of :class:`GameView`; :class:`BaseView` supplies the optional ones.
+One view per game: the package (or module) ``hotseat.views.<game_id>`` defines ``VIEW``, an
+instance of a :class:`BaseView` subclass, which supplies the optional methods' defaults. The shell
+(:mod:`hotseat.controller`, :mod:`hotseat.session`) draws the shared screens (home, setup,
+curtain, pending bar, round summary frame, game over, rules overlay) and asks the game's view for
+everything game-specific, through the methods of :class:`GameView` and nothing else.
+
+A view is pure Python: it builds HTML with :mod:`hotseat.markup` (``h``, ``fragment``; ``trusted``
+only for constant SVG, so a value from a player, an observation or storage can only come out as
+text) and the shared pieces of :mod:`hotseat.widgets`, from an observation and a
+:class:`ViewContext`, never from the engine's ``State``; it reads the observation typed as its
+engine declares it (:mod:`hotseat.views.scene`). Its style is in ``web/style.css``; rule knowledge
+(board geometry, hand sizes, card values) comes from the game's engine module or from the
+observation, never from a copy in the view. Every user-facing string goes through ``ctx.t``
+(gettext); buttons are real ``<button type="button">`` elements, at least 44 px. A choice that
+takes several taps is kept typed in ``ctx.local`` (:mod:`hotseat.views.choices`).
+
+Sound and vibration: an element ``<i data-fx="tone:660:120 vibrate:60" data-fx-key="k">`` in the
+rendered HTML makes the browser glue (:mod:`hotseat.fx`) play it once per new key.
+
+Shell taps (dicts with a ``"shell"`` key) are handled by the shell, never by views: menu, rules,
+close, new, resume, discard, count, kind, opt, start, show, undo, confirm, take_back, skip,
+continue, rematch, keep, replace (the "Replace the saved game?" question), details (toggles
+``ctx.local["details"]`` on the round summary and game-over screens). The browser glue adds
+``"fields"`` (values of every ``data-field`` input) to each tap.
+
+How the shell uses the view (the rules themselves are in :mod:`hotseat.session`):
+
+* Curtain: the curtain screen shows the public table (``render(public_observation(), ctx)``
+  with ``ctx.viewer`` None) under "Pass the phone to NAME" / "Show my cards".
+* Commit: the named tap of a move makes it; ``needs_confirm(action, ctx)`` (False in every game)
+  would keep it pending behind Undo / Confirm. At a shared phone the curtain after a move offers
+  "Undo my move" (shell tap ``take_back``) until the next player shows their cards.
+* Reveal: after every applied action whose events have a total ``pace_ms`` > 0, the shell
+  replays them on the public view (or the sole human's view): ``render(before_obs, ctx)`` with
+  ``ctx.step`` = 0..len(events), then the current observation. Taps are ignored meanwhile except
+  "skip".
+* Round summary: after the reveal, if ``ends_round(events)``; game over: ``state.is_terminal()``,
+  standings ordered by ``state.returns()`` with the texts of ``scoreboard``.
+* ``body[data-screen]`` names the screen: home, setup, curtain, turn, reveal, bot, summary,
+  over (tests wait on it); ``body[data-ready]`` is set once taps work.
 """
 
 from __future__ import annotations
@@ -55,7 +92,8 @@ class ViewContext:
             the observation from *before* the action; ``None`` when nothing is being revealed
             (``obs`` is then the current observation).
         acting: seats the table is waiting for now (``state.current_players()``; public).
-        kinds: seat kinds, by seat (``"human"``, ``"bot:easy"`` ...).
+        kinds: seat kinds, by seat: ``"human"`` (at this phone), ``"bot:easy"``,
+            ``"bot:normal"``, ``"bot:hard"``, ``"guest"`` (a player on their own phone).
         round_events: the events of this round that the view's :meth:`GameView.round_log` asked
             to keep (oldest first; kept in the save), for the round summary.
     """

@@ -1,0 +1,26 @@
+"""A Bad Bunnies card drawn: its number; the jokers (1, 7) gold and saying so (BB-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pycore.games.bad_bunnies import BIG_JOKER, JOKERS, LITTLE_JOKER  # BB-1
+
+from ...markup import Markup, h
+from ...widgets import button
+from ..base import Translate
+
+
+def card_html(card: int, t: Translate, classes: str = "", tap: Mapping[str, object] | None = None) -> Markup:
+    """One card: its number; the jokers (1, 7) are gold and say so. A button when ``tap`` is given."""
+    joker = card in JOKERS
+    tag = h("span", {"class": "tag"}, t("joker")) if joker else None
+    label = (
+        t("{card}, little joker").format(card=card)
+        if card == LITTLE_JOKER
+        else (t("{card}, big joker").format(card=card) if card == BIG_JOKER else str(card))
+    )
+    cls = ["bb-card", "joker" if joker else None, classes]
+    if tap is not None:
+        return button((str(card), tag), tap, cls, aria_label=label)
+    return h("span", {"class": cls, "role": "img", "aria-label": label}, str(card), tag)

@@ -1,0 +1,103 @@
+"""The 6 nimmt! view: four rows, every score, the hand after the curtain, the paced reveal.
+
+Built only from observations of ``pycore.games.six_nimmt`` (its module docstring lists the
+observation keys, actions and events) and the :class:`~hotseat.views.base.ViewContext`. One
+concern per module:
+
+* :mod:`.cards`: a card drawn (number, bullheads);
+* :mod:`.layout`: the table (scores, rows, revealed picks, the hand);
+* :mod:`.reveal`: the table part way through the paced reveal;
+* :mod:`.taps`: which move a tap makes;
+* :mod:`.narration`: the reveal's lines, the story, the status line;
+* :mod:`.summary`: the round summary;
+* :mod:`.scene`: the observation typed as the engine declares it.
+
+Row choice (SN-5): the chooser taps a row (each shows its bullhead total): that tap takes it.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from pycore.games.six_nimmt import Action as SixNimmtAction
+from pycore.games.six_nimmt import Event as SixNimmtEvent
+
+from ...i18n import ngettext
+from ...markup import Markup
+from ..base import Action, BaseView, Event, Observation, Tap, Translate, ViewContext
+from ..scene import plain
+from . import narration, taps
+from .layout import table_html
+from .scene import scene_of, typed
+from .summary import round_summary_html
+
+
+class SixNimmtView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+
+    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+        return table_html(scene_of(obs, ctx))
+
+    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
+        """See :mod:`.taps`."""
+        return plain(taps.on_tap(tap))
+
+    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
+        """Whose turn it is / what is happening, for the header."""
+        return narration.status_line(scene_of(obs, ctx))
+
+    def rules_html(self, t: Translate) -> Markup:
+        """See :func:`.narration.rules_summary`."""
+        return narration.rules_summary(t)
+
+    #: bullheads: fewer is better (SN-6)
+    lower_score_wins = True
+
+    def final_score(self, obs: Observation, seat: int) -> int | None:
+        """The bullheads ``seat`` took in the whole game."""
+        return typed(obs)["scores"][seat]
+
+    def confirm_label(self, action: Action, t: Translate) -> str:
+        """The question on the Undo/Confirm bar for a pending pick or row."""
+        return narration.confirm_label(cast(SixNimmtAction, action), t)
+
+    def pace_ms(self, event: Event) -> int:
+        """How long each event stays on screen during the reveal (0 = passes at once)."""
+        kind = event.get("type")
+        if kind == "reveal":
+            return 1400
+        if kind == "place":
+            return 1500 if event.get("taken") else 850
+        if kind == "row_choice":
+            return 900
+        return 0
+
+    def ends_round(self, events: list[Event]) -> bool:
+        """True when the events scored a round (SN-6): the shell then shows the round summary."""
+        return any(e.get("type") == "round_end" for e in events)
+
+    def round_log(self, event: Event) -> bool:
+        """Keep every taken row of the round (``place`` events with cards taken, SN-4/SN-5) for the
+        round summary: the ``round_end`` event has only the bullhead totals."""
+        return event.get("type") == "place" and bool(event.get("taken"))
+
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> Markup:
+        """See :func:`.summary.round_summary_html`."""
+        return round_summary_html(scene_of(obs, ctx))
+
+    def story_lines(self, events: list[Event], player: int, ctx: ViewContext, table: Observation) -> list[str | Markup]:
+        """See :func:`.narration.story_lines`."""
+        return list(narration.story_lines(cast(list[SixNimmtEvent], events), ctx.names, ctx.t))
+
+    def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
+        """One score text per seat for the shell's shared screens (game over)."""
+        table = typed(obs)
+        out = []
+        for p in range(len(ctx.names)):
+            total = table["scores"][p] + table["round_bullheads"][p]
+            out.append(ngettext("{n} bullhead", "{n} bullheads", total).format(n=total))
+        return out
+
+
+VIEW = SixNimmtView()
