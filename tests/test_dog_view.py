@@ -1,4 +1,4 @@
-"""The Dog view (web/hotseat/views/dog.py) in CPython, through the real session and engine."""
+"""The Dog view (web/hotseat/views/dog/) in CPython, through the real session and engine."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from test_dog import position
 import pycore
 from hotseat.session import Session
 from hotseat.views import dog
+from hotseat.views.dog.geometry import field_xy
+from hotseat.views.dog.narration import event_messages
+from pycore.games.dog import steps_between
 from pycore.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,7 +148,7 @@ def test_two_players_discard_and_draw_prompt():
 
 def test_event_messages():
     t = lambda x: x  # noqa: E731
-    msgs = dog.event_messages(
+    msgs = event_messages(
         [
             {"type": "move", "player": 0, "card": "joker", "as": "5", "figure": 0, "from": 60, "to": 65, "steps": 5},
             {"type": "home", "figure": 5, "from": 12, "by": 0},
@@ -165,13 +168,13 @@ def test_event_messages():
 
 
 def test_board_geometry_start_fields_and_goals():
-    x0, y0 = dog.field_xy(0)
+    x0, y0 = field_xy(0)
     assert x0 < 200 and y0 > 200  # colour 0 bottom left
-    x16, y16 = dog.field_xy(16)
+    x16, y16 = field_xy(16)
     assert x16 < 200 and y16 < 200  # colour 1 top left: clockwise
-    gx, gy = dog.field_xy(64)
+    gx, gy = field_xy(64)
     assert abs(gx - 200) < abs(x0 - 200)  # the goal lane runs inwards
-    assert dog.steps_between(60, 64, 0) == 5 and dog.steps_between(2, 62, 0) == -4
+    assert steps_between(60, 64, 0) == 5 and steps_between(2, 62, 0) == -4
 
 
 def _drive(n: int, seed: int, max_taps: int = 4000) -> Session:

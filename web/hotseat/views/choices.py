@@ -21,6 +21,7 @@ Row(row=2)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from .base import ViewContext
@@ -29,6 +30,8 @@ from .base import ViewContext
 KEY = "choice"
 
 C = TypeVar("C")
+A = TypeVar("A", bound=Mapping[str, object])
+K = TypeVar("K")
 
 
 def current(ctx: ViewContext, kind: type[C]) -> C:
@@ -41,3 +44,16 @@ def current(ctx: ViewContext, kind: type[C]) -> C:
 def keep(ctx: ViewContext, choice: object) -> None:
     """Keep ``choice`` as the choice in progress (until the shell clears ``ctx.local``)."""
     ctx.local[KEY] = choice
+
+
+def grouped(actions: Iterable[A], key: Callable[[A], K]) -> dict[K, list[A]]:
+    """``actions`` by ``key`` (e.g. the legal plays by card: what tapping a card may lead to), in
+    the order first seen.
+
+    >>> grouped([{"card": 3, "to": 1}, {"card": 5, "to": 2}, {"card": 3, "to": 4}], lambda a: a["card"])
+    {3: [{'card': 3, 'to': 1}, {'card': 3, 'to': 4}], 5: [{'card': 5, 'to': 2}]}
+    """
+    out: dict[K, list[A]] = {}
+    for a in actions:
+        out.setdefault(key(a), []).append(a)
+    return out

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pycore.games.bad_bunnies import Action, KeepAction, PassAction, PlayAction, RedrawAction
 
 from ..base import Tap, ViewContext
-from ..choices import current, keep
+from ..choices import current, grouped, keep
 from .scene import BadBunniesScene
 
 
@@ -35,11 +35,7 @@ def choice(ctx: ViewContext) -> PlayChoice:
 
 def playable(scene: BadBunniesScene) -> dict[int, list[PlayAction]]:
     """The viewer's legal plays, by card."""
-    out: dict[int, list[PlayAction]] = {}
-    for a in scene.legal:
-        if a["type"] == "play":
-            out.setdefault(a["card"], []).append(a)
-    return out
+    return grouped((a for a in scene.legal if a["type"] == "play"), lambda a: a["card"])
 
 
 def on_tap(scene: BadBunniesScene, tap: Tap) -> Action | None:

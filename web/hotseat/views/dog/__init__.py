@@ -1,0 +1,78 @@
+"""The Dog view: an SVG board, the players and teams, the hand, card → figure → target.
+
+Built only from observations of ``pycore.games.dog`` (its module docstring and ``seeds/dog.md``
+list the coordinates, observation keys, actions and events) and the
+:class:`~hotseat.views.base.ViewContext`.
+
+One concern per module: :mod:`.geometry` (where fields and kennels are, how a figure looks),
+:mod:`.board` (the board drawn, with the marks it is given), :mod:`.options` (the figures and
+targets a play offers), :mod:`.taps` (which move a tap makes, the play chosen so far),
+:mod:`.layout` and :mod:`.parts` (the table: players, teams, hand, prompts), :mod:`.narration`
+(cards, figures and events in words, the status line), :mod:`.scene` (the observation typed as
+the engine declares it, who is who).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from pycore.games.dog import Action as DogAction
+from pycore.games.dog import Event as DogEvent
+
+from ...markup import Markup
+from ..base import Action, BaseView, Event, Observation, Tap, Translate, ViewContext
+from ..scene import plain
+from . import narration, taps
+from .layout import final_board_html, table_html
+from .scene import scene_of, typed
+
+
+class DogView(BaseView):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+
+    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+        return table_html(scene_of(obs, ctx))
+
+    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
+        """See :mod:`.taps`."""
+        return plain(taps.on_tap(ctx, tap))
+
+    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
+        """See :func:`.narration.status_line`."""
+        return narration.status_line(scene_of(obs, ctx))
+
+    def rules_html(self, t: Translate) -> Markup:
+        """See :func:`.narration.rules_summary`."""
+        return narration.rules_summary(t)
+
+    def confirm_label(self, action: Action, t: Translate) -> str:
+        """See :func:`.narration.confirm_label`."""
+        return narration.confirm_label(cast(DogAction, action), t)
+
+    def pace_ms(self, event: Event) -> int:
+        """No paced reveal: the curtain and the table show the last move and its messages."""
+        return 0
+
+    def round_summary_html(self, obs: Observation, ctx: ViewContext) -> Markup:
+        """Shown on the game-over screen: the final board."""
+        if obs.get("phase") != "over":
+            return Markup()
+        return final_board_html(scene_of(obs, ctx))
+
+    def story_lines(self, events: list[Event], player: int, ctx: ViewContext, table: Observation) -> list[str | Markup]:
+        """The lines of :func:`.narration.event_messages`: every card played and what it did (DOG-4
+        … DOG-8), figures sent to the kennel, the winners (a deal begins the next chapter); a gift
+        (DOG-3) and a card drawn (DOG-11) say only who. ``table`` gives the teams and the figures
+        per player."""
+        moves = [e for e in cast(list[DogEvent], events) if e["type"] != "deal"]
+        return list(narration.event_messages(moves, typed(table), ctx.names, ctx.t))
+
+    def scoreboard(self, obs: Observation, ctx: ViewContext) -> list[str]:
+        """Per seat: figures home."""
+        t = ctx.t
+        home = typed(obs)["home"]
+        return [t("{k} of 4 figures home").format(k=home[p]) for p in range(len(home))]
+
+
+VIEW = DogView()
