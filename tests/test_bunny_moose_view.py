@@ -1,4 +1,4 @@
-"""The Bunny Bunny Moose Moose view (web/hotseat/views/bunny_moose.py) in CPython, driven through
+"""The Bunny Bunny Moose Moose view (web/hotseat/views/bunny_moose/) in CPython, driven through
 the real Session: narrator mode and app-narrator mode, BAM, pose pickers, scores, trail."""
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ import pycore
 from hotseat.session import Session
 from hotseat.views import bunny_moose
 from hotseat.views.base import ViewContext
+from hotseat.views.bunny_moose.drawing import card_svg
+from hotseat.views.bunny_moose.narration import card_words
+from hotseat.views.bunny_moose.taps import TEMPO_MS
 from pycore.games.bunny_moose import DECK, HANDS, score_pose
 
 view = bunny_moose.VIEW
@@ -53,16 +56,16 @@ def finish_reveal(session):
 def test_every_card_draws_and_names_its_side():
     t = lambda s: s  # noqa: E731
     for card in DECK:
-        svg = bunny_moose.card_svg(dict(card), t)
+        svg = card_svg(dict(card), t)
         assert svg.startswith("<svg") and svg.endswith("</svg>")
-        words = bunny_moose.card_words(dict(card), t)
+        words = card_words(dict(card), t)
         if card["kind"] == "single":
             side = "LEFT" if card["side"] == "left" else "RIGHT"
             assert f"Your {side} hand" in words and f"{side} hand" in svg
         if card["kind"] == "double":
             assert "Either hand" in words and "EITHER hand" in svg
     ambiguous = next(c for c in DECK if c["kind"] == "single" and c["hand"] == "antler" and c["spread"] is None)
-    assert "(wide or compact)" in bunny_moose.card_words(dict(ambiguous), t)
+    assert "(wide or compact)" in card_words(dict(ambiguous), t)
 
 
 def test_narrator_mode_bet_reveal_poem_and_big_card():
@@ -78,7 +81,7 @@ def test_narrator_mode_bet_reveal_poem_and_big_card():
     obs = s.state.public_observation()
     first = obs["top_cards"][0]
     markup = screen(s)
-    assert bunny_moose.card_words(first, lambda x: x, True) in text(markup)
+    assert card_words(first, lambda x: x, True) in text(markup)
     assert "Stack 1 of 6" in text(markup) or "first pass has no effect" in text(markup)
     assert "Line 2 of 6" in text(markup) and "moose stomp slow;" in text(markup)
     assert view.auto_play(s.screen_obs(), s.context()) is None  # only the app narrates by itself
@@ -98,7 +101,7 @@ def run_app_round(s):
             continue
         if s.state.phase != "reveal":
             break
-        assert s.delay_ms() == bunny_moose.TEMPO_MS["fast"]
+        assert s.delay_ms() == TEMPO_MS["fast"]
         markup = screen(s)
         assert 'data-fx="tone:880:110 vibrate:40"' in markup
         s.tick()
@@ -150,7 +153,7 @@ def test_pause_stops_the_app_narrator():
     tap(s, bm="reveal")
     if s.state.phase != "reveal":
         return  # (cannot happen: the first card never ends the round)
-    assert s.delay_ms() == bunny_moose.TEMPO_MS["normal"]
+    assert s.delay_ms() == TEMPO_MS["normal"]
     tap(s, bm="pause")
     assert s.delay_ms() is None and "Go on" in text(screen(s))
     drawn = s.state.placed

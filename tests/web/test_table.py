@@ -13,7 +13,7 @@ from hotseat import narration
 from hotseat.controller import PACE_SCALE, Controller
 from hotseat.session import Phase
 from hotseat.settings import KEY, Settings
-from hotseat.views.bunny_moose import TEMPO_MS
+from hotseat.views.bunny_moose.taps import TEMPO_MS
 
 
 def start(c: Controller, game="six_nimmt", names=("Ann", "Bob", "Cy")) -> None:

@@ -15,11 +15,12 @@ Each game subclasses :class:`Scene` with its own types, e.g.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
-from .base import Action, Translate, ViewContext
+from ..markup import Markup
+from .base import Action, BaseView, Observation, Tap, Translate, ViewContext
 
 #: the game's public observation (what the whole table sees), a TypedDict
 PublicT = TypeVar("PublicT", bound=Mapping[str, object])
@@ -78,3 +79,48 @@ class Scene(Generic[PublicT, PrivateT, ActionT, EventT]):
 def plain(action: Mapping[str, object] | None) -> Action | None:
     """A typed action as the contract's plain dict (a TypedDict is a dict at run time)."""
     return cast("Action | None", action)
+
+
+SceneT = TypeVar("SceneT", bound=Scene[Any, Any, Any, Any])
+
+
+@dataclass(frozen=True)
+class ViewParts(Generic[SceneT]):
+    """The functions a game's view is made of, one concern each (see :class:`SceneView`).
+
+    Attributes:
+        scene: the observation and context typed as the game's :class:`Scene`.
+        table: the table drawn (``render``).
+        tap: the action a tap makes, or ``None`` after updating the choice in progress (``on_tap``).
+        status: the header's status line (``status_line``).
+        rules: the short rules summary (``rules_html``).
+    """
+
+    scene: Callable[[Observation, ViewContext], SceneT]
+    table: Callable[[SceneT], Markup]
+    tap: Callable[[SceneT, Tap], Mapping[str, object] | None]
+    status: Callable[[SceneT], str]
+    rules: Callable[[Translate], Markup]
+
+
+class SceneView(BaseView, Generic[SceneT]):
+    """A view whose required contract methods are its game's :class:`ViewParts` (class attribute
+    ``parts``), each reading one typed scene; a game overrides only the optional methods."""
+
+    parts: ViewParts[SceneT]
+
+    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
+        return self.parts.table(self.parts.scene(obs, ctx))
+
+    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
+        """The action ``tap`` makes, or ``None`` after updating the choice in progress."""
+        return plain(self.parts.tap(self.parts.scene(obs, ctx), tap))
+
+    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
+        """Whose turn it is / what happens now, for the header."""
+        return self.parts.status(self.parts.scene(obs, ctx))
+
+    def rules_html(self, t: Translate) -> Markup:
+        """A short rules summary (shown when the game's rules page cannot be loaded)."""
+        return self.parts.rules(t)

@@ -18,32 +18,19 @@ from pycore.games.bad_bunnies import Event as BadBunniesEvent
 
 from ...i18n import ngettext
 from ...markup import Markup
-from ..base import Action, BaseView, Event, Observation, Tap, Translate, ViewContext
-from ..scene import plain
+from ..base import Action, Event, Observation, Translate, ViewContext
+from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import table_html
-from .scene import scene_of, typed
+from .scene import BadBunniesScene, scene_of, typed
 from .summary import round_summary_html
 
 
-class BadBunniesView(BaseView):
-    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+class BadBunniesView(SceneView[BadBunniesScene]):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`); the required
+    ones are its parts (:class:`~hotseat.views.scene.ViewParts`)."""
 
-    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
-        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None: no hand at all)."""
-        return table_html(scene_of(obs, ctx))
-
-    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
-        """See :mod:`.taps`."""
-        return plain(taps.on_tap(scene_of(obs, ctx), tap))
-
-    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
-        """Whose turn it is / what is happening, for the header."""
-        return narration.status_line(scene_of(obs, ctx))
-
-    def rules_html(self, t: Translate) -> Markup:
-        """See :func:`.narration.rules_summary`."""
-        return narration.rules_summary(t)
+    parts = ViewParts(scene_of, table_html, taps.on_tap, narration.status_line, narration.rules_summary)
 
     def final_score(self, obs: Observation, seat: int) -> int | None:
         """The points ``seat`` scored in the whole game (BB-7)."""

@@ -20,31 +20,18 @@ from pycore.games.dog import Action as DogAction
 from pycore.games.dog import Event as DogEvent
 
 from ...markup import Markup
-from ..base import Action, BaseView, Event, Observation, Tap, Translate, ViewContext
-from ..scene import plain
+from ..base import Action, Event, Observation, Translate, ViewContext
+from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import final_board_html, table_html
-from .scene import scene_of, typed
+from .scene import DogScene, scene_of, typed
 
 
-class DogView(BaseView):
-    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+class DogView(SceneView[DogScene]):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`); the required
+    ones are its parts (:class:`~hotseat.views.scene.ViewParts`)."""
 
-    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
-        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
-        return table_html(scene_of(obs, ctx))
-
-    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
-        """See :mod:`.taps`."""
-        return plain(taps.on_tap(ctx, tap))
-
-    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
-        """See :func:`.narration.status_line`."""
-        return narration.status_line(scene_of(obs, ctx))
-
-    def rules_html(self, t: Translate) -> Markup:
-        """See :func:`.narration.rules_summary`."""
-        return narration.rules_summary(t)
+    parts = ViewParts(scene_of, table_html, taps.on_tap, narration.status_line, narration.rules_summary)
 
     def confirm_label(self, action: Action, t: Translate) -> str:
         """See :func:`.narration.confirm_label`."""

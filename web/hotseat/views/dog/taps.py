@@ -39,8 +39,9 @@ def choice(ctx: ViewContext) -> PlayChoice:
     return current(ctx, PlayChoice)
 
 
-def on_tap(ctx: ViewContext, tap: Tap) -> Action | None:
+def on_tap(scene: DogScene, tap: Tap) -> Action | None:
     """The action ``tap`` makes, or ``None`` after updating the choice (see the module docstring)."""
+    ctx = scene.ctx
     if "do" in tap:
         return cast(Action, tap["do"])
     chosen = choice(ctx)

@@ -24,32 +24,19 @@ from pycore.games.six_nimmt import Event as SixNimmtEvent
 
 from ...i18n import ngettext
 from ...markup import Markup
-from ..base import Action, BaseView, Event, Observation, Tap, Translate, ViewContext
-from ..scene import plain
+from ..base import Action, Event, Observation, Translate, ViewContext
+from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import table_html
-from .scene import scene_of, typed
+from .scene import SixNimmtScene, scene_of, typed
 from .summary import round_summary_html
 
 
-class SixNimmtView(BaseView):
-    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`)."""
+class SixNimmtView(SceneView[SixNimmtScene]):
+    """The contract methods of this view (see :class:`~hotseat.views.base.GameView`); the required
+    ones are its parts (:class:`~hotseat.views.scene.ViewParts`)."""
 
-    def render(self, obs: Observation, ctx: ViewContext) -> Markup:
-        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
-        return table_html(scene_of(obs, ctx))
-
-    def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
-        """See :mod:`.taps`."""
-        return plain(taps.on_tap(tap))
-
-    def status_line(self, obs: Observation, ctx: ViewContext) -> str:
-        """Whose turn it is / what is happening, for the header."""
-        return narration.status_line(scene_of(obs, ctx))
-
-    def rules_html(self, t: Translate) -> Markup:
-        """See :func:`.narration.rules_summary`."""
-        return narration.rules_summary(t)
+    parts = ViewParts(scene_of, table_html, taps.on_tap, narration.status_line, narration.rules_summary)
 
     #: bullheads: fewer is better (SN-6)
     lower_score_wins = True

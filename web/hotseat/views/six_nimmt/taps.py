@@ -10,9 +10,10 @@ from __future__ import annotations
 from pycore.games.six_nimmt import Action, ChooseRowAction, PickAction
 
 from ..base import Tap
+from .scene import SixNimmtScene
 
 
-def on_tap(tap: Tap) -> Action | None:
+def on_tap(scene: SixNimmtScene, tap: Tap) -> Action | None:
     """The action ``tap`` makes, or ``None`` for a tap this view does not know."""
     if "pick" in tap:
         return PickAction(type="pick", card=tap["pick"])

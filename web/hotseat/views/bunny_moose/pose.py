@@ -1,0 +1,96 @@
+"""Entering a frozen pose (BM-1): one player after another (the engine's pose phase is
+simultaneous; the shell goes round the table from the narrator's left), big pickers for the left
+hand, the right hand (nothing, four ears, four antlers, each drawn and named) and the tongue,
+then what the pose is (a rabbit, a moose, a bush) and "Enter NAME's pose"."""
+
+from __future__ import annotations
+
+from pycore.games.bunny_moose import HANDS, pose_animal  # BM-1
+
+from ...markup import Markup, fragment, h
+from ...widgets import button
+from ..base import Translate
+from .drawing import pose_svg
+from .narration import hand_words
+from .parts import dot, note
+from .scene import BunnyMooseScene
+from .taps import PoseChoice, pose_choice
+
+
+def pose_html(scene: BunnyMooseScene) -> Markup:
+    """Who has posed; for the player whose pose is due, the pickers and the Enter button."""
+    ctx, t = scene.ctx, scene.t
+    viewer = ctx.viewer
+    parts = [_posed_html(scene)]
+    if viewer is None or not any(a["type"] == "pose" for a in scene.legal):
+        parts.append(note(t("Entering the frozen poses…")))
+        return fragment(parts)
+    chosen = pose_choice(ctx)
+    question = t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer])
+    parts.append(note(dot(viewer), " ", question))
+    parts.append(_hand_picker("left", t("LEFT hand"), t("(the player's own left)"), chosen, t))
+    parts.append(_hand_picker("right", t("RIGHT hand"), t("(the player's own right)"), chosen, t))
+    parts.append(_tongue_picker(chosen, t))
+    ready = chosen.left is not None and chosen.right is not None
+    if chosen.left is not None and chosen.right is not None:
+        animal = pose_animal(HANDS[chosen.left], HANDS[chosen.right])
+        what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
+        parts.append(note(t("That is {what}.").format(what=what)))
+    label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
+    # written out: ``disabled`` stands after ``data-tap`` here (widgets.button puts attributes before it)
+    enter = h(
+        "button", {"type": "button", "class": "primary big", "data-tap": {"bm": "pose"}, "disabled": not ready}, label
+    )
+    parts.append(enter)
+    return fragment(parts)
+
+
+def _hand_picker(side: str, title: str, hint: str, chosen: PoseChoice, t: Translate) -> Markup:
+    """The choices for one hand: nothing, or each ear and antler drawn on a head and named."""
+    picked = chosen.hand(side)
+    s = -1 if side == "left" else 1
+    buttons = []
+    for i, hand in enumerate(HANDS):
+        pressed = "true" if picked == i else "false"
+        tap = {"bm": "hand", "side": side, "i": i}
+        if hand["kind"] == "none":
+            buttons.append(button(t("no hand"), tap, "none", aria_pressed=pressed))
+            continue
+        icon = pose_svg(None, left=hand if s < 0 else None, right=hand if s > 0 else None)
+        words = hand_words(hand, t)
+        short = words.split(" ", 1)[1] if " " in words else words
+        name = t("ear") if hand["kind"] == "ear" else t("antler")
+        label = (icon, h("span", None, h("b", None, name), h("br"), short))
+        buttons.append(button(label, tap, aria_pressed=pressed, aria_label=words))
+    return h(
+        "section",
+        {"class": "bm-pick"},
+        h("h2", None, title, " ", h("small", None, hint)),
+        h("div", {"class": "bm-hands"}, buttons),
+    )
+
+
+def _tongue_picker(chosen: PoseChoice, t: Translate) -> Markup:
+    """Tongue in or out."""
+    out = chosen.tongue
+    return h(
+        "section",
+        {"class": "bm-pick"},
+        h("h2", None, t("Tongue")),
+        h(
+            "div",
+            {"class": "bm-tongue"},
+            button(t("in"), {"bm": "tongue", "out": False}, aria_pressed="false" if out else "true"),
+            button(t("out"), {"bm": "tongue", "out": True}, aria_pressed="true" if out else "false"),
+        ),
+    )
+
+
+def _posed_html(scene: BunnyMooseScene) -> Markup:
+    """The players who pose this round, a tick on those who have."""
+    obs = scene.obs
+    items = []
+    for p in obs["posers"]:
+        done = obs["posed"][p]
+        items.append(h("li", {"class": "done" if done else None}, dot(p), ("✓ " if done else "") + scene.names[p]))
+    return h("ul", {"class": "bm-players"}, items)
