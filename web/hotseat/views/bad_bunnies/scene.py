@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from pycore.games.bad_bunnies import Action, Event, Observation, PublicObservation
 
+from ..base import Observation as PlainObservation
 from ..base import ViewContext
 from ..scene import Scene
 
@@ -14,11 +15,11 @@ class BadBunniesScene(Scene[PublicObservation, Observation, Action, Event]):
     """What the Bad Bunnies view draws from (see :class:`~hotseat.views.scene.Scene`)."""
 
 
-def typed(obs: dict[str, Any]) -> PublicObservation:
+def typed(obs: PlainObservation) -> PublicObservation:
     """An observation the engine made (the contract's plain dict), typed as it declares it."""
     return cast(PublicObservation, obs)
 
 
-def scene_of(obs: dict[str, Any], ctx: ViewContext) -> BadBunniesScene:
+def scene_of(obs: PlainObservation, ctx: ViewContext) -> BadBunniesScene:
     """The scene of an observation the engine made."""
     return BadBunniesScene(typed(obs), ctx)

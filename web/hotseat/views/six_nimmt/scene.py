@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from pycore.games.six_nimmt import Action, Event, Observation, PublicObservation
 
+from ..base import Observation as PlainObservation
 from ..base import ViewContext
 from ..scene import Scene
 
@@ -14,11 +15,11 @@ class SixNimmtScene(Scene[PublicObservation, Observation, Action, Event]):
     """What the 6 nimmt! view draws from (see :class:`~hotseat.views.scene.Scene`)."""
 
 
-def typed(obs: dict[str, Any]) -> PublicObservation:
+def typed(obs: PlainObservation) -> PublicObservation:
     """An observation the engine made (the contract's plain dict), typed as it declares it."""
     return cast(PublicObservation, obs)
 
 
-def scene_of(obs: dict[str, Any], ctx: ViewContext) -> SixNimmtScene:
+def scene_of(obs: PlainObservation, ctx: ViewContext) -> SixNimmtScene:
     """The scene of an observation the engine made."""
     return SixNimmtScene(typed(obs), ctx)
