@@ -10,8 +10,12 @@ from render_dump import SCRIPTS, Run, difference
 
 @pytest.mark.parametrize("name", list(SCRIPTS))
 def test_the_screens_of_a_script_are_the_stored_ones(name):
-    problem = difference(name, Run(SCRIPTS[name]).play())
+    records = Run(SCRIPTS[name]).play()
+    problem = difference(name, records)
     assert problem is None, problem
+    # and no screen of it is the shell's notice of an exception caught while drawing or tapping
+    failed = [step for step, markup in records if "Something went wrong" in markup]
+    assert failed == [], failed
 
 
 def test_a_changed_screen_is_caught_and_named(monkeypatch):

@@ -128,8 +128,9 @@ class GuestPlay:
 
     def story_sheet(self) -> Markup:
         """The story sheet on this phone: the moves it saw, by round; it always says that moves
-        made before it joined, or while it was away, are not in it."""
-        parts = story.chapters(self.view, self.history, self.context(), {}, self.first_round or 1)
+        made before it joined, or while it was away, are not in it. The views read the table's
+        lasting facts (Dog's teams, figures per player) from this phone's own observation."""
+        parts = story.chapters(self.view, self.history, self.context(), self.latest["obs"], self.first_round or 1)
         return story.story_sheet(
             parts,
             False,

@@ -177,8 +177,9 @@ class GameView(Protocol):
         """The game's story of one move (:mod:`hotseat.story`): lines saying what the table saw,
         from the move's public ``events`` and the seat that moved (``player``) only — never a card
         the table has not seen (a secret pick says nothing). ``table`` is the public observation
-        now, for what never changes in a game (teams, figures per player); ``ctx.viewer`` is
-        ``None``. ``[]``: the move tells nothing."""
+        now (on a player's own phone: that player's observation, the only one it has), for what
+        never changes in a game (teams, figures per player); ``ctx.viewer`` is ``None``. ``[]``:
+        the move tells nothing."""
         ...
 
     def story_round(self, events: list[Event]) -> int | None:
