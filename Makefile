@@ -103,7 +103,7 @@ test-suites: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
 
 # Lint and types: ruff (lint and format) over the folders pyproject.toml includes, mypy (strict for
-# pycore and the game views, default for the rest of the UI package web/hotseat).
+# pycore and for every module of the UI package web/hotseat: pyproject.toml lists them).
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check
 	$(PY) -m ruff format --check
