@@ -60,13 +60,13 @@ def test_a_new_setup_offers_the_last_names_and_prefills_the_last_table(storage):
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "replace"})
     assert setup_names(c) == ["Ann", "Bob", "Cy", "Dee"]  # the last table of 6 nimmt!, four seats
-    assert c._setup_chips() == []  # everyone is seated already
+    assert c.page.chips(c.players) == []  # everyone is seated already
 
     # another game: its own table is not remembered yet, the names are offered as chips
     c.go_home()
     c.tap({"shell": "new", "game": "bad_bunnies"})
     assert setup_names(c) == ["Player 1", "Player 2", "Player 3"]
-    assert c._setup_chips() == ["Ann", "Bob", "Cy", "Dee"]
+    assert c.page.chips(c.players) == ["Ann", "Bob", "Cy", "Dee"]
     page = str(c.render())
     assert [t["name"] for t in taps(page) if t.get("shell") == "chip"] == ["Ann", "Bob", "Cy", "Dee"]
     c.tap({"shell": "chip", "name": "Cy", "fields": {"name-0": "Zoe", "name-1": "Player 2", "name-2": ""}})

@@ -52,11 +52,10 @@ from pycore.registry import GAME_INFO
 from . import backup, keeping, players_screen, screens, session_save
 from . import players as players_store
 from . import settings as settings_store
-from .bounded import ascii_int
 from .i18n import LANGUAGES, format_list, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
+from .names import clean_name
 from .pages import (
     ElsewherePage,
     GamePage,
@@ -68,6 +67,7 @@ from .pages import (
     Screen,
     SetupPage,
     StoryOpen,
+    default_seat_name,
 )
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
 from .session import BOT_LEVELS, GUEST, HUMAN, BotHook, Phase, Session, bots_for, default_bot_hook, load_view
@@ -391,7 +391,7 @@ class Controller:
             return
         fields = tap.get("fields") or {}
         if isinstance(self.page, SetupPage):
-            self._read_fields(fields)
+            self.page.read_fields(fields)
         shell = tap.get("shell")
         game = tap.get("game")
         if self.dialog is not None:
@@ -454,8 +454,10 @@ class Controller:
             self.taking_over = self.page.game
         elif self.screen is Screen.HOME:
             self._home_tap(shell, tap)
-        elif self.screen is Screen.SETUP and shell in ("count", "kind", "opt", "start", "chip"):
-            self._setup_tap(shell, tap)
+        elif isinstance(self.page, SetupPage) and shell == "start":
+            self._start_from_setup(self.page)
+        elif isinstance(self.page, SetupPage) and shell in ("count", "kind", "opt", "chip"):
+            self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
             self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
@@ -710,103 +712,16 @@ class Controller:
 
     def _open_setup(self, game_id: str) -> None:
         game = pycore.load_game(game_id)
-        n = max(game.min_players, min(3, game.max_players))
-        self.page = SetupPage(
-            {
-                "game": game_id,
-                "n": n,
-                "names": [_("Player {n}").format(n=i + 1) for i in range(game.max_players)],
-                "kinds": [HUMAN] * game.max_players,
-                "opts": {name: opt.default for name, opt in game.options.items()},
-                "raw": {},
-                "error": None,
-            }
-        )
-        self._prefill_setup(game)
+        self.page = SetupPage.new(game, [HUMAN, *self.seat_kinds(game_id)], self.players)
         self.warm.append(game_id)
 
-    def _setup_state(self) -> dict[str, Any]:
-        """The setup screen's choices (set whenever :attr:`screen` is ``"setup"``)."""
-        assert self.setup is not None, "no setup screen open"
-        return self.setup
-
-    def _read_fields(self, fields: dict[str, Any]) -> None:
-        st = self._setup_state()
-        for key, value in fields.items():
-            if not isinstance(value, str):
-                continue
-            seat = ascii_int(key[5:], 2) if key.startswith("name-") else None
-            if seat is not None and seat < len(st["names"]):
-                st["names"][seat] = value
-            elif key.startswith("opt-"):
-                st["raw"][key[4:]] = value
-                st["opts"][key[4:]] = value
-
-    def _setup_tap(self, shell: str, tap: dict[str, Any]) -> None:
-        st = self._setup_state()
+    def _start_from_setup(self, page: SetupPage) -> None:
+        st = page.setup
         game = pycore.load_game(st["game"])
-        st["error"] = None
-        if shell == "count":
-            delta = tap.get("delta")
-            if delta in (-1, 1):
-                st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
-        elif shell == "kind":
-            seat, kind = tap.get("seat"), tap.get("kind")
-            if isinstance(seat, int) and 0 <= seat < st["n"] and kind in [HUMAN, *self.seat_kinds(st["game"])]:
-                st["kinds"][seat] = kind
-                self._name_seats()
-        elif shell == "opt":
-            name = tap.get("name")
-            if name in game.options:
-                st["opts"][name] = tap.get("value")
-        elif shell == "chip":
-            self._chip_tap(tap.get("name"), game)
-        elif shell == "start":
-            self._start_from_setup(game)
-
-    def _parse_options(self, game: pycore.Game[Any]) -> dict[str, Any]:
-        """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
-        options = {}
-        for name, opt in game.options.items():
-            value = self._setup_state()["opts"].get(name, opt.default)
-            if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
-                text = value.strip()
-                if text == "":
-                    value = opt.default
-                else:
-                    number = ascii_int(text.removeprefix("-"), 9)
-                    if number is None:
-                        label = screens.option_label(name)
-                        raise ValueError(_("{label}: enter a whole number").format(label=label))
-                    value = -number if text.startswith("-") else number
-            try:
-                options[name] = opt.check(value)
-            except ValueError:
-                limits = ""
-                if opt.minimum is not None and opt.maximum is not None:
-                    limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
-                raise ValueError(
-                    _("{label}: this value is not allowed{limits}").format(
-                        label=screens.option_label(name), limits=limits
-                    )
-                ) from None
-        return options
-
-    def _start_from_setup(self, game: pycore.Game[Any]) -> None:
-        st = self._setup_state()
-        try:
-            options = self._parse_options(game)
-        except ValueError as exc:
-            st["error"] = str(exc)
+        table = page.table(game)
+        if table is None:
             return
-        self._name_seats()
-        raw = st["names"][: st["n"]]
-        try:
-            names = check_table(raw)
-        except NameError_ as exc:
-            st["error"] = str(exc)
-            return
-        seats = [{"name": name, "kind": st["kinds"][i]} for i, name in enumerate(names)]
+        seats, options, raw = table
         try:
             session = Session(st["game"], seats, self.seed_fn(), options, bot_hook=self.bot_hook)
         except ValueError as exc:
@@ -828,63 +743,10 @@ class Controller:
 
     # ---- players remembered (hotseat.players) -----------------------------------------------
 
-    def _default_name(self, seat: int) -> str:
-        return _("Player {n}").format(n=seat + 1)
-
-    def _name_seats(self) -> None:
-        """Name each seat of the setup on screen whose name the player has not typed (empty, or a
-        name setup gave) for its kind: a bot says it is one and how strong ("Hard bot"), a person's
-        seat is "Player N" (:func:`hotseat.names.seat_names`)."""
-        st = self._setup_state()
-        levels = {f"bot:{level}": level for level in BOT_LEVELS}
-        count = min(len(st["names"]), len(st["kinds"]))
-        names, given = st["names"][:count], default_names(count, levels)
-        untouched = [clean_name(name) in given or not clean_name(name) for name in names]
-        st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
-
-    def _prefill_setup(self, game: pycore.Game[Any]) -> None:
-        """The game's last table on this phone, if remembered: its size, names and seat kinds (a
-        kind this phone cannot offer now, e.g. a bot without bots, becomes a human seat)."""
-        table = self.players.tables.get(game.id)
-        if not table:
-            return
-        st = self._setup_state()
-        st["n"] = max(game.min_players, min(game.max_players, len(table)))
-        offered = [HUMAN] + self.seat_kinds(game.id)
-        for i, seat in enumerate(table[: game.max_players]):
-            if seat.name is not None:
-                st["names"][i] = seat.name
-            st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
-        self._name_seats()
-
-    def _setup_chips(self) -> list[str]:
-        """Recent names not seated yet at the setup on screen (at most 12, the most recent first)."""
-        st = self._setup_state()
-        seated = [st["names"][i] for i in range(st["n"])]
-        return [n for n in self.players.names if not any(look_alike(n, s) for s in seated)][:12]
-
-    def _chip_tap(self, name: Any, game: pycore.Game[Any]) -> None:
-        """A recent name's chip: it fills the first seat of a person whose name is empty or still
-        setup's "Player N" (a seat is added when every seat has a name and the game allows one)."""
-        st = self._setup_state()
-        if name not in self._setup_chips():
-            return
-        for i in range(st["n"]):
-            text = clean_name(st["names"][i])
-            if st["kinds"][i] in (HUMAN, GUEST) and (not text or text == self._default_name(i)):
-                st["names"][i] = name
-                return
-        if st["n"] < game.max_players:
-            st["n"] += 1
-            st["names"][st["n"] - 1] = name
-            st["kinds"][st["n"] - 1] = HUMAN
-            return
-        st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
-
     def _remember_table(self, session: Session, raw: list[str]) -> None:
         """A table set up here has started: its names (not setup's untouched "Player N") become the
         recent names, and it is the game's remembered table."""
-        typed = [clean_name(raw[i]) != self._default_name(i) for i in range(len(raw))]
+        typed = [clean_name(raw[i]) != default_seat_name(i) for i in range(len(raw))]
         self.players = self.players.seated(session.game_id, list(zip(session.names, session.kinds)), typed)
         self._save_players()
 
@@ -1028,7 +890,7 @@ class Controller:
                 pycore.load_game(setup["game"]),
                 setup,
                 self.seat_kinds(setup["game"]),
-                chips=self._setup_chips(),
+                chips=shown.chips(self.players),
                 seat_kinds=[HUMAN, *self.seat_kinds(setup["game"])],
                 no_phones=not self.phones and self._phones_game(setup["game"]),
             )

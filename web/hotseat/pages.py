@@ -24,12 +24,17 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import players_screen, screens, story
+from .bounded import ascii_int
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
+from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
 from .players import Players, PlayersError
+from .session import BOT_LEVELS, GUEST, HUMAN
 from .turn_flow import Pending, Phase
 
 if TYPE_CHECKING:
+    from pycore import Game
+
     from .session import Session
     from .views.base import GameView
 
@@ -51,13 +56,163 @@ class HomePage:
     kind: ClassVar[Screen] = Screen.HOME
 
 
+def default_seat_name(seat: int) -> str:
+    """Setup's name for an untouched seat ("Player 3"): never remembered as a player's name."""
+    return _("Player {n}").format(n=seat + 1)
+
+
 @dataclass
 class SetupPage:
     """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
-    choices, :func:`hotseat.screens.setup` draws them)."""
+    choices, :func:`hotseat.screens.setup` draws them). ``offered``: the seat kinds this phone
+    offers for the game (a person here first, then bots and a player's own phone)."""
 
     setup: dict[str, Any]
+    offered: list[str]
     kind: ClassVar[Screen] = Screen.SETUP
+
+    @classmethod
+    def new(cls, game: Game[Any], offered: list[str], players: Players) -> SetupPage:
+        """The setup of ``game``: three seats where it allows (its fewest otherwise), or the
+        game's last table on this phone, if remembered: its size, names and seat kinds (a kind
+        this phone cannot offer now, e.g. a bot without bots, becomes a person's seat)."""
+        page = cls(
+            {
+                "game": game.id,
+                "n": max(game.min_players, min(3, game.max_players)),
+                "names": [default_seat_name(i) for i in range(game.max_players)],
+                "kinds": [HUMAN] * game.max_players,
+                "opts": {name: opt.default for name, opt in game.options.items()},
+                "raw": {},
+                "error": None,
+            },
+            offered,
+        )
+        st = page.setup
+        table = players.tables.get(game.id)
+        if table:
+            st["n"] = max(game.min_players, min(game.max_players, len(table)))
+            for i, seat in enumerate(table[: game.max_players]):
+                if seat.name is not None:
+                    st["names"][i] = seat.name
+                st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
+            page.name_seats()
+        return page
+
+    def read_fields(self, fields: dict[str, Any]) -> None:
+        """The values typed on screen (``name-<seat>``, ``opt-<name>``), as they are."""
+        st = self.setup
+        for key, value in fields.items():
+            if not isinstance(value, str):
+                continue
+            seat = ascii_int(key[5:], 2) if key.startswith("name-") else None
+            if seat is not None and seat < len(st["names"]):
+                st["names"][seat] = value
+            elif key.startswith("opt-"):
+                st["raw"][key[4:]] = value
+                st["opts"][key[4:]] = value
+
+    def tap(self, shell: str, tap: dict[str, Any], game: Game[Any], players: Players) -> None:
+        """``count`` (``delta`` ±1), ``kind`` (a seat's kind among :attr:`offered`), ``opt`` (an
+        option's value), ``chip`` (a recent name, :meth:`chip_tap`)."""
+        st = self.setup
+        st["error"] = None
+        if shell == "count":
+            delta = tap.get("delta")
+            if delta in (-1, 1):
+                st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
+        elif shell == "kind":
+            seat, kind = tap.get("seat"), tap.get("kind")
+            if isinstance(seat, int) and 0 <= seat < st["n"] and kind in self.offered:
+                st["kinds"][seat] = kind
+                self.name_seats()
+        elif shell == "opt":
+            name = tap.get("name")
+            if name in game.options:
+                st["opts"][name] = tap.get("value")
+        elif shell == "chip":
+            self.chip_tap(tap.get("name"), game, players)
+
+    def options(self, game: Game[Any]) -> dict[str, Any]:
+        """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
+        options = {}
+        for name, opt in game.options.items():
+            value = self.setup["opts"].get(name, opt.default)
+            if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
+                text = value.strip()
+                if text == "":
+                    value = opt.default
+                else:
+                    number = ascii_int(text.removeprefix("-"), 9)
+                    if number is None:
+                        label = screens.option_label(name)
+                        raise ValueError(_("{label}: enter a whole number").format(label=label))
+                    value = -number if text.startswith("-") else number
+            try:
+                options[name] = opt.check(value)
+            except ValueError:
+                limits = ""
+                if opt.minimum is not None and opt.maximum is not None:
+                    limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
+                raise ValueError(
+                    _("{label}: this value is not allowed{limits}").format(
+                        label=screens.option_label(name), limits=limits
+                    )
+                ) from None
+        return options
+
+    def table(self, game: Game[Any]) -> tuple[list[dict[str, str]], dict[str, Any], list[str]] | None:
+        """ "Start": ``(seats, options, the names as typed)`` for the session, or ``None`` with
+        the problem in ``setup["error"]`` (an option's value, a name)."""
+        st = self.setup
+        try:
+            options = self.options(game)
+        except ValueError as exc:
+            st["error"] = str(exc)
+            return None
+        self.name_seats()
+        raw: list[str] = st["names"][: st["n"]]
+        try:
+            names = check_table(raw)
+        except NameError_ as exc:
+            st["error"] = str(exc)
+            return None
+        return [{"name": name, "kind": st["kinds"][i]} for i, name in enumerate(names)], options, raw
+
+    def name_seats(self) -> None:
+        """Name each seat whose name the player has not typed (empty, or a name setup gave) for
+        its kind: a bot says it is one and how strong ("Hard bot"), a person's seat is "Player N"
+        (:func:`hotseat.names.seat_names`)."""
+        st = self.setup
+        levels = {f"bot:{level}": level for level in BOT_LEVELS}
+        count = min(len(st["names"]), len(st["kinds"]))
+        names, given = st["names"][:count], default_names(count, levels)
+        untouched = [clean_name(name) in given or not clean_name(name) for name in names]
+        st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
+
+    def chips(self, players: Players) -> list[str]:
+        """Recent names not seated yet (at most 12, the most recent first)."""
+        st = self.setup
+        seated = [st["names"][i] for i in range(st["n"])]
+        return [n for n in players.names if not any(look_alike(n, s) for s in seated)][:12]
+
+    def chip_tap(self, name: Any, game: Game[Any], players: Players) -> None:
+        """A recent name's chip: it fills the first seat of a person whose name is empty or still
+        setup's "Player N" (a seat is added when every seat has a name and the game allows one)."""
+        st = self.setup
+        if name not in self.chips(players):
+            return
+        for i in range(st["n"]):
+            text = clean_name(st["names"][i])
+            if st["kinds"][i] in (HUMAN, GUEST) and (not text or text == default_seat_name(i)):
+                st["names"][i] = name
+                return
+        if st["n"] < game.max_players:
+            st["n"] += 1
+            st["names"][st["n"] - 1] = name
+            st["kinds"][st["n"] - 1] = HUMAN
+            return
+        st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
 
 
 @dataclass
