@@ -224,3 +224,18 @@ def test_a_refused_save_is_told_to_the_players(storage):
     c = Controller(Refusing(), bot_hook=None)
     start(c)
     assert "refused to save" in c.render()
+
+
+def test_the_home_screen_reads_its_game_lines_only_while_no_sheet_covers_it(storage):
+    """A save's line on the home screen is read one save per tick; a redraw under the settings
+    sheet would move what the player is reading, so the lines wait while a sheet is open."""
+    c = Controller(storage, bot_hook=None)
+    start(c)
+    c = Controller(storage, bot_hook=None)  # a new start: the saved game's line is not read yet
+    assert c.screen == "home" and c.delay_ms() is not None
+    c.tap({"shell": "settings"})
+    assert c.sheet and c.delay_ms() is None
+    c.tap({"shell": "close"})
+    assert c.delay_ms() is not None
+    c.tick()
+    assert c.delay_ms() is None and "Round 1" in str(c.render())

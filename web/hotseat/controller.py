@@ -826,8 +826,8 @@ class Controller:
             return delay
         if self.screen is Screen.GUEST and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()
-        if self.screen is Screen.HOME and self.dialog is None and self._missing_detail() is not None:
-            return HOME_DETAIL_MS
+        if self.screen is Screen.HOME and not covered and self._missing_detail() is not None:
+            return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
 
     def tick(self) -> None:
