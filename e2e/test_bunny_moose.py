@@ -61,13 +61,14 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
     page.wait_for_selector(".bm-big svg", timeout=10_000)
     page.wait_for_timeout(400)
     shot(page, "02-app-reveal")
-    assert page.locator("[data-fx^='tone']").count() == 1
+    assert page.locator("[data-cue='flip']").count() == 1  # the card's sound (hotseat.cues)
     fast_pace(page)  # the reveals up to the BAM! at a tenth of the app's pace
     hold_at(page, ".bm-bam")  # the cards turn again; the BAM! stays on screen until it has been looked at
     page.wait_for_selector(".bm-bam", timeout=240_000)
     page.wait_for_timeout(350)  # its zoom-in animation
     shot(page, "03-bam")
     assert "BAM!" in page.locator(".bm-bam").inner_text()
+    assert page.locator("[data-cue='bam']").count() == 1
     release_hold(page)
 
     state = saved_state(page)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pycore
+from hotseat import cues
 from hotseat.session import Session
 from hotseat.views import bunny_moose
 from hotseat.views.base import ViewContext
@@ -97,13 +98,13 @@ def run_app_round(s):
         if s.phase == "reveal":
             s.tick()
             if s.phase == "reveal" and s.reveal.step >= 1:
-                bam = screen(s)
+                bam = str(screen(s)) + str(cues.table_markers(s))  # the screen with the shell's cue markers
             continue
         if s.state.phase != "reveal":
             break
         assert s.delay_ms() == TEMPO_MS["fast"]
         markup = screen(s)
-        assert 'data-fx="tone:880:110 vibrate:40"' in markup
+        assert 'data-cue="flip"' in str(cues.table_markers(s))  # each card turned sounds
         s.tick()
     return bam
 
@@ -111,7 +112,7 @@ def run_app_round(s):
 def test_app_narrator_round_bam_poses_scores_trail():
     s = Session("bunny_moose", SEATS, seed=12, options={"narrator": "app", "tempo": "fast"})
     bam = run_app_round(s)
-    assert bam is not None and "BAM!" in text(bam) and 'data-fx="bam:700 vibrate:300"' in bam
+    assert bam is not None and "BAM!" in text(bam) and 'data-cue="bam"' in bam
     finish_reveal(s)
     assert s.state.phase == "poses" and s.phase == "turn"
     poses = {

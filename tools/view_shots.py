@@ -15,7 +15,10 @@ subprocess, so both builds get a save they can read), stores the save in ``local
 the app starts, taps Continue and then the scenario's taps, and shoots each named screen full-page
 at 390×844, 844×390 and 360×640. ``compare`` reports, per file, identical or the number of
 differing pixels and their bounding box; it exits 1 if any file differs or is missing on one side.
-``--only GAME`` limits ``shoot`` to the scenarios of one game.
+``--only GAME`` limits ``shoot`` to the scenarios of one game; ``--lang`` and ``--theme`` store
+those settings before the app starts (default: the browser's language, the phone's light mode);
+``--window`` shoots what the window shows instead of the full page, at the top and (``-end``)
+scrolled to the bottom, as a player sees the screen.
 """
 
 from __future__ import annotations
@@ -404,7 +407,7 @@ def _settle(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def shoot(site: Path, out: Path, only: str | None) -> int:
+def shoot(site: Path, out: Path, only: str | None, lang: str = "", theme: str = "system", window: bool = False) -> int:
     from playwright.sync_api import sync_playwright
 
     specs = [s for s in SCENARIOS if only is None or s["game"] == only]
@@ -433,6 +436,11 @@ def shoot(site: Path, out: Path, only: str | None) -> int:
             page = ctx.new_page()
             page.goto("./")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+            if lang or theme != "system":
+                settings = json.dumps({"language": lang, "theme": theme})
+                page.evaluate("s => localStorage.setItem('hotseat.settings', s)", settings)
+                page.reload()
+                page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
             for spec in specs:
                 # one boot for every scenario: store the save, then the menu tap re-reads it
                 page.evaluate(LOAD_JS, saves[spec["id"]])
@@ -450,8 +458,15 @@ def shoot(site: Path, out: Path, only: str | None) -> int:
                         for vw, vh in VIEWPORTS:
                             page.set_viewport_size({"width": vw, "height": vh})
                             _settle(page)
-                            page.screenshot(path=str(out / f"{spec['id']}-{step[1]}-{vw}x{vh}.png"), full_page=True)
+                            name = f"{spec['id']}-{step[1]}-{vw}x{vh}"
+                            page.screenshot(path=str(out / f"{name}.png"), full_page=not window)
                             count += 1
+                            if window:
+                                page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                                _settle(page)
+                                page.screenshot(path=str(out / f"{name}-end.png"))
+                                page.evaluate("window.scrollTo(0, 0)")
+                                count += 1
                         page.set_viewport_size({"width": w, "height": h})
                         continue
                     _settle(page)
@@ -498,13 +513,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--site", type=Path, default=ROOT / "build" / "site")
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--only", help="one game id")
+    p.add_argument("--lang", default="", help="the app's language (en, de, fr, it, es)")
+    p.add_argument("--theme", default="system", choices=("system", "light", "dark"))
+    p.add_argument("--window", action="store_true", help="the window only, at the top and scrolled down")
     p = sub.add_parser("compare", help="compare two folders of screenshots pixel by pixel")
     p.add_argument("a", type=Path)
     p.add_argument("b", type=Path)
     sub.add_parser("_saves", help=argparse.SUPPRESS)  # internal: JSON specs on stdin -> saves
     args = parser.parse_args(argv)
     if args.cmd == "shoot":
-        return shoot(args.site.resolve(), args.out.resolve(), args.only)
+        return shoot(args.site.resolve(), args.out.resolve(), args.only, args.lang, args.theme, args.window)
     if args.cmd == "compare":
         return compare(args.a, args.b)
     specs = json.loads(sys.stdin.read())

@@ -520,6 +520,7 @@ def _on_click(event: Any) -> None:
     if not isinstance(tap, dict):
         return
     tap["fields"] = _fields()
+    fx.unlock()  # inside the player's gesture: later cues (a bot's move, a timer) may sound
     before = ctl.screen, getattr(ctl.session, "phase", None)
     try:
         ctl.tap(tap)

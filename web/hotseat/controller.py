@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import backup, keeping, players_screen, screens, session_save
+from . import backup, cues, keeping, players_screen, screens, session_save
 from . import players as players_store
 from . import settings as settings_store
 from .i18n import LANGUAGES, format_list, language_name
@@ -899,7 +899,8 @@ class Controller:
         elif isinstance(shown, GamePage) and shown.replaying:
             page = shown.render_replay()
         elif isinstance(shown, GamePage):
-            page = shown.render_table(self._net.waiting_line() if self._net is not None else None)
+            waiting = self._net.waiting_line() if self._net is not None else None
+            page = fragment(shown.render_table(waiting), cues.table_markers(shown.session))
         elif isinstance(shown, GuestPage) and self.net.guest is not None:
             page = self.net.render_guest()
         elif isinstance(shown, RecoveryPage):

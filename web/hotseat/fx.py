@@ -9,12 +9,19 @@ A view or the shell asks for an effect by rendering a hidden element::
 After each redraw :func:`play` plays every element whose kind and key (``data-fx-key``, else its
 content) it has not played yet, in page order (a redraw of the same screen does not repeat it);
 never one inside a ``[data-quiet]`` element (the replay after the game shows tables already played).
-Effect parts (see :mod:`hotseat.narration`):
+Of the new ``data-cue`` elements of one redraw only the strongest event and "your turn" play
+(:func:`hotseat.narration.choose`). Effect parts (see :mod:`hotseat.narration`) are synthesised
+with WebAudio through one shared ``AudioContext`` (made or resumed at a tap, :func:`unlock`, so
+the browser lets it sound), a soft compressor and a master volume:
 
-* ``tone:HZ:MS[:DELAY_MS]`` — a short sine beep through WebAudio (one shared ``AudioContext``,
-  created on the first effect, which always follows a tap, so the browser lets it sound);
-* ``bam:MS`` — a noisy low thump (the hunter's shot);
-* ``vibrate:MS[,PAUSE,MS…]`` — ``navigator.vibrate`` where the device has it.
+* ``note`` — a mallet: sine partials at 1×, 2× and 3.9× the pitch, each with a 5 ms attack and an
+  exponential decay (the high ones die first), as a marimba's bar;
+* ``bell`` — partials at 1×, 2.76×, 5.4× and 8.9× with long decays;
+* ``swish`` — half a second of white noise (made once) through a band-pass sweeping down;
+* ``knock`` — a triangle wave dropping to its pitch in 25 ms and a high-passed click;
+* ``tone`` — a soft sine beep; ``bam`` — a falling sawtooth growl over low noise;
+* ``vibrate:MS[,PAUSE,MS…]`` — ``navigator.vibrate`` where the device has it (a later cue's
+  vibration waits for the earlier sound: a new call would cut the running pattern).
 
 The switches come from the settings (:func:`configure`): "Sound" off silences the beeps and the
 voice, "Vibration" off the vibrations. The voice is chosen by
@@ -32,13 +39,16 @@ are extras.
 
 from __future__ import annotations
 
+import array
+import random
+from collections.abc import Callable
 from typing import Any, TypedDict
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import window
 
 from . import i18n
-from .narration import Voice, allowed, choose_voice, effect_for, speaking_bound_ms
+from .narration import Voice, allowed, choose, choose_voice, effect_for, speaking_bound_ms
 
 
 class _VoiceChoice(TypedDict):
@@ -48,6 +58,8 @@ class _VoiceChoice(TypedDict):
 
 _played: set[str] = set()
 _audio = None
+_master = None  # the master volume, into a compressor, into the speakers
+_noise_buffer = None
 _scroll_key: str | None = None
 _switches = {"sound": True, "vibration": True}
 _voice: _VoiceChoice = {"uri": "", "rate": 1.0}
@@ -72,52 +84,191 @@ def _now() -> float:
 
 
 def _context() -> Any:
-    global _audio
+    global _audio, _master
     if _audio is None:
         ctor = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
         if ctor is None:
             return None
         _audio = ctor.new()
+        squeeze = _audio.createDynamicsCompressor()
+        squeeze.threshold.value = -18
+        squeeze.ratio.value = 6
+        _master = _audio.createGain()
+        _master.gain.value = 0.45
+        _master.connect(squeeze)
+        squeeze.connect(_audio.destination)
     if str(_audio.state) == "suspended":
         _audio.resume()
     return _audio
 
 
-def _tone(freq: float, ms: int, kind: str = "sine", gain: float = 0.25, delay_ms: int = 0) -> None:
+def unlock() -> None:
+    """At a tap: make (or resume) the audio context while the browser counts it as the player's
+    gesture, so that later cues — after a bot's move, on a timer — may sound. Only with "Sound"
+    on; never fails."""
+    if not _switches["sound"]:
+        return
+    try:
+        _context()
+    except Exception:
+        pass
+
+
+def _envelope(ctx: Any, start: float, peak: float, attack: float, decay: float) -> Any:
+    """A gain node rising to ``peak`` in ``attack`` s from ``start`` and falling away over
+    ``decay`` s (exponentially, as a struck thing), connected to the master volume."""
+    amp = ctx.createGain()
+    amp.gain.setValueAtTime(0.0001, start)
+    amp.gain.linearRampToValueAtTime(peak, start + attack)
+    amp.gain.exponentialRampToValueAtTime(0.0001, start + attack + decay)
+    amp.connect(_master)
+    return amp
+
+
+def _partial(ctx: Any, start: float, freq: float, peak: float, decay: float, kind: str = "sine") -> None:
+    osc = ctx.createOscillator()
+    osc.type = kind
+    osc.frequency.setValueAtTime(freq, start)
+    osc.connect(_envelope(ctx, start, peak, 0.005, decay))
+    osc.start(start)
+    osc.stop(start + decay + 0.05)
+
+
+def _noise(ctx: Any) -> Any:
+    """Half a second of white noise, made once per audio context."""
+    global _noise_buffer
+    if _noise_buffer is None:
+        rng = random.Random(7)
+        frames = int(ctx.sampleRate) // 2
+        buf = ctx.createBuffer(1, frames, ctx.sampleRate)
+        buf.getChannelData(0).assign(array.array("f", (rng.uniform(-1, 1) for _ in range(frames))))
+        _noise_buffer = buf
+    return _noise_buffer
+
+
+def _note(ctx: Any, start: float, freq: float, ms: int) -> None:
+    decay = ms / 1000
+    _partial(ctx, start, freq, 0.55, decay)
+    _partial(ctx, start, freq * 2, 0.14, decay * 0.55)
+    _partial(ctx, start, freq * 3.9, 0.08, decay * 0.22)
+
+
+def _bell(ctx: Any, start: float, freq: float, ms: int) -> None:
+    decay = ms / 1000
+    for ratio, peak, share in ((1, 0.32, 1.0), (2.76, 0.12, 0.7), (5.4, 0.06, 0.45), (8.93, 0.03, 0.3)):
+        _partial(ctx, start, freq * ratio, peak, decay * share)
+
+
+def _swish(ctx: Any, start: float, ms: int) -> None:
+    decay = ms / 1000
+    src = ctx.createBufferSource()
+    src.buffer = _noise(ctx)
+    band = ctx.createBiquadFilter()
+    band.type = "bandpass"
+    band.Q.value = 0.9
+    band.frequency.setValueAtTime(2600, start)
+    band.frequency.exponentialRampToValueAtTime(700, start + decay)
+    src.connect(band)
+    band.connect(_envelope(ctx, start, 0.35, 0.015, decay))
+    src.start(start)
+    src.stop(start + decay + 0.05)
+
+
+def _knock(ctx: Any, start: float, freq: float, ms: int) -> None:
+    decay = ms / 1000
+    osc = ctx.createOscillator()
+    osc.type = "triangle"
+    osc.frequency.setValueAtTime(freq * 1.6, start)
+    osc.frequency.exponentialRampToValueAtTime(freq, start + 0.025)
+    osc.connect(_envelope(ctx, start, 0.5, 0.002, decay))
+    osc.start(start)
+    osc.stop(start + decay + 0.05)
+    src = ctx.createBufferSource()
+    src.buffer = _noise(ctx)
+    high = ctx.createBiquadFilter()
+    high.type = "highpass"
+    high.frequency.value = 2000
+    src.connect(high)
+    high.connect(_envelope(ctx, start, 0.12, 0.001, 0.02))
+    src.start(start)
+    src.stop(start + 0.05)
+
+
+def _tone(ctx: Any, start: float, freq: float, ms: int) -> None:
+    _partial(ctx, start, freq, 0.4, ms / 1000)
+
+
+def _bam(ctx: Any, start: float, ms: int) -> None:
+    decay = ms / 1000
+    osc = ctx.createOscillator()
+    osc.type = "sawtooth"
+    osc.frequency.setValueAtTime(180, start)
+    osc.frequency.exponentialRampToValueAtTime(45, start + decay)
+    low = ctx.createBiquadFilter()
+    low.type = "lowpass"
+    low.frequency.value = 900
+    osc.connect(low)
+    low.connect(_envelope(ctx, start, 2.0, 0.004, decay))
+    osc.start(start)
+    osc.stop(start + decay + 0.05)
+    src = ctx.createBufferSource()
+    src.buffer = _noise(ctx)
+    thud = ctx.createBiquadFilter()
+    thud.type = "lowpass"
+    thud.frequency.value = 400
+    src.connect(thud)
+    thud.connect(_envelope(ctx, start, 1.6, 0.002, 0.35))
+    src.start(start)
+    src.stop(start + 0.45)
+
+
+#: sound parts with a pitch (``KIND:HZ:MS[:DELAY]``) and without one (``KIND:MS[:DELAY]``)
+_PITCHED: dict[str, Callable[[Any, float, float, int], None]] = {
+    "note": _note,
+    "bell": _bell,
+    "knock": _knock,
+    "tone": _tone,
+}
+_PLAIN: dict[str, Callable[[Any, float, int], None]] = {"swish": _swish, "bam": _bam}
+
+
+def _sound(bits: list[str], delay_ms: int) -> None:
+    pitched = bits[0] in _PITCHED
+    numbers = bits[1:]
+    if len(numbers) not in ((2, 3) if pitched else (1, 2)):
+        return
+    freq = float(numbers.pop(0)) if pitched else 0.0
+    ms, later = int(numbers[0]), int(numbers[1]) if len(numbers) > 1 else 0
+    if (pitched and not 20 <= freq <= 12_000) or not 0 < ms <= 3_000 or not 0 <= later <= 5_000:
+        return
     ctx = _context()
     if ctx is None:
         return
-    now = ctx.currentTime + delay_ms / 1000
-    osc = ctx.createOscillator()
-    amp = ctx.createGain()
-    osc.type = kind
-    osc.frequency.setValueAtTime(freq, now)
-    if kind == "sawtooth":  # the "bam": a falling growl
-        osc.frequency.exponentialRampToValueAtTime(max(freq / 4, 30), now + ms / 1000)
-    amp.gain.setValueAtTime(gain, now)
-    amp.gain.exponentialRampToValueAtTime(0.001, now + ms / 1000)
-    osc.connect(amp)
-    amp.connect(ctx.destination)
-    osc.start(now)
-    osc.stop(now + ms / 1000 + 0.02)
+    start = ctx.currentTime + 0.01 + (delay_ms + later) / 1000
+    if pitched:
+        _PITCHED[bits[0]](ctx, start, freq, ms)
+    else:
+        _PLAIN[bits[0]](ctx, start, ms)
 
 
-def _vibrate(pattern: list[int]) -> None:
+def _vibrate(pattern: list[int], delay_ms: int = 0) -> None:
     nav = window.navigator
-    if getattr(nav, "vibrate", None) is not None:
-        nav.vibrate(to_js(pattern) if len(pattern) > 1 else pattern[0])
+    if getattr(nav, "vibrate", None) is None:
+        return
+    if delay_ms > 0:
+        window.setTimeout(create_once_callable(lambda: _vibrate(pattern)), delay_ms)
+        return
+    nav.vibrate(to_js(pattern) if len(pattern) > 1 else pattern[0])
 
 
-def _run(spec: str) -> None:
+def _run(spec: str, delay_ms: int = 0) -> None:
     for part in spec.split():
         bits = part.split(":")
         try:
-            if bits[0] == "tone" and len(bits) in (3, 4):
-                _tone(float(bits[1]), int(bits[2]), delay_ms=int(bits[3]) if len(bits) == 4 else 0)
-            elif bits[0] == "bam" and len(bits) == 2:
-                _tone(180.0, int(bits[1]), "sawtooth", 0.5)
+            if bits[0] in _PITCHED or bits[0] in _PLAIN:
+                _sound(bits, delay_ms)
             elif bits[0] == "vibrate" and len(bits) == 2:
-                _vibrate([int(x) for x in bits[1].split(",")][:12])
+                _vibrate([int(x) for x in bits[1].split(",")][:12], delay_ms)
         except Exception:  # effects are extras: never break the app
             pass
 
@@ -227,6 +378,7 @@ def play(root: Any) -> None:
         elements = root.querySelectorAll("[data-fx],[data-cue],[data-say]")
     except Exception:
         return
+    cues: list[str] = []
     for i in range(elements.length):
         el = elements.item(i)
         try:
@@ -243,8 +395,10 @@ def play(root: Any) -> None:
             if kind == "say":
                 say(text)
             elif kind == "cue":
-                _run(effect_for(cue, _switches["sound"], _switches["vibration"]))
+                cues.append(cue)
             elif isinstance(fx, str):
                 _run(allowed(fx, _switches["sound"], _switches["vibration"]))
         except Exception:  # effects are extras: never break the app
             pass
+    for cue, delay_ms in choose(cues):
+        _run(effect_for(cue, _switches["sound"], _switches["vibration"]), delay_ms)

@@ -2,24 +2,38 @@
 
 :mod:`hotseat.fx` plays it; views and the shell only put hidden markers in the page:
 
-* **Cues**, the short sounds and vibrations of the key moments, by name (:data:`CUES`): a card
-  placed, a row taken, a figure sent home, a round won, a card turned by the app narrator, the
-  hunter's BAM. Each name stands for a sound (``tone``/``bam`` parts) and a vibration
-  (``vibrate`` parts); the "Sound" and "Vibration" settings switch each half off
-  (:func:`effect_for`).
+* **Cues**, the short sounds and vibrations of the key moments, by name (:data:`CUES`): your
+  turn, a card laid, a row taken, a figure sent home, a round and a game won... Each game's view
+  says which cue an event of its engine plays (its ``cue(event, viewer)``), and the shell puts a
+  marker for every event it reveals (:mod:`hotseat.cues`). Each name stands for a sound and, for
+  the moments that matter (your turn, a row taken, a figure home or in its goal, a card the app
+  turns, a round and a game over), a vibration; the "Sound" and "Vibration" settings switch each
+  half off (:func:`effect_for`). Of
+  the new cues of one screen only the strongest event plays, then "your turn" if it is there
+  (:func:`choose`): a reveal skipped to its end is one sound, not a heap of them.
 * **Speech**: a text for the narrator's voice (``speechSynthesis``), read in the current
   language by a voice on the device (:func:`choose_voice`; a voice that needs the network is
   never chosen, so narration works offline, and without one nothing is read: the text stays on
   screen and the beat goes on).
 
-Effect parts (space separated): ``tone:HZ:MS[:DELAY_MS]`` a short beep, ``bam:MS`` a falling
-growl, ``vibrate:MS[,PAUSE,MS...]`` a vibration pattern.
+Effect parts (space separated; ``HZ`` a pitch, ``MS`` a length, ``DELAY`` ms after the start):
 
->>> effect_for("win", sound=True, vibration=False)
-'tone:523:120 tone:659:120:120 tone:784:260:240'
+* ``note:HZ:MS[:DELAY]`` a mallet note (a marimba-like pluck: the tone, its octave and a soft
+  high partial that dies first);
+* ``bell:HZ:MS[:DELAY]`` a bell (inharmonic partials, a long ring);
+* ``swish:MS[:DELAY]`` a card sliding over the felt (filtered noise);
+* ``knock:HZ:MS[:DELAY]`` a wooden figure set down (a quick falling pitch and a click);
+* ``tone:HZ:MS[:DELAY]`` a soft sine beep; ``bam:MS`` the hunter's shot (a falling growl);
+* ``vibrate:MS[,PAUSE,MS...]`` a vibration pattern.
+
+The notes are in C major (C5 = 523 Hz): a rising pair for good news, a falling minor line for a
+row or a figure lost, a chord with bells for a win.
+
 >>> effect_for("take", sound=False, vibration=True)
 'vibrate:90,60,90'
 >>> effect_for("take", sound=False, vibration=False)
+''
+>>> effect_for("no such cue", sound=True, vibration=True)
 ''
 """
 
@@ -29,23 +43,51 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-#: cue name -> effect parts (a sound and a vibration for each key moment of a game)
+#: cue name -> effect parts, strongest first (of the new cues of a screen the first one in this
+#: order plays: :func:`choose`); "your_turn" plays after it
 CUES: dict[str, str] = {
-    # a card laid on the table (6 nimmt! placed in a row, Bad Bunnies laid, Dog played)
-    "card": "tone:660:70 vibrate:25",
-    # a row of 6 nimmt! taken (bullheads!), a Bad Bunnies pass
-    "take": "tone:220:180 tone:165:220:150 vibrate:90,60,90",
-    # a Dog figure sent home to its kennel
-    "home": "tone:392:90 tone:262:200:110 vibrate:60,40,140",
-    # a round (or the game) won
-    "win": "tone:523:120 tone:659:120:120 tone:784:260:240 vibrate:40,60,40,60,160",
-    # a card turned by the app narrator (Bunny Bunny Moose Moose)
-    "turn": "tone:880:110 vibrate:40",
-    # the hunter: BAM!
+    # the game won (the table's view, or this phone's seat among the winners)
+    "win": (
+        "note:523:160 note:659:160:110 note:784:160:220 bell:1047:900:330 bell:1319:900:340 note:523:700:330"
+        " vibrate:40,60,40,60,160"
+    ),
+    # the game over and this phone's seat did not win: a gentle falling cadence
+    "over": "note:659:200 note:587:200:150 note:523:600:300 bell:523:700:300 vibrate:60",
+    # the hunter: BAM! (Bunny Bunny Moose Moose)
     "bam": "bam:700 vibrate:300",
+    # a round won or scored
+    "round": "note:523:140 note:659:140:100 note:784:140:200 bell:1047:600:300 vibrate:40,60,40",
+    # a Dog figure sent back to its kennel: a falling boing
+    "home": "note:784:120 note:587:120:90 note:392:420:180 knock:196:120:180 vibrate:60,40,140",
+    # a 6 nimmt! row taken (bullheads!): a falling minor line
+    "take": "swish:160 note:392:200 note:311:220:140 note:233:420:280 vibrate:90,60,90",
+    # a Dog player's last figure in the goal: they move the partner's now
+    "finish": "note:659:120 note:784:120:90 note:1047:160:180 bell:1568:500:260 vibrate:40,40,40",
+    # a Dog figure reaches its goal
+    "goal": "note:784:120 note:1047:260:100 bell:2093:400:100 vibrate:30,40,60",
+    # a Dog figure comes out of the kennel onto its start field
+    "start": "knock:330:90 note:523:110:60 note:784:220:150",
+    # two Dog figures swap places
+    "swap": "note:659:110 note:523:110:100 note:659:200:200",
+    # a card turned (the 6 nimmt! cards shown, the narrator's card in Bunny Bunny Moose Moose)
+    "flip": "swish:90 note:880:180:40 vibrate:30",
+    # a card laid on the table (6 nimmt! placed in a row, Bad Bunnies laid)
+    "card": "swish:110 note:330:140:30",
+    # a Dog figure moves along the track
+    "move": "knock:440:90 knock:392:90:110",
+    # a pass, a move without effect, a hand folded or a card thrown away
+    "pass": "note:330:140 note:294:260:110",
+    # a secret choice made (a card picked, a pose entered, a card given, a bet)
+    "pick": "swish:70 note:988:90:20",
+    # a new deal
+    "deal": "swish:90 swish:90:80 swish:90:160 swish:120:240",
+    # it is now the turn of the person at this phone (played after the strongest event)
+    "your_turn": "note:784:220 note:1047:380:130 vibrate:35,50,35",
 }
 
-_SOUND = ("tone", "bam")
+#: the cue of "your turn": never outranked, it plays after the screen's strongest event
+TURN = "your_turn"
+_SOUND = ("note", "bell", "swish", "knock", "tone", "bam")
 
 
 def effect_for(cue: str, sound: bool, vibration: bool) -> str:
@@ -59,6 +101,8 @@ def allowed(spec: str, sound: bool, vibration: bool) -> str:
 
     >>> allowed("tone:880:110 vibrate:40", sound=False, vibration=True)
     'vibrate:40'
+    >>> allowed("note:880:110 swish:40 vibrate:40", sound=True, vibration=False)
+    'note:880:110 swish:40'
     """
     parts = []
     for part in spec.split():
@@ -66,6 +110,45 @@ def allowed(spec: str, sound: bool, vibration: bool) -> str:
         if (kind in _SOUND and sound) or (kind == "vibrate" and vibration):
             parts.append(part)
     return " ".join(parts)
+
+
+def length_ms(spec: str) -> int:
+    """How long the sound of ``spec`` lasts (the end of its last part), in ms.
+
+    >>> length_ms(CUES["take"]), length_ms("vibrate:40"), length_ms("note:440:x")
+    (700, 0, 0)
+    """
+    end = 0
+    for part in spec.split():
+        bits = part.split(":")
+        if bits[0] not in _SOUND:
+            continue
+        numbers = bits[2:] if bits[0] in ("note", "bell", "knock", "tone") else bits[1:]
+        try:
+            values = [int(v) for v in numbers[:2]]
+        except ValueError:
+            continue
+        if values:
+            end = max(end, values[0] + (values[1] if len(values) > 1 else 0))
+    return end
+
+
+def choose(cues: Sequence[str]) -> list[tuple[str, int]]:
+    """What a screen plays of its new cues: ``(cue, delay_ms)`` pairs, the strongest event cue
+    (the first in :data:`CUES` order) at once, then "your turn" when it is among them, after the
+    event's sound. Unknown names are left out.
+
+    >>> choose(["card", "take", "card", "your_turn"])
+    [('take', 0), ('your_turn', 700)]
+    >>> choose(["your_turn"]), choose(["bogus"]), choose([])
+    ([('your_turn', 0)], [], [])
+    """
+    rank = {name: i for i, name in enumerate(CUES)}
+    events = sorted({c for c in cues if c in rank and c != TURN}, key=rank.__getitem__)
+    out = [(events[0], 0)] if events else []
+    if TURN in cues:
+        out.append((TURN, length_ms(CUES[events[0]]) if events else 0))
+    return out
 
 
 class Voice(NamedTuple):

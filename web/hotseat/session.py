@@ -251,6 +251,11 @@ class Session:
         self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
         #: one :class:`~hotseat.story.Move` (seat and public events, never the action) per logged move
         self.history: list[Move] = list(history) if history is not None else []
+        #: moves applied since this session was made (a save opened counts from 0): the key of
+        #: the last move's cues (:mod:`hotseat.cues`), so a move sounds once and a reload not again;
+        #: a move the save refused takes its count back with it, "Undo my move" does not (the
+        #: move made instead sounds)
+        self.moves_applied = 0
         self._replay_at: tuple[int, Any] = (-1, None)  # the replay's last move and state (replay_table)
         #: called after every applied move to save it; returns False when the save was refused
         self.on_applied: Callable[[Session], bool | None] | None = None
@@ -550,7 +555,9 @@ class Session:
         kept = self.take_back
         assert kept is not None, "a move to take back"
         self.take_back = None
-        self.__dict__.update({k: v for k, v in kept["checkpoint"].items() if k != "take_back"})
+        # the count of moves goes on (a move made again sounds again: a new key for its cues)
+        kept_keys = ("take_back", "moves_applied")
+        self.__dict__.update({k: v for k, v in kept["checkpoint"].items() if k not in kept_keys})
         self.take_back = None
         self.events = []
         self.reveal = None
@@ -655,6 +662,7 @@ class Session:
             self._trim_log()
 
     def _log_move(self, player: int, action: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        self.moves_applied += 1
         self.log_moves.append({"player": player, "action": action})
         self.history.append(Move(player, events))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import screens, story
+from ..cues import guest_markers
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
@@ -278,4 +279,5 @@ class GuestPlay:
     def _with_story(self, body: Markup, status: str, screen: str, game: str) -> Markup:
         """The screen with the story button in its header, and the story on top when it is open."""
         page = screens.frame(body, status, screen=screen, rules_game=game, tools=story.story_button())
+        page = fragment(page, guest_markers(self))  # the sounds of the move and "your turn"
         return fragment(page, self.story_sheet()) if self.story_shown else page

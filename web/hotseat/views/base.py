@@ -75,6 +75,24 @@ def shares_phone(ctx: ViewContext) -> bool:
     return sum(kind == "human" for kind in ctx.kinds) > 1
 
 
+def standard_cue(event: Event, viewer: int | None) -> str | None:
+    """The cues every game shares (:meth:`BaseView.cue`'s default, for a view's own ``cue`` to
+    fall back on): ``deal`` -> "deal", ``round_end`` -> "round", ``game_over`` -> "win" (the
+    table's public screen, or ``viewer`` among its ``winners``) or "over".
+
+    >>> standard_cue({"type": "game_over", "winners": [1]}, 0), standard_cue({"type": "game_over", "winners": [1]}, 1)
+    ('over', 'win')
+    >>> standard_cue({"type": "game_over", "winners": [1]}, None), standard_cue({"type": "pick"}, 0)
+    ('win', None)
+    """
+    kind = event.get("type")
+    if kind == "game_over":
+        winners = event.get("winners")
+        lost = viewer is not None and isinstance(winners, list) and viewer not in winners
+        return "over" if lost else "win"
+    return {"deal": "deal", "round_end": "round"}.get(str(kind))
+
+
 @dataclass
 class ViewContext:
     """Everything a view may know besides the observation.
@@ -191,6 +209,13 @@ class GameView(Protocol):
         (a narrator app), or ``None``."""
         ...
 
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """The cue (a name in :data:`hotseat.narration.CUES`: a short sound and vibration) that
+        ``event`` plays when the table is shown it, on the screen of ``viewer`` (``None``: the
+        table's public screen), or ``None``. From the public event alone: a cue never tells more
+        than the screen shows."""
+        ...
+
 
 class BaseView(ABC):
     """A game view with the defaults of every optional :class:`GameView` method."""
@@ -245,6 +270,11 @@ class BaseView(ABC):
 
     def auto_play(self, obs: Observation, ctx: ViewContext) -> tuple[int, Action] | None:
         return None
+
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """Default: a new deal, the end of a round, and the game over ("win" on the table's screen
+        and for a winner, "over" for a seat that did not win)."""
+        return standard_cue(event, viewer)
 
     #: whether a lower :meth:`final_score` is better (the players' statistics keep the best)
     lower_score_wins = False

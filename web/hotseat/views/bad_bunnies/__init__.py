@@ -18,7 +18,7 @@ from pycore.games.bad_bunnies import Event as BadBunniesEvent
 
 from ...i18n import ngettext
 from ...markup import Markup
-from ..base import Action, Event, Observation, Translate, ViewContext
+from ..base import Action, Event, Observation, Translate, ViewContext, standard_cue
 from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import table_html
@@ -39,6 +39,12 @@ class BadBunniesView(SceneView[BadBunniesScene]):
     def confirm_label(self, action: Action, t: Translate) -> str:
         """See :func:`.narration.confirm_label`."""
         return narration.confirm_label(cast(BadBunniesAction, action), t)
+
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """A card laid, a pass (the same sound whether it was forced or not: BB-4), a secret keep
+        or new hand (BB-8), the draw pile made anew; the round and the game as every game."""
+        kinds = {"play": "card", "pass": "pass", "chose": "pick", "reshuffle": "deal", "new_round": "deal"}
+        return kinds.get(str(event.get("type"))) or standard_cue(event, viewer)
 
     def pace_ms(self, event: Event) -> int:
         """No paced reveal: every move stays readable in the move list and on the curtain."""

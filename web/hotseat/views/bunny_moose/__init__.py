@@ -20,7 +20,7 @@ from pycore.games.bunny_moose import Action as BunnyMooseAction
 from pycore.games.bunny_moose import Event as BunnyMooseEvent
 
 from ...markup import Markup, h
-from ..base import Action, Event, Observation, Translate, ViewContext
+from ..base import Action, Event, Observation, Translate, ViewContext, standard_cue
 from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import table_html
@@ -44,6 +44,12 @@ class BunnyMooseView(SceneView[BunnyMooseScene]):
     def final_score(self, obs: Observation, seat: int) -> int | None:
         """Where ``seat``'s rear figure stands on the trail (the standing's first key, BM-7)."""
         return min(typed(obs)["figures"][seat])
+
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """Every card turned (on the app narrator's beat too), the hunter's BAM! (BM-4), a bet or
+        a pose entered, the round scored (BM-5); the game as every game."""
+        kinds = {"reveal": "flip", "hunter": "bam", "bet": "pick", "posed": "pick", "scored": "round"}
+        return kinds.get(str(event.get("type"))) or standard_cue(event, viewer)
 
     def pace_ms(self, event: Event) -> int:
         """Only the hunter is played out on its own screen: the full-screen BAM."""

@@ -8,8 +8,8 @@ trail (:mod:`.scores`). Nothing in this game is private: the table is the same f
   the table. The six stacks (BM-4) are shown small below, the stack just covered marked.
 * App-narrator mode (option ``narrator = app``): the phone stands facing the players. After
   "Start the poem" the app reveals a card per line by itself at the chosen tempo (the view's
-  ``auto_play``), each with a beep and a short vibration (``data-fx``, played by
-  :mod:`hotseat.fx`). "Pause" stops it.
+  ``auto_play``), each with its sound and a short vibration (the "flip" cue of
+  :meth:`BunnyMooseView.cue`, played by :mod:`hotseat.fx`). "Pause" stops it.
 * The hunter (BM-4): a full-screen "BAM!" (a paced event) with a thump.
 """
 
@@ -20,7 +20,7 @@ from pycore.games.bunny_moose import NUM_STACKS, HunterEvent  # BM-4
 from ...markup import Markup, fragment, h
 from ...widgets import button
 from .drawing import card_svg
-from .parts import big_card, dot, fx, last_card, note, poem_line, row_html
+from .parts import big_card, dot, last_card, note, poem_line, row_html
 from .pose import pose_html
 from .scene import BunnyMooseScene
 from .scores import scored_html, standings_html
@@ -118,7 +118,6 @@ def _reveal_html(scene: BunnyMooseScene) -> Markup:
             where = t("Stack {n}: a hunter in the first pass has no effect").format(n=stack + 1)
         parts.append(big_card(card, t, where, first))
     if app:
-        parts.append(fx("tone:880:110 vibrate:40", f"r{obs['round']}-{drawn}"))
         on_hold = paused(ctx)
         if can_reveal:
             label = t("Go on") if on_hold else t("Pause")
@@ -146,7 +145,6 @@ def _bam_html(scene: BunnyMooseScene, event: HunterEvent) -> Markup:
             h("b", None, t("BAM!")),
             h("p", None, t("Freeze! Nobody moves.")),
         ),
-        fx("bam:700 vibrate:300", f"bam{obs['round']}"),
         h("i", {"hidden": True, "data-say": t("BAM!"), "data-fx-key": f"bam{obs['round']}"})
         if obs["mode"] == "app"
         else None,

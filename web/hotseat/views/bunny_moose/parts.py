@@ -87,8 +87,3 @@ def last_card(obs: PublicObservation) -> tuple[CardInfo | None, int | None]:
         return None, None
     stack = (placed - 1) % NUM_STACKS
     return obs["top_cards"][stack], stack
-
-
-def fx(kind: str, key: str) -> Markup:
-    """A sound/vibration marker (:mod:`hotseat.fx` plays it once per new ``key``)."""
-    return h("i", {"hidden": True, "data-fx": kind, "data-fx-key": key})

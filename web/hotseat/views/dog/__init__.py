@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import cast
 
+from pycore.games.dog import GOAL_BASE  # DOG-2: goal fields are numbered from GOAL_BASE
 from pycore.games.dog import Action as DogAction
 from pycore.games.dog import Event as DogEvent
 
 from ...markup import Markup
-from ..base import Action, Event, Observation, Translate, ViewContext
+from ..base import Action, Event, Observation, Translate, ViewContext, standard_cue
 from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import final_board_html, table_html
@@ -36,6 +37,22 @@ class DogView(SceneView[DogScene]):
     def confirm_label(self, action: Action, t: Translate) -> str:
         """See :func:`.narration.confirm_label`."""
         return narration.confirm_label(cast(DogAction, action), t)
+
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """A figure moving ("goal" when it steps into its goal: DOG-2), coming out of its kennel,
+        sent home, two figures swapped (DOG-8), a card without effect or a hand folded or thrown
+        away (DOG-9, DOG-11), a card given in secret (DOG-3), a player's last figure home (DOG-10);
+        a deal and the game as every game (a Dog round ends without a winner: no sound)."""
+        kind = event.get("type")
+        if kind in ("move", "step"):
+            to, start = event.get("to", -1), event.get("from", -1)
+            into_goal = isinstance(to, int) and isinstance(start, int) and to >= GOAL_BASE > start
+            return "goal" if into_goal else "move"
+        if kind == "round_end":
+            return None
+        kinds = {"start": "start", "home": "home", "swap": "swap", "finished": "finish", "gave": "pick"}
+        kinds.update({"no_effect": "pass", "out": "pass", "discard": "pass"})
+        return kinds.get(str(kind)) or standard_cue(event, viewer)
 
     def pace_ms(self, event: Event) -> int:
         """No paced reveal: the curtain and the table show the last move and its messages."""

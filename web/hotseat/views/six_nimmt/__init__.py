@@ -24,7 +24,7 @@ from pycore.games.six_nimmt import Event as SixNimmtEvent
 
 from ...i18n import ngettext
 from ...markup import Markup
-from ..base import Action, Event, Observation, Translate, ViewContext
+from ..base import Action, Event, Observation, Translate, ViewContext, standard_cue
 from ..scene import SceneView, ViewParts
 from . import narration, taps
 from .layout import table_html
@@ -48,6 +48,14 @@ class SixNimmtView(SceneView[SixNimmtScene]):
     def confirm_label(self, action: Action, t: Translate) -> str:
         """The question on the Undo/Confirm bar for a pending pick or row."""
         return narration.confirm_label(cast(SixNimmtAction, action), t)
+
+    def cue(self, event: Event, viewer: int | None) -> str | None:
+        """The cards turned, each card laid in a row ("take" when it takes the row: SN-4, SN-5),
+        a secret pick made; the deal, the round and the game as every game."""
+        kind = event.get("type")
+        if kind == "place":
+            return "take" if event.get("taken") else "card"
+        return {"reveal": "flip", "picked": "pick"}.get(str(kind)) or standard_cue(event, viewer)
 
     def pace_ms(self, event: Event) -> int:
         """How long each event stays on screen during the reveal (0 = passes at once)."""

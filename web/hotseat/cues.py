@@ -1,0 +1,82 @@
+"""The cue markers of a game screen: the key moments of the last move, and "your turn".
+
+Pure Python. Each game's view declares once which cue each event of its engine plays
+(:meth:`hotseat.views.base.GameView.cue`); the shell adds the markers of the screen it draws
+with :func:`table_markers` (this phone's table) or :func:`guest_markers` (this phone at another
+phone's table), and :mod:`hotseat.fx` plays each marker once (by its key), the strongest of a
+screen's new ones with "your turn" after it (:func:`hotseat.narration.choose`), as the "Sound" and
+"Vibration" settings allow.
+
+* **Events**: a marker ``<i hidden data-cue=NAME data-fx-key=KEY>`` for every event of the last
+  move that is on screen: during a paced reveal the events revealed so far, else all of them. Only
+  a move made while this screen was up sounds: a game opened from its save, a rejoined phone or a
+  redraw plays nothing again.
+* **Your turn**: when the seat that acts now is a person at this phone who did not make the last
+  move — on the curtain "Pass the phone to NAME" (public: the curtain names them) or on their turn
+  screen when no curtain comes first (one person among bots). Never for a bot or for a seat on
+  another phone, never for a player who goes on with their own move (a 7's steps, the narrator's
+  cards), and never on the curtain of hidden cards (the page was hidden: nobody's turn began). A
+  phone of its own is called when its seat comes to act (:func:`guest_markers`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .markup import Markup, fragment, h
+from .narration import TURN
+
+if TYPE_CHECKING:
+    from .net.play import GuestPlay
+    from .session import Session
+    from .views.base import Event, GameView
+
+
+def markers(view: GameView, events: list[Event], shown: int, viewer: int | None, key: str, turn: bool) -> Markup:
+    """The hidden markers of ``events[:shown]`` (each event's cue for ``viewer``, keyed
+    ``KEY-<index>``) and, with ``turn``, of "your turn" (``KEY-turn``)."""
+    items = []
+    for i, event in enumerate(events[: max(shown, 0)]):
+        name = view.cue(event, viewer)
+        if name:
+            items.append(h("i", {"hidden": True, "data-cue": name, "data-fx-key": f"{key}-{i}"}))
+    if turn:
+        items.append(h("i", {"hidden": True, "data-cue": TURN, "data-fx-key": f"{key}-turn"}))
+    return fragment(items)
+
+
+def table_markers(s: Session) -> Markup:
+    """The markers of this phone's game screen (see the module docstring): nothing before the
+    first move made here; ``"human"`` seats are the people at this phone."""
+    if s.moves_applied == 0:
+        return Markup()
+    from .session import HUMAN, Phase
+
+    shown = s.reveal.step if s.reveal is not None else len(s.events)
+    seat = None
+    if s.phase is Phase.CURTAIN and not s.curtain_hidden:
+        seat = s.curtain_for
+    elif s.phase is Phase.TURN:
+        seat = s.viewer
+    last = s.history[-1].player if s.history else None
+    turn = seat is not None and s.seats[seat]["kind"] == HUMAN and seat != last
+    return markers(s.view, s.events, shown, s.viewer, f"m{s.seed}-{s.moves_applied}", turn)
+
+
+def guest_markers(play: GuestPlay) -> Markup:
+    """The markers of a phone's screen at another phone's table: the events of a view that
+    followed a move (``fresh``), and "your turn" once the view's reveal is over and it is this
+    seat's turn when it was not in the view before, or a new round of choices began (more seats
+    act than before: the last secret pick turned the cards and the next turn began)."""
+    view = play.guest.view
+    if view is None or not view["fresh"]:
+        return Markup()
+    from .session import load_view
+
+    events = view["events"]
+    shown = play.reveal.step if play.reveal is not None else len(events)
+    seat, before = play.guest.seat, play.guest.previous
+    acting, was = view["acting"], (before["acting"] if before is not None else [])
+    turn = play.phase == "turn" and seat in acting and (seat not in was or len(acting) > len(was))
+    key = f"g{view['epoch']}-{view['n']}"
+    return markers(load_view(play.welcome["game"]), events, shown, seat, key, turn)
