@@ -34,10 +34,18 @@ def settle(page) -> None:
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5_000)
 
 
+#: every game in progress on the home screen has its line (round, who plays next): the home screen
+#: reads one save per tick after its first paint and draws again each time
+DETAILS_JS = """() => { const items = document.querySelectorAll('.inprogress li');
+    return items.length > 0 && [...items].every(li => li.querySelectorAll('p.note').length >= 2); }"""
+
+
 def open_phone(page, items: dict) -> None:
+    """Open the app on a phone holding ``items``; wait until its home screen stopped drawing."""
     preset_storage(page, items)
     page.goto("./")
     wait_ready(page)
+    page.wait_for_function(DETAILS_JS)
 
 
 def test_backup_then_wiped_storage_then_restore_gives_back_the_same_games_byte_for_byte(page, tmp_path):
