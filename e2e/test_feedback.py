@@ -24,7 +24,7 @@ for _p in (ROOT, ROOT / "web"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from hotseat import narration  # noqa: E402
+from hotseat import narration, session_save  # noqa: E402
 from hotseat.session import Session  # noqa: E402
 
 FX_STUB = """
@@ -100,7 +100,7 @@ def near_round_end(game_id: str) -> str:
         while not s.state.is_terminal():
             if near(s.state.public_observation()):
                 s.reveal, s.summary_due, s.round_events = None, False, []
-                return s.to_json()
+                return session_save.to_json(s)
             s.summary_due, s.round_events, s.reveal = False, [], None
             p = s.state.current_players()[0]
             s.apply(p, rng.choice(s.state.legal_actions(p)))
