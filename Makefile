@@ -123,12 +123,13 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 	else echo "tests/pyodide/run_pytest.mjs not present yet: Pyodide run skipped"; fi
 
 # Browser tests: Playwright + Debian Chromium against the built site, and in the same pool of
-# workers the engine lanes (e2e/engines: WebKitGTK and Firefox ESR, one test each, collected
-# first so that the two longest tests start first and the pool ends evenly).
+# workers the engine lanes (e2e/engines: WebKitGTK and Firefox ESR, one test each, and a Firefox
+# phone at a Chromium host; collected first so that the longest tests start first).
 test-e2e: site chromium engines
 	$(PY) -m pytest -n $(E2E_JOBS) e2e
 
-# The engine lanes alone: the app's life on a phone in WebKitGTK and in Firefox ESR, side by side.
+# The engine lanes alone: the app's life on a phone in WebKitGTK and in Firefox ESR, side by side,
+# and the Firefox-Chromium pairing.
 test-engines: site engines
 	$(PY) -m pytest -n 2 e2e/engines
 
