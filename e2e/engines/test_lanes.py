@@ -178,8 +178,9 @@ def test_a_phone_s_life_in_the_engine(engine_page, live_site):
     assert page.screen() == "setup"
     while int(page.text(".stepper output")) > 2:
         tap_and_wait(page, "[data-tap*='\"delta\":-1,']")
-    tap_and_wait(page, "[data-tap*='\"kind\"'][data-tap*='\"seat\":1']")
-    assert [k.strip() for k in page.js("[...document.querySelectorAll('.kind')].map((e) => e.textContent)")] == [
+    tap_and_wait(page, '[data-tap=\'{"kind":"bot:easy","seat":1,"shell":"kind"}\']')
+    pressed = "[...document.querySelectorAll(\".seats .kinds [aria-pressed='true']\")]"
+    assert page.js(f"{pressed}.map((b) => b.getAttribute('aria-label') || b.textContent.trim())") == [
         "Human",
         "Bot · easy",
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import wait_ready
+from conftest import pick_seat_kind, seat_kinds, wait_ready
 from drivers import open_engine
 from net_check import WIRE_JS, check_received, host_views, wire
 from test_lanes import SHOTS, no_trouble
@@ -33,12 +33,8 @@ def host_two_player_game(host) -> None:
         host.locator("[data-tap*='\"delta\":-1,']").click()
     host.locator("[data-field='name-0']").fill("Hana")
     host.locator("[data-field='name-1']").fill("Finn")
-    kind = host.locator(f'[data-tap=\'{{"seat":{GUEST_SEAT},"shell":"kind"}}\']')
-    for _ in range(6):
-        if "Own phone" in kind.inner_text():
-            break
-        kind.click()
-    assert "Own phone" in kind.inner_text()
+    pick_seat_kind(host, GUEST_SEAT, "guest")
+    assert seat_kinds(host)[GUEST_SEAT] == "Own phone"
     host.locator("[data-field='opt-rounds']").fill("1")
     host.locator("[data-tap*='\"start\"']").first.click()
     host.wait_for_selector(".net-strip", timeout=20_000)
