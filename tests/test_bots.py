@@ -448,6 +448,37 @@ def test_a_secret_choice_is_decided_on_the_observation_as_the_choices_began(game
                 assert module.before_choices(obs) == at_start[p]  # ... which the bot forgets
 
 
+@pytest.mark.parametrize("game_id", BOT_GAMES)
+def test_a_pondered_choice_is_the_cold_choice(game_id):
+    from pycore.bots import Ponder
+
+    game = pycore.load_game(game_id)
+    rng = Rng(17)
+    for k, state in enumerate(secret_phase_starts(game_id, 6, 8)):
+        acting = state.current_players()
+        bots = acting[1:]  # the first seat is a person; the others bots
+        table_rng = Rng(500 + k)  # the table's bot rng: each bot decision forks it once, bots in seat order
+        ahead = Rng.from_state(table_rng.state)
+        ponder = Ponder()
+        for p in bots:
+            obs = state.observation(p)
+            ponder.add(p, Search(game, obs, state.legal_actions(p), ahead.fork(), "hard", None, playouts=30))
+        ponder.step(0.01)  # one short slice before the person has chosen, the rest after
+        state.apply_action(acting[0], rng.choice(state.legal_actions(acting[0])))
+        while not ponder.step(0.5):
+            pass
+        for p in bots:  # the bots' turns come, in seat order, each seeing the choices made before it
+            obs, legal = state.observation(p), state.legal_actions(p)
+            cold_rng = table_rng.fork()
+            cold = Search(game, obs, legal, Rng.from_state(cold_rng.state), "hard", None, playouts=30).run()
+            pondered = ponder.searches[p]
+            assert not pondered.matches(obs, legal, cold_rng, "normal")  # another level
+            assert not pondered.matches(obs, legal, Rng(cold_rng.state ^ 1), "hard")  # another rng
+            assert ponder.take(p, obs, legal, cold_rng, "hard") is pondered and pondered.result == cold
+            assert p not in ponder
+            state.apply_action(p, cold)
+
+
 def test_six_nimmt_hard_reads_the_round_from_the_public_memory():
     """The round's turns replayed from ``played`` give the rows each turn's picks met; and
     against ``normal`` players, the cards ``hand_weights`` marks as unlikely are never held."""

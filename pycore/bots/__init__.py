@@ -57,9 +57,18 @@ the cap bites, every level's choice is reproducible from the observation and the
 
 from __future__ import annotations
 
-from .search import DEFAULT_TIME_BUDGET, LEVELS, Search, bot_module, choose_action
+from .search import DEFAULT_TIME_BUDGET, LEVELS, Ponder, Search, bot_module, choose_action, secret_choice
 
 #: games that have bots, in the order of ``pycore.GAMES``
 BOT_GAMES = ("six_nimmt", "bad_bunnies", "dog")
 
-__all__ = ["BOT_GAMES", "DEFAULT_TIME_BUDGET", "LEVELS", "Search", "bot_module", "choose_action"]
+__all__ = [
+    "BOT_GAMES",
+    "DEFAULT_TIME_BUDGET",
+    "LEVELS",
+    "Ponder",
+    "Search",
+    "bot_module",
+    "choose_action",
+    "secret_choice",
+]

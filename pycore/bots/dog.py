@@ -124,7 +124,7 @@ def determinize(game: Any, obs: Observation, rng: Rng) -> DogState:
     return DogState.from_observation(game, cast(DogObservation, obs), rng)
 
 
-#: the phase of this game's secret simultaneous choice (see ``before_choices``)
+#: the phase of this game's secret simultaneous choice (``before_choices``, ``pycore.bots.search.secret_choice``)
 SECRET_PHASE = "give"
 
 

@@ -127,6 +127,9 @@ class Search:
             raise ValueError(f"time_budget must be positive seconds or None, not {time_budget!r}")
         self.game = game
         self.module = bot_module(game.id)
+        #: the rng's state when the search was made: with ``level`` and the observation, all the
+        #: decision depends on (:meth:`matches`)
+        self.rng_start = rng.state
         # a secret simultaneous choice is decided on the observation as it was when the choices
         # began (the game module's ``before_choices``): the same whenever the bot is asked
         self.observation = self.module.before_choices(observation)
@@ -144,6 +147,18 @@ class Search:
         self._work: Iterator[None] | None = None
         self._slice_start = 0.0
         self._longest = 0.0  # the longest step of the work seen so far (seconds)
+
+    def matches(self, observation: Observation, legal_actions: Sequence[Action], rng: Rng, level: str) -> bool:
+        """Whether this search decides what a new ``Search(game, observation, legal_actions,
+        rng, level)`` would: same level, same rng state, same observation once secret choices
+        made since are forgotten (``before_choices``), same legal actions. A search started
+        ahead of time (:class:`Ponder`) is used only when it matches."""
+        return (
+            level == self.level
+            and rng.state == self.rng_start
+            and self.module.before_choices(observation) == self.observation
+            and list(legal_actions) == self.legal_actions
+        )
 
     @property
     def done(self) -> bool:
@@ -260,3 +275,78 @@ def choose_action(
     Same arguments as :class:`Search`; returns ``Search(...).run()``.
     """
     return Search(game, observation, legal_actions, rng, level, time_budget, playouts).run()
+
+
+def secret_choice(game: Any, observation: Observation) -> bool:
+    """Whether ``observation`` shows its seat a secret simultaneous choice still to make (the game
+    module's ``SECRET_PHASE``: 6 nimmt!'s pick, Bad Bunnies' keep or new hand, Dog's gift). Such
+    a choice does not depend on what the others choose at the same moment, so a bot can think it
+    out while the people at the table choose theirs (:class:`Ponder`)."""
+    module = bot_module(game.id)
+    return observation["phase"] == module.SECRET_PHASE and observation["viewer"] in observation["current_players"]
+
+
+class Ponder:
+    """The bots' secret simultaneous choices, thought out in slices while people choose theirs.
+
+    When a secret simultaneous choice begins (:func:`secret_choice`) the caller :meth:`add`\\ s one
+    :class:`Search` per bot seat that must choose — made exactly as it would make it when the
+    bot's turn comes (the same observation, legal actions, rng state and level) — and calls
+    :meth:`step` whenever the app is idle. When a bot's turn comes, :meth:`take` hands over its
+    search if it :meth:`~Search.matches` the one the caller would start cold, else ``None`` (the
+    caller then starts afresh). A pondered choice is therefore the cold choice: it depends on the
+    observation as the choices began and on the rng, never on a person's choice or on timing.
+    The searches are fixed work like any other (:attr:`Search.capped` as usual).
+    """
+
+    #: the clock read by :meth:`step` (seconds)
+    clock = staticmethod(time.perf_counter)
+
+    def __init__(self) -> None:
+        #: the searches in progress or done, by seat
+        self.searches: dict[int, Search] = {}
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.searches
+
+    def __len__(self) -> int:
+        return len(self.searches)
+
+    def add(self, seat: int, search: Search) -> None:
+        """Think ahead for ``seat`` (replaces a search it had)."""
+        self.searches[seat] = search
+
+    @property
+    def done(self) -> bool:
+        """Every search has decided (also when there is none)."""
+        return all(s.done for s in self.searches.values())
+
+    def step(self, ms: float = 20.0) -> bool:
+        """Think for about ``ms`` milliseconds in all, the seats in order; return :attr:`done`.
+
+        Like :meth:`Search.step`, a slice may overrun by one playout.
+        """
+        deadline = self.clock() + ms / 1000.0
+        for seat in sorted(self.searches):
+            search = self.searches[seat]
+            if search.done:
+                continue
+            left = (deadline - self.clock()) * 1000.0
+            if left <= 0:
+                break
+            search.step(left)
+        return self.done
+
+    def take(
+        self, seat: int, observation: Observation, legal_actions: Sequence[Action], rng: Rng, level: str
+    ) -> Search | None:
+        """Hand over (and forget) ``seat``'s search if it matches ``Search(game, observation,
+        legal_actions, rng, level)``; ``None`` when there is none or it does not match."""
+        search = self.searches.pop(seat, None)
+        if search is not None and search.matches(observation, legal_actions, rng, level):
+            return search
+        return None
+
+    def clear(self) -> None:
+        """Forget every search (the game moved on, or was left)."""
+        self.searches.clear()

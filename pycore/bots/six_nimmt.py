@@ -118,7 +118,7 @@ def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Acti
 # ---- hard: determinization and playouts ------------------------------------------------------
 
 
-#: the phase of this game's secret simultaneous choice (see ``before_choices``)
+#: the phase of this game's secret simultaneous choice (``before_choices``, ``pycore.bots.search.secret_choice``)
 SECRET_PHASE = "pick"
 
 

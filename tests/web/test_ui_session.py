@@ -259,6 +259,43 @@ def test_a_hard_bot_thinks_in_slices_and_humans_choose_first(monkeypatch):
     assert slices > 5 and s.phase in ("reveal", "turn")  # the think was cut into many slices
 
 
+def test_bots_think_ahead_while_the_person_chooses_and_play_their_cold_choice():
+    """A bot's secret pick is thought out in slices while the human chooses; it is the pick the
+    bot makes cold (no thinking ahead, or after a reload), whatever the human picks."""
+    from hotseat.session import default_bot_hook
+
+    hook = default_bot_hook()
+    seats = [{"name": "Me", "kind": "human"}, {"name": "B1", "kind": "bot:hard"}, {"name": "B2", "kind": "bot:normal"}]
+
+    def bot_picks(ahead: bool, card_index: int, reload: bool = False) -> tuple[list, int]:
+        s = Session("six_nimmt", seats, seed=9, options={"rounds": 1}, bot_hook=hook)
+        assert (s.phase, s.viewer) == ("turn", 0)
+        if ahead:
+            slices = 0
+            while s.pondering():
+                assert s.delay_ms() == 0  # the next slice comes right after the browser paints
+                s.tick()
+                slices += 1
+            assert slices > 1 and s.delay_ms() is None and s.phase == "turn"  # done: waits for the tap
+        s.tap({"pick": s.state.legal_actions(0)[card_index]["card"]})  # the tap makes the move
+        if reload:
+            s = session_save.from_json(session_save.to_json(s), bot_hook=hook)
+        ticks = 0
+        while s.phase == "bot":
+            s.tick()
+            ticks += 1
+        if ahead and not reload:
+            assert ticks == 2  # each bot's pick was ready: one tick each, after its short pause
+        played = s.state.public_observation()["played"]
+        return [pc for pc in played if pc["player"] != 0], s.bot_rng.state
+
+    cold = bot_picks(False, 0)
+    assert bot_picks(True, 0) == cold
+    assert bot_picks(True, 0, reload=True) == cold
+    assert bot_picks(False, 0, reload=True) == cold
+    assert bot_picks(True, 5) == cold  # another card of the human's: the same bot picks
+
+
 def test_setup_offers_bot_seats_only_for_games_with_bots(storage):
     from hotseat.controller import Controller
 

@@ -126,6 +126,8 @@ def draw() -> None:
     delay = ctl.delay_ms()
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), _paced(delay))
+    # bots thinking ahead on their secret choices while people choose (for tests and tools)
+    document.body.toggleAttribute("data-pondering", ctl.pondering)
     _sync_history()
     if ctl.language_changed:
         ctl.language_installed()

@@ -830,6 +830,11 @@ class Controller:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
 
+    @property
+    def pondering(self) -> bool:
+        """Whether the game on screen has bots thinking ahead on their secret choices."""
+        return self.screen == "game" and self.session is not None and self.session.pondering()
+
     def tick(self) -> None:
         if self.session is not None:
             self.session.tick()

@@ -15,7 +15,11 @@ know what to draw. The rules it implements:
 * **Bots**: a bot seat decides from its own observation and legal actions only, through
   ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
   frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
-  simultaneous pick: :data:`BOT_PICK_DELAY_MS`).
+  simultaneous pick: :data:`BOT_PICK_DELAY_MS`). A bot's secret simultaneous choice (6 nimmt!'s
+  pick, Bad Bunnies' keep or new hand, Dog's gift) is thought out ahead, in the same slices,
+  while the people choose theirs (``pycore.bots.Ponder``): each such search is made as the bot's
+  turn would make it (its observation as the choices began, the rng fork it will get), so the
+  choice is the one it would make cold, never depending on a person's choice or on timing.
 * **The turn flow** (tap, legal, pending, commit, reveal, summary) is :mod:`hotseat.turn_flow`'s,
   the same as on a phone at another's table: this session is its local source. A reveal plays
   out on the public view (or the sole human's view), from the observation taken before the move.
@@ -66,6 +70,8 @@ HUMAN = "human"
 #: a seat played on its own phone (a guest of this host: hotseat.net)
 GUEST = "guest"
 BOT_LEVELS = ("easy", "normal", "hard")
+#: levels whose decision takes thinking (the others decide at once: nothing to think ahead)
+THINKING_LEVELS = ("hard",)
 SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
 #: safety cap in seconds of thinking inside Search.step: every level does a fixed amount of work
 #: (a hard decision takes about 1 s on a mid-range phone); the cap only bites on a far slower or
@@ -136,6 +142,15 @@ class _BotsHook:
     def prepare(self, game_id: str) -> None:
         if game_id in self.games:
             self.bots.bot_module(game_id)
+
+    def ponder(self) -> Any:
+        """A new ``pycore.bots.Ponder`` (the bots' secret choices thought out ahead)."""
+        return self.bots.Ponder()
+
+    def secret_choice(self, game: Any, obs: dict[str, Any]) -> bool:
+        """Whether ``obs`` shows its seat a secret simultaneous choice still to make."""
+        secret: bool = self.bots.secret_choice(game, obs)
+        return secret
 
 
 def bots_for(game_id: str, bot_hook: BotHook | None) -> bool:
@@ -240,6 +255,10 @@ class Session:
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
         self.round_events: list[dict[str, Any]] = list(round_events or [])
         self.search: SlicedSearch | None = None  # the bot's sliced search in progress
+        #: the bots' secret simultaneous choices thought out ahead (``pycore.bots.Ponder``), or
+        #: ``None`` when the bot hook cannot think ahead
+        make_ponder = getattr(bot_hook, "ponder", None)
+        self.ponder: Any = make_ponder() if make_ponder is not None else None
         #: a bot seat whose last search the time cap cut short (it played its best move so far);
         #: the shell tells the table once and clears it
         self.bot_capped: int | None = None
@@ -320,8 +339,40 @@ class Session:
         bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
         return min(bots) if bots else min(acting)
 
+    def _ponder_ahead(self) -> None:
+        """Keep one search per bot seat that has a secret simultaneous choice to make now, made as
+        :meth:`think` will make it: the bots act in seat order, each forking the bot rng once,
+        so the ``k``-th of them gets the ``k``-th fork of the bot rng as it is now."""
+        ponder = self.ponder
+        if ponder is None:
+            return
+        acting = self.state.current_players()
+        bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
+        for seat in [s for s in ponder.searches if s not in bots]:
+            del ponder.searches[seat]
+        ahead = Rng.from_state(self.bot_rng.state)
+        for seat in bots:
+            rng = ahead.fork()
+            level = self._bot_level(seat)
+            obs = self.state.observation(seat)
+            if level not in THINKING_LEVELS or not self.bot_hook.secret_choice(self.game, obs):  # type: ignore[union-attr]
+                ponder.searches.pop(seat, None)
+                continue
+            legal = self.state.legal_actions(seat)
+            have = ponder.searches.get(seat)
+            if have is None or not have.matches(obs, legal, rng, level):
+                start = self.bot_hook.start  # type: ignore[union-attr]
+                ponder.add(seat, start(self.game, obs, legal, rng, level, BOT_BUDGET[level]))
+
+    def pondering(self) -> bool:
+        """Whether bots are thinking ahead on their secret choices while the table waits for people."""
+        return (
+            self.ponder is not None and self.phase in (Phase.TURN, Phase.CURTAIN, Phase.WAIT) and not self.ponder.done
+        )
+
     def _advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
+        self._ponder_ahead()
         self.viewer = None
         self.curtain_for = None
         self.bot_seat = None
@@ -638,6 +689,7 @@ class Session:
         if still and not self._summary_for(events) and not paced(self.view, events):
             self.events = events
             self._log_round(events)
+            self._ponder_ahead()
             kept = self._saved()
         else:
             kept = self._after(events, before, reveal_viewer)
@@ -741,6 +793,8 @@ class Session:
             auto = self._auto_play()
             if auto is not None:
                 return max(int(auto[0]), 0)
+        if self.pondering():
+            return 0  # the bots' next slice of thinking ahead, right after the browser has painted
         return None
 
     def _auto_play(self) -> tuple[int, dict[str, Any]] | None:
@@ -751,15 +805,20 @@ class Session:
         return self.view.auto_play(self.observation(self.viewer), self.context())
 
     def tick(self) -> None:
-        """Advance a reveal by one visible event, or let the bot on turn act."""
+        """Advance a reveal by one visible event, let the bot on turn act, or let the bots think
+        ahead on their secret choices (:meth:`pondering`)."""
         if self.phase is Phase.REVEAL and self.reveal is not None:
             self.flow.tick()
         elif self.phase is Phase.BOT and self.bot_seat is not None:
             self.think(self.bot_seat)
-        elif self.phase is Phase.TURN and self.pending is None and self.viewer is not None:
-            auto = self._auto_play()
-            if auto is not None and auto[1] in self.state.legal_actions(self.viewer):
-                self.apply(self.viewer, auto[1])
+        else:
+            turn = self.phase is Phase.TURN and self.pending is None and self.viewer is not None
+            auto = self._auto_play() if turn else None
+            if auto is not None and self.viewer is not None:
+                if auto[1] in self.state.legal_actions(self.viewer):
+                    self.apply(self.viewer, auto[1])
+            elif self.pondering():
+                self.ponder.step(BOT_SLICE_MS)
 
     def _bot_level(self, seat: int) -> str:
         kind: str = self.seats[seat]["kind"]
@@ -777,11 +836,13 @@ class Session:
         if self.search is None:
             level = self._bot_level(seat)
             rng = self.bot_rng.fork()
+            obs = self.state.observation(seat)
             start = getattr(self.bot_hook, "start", None)
             if start is None:
-                chosen = self.bot_hook(self.game, self.state.observation(seat), legal, rng, BOT_BUDGET[level], level)
+                chosen = self.bot_hook(self.game, obs, legal, rng, BOT_BUDGET[level], level)
                 return self._apply_bot(seat, chosen, legal)
-            self.search = start(self.game, self.state.observation(seat), legal, rng, level, BOT_BUDGET[level])
+            ahead = self.ponder.take(seat, obs, legal, rng, level) if self.ponder is not None else None
+            self.search = ahead if ahead is not None else start(self.game, obs, legal, rng, level, BOT_BUDGET[level])
         action = self.search.step(BOT_SLICE_MS)
         if action is None:
             return None
