@@ -214,3 +214,29 @@ def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
     s.tap({"pass": "yes"})
     assert s.pending is None and s.state.to_json() != before
     assert s.state.public_observation()["passed"][me]
+
+
+def test_a_move_that_ends_a_round_stands_after_its_round_summary():
+    """The round summary, not a hand-off screen, follows a move that ends a round (BB-5): once the
+    table has seen it and continued, the next curtain (the keep-or-redraw choice, BB-8) offers no
+    "Undo my move" for the move that ended the round."""
+    s = shared("bad_bunnies", 3, seed=1)
+    ended = None
+    for _ in range(200):
+        if s.phase is Phase.CURTAIN:
+            s.tap({"shell": "show"})
+        elif s.phase is Phase.TURN:
+            me = s.viewer
+            legal = s.state.legal_actions(me)
+            s.submit(me, next((a for a in legal if a["type"] == "play"), legal[0]))
+            if s.phase is Phase.SUMMARY:
+                ended = me
+                break
+    assert ended is not None and s.state.public_observation()["phase"] == "choose"
+    assert s.take_back is None
+    s.tap({"shell": "continue"})
+    assert s.phase is Phase.CURTAIN and s.curtain_for != ended
+    assert not s.can_take_back() and s.taking_back_for is None
+    before = s.state.to_json()
+    s.tap({"shell": "take_back"})  # an old tap for it changes nothing
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN

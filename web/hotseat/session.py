@@ -551,6 +551,8 @@ class Session:
         self.apply(player, action)
         if self.take_back is not None:
             self.take_back["moves"] = len(self.log_moves)
+            if self.summary_due:  # a move that ends a round stands: the whole table sees its summary
+                self.take_back = None
 
     def refused(self) -> None:
         self.error = "That move is not allowed now."
@@ -584,7 +586,8 @@ class Session:
     def can_take_back(self) -> bool:
         """Whether the hand-off screen offers "Undo my move": the player who just moved at this
         shared phone may take their move back until the next player shows their cards, as long
-        as nothing happened since (no other seat moved) and the move revealed nothing hidden."""
+        as nothing happened since (no other seat moved), the move revealed nothing hidden and it
+        did not end a round (the round summary follows it, not a hand-off screen)."""
         kept = self.take_back
         return (
             kept is not None
