@@ -491,14 +491,16 @@ class SecretChecker:
     def _follow(self, state_json: str):
         state = self.game.state_from_json(state_json)
         if self.prev_json is not None and state_json != self.prev_json:
-            if state_json == self.back_json:
-                self.events = []  # "Undo my move": the table as before the last move, no events
-            else:
-                try:
-                    self.events = self._infer_events(self.prev_state, state)
-                except AssertionError:
-                    if self.back_state is None:
-                        raise
+            try:
+                # first a move from the last state: after "Undo my move" the player may make the
+                # same move again, which gives the state before the undo back, with its events
+                self.events = self._infer_events(self.prev_state, state)
+            except AssertionError:
+                if state_json == self.back_json:
+                    self.events = []  # "Undo my move": the table as before the last move, no events
+                elif self.back_state is None:
+                    raise
+                else:
                     # the last move was taken back ("Undo my move") and another one made instead
                     self.events = self._infer_events(self.back_state, state)
             self.back_json, self.back_state = self.prev_json, self.prev_state
@@ -666,12 +668,12 @@ class SecretChecker:
         for p in range(state.num_players):
             if p == viewer:
                 continue
-            for what, values in secrets_of(state, p):
+            for kind, values in secrets_of(state, p):  # (not ``what``: the message's subject)
                 hits = sorted({v for v in values if names(v)})
-                if hits and what == "secret pick":
+                if hits and kind == "secret pick":
                     hidden.append(f"seat {p}'s secret pick is {hits[0]}")
                 elif hits:
-                    hidden.append(f"seat {p}'s {what} holds {hits}")
+                    hidden.append(f"seat {p}'s {kind} holds {hits}")
         return f"LEAK — {what}: {dict(extra)}; " + ("; ".join(hidden) or "(no hidden hand or pick holds them)")
 
 
