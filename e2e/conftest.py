@@ -473,6 +473,16 @@ def pick_seat_kind(page, seat: int, kind: str) -> None:
 
 
 def seat_kinds(page) -> list[str]:
-    """Setup's chosen kind of each seat, as its button names it ("Human", "Bot · easy" …)."""
+    """Setup's chosen kind of each seat, as its button shows it ("Human", "Bot easy" …)."""
     pressed = page.locator(".seats .kinds [aria-pressed='true']").all()
-    return [b.get_attribute("aria-label") or b.inner_text() for b in pressed]
+    return [" ".join(b.inner_text().split()) for b in pressed]
+
+
+def skip_reveal(page) -> bool:
+    """Tap "Skip animation" if the reveal shows it now; whether it was there. The reveal draws its
+    screen anew at each step, so on a busy machine a waiting click can miss the button again and
+    again (detached each time) until the next reveal: the tap lands where the button is now."""
+    return page.evaluate(
+        """(sel) => { const b = document.querySelector(sel); if (b) b.click(); return !!b; }""",
+        "[data-tap*='\"skip\"']",
+    )

@@ -296,7 +296,7 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     page.locator("[data-tap*='\"count\"'][data-tap*='\"delta\":1']").first.click()  # 3 -> 4 players
     for seat, kind in ((1, "bot:normal"), (2, "bot:easy"), (3, "bot:normal")):
         pick_seat_kind(page, seat, kind)
-    assert seat_kinds(page) == ["Human", "Bot · normal", "Bot · easy", "Bot · normal"]
+    assert seat_kinds(page) == ["Human", "Bot normal", "Bot easy", "Bot normal"]
     page.evaluate("""() => {
         window.__screens = [];
         new MutationObserver(() => window.__screens.push(document.body.getAttribute('data-screen')))

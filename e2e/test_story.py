@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
-from conftest import SHOTS_DIR  # noqa: E402
+from conftest import SHOTS_DIR, skip_reveal  # noqa: E402
 
 import pycore  # noqa: E402
 
@@ -71,8 +71,7 @@ def step(page) -> None:
         else:
             page.locator("button.row").nth(0).click()
     elif name == "reveal":
-        if page.locator(SKIP).count():
-            page.locator(SKIP).click()
+        skip_reveal(page)
     elif name == "summary":
         page.locator(CONTINUE).click()
     else:

@@ -138,7 +138,7 @@ def test_the_english_sentences_are_found_in_the_english_screens(german_pages):
     texts = [page_text(markup) for _g, _l, markup in english]
     seen = {sentence for text in texts for sentence in sentences if sentence in text}
     assert len(seen) > 60, sorted(seen)
-    assert "Pass the phone to" in seen and "Bot · hard" in seen
+    assert "Pass the phone to" in seen
     assert "Down in the woods where the tall pines grow" in seen
 
 

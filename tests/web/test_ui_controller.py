@@ -86,7 +86,8 @@ def test_any_seat_kind_is_one_tap_and_bots_are_named_as_bots(storage):
     kinds = ["human", "bot:easy", "bot:normal", "bot:hard", "guest"]
     for seat in range(4):  # every kind of every seat is on screen, the seat's own pressed
         assert [t["kind"] for t in taps(markup) if t.get("shell") == "kind" and t["seat"] == seat] == kinds
-    assert markup.count('aria-pressed="true"') == 4 and 'aria-label="Bot · hard"' in markup
+    # a bot's button shows "Bot" over its level, and its accessible name is what it shows
+    assert markup.count('aria-pressed="true"') == 4 and '<span class="kbot">Bot</span> <span>hard</span>' in markup
     c.tap({"shell": "kind", "seat": 3, "kind": "bot:hard"})  # straight from a person to the hardest bot
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:hard"})
     assert c.setup["kinds"][:4] == ["human", "bot:hard", "human", "bot:hard"]

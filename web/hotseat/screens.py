@@ -269,20 +269,21 @@ def home(
 def kind_picker(seat: int, kind: str, kinds: Sequence[str], unavailable: Sequence[str] = ()) -> Markup:
     """One seat's kinds side by side, the seat's own pressed: one tap picks any of them
     (``{"shell": "kind", "seat": seat, "kind": k}``). A bot's button names its level under the
-    word "Bot"; its accessible name is the whole kind ("Bot · easy"). ``unavailable``: kinds
+    word "Bot"; its accessible name is what it shows ("Bot easy"). ``unavailable``: kinds
     shown after them, disabled (a player's own phone in a browser that cannot connect phones)."""
     choices = []
     for k in [*kinds, *unavailable]:
         full = _(KIND_LABELS.get(k, k))
         level = BOT_LEVEL_WORDS.get(k)
-        label: Child = full if level is None else [h("span", {"class": "kbot"}, _("Bot")), h("span", None, _(level))]
+        # "Bot" over the level; the space between keeps the accessible name "Bot easy", the words shown
+        bot = [h("span", {"class": "kbot"}, _("Bot")), " ", h("span", None, _(level))] if level else None
+        label: Child = full if bot is None else bot
         choices.append(
             button(
                 label,
                 {"shell": "kind", "seat": seat, "kind": k},
                 None,
                 aria_pressed="true" if k == kind else "false",
-                aria_label=None if level is None else full,
                 disabled=k in unavailable,
             )
         )
