@@ -219,6 +219,21 @@ def tokens(items, in_app: int | None = None) -> Counter:
 
 _STYLE_RE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.IGNORECASE | re.DOTALL)
 _COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
+#: a sound cue's key (hotseat.cues): which table of this page ("m" and its number, or "g" and a
+#: phone's epoch), how many moves were made here, and the event's index or "turn". Public by
+#: construction; anything else in a key (a seed, a card) is a leak in its own right.
+_FX_KEY_RE = re.compile(r'\sdata-fx-key="([^"]*)"')
+_PUBLIC_FX_KEY = re.compile(r"(?:m\d{1,4}|g\d{1,6})-\d{1,5}-(?:\d{1,4}|turn)")
+
+
+def fx_keys_public(markup: str) -> str:
+    """``markup`` without its sound cues' keys; AssertionError naming a key that is not of the
+    public shape (:data:`_PUBLIC_FX_KEY`)."""
+    for key in _FX_KEY_RE.findall(markup):
+        assert _PUBLIC_FX_KEY.fullmatch(key), f"LEAK — a sound cue's key holds more than its public parts: {key!r}"
+    return _FX_KEY_RE.sub("", markup)
+
+
 _TAG_RE = re.compile(r"<[^>]*>")
 _VALUE_RE = re.compile(r"""=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 
@@ -227,6 +242,7 @@ def markup_tokens(markup: str) -> Counter:
     """:func:`tokens` of the markup the app renders (attribute values and texts; no <style>),
     without building the element list (a Dog board has some 2,000 elements)."""
     markup = _COMMENT_RE.sub(lambda m: " " + m.group(1).replace("<", " ") + " ", _STYLE_RE.sub("<style>", markup))
+    markup = fx_keys_public(markup)
     parts = []
     at = 0
     for m in _TAG_RE.finditer(markup):

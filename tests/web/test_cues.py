@@ -288,3 +288,23 @@ def test_a_move_taken_back_and_made_again_sounds_again():
     assert ear.hear(str(cues.table_markers(s))) == []  # she still holds the phone: no call
     s.tap({"pick": s.state.legal_actions(me)[1]["card"]})
     assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]  # the new pick, Ben called again
+
+
+def test_a_cue_key_holds_nothing_secret_and_tells_tables_apart():
+    """A key is the table's number on this page, the moves made here and the event: never the
+    seed (from which every deal follows), the same for a redraw, another for another table."""
+    seed = 78_716_073_502_192
+    keys = []
+    for _table in range(2):
+        s = Session("six_nimmt", seats(["human"] + ["bot:easy"] * 3), seed, bot_hook=first_legal_bot)
+        s.apply(0, s.state.legal_actions(0)[0])
+        while s.phase is Phase.BOT:
+            s.tick()
+        s.tap({"shell": "skip"})  # the reveal at its end: every card laid is on screen
+        markup = str(cues.table_markers(s))
+        assert markup == str(cues.table_markers(s))  # a redraw: the same keys
+        found = re.findall(r'data-fx-key="([^"]*)"', markup)
+        assert found and str(seed) not in markup
+        assert all(re.fullmatch(rf"m\d+-{s.moves_applied}-(\d+|turn)", k) for k in found), found
+        keys.append(found[0].split("-")[0])
+    assert keys[0] != keys[1]

@@ -21,6 +21,8 @@ screen's new ones with "your turn" after it (:func:`hotseat.narration.choose`), 
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from typing import TYPE_CHECKING
 
 from .markup import Markup, fragment, h
@@ -45,6 +47,19 @@ def markers(view: GameView, events: list[Event], shown: int, viewer: int | None,
     return fragment(items)
 
 
+#: this page's tables, numbered as their screens are first drawn: a cue's key tells one table's
+#: moves from another's with nothing secret in it (never the seed: it would give away every deal)
+_TABLES: weakref.WeakKeyDictionary[Session, int] = weakref.WeakKeyDictionary()
+_NUMBERS = itertools.count(1)
+
+
+def table_number(s: Session) -> int:
+    """``s``'s number on this page (1, 2, …): the same for the session's life, never reused."""
+    if s not in _TABLES:
+        _TABLES[s] = next(_NUMBERS)
+    return _TABLES[s]
+
+
 def table_markers(s: Session) -> Markup:
     """The markers of this phone's game screen (see the module docstring): nothing before the
     first move made here; ``"human"`` seats are the people at this phone."""
@@ -60,7 +75,7 @@ def table_markers(s: Session) -> Markup:
         seat = s.viewer
     last = s.history[-1].player if s.history else None
     turn = seat is not None and s.seats[seat]["kind"] == HUMAN and seat != last
-    return markers(s.view, s.events, shown, s.viewer, f"m{s.seed}-{s.moves_applied}", turn)
+    return markers(s.view, s.events, shown, s.viewer, f"m{table_number(s)}-{s.moves_applied}", turn)
 
 
 def guest_markers(play: GuestPlay) -> Markup:
