@@ -54,7 +54,7 @@ def test_the_page_stays_responsive_while_four_hard_bots_think(page):
         page.locator("[data-tap*='\"delta\":1,']").click()
     for seat in range(1, 5):
         pick_seat_kind(page, seat, "bot:hard")
-    assert seat_kinds(page) == ["Human"] + ["Bot · hard"] * 4
+    assert seat_kinds(page) == ["Human"] + ["Bot hard"] * 4
     page.fill("[data-field='opt-rounds']", "1")
     page.locator(START).click()
     page.wait_for_selector("body[data-screen='turn']", state="attached")
