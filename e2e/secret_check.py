@@ -92,6 +92,8 @@ def ui_modules() -> tuple:
         _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
         _ui_modules["session_save"] = importlib.import_module(f"{alias}.session_save")
         _ui_modules["pages"] = importlib.import_module(f"{alias}.pages")
+        narration = importlib.import_module(f"{alias}.narration")
+        _ui_modules["cues"] = frozenset(narration.CUES) | {narration.TURN}
         _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
     return _ui_modules["Controller"], _ui_modules["Session"]
 
@@ -206,13 +208,28 @@ def parse_items(markup: str) -> list[list]:
     return [[i[0], i[1], i[2], " ".join(i[3]), i[4]] for i in parser.items]
 
 
+def cue_names() -> frozenset:
+    """The names a sound cue may carry: the served UI's table of cues and "your turn"."""
+    ui_modules()
+    return _ui_modules["cues"]
+
+
 def tokens(items, in_app: int | None = None) -> Counter:
     """Card-naming tokens (lower case) in the attributes and texts of ``items``."""
     parts = []
     for flag, _tag, attrs, text, *_ in items:
         if in_app is not None and flag != in_app:
             continue
-        parts.extend(value for _name, value in attrs)
+        for name, value in attrs:
+            if name == "data-cue":  # a sound cue's name: one of the app's fixed table of cues
+                assert value in cue_names(), f"LEAK — a sound cue that is no cue: {value!r}"
+                continue
+            if name == "data-fx-key":  # a sound cue's key: public by its shape, or a leak
+                assert _PUBLIC_FX_KEY.fullmatch(value), (
+                    f"LEAK — a sound cue's key holds more than its public parts: {value!r}"
+                )
+                continue
+            parts.append(value)
         parts.append(text)
     return Counter(TOKEN_RE.findall("\x00".join(parts).lower()))
 

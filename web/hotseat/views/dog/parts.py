@@ -94,10 +94,10 @@ def card_html(kind: str, t: Translate, classes: str = "", tap: TapData | None = 
     ``tap`` is given."""
     big, small = KIND_LABEL.get(kind, (kind, ""))
     cls = ["dg-card", "special" if kind in SPECIAL else None, classes]
-    inner = (h("span", None, big), h("small", None, t(small)) if small else None)
+    inner = (h("span", None, big), " ", h("small", None, t(small))) if small else (h("span", None, big),)
     label = t("card {card}").format(card=card_name(kind, t))
-    if tap is not None:
-        return button(inner, tap, cls, aria_label=label, data_card=kind)
+    if tap is not None:  # a button is named by what it shows ("A 1/11"): what the eye reads is heard
+        return button(inner, tap, cls, data_card=kind)
     return h("span", {"class": cls, "role": "img", "aria-label": label, "data-card": kind}, inner)
 
 
