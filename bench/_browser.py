@@ -29,6 +29,9 @@ RESULTS = ROOT / "bench" / "results"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
+    # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
+    # the renderer of a page holding Pyodide ("Target crashed")
+    "--disable-dev-shm-usage",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",

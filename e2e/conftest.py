@@ -49,6 +49,9 @@ SHOTS_DIR = Path(os.environ.get("HOTSEAT_SHOTS", str(ROOT / "build" / "shots")))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
+    # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
+    # the renderer of a page holding Pyodide ("Target crashed")
+    "--disable-dev-shm-usage",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",

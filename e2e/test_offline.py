@@ -57,6 +57,10 @@ def test_reload_offline_boots_and_plays(persistent_context, live_site, request_l
     page.goto("./")
     wait_ready(page)
     wait_controlled(page)
+    # As on an installed phone: the first visit's memory snapshot is made before the network goes
+    # (no reload tears down the worker that makes it), so each offline start restores it.
+    made = page.evaluate("async () => { const s = hotseatSnapshot; await s.done; return [s.status, s.detail]; }")
+    assert made[0] == "stored", f"the snapshot was not made on the first visit: {made}"
     online_requests = len(request_log.urls)
 
     live_site.stop()
@@ -66,6 +70,7 @@ def test_reload_offline_boots_and_plays(persistent_context, live_site, request_l
         wait_ready(page)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         assert page.evaluate("navigator.onLine") is False
+        assert page.evaluate("hotseatSnapshot.status") == "restored"
         # The home screen works: a new 6 nimmt! game starts with no network.
         page.wait_for_selector(NEW_SIX_NIMMT, timeout=10_000)
         start_six_nimmt(page)
