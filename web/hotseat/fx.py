@@ -159,19 +159,29 @@ def _bell(ctx: Any, start: float, freq: float, ms: int) -> None:
         _partial(ctx, start, freq * ratio, peak, decay * share)
 
 
-def _swish(ctx: Any, start: float, ms: int) -> None:
-    decay = ms / 1000
+def _noise_burst(
+    ctx: Any, start: float, kind: str, freq: float, peak: float, attack: float, decay: float, length: float
+) -> Any:
+    """Plays ``length`` s of the context's noise through a ``kind`` biquad filter at ``freq`` Hz
+    under an envelope (``peak`` gain, ``attack`` and ``decay`` s); returns the filter, whose
+    frequency the caller may still move."""
     src = ctx.createBufferSource()
     src.buffer = _noise(ctx)
-    band = ctx.createBiquadFilter()
-    band.type = "bandpass"
-    band.Q.value = 0.9
-    band.frequency.setValueAtTime(2600, start)
-    band.frequency.exponentialRampToValueAtTime(700, start + decay)
-    src.connect(band)
-    band.connect(_envelope(ctx, start, 0.35, 0.015, decay))
+    shape = ctx.createBiquadFilter()
+    shape.type = kind
+    shape.frequency.setValueAtTime(freq, start)
+    src.connect(shape)
+    shape.connect(_envelope(ctx, start, peak, attack, decay))
     src.start(start)
-    src.stop(start + decay + 0.05)
+    src.stop(start + length)
+    return shape
+
+
+def _swish(ctx: Any, start: float, ms: int) -> None:
+    decay = ms / 1000
+    band = _noise_burst(ctx, start, "bandpass", 2600, 0.35, 0.015, decay, decay + 0.05)
+    band.Q.value = 0.9
+    band.frequency.exponentialRampToValueAtTime(700, start + decay)
 
 
 def _knock(ctx: Any, start: float, freq: float, ms: int) -> None:
@@ -183,15 +193,7 @@ def _knock(ctx: Any, start: float, freq: float, ms: int) -> None:
     osc.connect(_envelope(ctx, start, 0.5, 0.002, decay))
     osc.start(start)
     osc.stop(start + decay + 0.05)
-    src = ctx.createBufferSource()
-    src.buffer = _noise(ctx)
-    high = ctx.createBiquadFilter()
-    high.type = "highpass"
-    high.frequency.value = 2000
-    src.connect(high)
-    high.connect(_envelope(ctx, start, 0.12, 0.001, 0.02))
-    src.start(start)
-    src.stop(start + 0.05)
+    _noise_burst(ctx, start, "highpass", 2000, 0.12, 0.001, 0.02, 0.05)
 
 
 def _tone(ctx: Any, start: float, freq: float, ms: int) -> None:
@@ -211,15 +213,7 @@ def _bam(ctx: Any, start: float, ms: int) -> None:
     low.connect(_envelope(ctx, start, 2.0, 0.004, decay))
     osc.start(start)
     osc.stop(start + decay + 0.05)
-    src = ctx.createBufferSource()
-    src.buffer = _noise(ctx)
-    thud = ctx.createBiquadFilter()
-    thud.type = "lowpass"
-    thud.frequency.value = 400
-    src.connect(thud)
-    thud.connect(_envelope(ctx, start, 1.6, 0.002, 0.35))
-    src.start(start)
-    src.stop(start + 0.45)
+    _noise_burst(ctx, start, "lowpass", 400, 1.6, 0.002, 0.35, 0.45)
 
 
 #: sound parts with a pitch (``KIND:HZ:MS[:DELAY]``) and without one (``KIND:MS[:DELAY]``)
