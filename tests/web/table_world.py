@@ -24,6 +24,7 @@ from test_net_controller import Air
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
+from hotseat.net.side import AWAY_GRACE_MS
 from hotseat.saves import StorageError, slot_key
 from pycore.games.dog import GOAL_BASE, TRACK
 
@@ -335,19 +336,23 @@ class World:
         self.rng = random.Random(seed)
         self.air = LossyAir()
         self.host_storage = FillingStorage()
-        self.host = self._new_host()
         self.hands: dict[int, Hand] = {}
         self.phones: dict[int, Controller] = {}
         self.phone_storage: dict[int, MemoryStorage] = {}
         self.steps: list[str] = []
+        #: seconds of the world's clock: it moves as the app's timer is waited for (a tick)
+        self.now = 0.0
+        self.host = self._new_host()
         self._setup()
 
     # ---- building ------------------------------------------------------------------------------
 
     def _new_host(self) -> Controller:
-        return Controller(
+        host = Controller(
             self.host_storage, bot_hook=bot_hook(self.game_id, random.Random(self.seed)), seed_fn=lambda: self.seed
         )
+        host.net.clock = lambda: self.now  # the app's timer runs on the world's time (see settle)
+        return host
 
     def _setup(self) -> None:
         start_table(self.host, self.game_id, self.kinds)
@@ -402,11 +407,20 @@ class World:
     def _engine(self):
         return self.host.session.state
 
+    def tick(self, c: Controller) -> None:
+        """``c``'s timer fires: the world's clock moves on by the delay it asked for."""
+        delay = c.delay_ms()
+        assert delay is not None, "a tick without a timer"
+        self.now += delay / 1000
+        c.tick()
+
     def step_device(self, c: Controller, seat: int | None) -> bool:
         """One tap or tick that ``c``'s screen asks for; False when it waits for someone else."""
         if c.delay_ms() is not None:
-            c.tick()
+            self.tick(c)
             return True
+        if c is self.host and self.host.session is not None and self.host.session.viewer is not None:
+            seat = self.host.session.viewer  # the host's people also play the seats of phones away
         markup = str(c.render())
         screen = screen_of(markup)
         options = taps(markup)
@@ -507,6 +521,31 @@ class World:
                 out.append(seat)
         return out
 
+    def cut_phone(self, seat: int) -> None:
+        """The link between ``seat``'s phone and the host fails (out of range, asleep)."""
+        phone = self.phones[seat]
+        for link, owner in list(self.air.owner.items()):
+            if owner is phone and link in self.air.open:
+                self.air.cut(link)
+
+    def go_on_without(self, seat: int, rng: random.Random) -> bool:
+        """The host waits out a phone that is away while the table waits for its seat, then has a
+        bot or its own people play the seat (one of the choices its sheet offers, at random).
+        False when the host offers no such choice (the phone is back, or the table does not wait
+        for it)."""
+        if not self.host_at_table():
+            return False
+        self.now += AWAY_GRACE_MS / 1000
+        if not tap_named(self.host, lambda t: net_do("away")(t) and t.get("seat") == seat):
+            return False
+        choices = [t for t in taps(str(self.host.render())) if net_do("stand_in")(t)]
+        assert choices, "the away sheet offers nobody to play the seat"
+        chosen = rng.choice(choices)
+        self.host.tap(dict(chosen, fields={}))
+        if not self.host_storage.full:
+            assert self.host.session.kinds[seat] == chosen["kind"], "the seat is not played as chosen"
+        return True
+
     def rejoin_all(self) -> None:
         for seat in self.away_seats():
             self.pair(seat)
@@ -523,7 +562,7 @@ class World:
             for c in self.devices:
                 if c.delay_ms() is not None:
                     before = str(c.render()) if c is self.host and self.host_storage.full else None
-                    c.tick()
+                    self.tick(c)
                     ticked = ticked or before is None or str(c.render()) != before
             if not ticked:
                 self.air.settle(self.devices)
@@ -531,8 +570,10 @@ class World:
         raise AssertionError("paced screens never end")
 
     def check(self) -> None:
-        """After :meth:`settle`: every connected phone shows what the host's engine shows its seat,
-        and no phone waits on a move the host does not hold."""
+        """After :meth:`settle`: every connected phone shows what the host's engine shows its seat
+        and plays it (nothing at the host plays the seat of a phone that is back), no phone waits
+        on a move the host does not hold, and a seat played at the host for a phone away is so
+        in the save."""
         if not self.host_at_table():
             return
         state = self._engine()
@@ -540,8 +581,15 @@ class World:
         assert saved is not None and json.loads(saved)["state"] == state.to_json(), (
             f"the host's table holds a move its save lacks ({self.steps[-8:]})"
         )
+        seats = json.loads(saved)["seats"]
+        for seat, kind in enumerate(self.host.session.kinds):  # a seat played here is so by the save
+            assert kind == "guest" or seats[seat]["kind"] == kind, f"seat {seat}: the save has {seats[seat]}"
         acting = state.current_players()
         away = set(self.away_seats())
+        for seat in self.phones:
+            assert seat in away or self.host.session.kinds[seat] == "guest", (
+                f"seat {seat}: its phone is back, but {self.host.session.kinds[seat]} plays it at the host"
+            )
         busy = self.host_busy()
         for seat, phone in self.phones.items():
             if seat in away:

@@ -4,9 +4,11 @@ A host and two or three phones (:mod:`table_world`) play every game that can be 
 phones, to its end. A game is a chain of schedules: each schedule is a run of random steps —
 moves, the phones playing while the host's person looks at the summary (their moves wait at the
 host), messages delivered one by one, links dropped with messages in flight, messages delivered
-twice, phones and the host reloaded (a new Controller on the same storage), the host sent Home and
-back to Continue, the host's storage full and free again — followed by every phone rejoining and
-a few moves with no faults; at the end, half the games go on to a rematch with faults (some first
+twice, phones and the host reloaded (a new Controller on the same storage), a phone the table
+waits for gone (link cut or page closed) and, a few seconds later, its seat played at the host by a
+bot or the host's people until the phone rejoins and takes it back, the host sent Home and back to
+Continue, the host's storage full and free again — followed by every phone rejoining and a few
+moves with no faults; at the end, half the games go on to a rematch with faults (some first
 tapped while the storage is full). At random points the table is settled (every message
 delivered, every paced screen played out) and checked:
 
@@ -44,6 +46,7 @@ WEIGHTS = {
     "duplicate": 3,
     "reload_phone": 2,
     "rejoin": 5,
+    "away": 3,
     "reload_host": 1,
     "home": 1,
     "storage": 2,
@@ -84,6 +87,17 @@ def run_schedule(world: World, steps: int) -> None:
             away = world.away_seats()
             if away:
                 world.pair(rng.choice(away))
+        elif kind == "away":  # a phone the table waits for drops: a bot or the host's people play it
+            waiting = world.host.session.waiting if world.host_at_table() else []
+            if waiting:
+                seat = rng.choice(waiting)
+                if seat not in world.away_seats():
+                    world.air.collect(world.devices)
+                    if rng.random() < 0.5:
+                        world.reload_phone(seat)
+                    else:
+                        world.cut_phone(seat)
+                world.go_on_without(seat, rng)
         elif kind == "reload_host":
             world.reload_host()
         elif kind == "home":
@@ -96,8 +110,9 @@ def run_schedule(world: World, steps: int) -> None:
 
 
 def heal_and_play(world: World, moves: int, limit: int = 5_000) -> None:
-    """Every phone rejoins; then the table plays on with no faults until ``moves`` moves were
-    made at the table or the game is over. Fails when the table is stuck."""
+    """Every phone rejoins (as soon as the host's screen shows no one's cards); then the table plays
+    on with no faults until ``moves`` moves were made at the table or the game is over. Fails when
+    the table is stuck."""
     world.host_storage.full = False
     world.settle()
     world.rejoin_all()
@@ -110,6 +125,8 @@ def heal_and_play(world: World, moves: int, limit: int = 5_000) -> None:
             world.settle()
             world.check()
             return
+        if world.away_seats():  # a phone whose seat the host's people play: rejoins once the host's
+            world.rejoin_all()  # screen is public again (no one's cards on it)
         world.air.collect(world.devices)
         moved = world.step_all()
         world.air.settle(world.devices)

@@ -40,6 +40,9 @@ class Table:
 
     apply_remote = apply
 
+    def phone_back(self, seat):
+        pass
+
     def accepts_remote(self):
         return not self.busy
 

@@ -291,7 +291,7 @@ class Controller:
         self.warm.append(session.game_id)
         if rematch and self._net is not None and self._net.host is not None:
             self.net.rematch(session)  # the same phones play on
-        elif session.guests or self._net is not None:
+        elif session.phone_seats or self._net is not None:
             self.net.host_session(session)
         self.persist(session)
 
@@ -628,7 +628,7 @@ class Controller:
         session.on_applied = self.persist
         self.page = GamePage(session)
         self._record_if_over(session)  # a game over screen reloaded: counted once (its key)
-        if session.guests or self._net is not None:
+        if session.phone_seats or self._net is not None:
             self.net.host_session(session)
 
     # ---- the Back button ---------------------------------------------------------------------
@@ -823,6 +823,8 @@ class Controller:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
                 delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
+            if delay is None and self._net is not None:
+                delay = self._net.away_due_ms()  # drawn again when a phone away may be gone on without
             return delay
         if self.screen is Screen.GUEST and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()

@@ -32,6 +32,10 @@ know what to draw. The rules it implements:
   leaves the screen of the human at this phone as it is when it can; during a reveal or the round
   summary this phone's table is busy and :meth:`Session.accepts_remote` says no (the host holds
   them back until it is done).
+* **A phone away** (:meth:`Session.stand_in`): while a seat's phone is away, the host may have a
+  bot or the people at this phone play that seat (its kind changes, and the seat keeps
+  ``"phone": True``: it is still the phone's seat); :meth:`Session.phone_back` gives the seat back
+  to its phone when it rejoins. Both are saved with the seats.
 * **Saves** are apart from play (:mod:`hotseat.session_save`): the session keeps the move log
   they need (:attr:`Session.log_start`, :attr:`Session.log_moves`) and calls
   :attr:`Session.on_applied` after every applied move to have it saved.
@@ -73,6 +77,8 @@ BOT_LEVELS = ("easy", "normal", "hard")
 #: levels whose decision takes thinking (the others decide at once: nothing to think ahead)
 THINKING_LEVELS = ("hard",)
 SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
+#: who may play a phone's seat while its phone is away (:meth:`Session.stand_in`)
+STAND_IN_KINDS = SEAT_KINDS[:-1]
 #: safety cap in seconds of thinking inside Search.step: every level does a fixed amount of work
 #: (a hard decision takes about 1 s on a mid-range phone); the cap only bites on a far slower or
 #: starved device, and then ``search.capped`` is set
@@ -192,7 +198,12 @@ def check_seats(game: pycore.Game[Any], seats: Any, bots_allowed: bool = True) -
             raise ValueError(f"seat {i + 1}: unknown kind {seat['kind']!r}")
         if is_bot(seat["kind"]) and not bots_allowed:
             raise ValueError(f"seat {i + 1}: bots are not available in this version")
-        clean.append({"name": name, "kind": seat["kind"]})
+        phone = seat.get("phone", False)
+        if set(seat) - {"name", "kind", "phone"} or phone not in (False, True):
+            raise ValueError(f"seat {i + 1}: unexpected fields")
+        if phone and (seat["kind"] not in STAND_IN_KINDS):
+            raise ValueError(f"seat {i + 1}: a phone's seat is played here only by a person or a bot")
+        clean.append({"name": name, "kind": seat["kind"], **({"phone": True} if phone else {})})
     return clean
 
 
@@ -303,6 +314,67 @@ class Session:
     def guests(self) -> list[int]:
         """Seats played on their own phones."""
         return [i for i, s in enumerate(self.seats) if is_guest(s["kind"])]
+
+    @property
+    def phone_seats(self) -> list[int]:
+        """Seats that belong to their own phones: played there, or here while the phone is away."""
+        return [i for i, s in enumerate(self.seats) if is_guest(s["kind"]) or s.get("phone")]
+
+    def stand_in(self, seat: int, kind: str) -> None:
+        """While ``seat``'s phone is away, ``kind`` plays the seat here: a bot (``"bot:<level>"``)
+        or the people at this phone (:data:`HUMAN`: the seat gets the hand-off curtain like every
+        seat people share). The seat stays its phone's (:meth:`phone_back`). A table that waited
+        only for phones goes on at once; a turn on screen is left as it is.
+
+        Raises:
+            ValueError: ``seat`` is not a phone's seat, ``kind`` cannot stand in, or it is a bot
+                and this table has no bots.
+            StorageError: the save refused the change (the seat still waits for its phone).
+        """
+        if seat not in self.phone_seats:
+            raise ValueError(f"seat {seat!r} is not played on its own phone")
+        if kind not in STAND_IN_KINDS:
+            raise ValueError(f"{kind!r} cannot play a phone's seat")
+        if is_bot(kind) and not bots_for(self.game_id, self.bot_hook):
+            raise ValueError("no bots are available for this game")
+        was = self.seats[seat]
+        self.seats[seat] = {"name": was["name"], "kind": kind, "phone": True}  # in place: checkpoints share it
+        if not self._saved():
+            self.seats[seat] = was
+            raise StorageError("the save refused the change: the seat waits for its phone")
+        self.take_back = None
+        if self.phase is Phase.WAIT:
+            self._advance()
+        else:
+            self._ponder_ahead()
+
+    def phone_back(self, seat: int) -> None:
+        """``seat``'s phone rejoined: the seat is played there again. Whatever stood in for it
+        stops: a bot's thinking, or that player's turn or curtain on this screen (a choice in
+        progress is dropped, nothing in the game changes). Nothing happens for a seat its phone
+        plays already. Saved; when the save is refused the seat is the phone's all the same (the
+        saved copy has the seat played here until the next save, or until the phone rejoins a
+        reloaded host)."""
+        if seat not in self.phone_seats or is_guest(self.seats[seat]["kind"]):
+            return
+        self.seats[seat] = {"name": self.seats[seat]["name"], "kind": GUEST}
+        self._saved()
+        self.take_back = None
+        if self.holder == seat:
+            self.holder = None
+        on_screen = (
+            (self.phase is Phase.TURN and self.viewer == seat)
+            or (self.phase is Phase.CURTAIN and self.curtain_for == seat)
+            or (self.phase is Phase.BOT and self.bot_seat == seat)
+            or self.phase is Phase.WAIT
+        )
+        if on_screen:
+            self.pending = None
+            self.local = {}
+            self.search = None
+            self._advance()
+        else:
+            self._ponder_ahead()
 
     @property
     def waiting(self) -> list[int]:
@@ -647,7 +719,7 @@ class Session:
         """Whether a move the save refused stays on the table (a table of one phone: the player
         is told it is lost when the page closes) rather than being taken back (a table with
         phones, whose views follow the save)."""
-        return not self.guests
+        return not self.phone_seats
 
     def _after(self, events: list[dict[str, Any]], before: dict[str, Any], reveal_viewer: int | None) -> bool:
         """The move's events are out: reveal, summary, save, next player; False when the save was

@@ -45,7 +45,7 @@ from .saves import (
     read_json,
     shown,
 )
-from .session import MAX_LOG_MOVES, SEAT_KINDS, BotHook, Session, bots_for, is_bot, load_view
+from .session import MAX_LOG_MOVES, SEAT_KINDS, STAND_IN_KINDS, BotHook, Session, bots_for, is_bot, load_view
 from .story import Move
 
 SAVE_FORMAT = "hotseat-session"
@@ -102,6 +102,18 @@ class _Name(Text):
             raise SaveError(f"{where}: {exc}") from None
 
 
+class _Seat(Obj):
+    """A seat: its name and kind, and ``"phone": true`` for a phone's seat played at the host
+    while the phone is away (:meth:`hotseat.session.Session.stand_in`; never with the kind
+    ``"guest"``)."""
+
+    def check(self, value: Any, where: str) -> Any:
+        seat = super().check(value, where)
+        if seat.get("phone") and seat["kind"] not in STAND_IN_KINDS:
+            raise SaveError(f"{where}: a phone's seat is played at the host only by a person or a bot")
+        return seat
+
+
 class _Net(Spec):
     """The phones' table of a save (:func:`check_net`; its seats are checked against the seats later)."""
 
@@ -119,7 +131,11 @@ SESSION_SCHEMA = Obj(
         "game": OneOf(lambda: pycore.GAMES),
         "seed": Int(0, 2**53),
         "options": Scalars(),
-        "seats": ListOf(Obj({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS)}), 1, 16),
+        "seats": ListOf(
+            _Seat({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS), "phone": Const(True)}, frozenset({"phone"})),
+            1,
+            16,
+        ),
         "state": Text(2, MAX_SAVE_CHARS),
         "log": Obj(
             {

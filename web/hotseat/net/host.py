@@ -12,6 +12,8 @@ the table object (the app's session), the only authority:
   refused (the phone is told, and may send it again); ``table.accepts_remote()`` — False while
   the host's own screen is busy (a reveal, the round summary): one action per seat is then held
   back in :attr:`Host.queue` until :meth:`Host.flush`;
+* ``table.phone_back(seat)`` — the seat's phone is back: whoever played the seat at the host
+  while it was away (a bot, the people there) stops;
 * ``table.net`` — ``{"room", "tokens", "match"}`` kept with the saved game (set here whenever a
   phone gets a seat), so a reloaded host knows the phones again.
 
@@ -271,6 +273,7 @@ class Host:
         if remote.link is not None and remote.link != link:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
         self.queue = [q for q in self.queue if q[1] != seat]  # a move of the old link: not taken in
+        self.table.phone_back(seat)  # before the link is this phone's: the views it causes go to the others
         remote.link, remote.ack, remote.last = link, 0, None
         self._remember()
         t = self.table

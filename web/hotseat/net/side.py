@@ -21,26 +21,39 @@ Host: a session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.
 the camera (or a text field) for the phone's answer. After every action the guests get their
 views (:meth:`after_applied`).
 
+A phone away: when the table waits for a seat whose phone has been away (not connected) for
+:data:`AWAY_GRACE_MS`, its line in the strip offers "Go on without it": a sheet where the host
+has a bot play the seat, or the people at this phone (the seat then gets the hand-off curtain
+like every seat people share) — :meth:`hotseat.session.Session.stand_in`, saved with the game.
+The phone takes its seat back when it rejoins (:meth:`hotseat.session.Session.phone_back`).
+Until then the strip says who plays the seat and still offers "Connect".
+
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
 shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from .. import screens
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
-from ..saves import Storage
-from ..session import Phase, Session
+from ..names import bot_name
+from ..saves import Storage, StorageError
+from ..session import BOT_LEVELS, HUMAN, Phase, Session, bots_for, is_bot
 from . import protocol, qr, signal
 from .guest import Guest
 from .host import Host
 from .play import GuestPlay
 
 APP_VERSION = "0.1.0"
+#: ms a phone the table waits for must have been away before the host may go on without it (a
+#: phone that locks its screen for a moment, or a page that reloads, is back sooner)
+AWAY_GRACE_MS = 5_000
 
 
 def net_tap(do: str, **more: Any) -> dict[str, Any]:
@@ -49,6 +62,9 @@ def net_tap(do: str, **more: Any) -> dict[str, Any]:
 
 class NetSide:
     """See the module docstring."""
+
+    #: seconds, to know how long a phone has been away (tests set their own)
+    clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -73,6 +89,8 @@ class NetSide:
         #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
         self._noticed: set[int] = set()
+        #: phone seat -> :attr:`clock` time since which its phone is away (kept while hosting)
+        self.away_since: dict[int, float] = {}
 
     # ---- shared ------------------------------------------------------------------------------
 
@@ -137,7 +155,8 @@ class NetSide:
             return
         self.close_host()
         self.session = session
-        if session is not None and session.guests:
+        self.away_since = {}
+        if session is not None and session.phone_seats:
             self.host = Host.resume(session, APP_VERSION)
 
     def rematch(self, session: Session) -> None:
@@ -161,6 +180,7 @@ class NetSide:
         """An action was applied at the table (any seat): every phone gets its new view."""
         if self.host is not None:
             self.outbox += self.host.views()
+            self._drop_stale_sheet()
 
     def poll(self) -> None:
         """Apply the phones' actions held back while the table was busy (a reveal, the summary)."""
@@ -187,11 +207,12 @@ class NetSide:
             self.sheet = None  # paired: the sheet closes by itself
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
+        self._drop_stale_sheet()
 
     def _host_tap(self, do: str | None, tap: dict[str, Any], code: str) -> bool:
         if do == "invite":
             seat = tap.get("seat")
-            if seat is not None and seat not in self._hosting()[1].guests:
+            if seat is not None and seat not in self._hosting()[1].phone_seats:
                 return False
             self._drop_sheet()
             self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
@@ -205,7 +226,109 @@ class NetSide:
             self._drop_sheet()
         elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
             self.clipboard = self.sheet["code"]
+        elif do == "away" and tap.get("seat") in self.away_due():
+            self._drop_sheet()
+            self.sheet = {"seat": tap["seat"], "link": None, "code": None, "step": "away", "error": None}
+        elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
+            self._stand_in(self.sheet["seat"], tap.get("kind"))
         return False
+
+    # ---- a phone away -------------------------------------------------------------------------
+
+    def _note_away(self) -> list[int]:
+        """The phone seats whose phone is away now, each noted with the time it was first seen away."""
+        host, session = self._hosting()
+        away = [s for s in session.guests if host.remotes.get(s) is None or host.remotes[s].link is None]
+        now = self.clock()
+        self.away_since = {s: self.away_since.get(s, now) for s in away}
+        return away
+
+    def away_due(self) -> list[int]:
+        """Seats the table waits for whose phone has been away :data:`AWAY_GRACE_MS` or longer:
+        the host may go on without them (a bot or the people here play the seat)."""
+        if self.host is None:
+            return []
+        away, waiting = self._note_away(), self._hosting()[1].waiting
+        now = self.clock()
+        return [s for s in away if s in waiting and (now - self.away_since[s]) * 1000 >= AWAY_GRACE_MS]
+
+    def away_due_ms(self) -> int | None:
+        """Milliseconds until a seat the table waits for has been away long enough to go on
+        without its phone (the screen is drawn again then to offer it), or ``None``."""
+        if self.host is None:
+            return None
+        away, waiting = self._note_away(), self._hosting()[1].waiting
+        now = self.clock()
+        left = [AWAY_GRACE_MS - (now - self.away_since[s]) * 1000 for s in away if s in waiting]
+        due = [ms for ms in left if ms > 0]
+        return max(1, round(min(due))) if due else None
+
+    def _stand_in(self, seat: int, kind: Any) -> None:
+        """The host's choice on the away sheet: ``kind`` plays ``seat`` until its phone is back."""
+        session = self._hosting()[1]
+        offered = self._stand_in_kinds(session)
+        if seat not in self.away_due() or kind not in offered:
+            return
+        try:
+            session.stand_in(seat, kind)
+        except StorageError:
+            self.message = _(
+                "This browser refused to save the game (storage full?), so the table still waits for "
+                "{name}'s phone. Free some space, then try again."
+            ).format(name=session.names[seat])
+            return
+        self.sheet = None
+
+    @staticmethod
+    def _stand_in_kinds(session: Session) -> list[str]:
+        bots = [f"bot:{level}" for level in BOT_LEVELS] if bots_for(session.game_id, session.bot_hook) else []
+        return [*bots, HUMAN]
+
+    def _drop_stale_sheet(self) -> None:
+        """The away sheet closes once its seat's phone is back or the table no longer waits for it."""
+        if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away_due():
+            self.sheet = None
+
+    def _away_sheet(self, name: str, session: Session) -> list[Any]:
+        seat = self.sheet["seat"] if self.sheet is not None else None
+        bots = [k for k in self._stand_in_kinds(session) if is_bot(k)]
+        parts: list[Any] = [
+            h(
+                "p",
+                None,
+                _("The table waits for {name}, whose phone is not connected. Until it is back:").format(name=name),
+            )
+        ]
+        if bots:
+            parts.append(
+                h(
+                    "div",
+                    {
+                        "class": "actions net-bots",
+                        "role": "group",
+                        "aria-label": _("A bot plays for {name}").format(name=name),
+                    },
+                    [
+                        screens.button(
+                            bot_name(k.split(":", 1)[1]), net_tap("stand_in", seat=seat, kind=k), "secondary"
+                        )
+                        for k in bots
+                    ],
+                )
+            )
+        parts += [
+            screens.button(
+                _("{name} plays on this phone").format(name=name),
+                net_tap("stand_in", seat=seat, kind=HUMAN),
+                "secondary",
+            ),
+            h(
+                "p",
+                {"class": "note"},
+                _("When {name}'s phone connects again, it takes the seat back.").format(name=name),
+            ),
+        ]
+        return parts
 
     def _drop_sheet(self) -> None:
         if self.sheet is not None and self.sheet.get("link") is not None:
@@ -247,11 +370,17 @@ class NetSide:
         if self.host is None:
             return None
         host, s = self._hosting()
+        due = self.away_due()
         items = []
-        for seat in s.guests:
+        for seat in s.phone_seats:
             remote = host.remotes.get(seat)
             on = remote is not None and remote.link is not None
             state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
+            kind = s.kinds[seat]
+            if is_bot(kind):
+                state = _("away: {bot} plays").format(bot=bot_name(kind.split(":", 1)[1]))
+            elif kind == HUMAN:
+                state = _("away: plays on this phone")
             items.append(
                 h(
                     "li",
@@ -261,6 +390,9 @@ class NetSide:
                     None
                     if on or not self.possible
                     else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
+                    screens.button(_("Go on without it"), net_tap("away", seat=seat), "secondary small")
+                    if seat in due
+                    else None,
                 )
             )
         return h(
@@ -275,9 +407,13 @@ class NetSide:
         sheet = self.sheet
         if sheet is None or self.host is None:
             return None
-        name = self._hosting()[1].names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
+        session = self._hosting()[1]
+        name = session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
         parts: list[Any] = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
-        if sheet["step"] == "offer":
+        if sheet["step"] == "away":
+            parts = [h("h2", {"id": "net-q"}, _("{name}'s phone is away").format(name=name))]
+            parts += self._away_sheet(name, session)
+        elif sheet["step"] == "offer":
             if sheet["code"] is None:
                 parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
             else:
