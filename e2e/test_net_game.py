@@ -322,3 +322,59 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
         assert counts["checked"] >= 10, counts
     standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
     assert standings[0] == standings[1] == standings[2]
+
+
+def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones):
+    """Ann's phone closes while the table waits for her pick: a few seconds later the host's strip
+    offers to go on without it, the host has an easy bot play her seat (the choice outlives the
+    host's reload), and when her phone rejoins it takes the seat back with her hand."""
+    _hc, host = phones()
+    ann_context, ann = phones()
+    host.locator(NEW_SIX).first.click()
+    host.wait_for_selector("body[data-screen='setup']", state="attached")
+    host.locator("[data-field='name-0']").fill("Hana")
+    host.locator("[data-field='name-1']").fill("Ann")
+    tap_json(host, {"kind": "guest", "seat": 1, "shell": "kind"})
+    tap_json(host, {"kind": "bot:easy", "seat": 2, "shell": "kind"})
+    host.locator("[data-field='opt-rounds']").fill("1")
+    host.locator("[data-tap*='\"start\"']").first.click()
+    host.wait_for_selector(".net-strip", timeout=20_000)
+    pair(host, ann, 1)
+    play_until([host], lambda: 1 in host_state(host).current_players() and 0 not in host_state(host).current_players())
+    saved = ann_context.storage_state()
+    ann_context.close()  # her phone is gone while the table waits for her card
+    host.wait_for_selector(".net-seat.off[data-seat='1']", state="attached", timeout=30_000)
+    t0 = time.perf_counter()
+    host.wait_for_selector("[data-tap*='\"away\"']", timeout=30_000)
+    print(f"'Go on without it' offered {time.perf_counter() - t0:.1f} s after the strip showed Ann away")
+    shot(host, "net_phone_away_strip", full_page=True)
+    net_tap(host, "away", seat=1)
+    host.wait_for_selector(".net-sheet [data-tap*='\"stand_in\"']")
+    sheet = host.locator(".net-sheet").inner_text()
+    assert "Ann's phone is away" in sheet and "Ann plays on this phone" in sheet, sheet
+    shot(host, "net_phone_away_sheet")
+    net_tap(host, "stand_in", seat=1, kind="bot:easy")
+    host.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('hotseat.game.six_nimmt')).seats[1].kind === 'bot:easy'"
+    )
+    play_until([host], lambda: host_state(host).public_observation()["turn"] >= 3)  # the bot picks for Ann
+    host.reload()  # the bot keeps the seat after the host's reload
+    wait_ready(host)
+    host.locator("[data-tap*='\"resume\"'][data-tap*='six_nimmt']").first.click()
+    host.wait_for_selector(".net-seat[data-seat='1']", state="attached", timeout=30_000)
+    assert "away: Easy bot plays" in host.locator(".net-strip").inner_text()
+    shot(host, "net_phone_away_bot")
+    _ac2, ann2 = phones(storage_state=saved)  # her phone is back, its storage kept
+    ann2.locator(".join .rejoin").click()
+    pair(host, ann2, 1)
+    hand = host_state(host).observation(1)["hand"]
+    ann2.wait_for_function(
+        f"document.querySelectorAll('#app [data-tap*=\\'\"pick\"\\']').length === {len(hand)} "
+        "|| document.body.dataset.screen !== 'guest-turn'"
+    )
+    assert json.loads(host.evaluate("localStorage.getItem('hotseat.game.six_nimmt')"))["seats"][1] == {
+        "name": "Ann",
+        "kind": "guest",
+    }
+    play_until([host, ann2], lambda: over(host) and over(ann2))
+    check_received("six_nimmt", 1, [t for d, _c, t, _s in wire(ann2) if d == "in"], host_views(wire(host)))

@@ -390,7 +390,7 @@ class NetSide:
                     None
                     if on or not self.possible
                     else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
-                    screens.button(_("Go on without it"), net_tap("away", seat=seat), "secondary small")
+                    screens.button(_("Go on without it"), net_tap("away", seat=seat), "secondary small go-on")
                     if seat in due
                     else None,
                 )
