@@ -27,7 +27,13 @@ What counts as not fitting, on each page:
 * text leaves its box: a line of a text node reaches past the box it is laid out in (the nearest
   ancestor that is not inline), sideways, or downwards by more than a quarter of its font size (a
   label running out of its button, over its neighbour);
-* a word is broken inside: a word (no hyphen, slash or soft hyphen in it) laid out on two lines.
+* a word is broken inside: a word (no hyphen, slash or soft hyphen in it) laid out on two lines;
+* a box scrolls downwards (``overflow`` auto or scroll, content taller than the box) outside a
+  sheet or overlay: the page itself scrolls, no inner box hides what is below (Dog's only button);
+* a hand to play from is below the window: every card of the hand that can be played has to be on
+  screen as the page opens (6 nimmt!'s second row of cards too), in every game, at every window size;
+* the Dog board changes its size from page to page of one window (it keeps it while a play is
+  being chosen: the choices go below the hand, the board does not shrink for them).
 
 The one exception is a player's name: a chip or label that shows only a name may end it with an
 ellipsis (the whole name is on the curtain, the status line and the standings; e2e/test_long_names.py
@@ -167,6 +173,25 @@ MEASURE_JS = """([pages, width, height, names]) => {
         if (lines.size > 1) out.push(`${describe(box)}: the word "${m[0]}" is broken over ${lines.size} lines`);
       }
     }
+    // the page itself scrolls: no box on the page scrolls downwards (a sheet or overlay may)
+    const onTop = (el) => {  // in a sheet, an overlay, the toast: something fixed over the page
+      for (let a = el; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).position === 'fixed') return true;
+      }
+      return false;
+    };
+    for (const el of app.querySelectorAll('*')) {
+      if (scrolls(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 1 && !onTop(el)) {
+        out.push(`${describe(el)} scrolls downwards (${el.scrollHeight} px in ${el.clientHeight} px): the page must`);
+      }
+    }
+    // a hand to play from is on screen without scrolling: every card it can play is inside the window
+    const hand = app.querySelector('.sn-table > .hand, .bb-hand, .dg-hand');
+    const playable = hand ? [...hand.querySelectorAll('button[data-tap]')] : [];
+    const lowest = Math.max(0, ...playable.map((b) => b.getBoundingClientRect().bottom));
+    if (lowest > height + 0.5) {
+      out.push(`a card of the hand to play from ends ${Math.round(lowest)} px down`);
+    }
     results.push(out.slice(0, 6));
   }
   return results;
@@ -174,6 +199,15 @@ MEASURE_JS = """([pages, width, height, names]) => {
 
 
 SHOW_JS = walk.SHOW_JS  # puts one page's markup into #app
+
+#: the height of the Dog board on each page that shows a hand (null on the others)
+BOARD_JS = """(pages) => pages.map(markup => {
+  const app = document.getElementById('app');
+  app.innerHTML = markup;
+  window.scrollTo(0, 0);
+  const board = app.querySelector('.dg-table .dg-board svg');
+  return board && app.querySelector('.dg-hand') ? Math.round(board.getBoundingClientRect().height) : null;
+})"""
 
 
 def rules_pages(lang: str) -> walk.Pages:
@@ -339,6 +373,10 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
             for (group, label, _m), issues in zip(pages, found, strict=True):
                 if issues:
                     problems.setdefault(f"{window} {lang} {group}: {label}", issues)
+            # the Dog board keeps its size whether or not a play is being chosen
+            boards = [b for b in page.evaluate(BOARD_JS, [m for g, _l, m in pages if g == "dog"]) if b]
+            if boards and max(boards) > min(boards) + 1:
+                problems.setdefault(f"{window} {lang} dog", [f"the board is {min(boards)} to {max(boards)} px high"])
             if SHOTS and window in SHOT_WINDOWS.get(lang, ()):
                 screenshots(page, lang, window, pages)
     count = sum(len(p) for p in pages_by_language.values()) * len(WINDOWS)
