@@ -243,7 +243,7 @@ def shell_pages(names: list[str] = NAMES) -> Pages:
     pages.add("setup, a look-alike refused", c)
     c.tap({"shell": "menu"})
     c.tap({"shell": "resume", "game": "dog"})
-    c.lock_refused("dog")
+    c.locks.refused("dog")
     pages.add("open in another window", c)
     c.tap({"shell": "menu"})
     storage.set(slot_key("bad_bunnies"), json.dumps({"format": "hotseat-session", "version": 2, "seats": names}))

@@ -1,4 +1,4 @@
-"""Hostile backup files change nothing: through the app's own Restore (Controller.restore_chosen).
+"""Hostile backup files change nothing: through the app's own Restore (Backups.restore_chosen).
 
 Run in CPython and inside Pyodide (``make test-pyodide`` runs every ``tests/test_*.py``), where a
 nesting bomb that reached a JSON parser would kill the interpreter instead of raising. A file is
@@ -57,7 +57,7 @@ def try_restore(text: str | None) -> tuple[Controller, MemoryStorage, str | None
     phone.pop(slot_key("six_nimmt"))
     before = dict(phone)
     c = Controller(phone, bot_hook=first_legal_bot)
-    c.restore_chosen(text, 0 if text is None else len(text.encode("utf-8", "surrogatepass")))
+    c.backups.restore_chosen(text, 0 if text is None else len(text.encode("utf-8", "surrogatepass")))
     assert dict(phone) == before  # picking a file never writes
     message = c.message
     if c.dialog is None:

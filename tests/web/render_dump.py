@@ -164,7 +164,7 @@ class Run:
             glue = {
                 "delay": c.delay_ms(),
                 "back": c.back_target(),
-                "lock": c.lock_for,
+                "lock": c.locks.wanted,
                 "wake": c.wants_wake_lock,
                 "rules": c.rules_wanted,
                 "download": None if download is None else [download["name"], _digest(download["text"])],

@@ -39,9 +39,11 @@ def test_backup_then_a_wiped_phone_restores_every_game_and_the_players_byte_for_
     assert dict(phone) == before  # making a backup writes nothing
     wiped = MemoryStorage()
     c = controller(wiped)
-    assert c.slots == []
-    c.restore_chosen(text, len(text.encode()))
-    assert c.dialog is not None and c.dialog["kind"] == "restore"
+    assert c.saves.slots == []
+    c.tap({"shell": "settings"})
+    c.tap({"shell": "restore"})  # from the settings sheet: the file picker, then the question alone
+    c.backups.restore_chosen(text, len(text.encode()))
+    assert c.dialog is not None and c.dialog["kind"] == "restore" and not c.sheet
     assert dict(wiped) == {}  # nothing until the player says Restore
     question = str(c.render())
     assert "Restore this backup?" in question and "Ann, Bob, Cy" in question and "Ann, Dan" in question
@@ -52,7 +54,7 @@ def test_backup_then_a_wiped_phone_restores_every_game_and_the_players_byte_for_
     for key in GAME_KEYS + [players_store.KEY]:
         assert wiped[key] == before[key], key
     assert "hotseat.settings" not in wiped  # settings are not part of a backup
-    assert {s.game for s in c.slots} == {"six_nimmt", "dog"} and all(s.error is None for s in c.slots)
+    assert {s.game for s in c.saves.slots} == {"six_nimmt", "dog"} and all(s.error is None for s in c.saves.slots)
     assert c.players.stats["Ann"]["six_nimmt"].played == 1
     c.tap({"shell": "resume", "game": "six_nimmt"})  # the restored game plays on, and is saved
     assert c.screen == "game"
@@ -69,7 +71,7 @@ def test_keep_changes_nothing_and_the_question_names_what_it_replaces():
     other.pop(slot_key("dog"))
     before = dict(other)
     c = controller(other)
-    c.restore_chosen(text)
+    c.backups.restore_chosen(text)
     question = str(c.render())
     assert "It replaces the game in progress here of: 6 nimmt!." in question
     assert {"shell": "keep"} in taps(question) and {"shell": "restore_yes"} in taps(question)
@@ -85,7 +87,7 @@ def test_back_closes_the_restore_question_without_restoring():
     text = backup_text(phone)
     wiped = MemoryStorage()
     c = controller(wiped)
-    c.restore_chosen(text)
+    c.backups.restore_chosen(text)
     assert c.back_target() == "dialog"
     c.back()
     assert c.dialog is None and dict(wiped) == {}
@@ -101,8 +103,8 @@ def test_a_restore_picked_during_a_game_goes_home_first_and_the_game_stays_saved
     sheet = str(c.render())
     assert {"shell": "backup"} in taps(sheet) and {"shell": "restore"} in taps(sheet)
     c.tap({"shell": "restore"})
-    assert c.pick_file is True  # the browser glue opens its file picker now
-    c.restore_chosen(text)
+    assert c.backups.pick_file is True  # the browser glue opens its file picker now
+    c.backups.restore_chosen(text)
     assert c.screen == "home" and c.session is None and not c.sheet
     assert c.dialog["kind"] == "restore"
 
@@ -117,7 +119,7 @@ def test_a_browser_refusing_a_write_mid_restore_leaves_every_key_as_it_was():
         refusing = RefusingStorage(dict(target), refuse_at)
         before = dict(refusing)
         c = controller(refusing)
-        c.restore_chosen(text)
+        c.backups.restore_chosen(text)
         c.tap({"shell": "restore_yes"})
         assert "refused to store the backup" in c.message and "Nothing was changed" in c.message
         assert dict(refusing) == before, refuse_at
@@ -134,7 +136,7 @@ def test_a_save_that_cannot_be_opened_is_left_out_of_the_backup_and_named():
     assert "Backup made: 1 game in progress" in c.notice and "Left out (cannot be opened): Dog." in c.notice
     restored = MemoryStorage()
     r = controller(restored)
-    r.restore_chosen(c.download["text"])
+    r.backups.restore_chosen(c.download["text"])
     r.tap({"shell": "restore_yes"})
     assert restored[slot_key("six_nimmt")] == phone[slot_key("six_nimmt")] and slot_key("dog") not in restored
 
@@ -143,7 +145,7 @@ def test_a_file_too_large_is_refused_without_being_read():
     phone = filled_phone()
     before = dict(phone)
     c = controller(phone)
-    c.restore_chosen(None, backup.MAX_BYTES + 1)
+    c.backups.restore_chosen(None, backup.MAX_BYTES + 1)
     assert c.dialog is None and "cannot be restored: it is too large" in c.message
     assert "Nothing was changed" in c.message and dict(phone) == before
 
@@ -151,22 +153,22 @@ def test_a_file_too_large_is_refused_without_being_read():
 def test_the_home_screen_hint_is_shown_once_and_only_once_something_is_kept():
     empty = MemoryStorage()
     c = controller(empty)
-    c.show_install_hint("ios")
+    c.backups.show_install_hint("ios")
     assert "data-hint" not in str(c.render())  # nothing worth keeping yet: no hint
     assert "hotseat.hints" not in empty
     phone = filled_phone()
     c = controller(phone)
-    c.show_install_hint("ios")
+    c.backups.show_install_hint("ios")
     home = str(c.render())
     assert 'data-hint="ios"' in home and "Add to Home Screen" in home
     c.tap({"shell": "hint_ok"})
     assert "data-hint" not in str(c.render())
     again = controller(phone)  # the next start
-    again.show_install_hint("ios")
+    again.backups.show_install_hint("ios")
     assert "data-hint" not in str(again.render())
     other = controller(filled_phone())
-    other.show_install_hint("menu")
+    other.backups.show_install_hint("menu")
     assert "“Install” or “Add to Home screen”" in str(other.render())
     unknown = controller(filled_phone())
-    unknown.show_install_hint("<b>")
+    unknown.backups.show_install_hint("<b>")
     assert "data-hint" not in str(unknown.render())

@@ -200,7 +200,7 @@ def test_hostile_names_on_every_shell_screen(name):
     c.tap({"shell": "keep"})
     c._give_up("six_nimmt", changed=True)
     pages.append(c.render())
-    c._open_recovery("hotseat.game.six_nimmt", "six_nimmt", name, readable=False)
+    c.saves.open_recovery("hotseat.game.six_nimmt", "six_nimmt", name, readable=False)
     pages.append(c.render())
     c.message = name
     pages.append(c.render())

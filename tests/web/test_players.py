@@ -244,7 +244,7 @@ def test_the_players_tap_from_a_game_leaves_it_saved(storage):
     c.tap({"shell": "players"})
     assert c.screen == "players" and c.session is None and storage[slot_key("six_nimmt")] == saved
     c.tap({"shell": "menu"})
-    assert c.screen == "home" and any(s.game == "six_nimmt" for s in c.slots)
+    assert c.screen == "home" and any(s.game == "six_nimmt" for s in c.saves.slots)
 
 
 # ---- hostile stored data ------------------------------------------------------------------------

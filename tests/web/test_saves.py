@@ -210,8 +210,8 @@ def test_a_write_after_another_window_wrote_is_refused_and_said(storage):
     assert two.screen == "elsewhere" and "changed in another window" in two.render()
     assert storage[slot_key("six_nimmt")] == written
     two.tap({"shell": "take_over"})
-    assert two.lock_for == "six_nimmt" and two.lock_steal
-    two.lock_granted("six_nimmt")
+    assert two.locks.wanted == "six_nimmt" and two.locks.steal
+    two.locks.granted("six_nimmt")
     assert two.screen == "game" and two.session.state.to_json() == json.loads(written)["state"]
 
 

@@ -208,7 +208,7 @@ def test_rules_overlay_uses_the_fetched_page_or_the_view_summary(storage):
 
 def test_home_game_table_matches_the_engines():
     import pycore
-    from hotseat.controller import GAME_INFO
+    from pycore.registry import GAME_INFO
 
     for game_id, info in GAME_INFO.items():
         game = pycore.load_game(game_id)

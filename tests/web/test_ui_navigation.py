@@ -247,7 +247,7 @@ def test_abandon_game_asks_once_then_deletes_the_save_and_goes_home(storage):
     assert "The game of 6 nimmt! was abandoned." in markup
     assert {"shell": "resume", "game": "six_nimmt"} not in taps(markup)
     c2 = Controller(storage, bot_hook=None)  # a reload finds no game to continue
-    assert c2.screen == "home" and not c2.slots
+    assert c2.screen == "home" and not c2.saves.slots
     # kept in the statistics as abandoned, not as played (a reload reads it back)
     stats = c2.players.stats
     assert {n: (stats[n]["six_nimmt"].abandoned, stats[n]["six_nimmt"].played) for n in stats} == {

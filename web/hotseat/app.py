@@ -35,7 +35,7 @@
   on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
   camera runs while a scan screen is up; a page that becomes visible again asks the host for
   its newest view.
-* One window owns a game: the lock named by :attr:`~hotseat.controller.Controller.lock_for` is
+* One window owns a game: the lock named by :attr:`hotseat.saves_desk.WindowLocks.wanted` is
   held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
   a refused or stolen lock is reported to the controller. A file the controller offers
   (:attr:`~hotseat.controller.Controller.download`) is handed to ``hotseatDownload`` (a backup to
@@ -43,7 +43,7 @@
 * Games that survive the browser (:mod:`hotseat.keeping`): "Restore a backup" clicks index.html's
   hidden ``<input type="file" id="hotseat-file">`` (inside the tap, so the browser allows it); the
   picked file's size is checked before it is read, then its text goes to
-  :meth:`~hotseat.controller.Controller.restore_chosen`. Persistent storage
+  :meth:`hotseat.saves_desk.Backups.restore_chosen`. Persistent storage
   (``navigator.storage.persist()``) is asked once per start, when a game is first on screen.
   ``hotseatInstallHint()`` says whether this browser lacks an install prompt (the home screen's
   "Add to Home Screen" hint, shown once).
@@ -144,8 +144,8 @@ def draw() -> None:
                 window.hotseatDownload(offer["name"], offer["text"])
         except Exception as exc:
             window.console.warn(f"hotseat: no download: {exc!r}")
-    if ctl.pick_file:
-        ctl.pick_file = False  # still inside the tap: the browser lets the page open its file picker
+    if ctl.backups.pick_file:
+        ctl.backups.pick_file = False  # still inside the tap: the browser lets the page open its file picker
         picker = document.getElementById("hotseat-file")
         if picker is not None:
             picker.click()
@@ -199,7 +199,7 @@ async def _read_picked(picker: Any) -> None:
             window.console.warn(f"hotseat: the file could not be read: {exc!r}")
             text = ""
     try:
-        ctl.restore_chosen(text, size)
+        ctl.backups.restore_chosen(text, size)
     except Exception as exc:
         window.console.error(f"hotseat: restore failed: {exc!r}")
         ctl.message = _crashed(exc)
@@ -386,7 +386,7 @@ def _sync_lock() -> None:
     """Hold the Web Lock of the game on screen (index.html's hotseatLocks), release any other."""
     global _lock_game
     ctl = _ctl()
-    wanted = ctl.lock_for
+    wanted = ctl.locks.wanted
     locks = getattr(window, "hotseatLocks", None)
     if locks is None or wanted == _lock_game:
         return
@@ -400,21 +400,21 @@ def _sync_lock() -> None:
         if _lock_game != game:
             return
         if granted:
-            ctl.lock_granted(game)
+            ctl.locks.granted(game)
         else:
-            ctl.lock_refused(game)
+            ctl.locks.refused(game)
         draw()
 
     def lost(game: str = wanted) -> None:
         global _lock_game
         if _lock_game == game:
             _lock_game = None
-            ctl.lock_lost(game)
+            ctl.locks.lost(game)
             draw()
 
     on_result, on_lost = create_proxy(result), create_proxy(lost)
     _listeners.extend((on_result, on_lost))
-    locks.claim(wanted, bool(ctl.lock_steal), on_result, on_lost)
+    locks.claim(wanted, bool(ctl.locks.steal), on_result, on_lost)
 
 
 def _is_guard(state: Any) -> bool:
@@ -589,7 +589,7 @@ def start() -> None:
     except Exception:
         hint = ""
     if hint:
-        _ctl().show_install_hint(hint)
+        _ctl().backups.show_install_hint(hint)
         draw()
     document.body.setAttribute("data-ready", "")
     register = getattr(window, "hotseatRegisterSW", None)

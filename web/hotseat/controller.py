@@ -14,11 +14,13 @@ the rules overlay, dialogs) and the current :class:`~hotseat.session.Session`. T
 * calls :meth:`Controller.back` when the Back button pops the app's history entry (kept while
   :meth:`Controller.back_target` is not ``None``), :meth:`Controller.page_restored` when the page
   comes back from the back/forward cache and :meth:`Controller.page_hidden` when it is hidden;
-* holds the Web Lock named by :attr:`Controller.lock_for` (one window owns a game) and reports
-  :meth:`Controller.lock_granted`, :meth:`Controller.lock_refused`, :meth:`Controller.lock_lost`;
+* holds the Web Lock named by ``Controller.locks.wanted`` (one window owns a game:
+  :class:`hotseat.saves_desk.WindowLocks`) and reports ``locks.granted``, ``locks.refused``,
+  ``locks.lost``;
 * offers :attr:`Controller.download` as a file.
 
-Saves (:mod:`hotseat.saves`): each game keeps its own game in progress under
+Saves (:mod:`hotseat.saves`; kept by :attr:`Controller.saves`, a
+:class:`hotseat.saves_desk.SavesDesk`): each game keeps its own game in progress under
 ``hotseat.game.<id>``, written after every applied action only if no other window wrote it since
 this one read it (else "This game was changed in another window", and its save stays). A save
 that cannot be opened — at start-up, on Continue, or when its screen cannot be drawn — shows the
@@ -40,19 +42,17 @@ them out) and the transport's reports come in through ``net.event``.
 
 from __future__ import annotations
 
-import datetime
 import importlib.util
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pycore
-from pycore.registry import GAME_INFO
 
-from . import backup, cues, keeping, players_screen, screens, session_save
+from . import cues, players_screen, screens
 from . import players as players_store
 from . import settings as settings_store
-from .i18n import LANGUAGES, format_list, language_name
+from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import clean_name
@@ -69,12 +69,12 @@ from .pages import (
     StoryOpen,
     default_seat_name,
 )
-from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
+from .saves import Storage, StorageError, slot_key
+from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
 from .session import BOT_LEVELS, GUEST, HUMAN, BotHook, Phase, Session, bots_for, default_bot_hook, load_view
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
     from .net.side import NetSide
-from .session_save import peek
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
 #: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
@@ -85,24 +85,9 @@ PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
 HOME_DETAIL_MS = 300
 
 
-def game_info(game_id: str) -> tuple[str, int, int]:
-    """``(name, min_players, max_players)`` of a registered game (``pycore.registry.GAME_INFO``, so
-    the home screen imports no game module; a game missing there is loaded to ask it)."""
-    if game_id in GAME_INFO:
-        return GAME_INFO[game_id]
-    game = pycore.load_game(game_id)
-    return game.name, game.min_players, game.max_players
-
-
 def playable_games() -> list[str]:
     """Registered games that have a view module in this app (others are not listed yet)."""
     return [g for g in pycore.GAMES if importlib.util.find_spec(f"{__package__}.views.{g}") is not None]
-
-
-def _problem(exc: BaseException) -> str:
-    """An unforeseen error as a reason for the player (its type and message, no traceback)."""
-    text = str(exc)
-    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
 
 
 class Controller:
@@ -112,7 +97,9 @@ class Controller:
         page: the screen on display and its own state (:mod:`hotseat.pages`: one object per
             screen; :attr:`screen` names it, :attr:`session` and :attr:`setup` read it).
         rules_for: game id whose rules overlay is open, or ``None``.
-        slots: the stored games in progress (:class:`hotseat.saves.Slot`), for the home screen.
+        saves: the stored games in progress, the recovery screen's and the home screen's saves
+            (:class:`hotseat.saves_desk.SavesDesk`); ``backups``: backup, restore and the
+            install hint; ``locks``: which window plays a game (same module).
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
@@ -120,22 +107,12 @@ class Controller:
         self, storage: Storage, bot_hook: BotHook | None | str = "auto", seed_fn: Callable[[], int] | None = None
     ) -> None:
         self.storage = storage
-        self.store = SaveStore(storage, peek, playable_games)
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
         self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
         self.page: Page = HomePage()
         self.rules_for: str | None = None
         self.rules_cache: dict[str, str | None] = {}
-        self.slots: list[Slot] = []
-        #: the home screen's line on each game in progress: storage key -> (the save's text it was
-        #: read from, "Round 3 · Next: Ann"); made from the session being left, or one save per
-        #: :meth:`tick` while the home screen is up (a save is replayed to know it)
-        self.details: dict[str, tuple[str, str]] = {}
-        self.aside: list[dict[str, Any]] = []
-        self.save_info: dict[str, Any] | None = None
         self.download: dict[str, Any] | None = None
-        #: keys whose recovery the player closed with Keep while they could not be set aside
-        self.kept: set[str] = set()
         self.message: str | None = None
         #: a calm line for the player (not an error), e.g. "Your game is saved"; cleared by a tap
         self.notice: str | None = None
@@ -154,20 +131,16 @@ class Controller:
         #: the language setting changed: the browser glue installs the new language, then redraws
         self.language_changed = False
         self._net: NetSide | None = None  # see the net property
-        #: the game this window is taking over from another window ("Play here instead")
-        self.taking_over: str | None = None
         #: the players remembered on this phone (:mod:`hotseat.players`), read once at start
         self.players = players_store.load(storage, tuple(pycore.GAMES))
-        #: the "Add to Home Screen" hint due on the home screen ("ios", "menu"; :mod:`hotseat.keeping`)
-        self.install_hint: str | None = None
-        #: the browser glue opens its file picker for a backup to restore (then :meth:`restore_chosen`)
-        self.pick_file = False
         #: this browser can connect phones (WebRTC); the browser glue says so at start
         #: (:meth:`phones_unavailable`): without it no option for phones is offered
         self.phones = True
-        self.store.migrate()
-        self.refresh()
-        self._next_recovery()
+        #: the games in progress, what cannot be opened, backups, which window plays a game
+        self.saves = SavesDesk(self, storage, playable_games)
+        self.backups = Backups(self, storage, self.saves)
+        self.locks = WindowLocks(self, self._resume, self._give_up)
+        self.saves.next_recovery()
 
     @property
     def screen(self) -> Screen:
@@ -200,41 +173,7 @@ class Controller:
         """The phone side if it was ever used, else ``None`` (for the browser glue)."""
         return self._net
 
-    # ---- saves -------------------------------------------------------------------------------
-
-    def refresh(self) -> None:
-        """Read what is stored (for the home screen): each game in progress, the set-aside saves."""
-        self.slots = self.store.slots()
-        self.aside = []
-        for key in self.store.aside():
-            self.aside.append({"key": key, "reason": self._reason(self.store.text(key))})
-
-    def _reason(self, text: str | None) -> str:
-        if text is None:
-            return _("it is empty")
-        try:
-            session_save.from_json(text, bot_hook=self.bot_hook)
-        except SaveError as exc:
-            return str(exc)
-        except Exception as exc:  # a bug in this app, not in the save: still say what happened
-            return _problem(exc)
-        return _("it can be read now, but was set aside earlier")
-
-    def _next_recovery(self) -> None:
-        """Show the recovery screen for the first stored save that cannot be opened, if any."""
-        for slot in self.slots:
-            if slot.error is not None and slot.key not in self.kept:
-                self._open_recovery(slot.key, slot.game, slot.error, readable=False)
-                return
-        if isinstance(self.page, RecoveryPage):
-            self.page = HomePage()
-
-    def _open_recovery(self, key: str, game_id: str | None, reason: str, readable: bool) -> None:
-        self.dialog = None
-        self.page = RecoveryPage(key, game_id, reason, readable)
-
-    def _slot(self, game_id: str) -> Slot | None:
-        return next((s for s in self.slots if s.key == slot_key(game_id)), None)
+    # ---- games started, resumed, given up -----------------------------------------------------
 
     def persist(self, session: Session) -> bool:
         """Write the session as its game's save (after every applied action); then the phones
@@ -242,39 +181,15 @@ class Controller:
         move the save lacks (a move from a phone is then taken back and the phone told so)."""
         if self.session is not session:
             return True  # a session this window has given up (another window took the game)
-        try:
-            self.store.write(session.game_id, session_save.to_dict(session))
-        except ConflictError:
+        written = self.saves.write(session)
+        if written is None:
             self._give_up(session.game_id, changed=True)
             return True
-        except StorageError:
-            if session.keeps_unsaved_moves:
-                self.message = _(
-                    "This browser refused to save the game (storage full?): the saved copy is the one "
-                    "before this move. Free some space, or this move is lost when the page closes."
-                )
-            else:  # the session takes the move back (Session.apply): the phones never wait on it
-                self.message = _(
-                    "This browser refused to save the game (storage full?), so the move was taken "
-                    "back. Free some space, then make it again."
-                )
+        if not written:
             return False
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
         self._record_if_over(session)
-        return True
-
-    def _can_save(self, session: Session) -> bool:
-        """Write ``session`` as its game's save; False (and the player told) when the browser
-        refused it. Before a rematch at a table with phones, which must not start unsaved."""
-        try:
-            self.store.write(session.game_id, session_save.to_dict(session))
-        except StorageError:
-            self.message = _(
-                "This browser refused to save the game (storage full?), so the new game did not "
-                "start. Free some space, then tap Rematch again."
-            )
-            return False
         return True
 
     def _give_up(self, game_id: str, changed: bool) -> None:
@@ -353,34 +268,6 @@ class Controller:
         summary, its end) and "Keep the screen on" is set. Home and setup let the phone sleep."""
         return self.session is not None and self.settings.wake_lock
 
-    # ---- one window owns a game ----------------------------------------------------------------
-
-    @property
-    def lock_for(self) -> str | None:
-        """The game whose lock this window should hold now (the one on screen, or the one it is
-        taking over); the app releases any other."""
-        if self.session is not None:
-            return self.session.game_id
-        return self.taking_over
-
-    @property
-    def lock_steal(self) -> bool:
-        """Whether the lock of :attr:`lock_for` is to be taken from another window ("Play here instead")."""
-        return self.taking_over is not None
-
-    def lock_granted(self, game_id: str) -> None:
-        """This window now owns ``game_id``; after "Play here instead" its save is opened afresh."""
-        if self.taking_over == game_id:
-            self.taking_over = None
-            self._resume(game_id)
-
-    def lock_refused(self, game_id: str) -> None:
-        """Another window owns ``game_id``: this one says so and writes nothing."""
-        if self.lock_for == game_id and self.taking_over != game_id:
-            self._give_up(game_id, changed=False)
-
-    lock_lost = lock_refused
-
     # ---- taps --------------------------------------------------------------------------------
 
     def tap(self, tap: Any) -> None:
@@ -398,7 +285,7 @@ class Controller:
             self._dialog_tap(shell)
             return
         if shell in ("backup", "restore", "hint_ok"):
-            self._keeping_tap(shell)
+            self.backups.tap(shell)
             return
         if shell == "net":
             if not self.phones and tap.get("do") in ("join", "invite"):
@@ -412,7 +299,7 @@ class Controller:
             self.net.poll()
             return
         if isinstance(self.page, RecoveryPage):
-            self._recovery_tap(self.page, shell)
+            self.saves.recovery_tap(self.page, shell)
             return
         if self.screen is Screen.GUEST and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
             self.net.guest_tap_game(tap)
@@ -450,8 +337,8 @@ class Controller:
         elif shell == "close":
             self.rules_for = None
             self.sheet = False
-        elif shell == "take_over" and isinstance(self.page, ElsewherePage):
-            self.taking_over = self.page.game
+        elif shell == "take_over":
+            self.locks.take_over()
         elif self.screen is Screen.HOME:
             self._home_tap(shell, tap)
         elif isinstance(self.page, SetupPage) and shell == "start":
@@ -460,9 +347,8 @@ class Controller:
             self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
-            self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
             new = Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook)
-            if not old.keeps_unsaved_moves and not self._can_save(new):
+            if not self.saves.can_start(old, new):
                 return  # the phones stay at the finished game, which is still the saved one
             self._start_session(new, rematch=True)
         elif self.session is not None:
@@ -475,60 +361,22 @@ class Controller:
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
         if self.session is not None:  # its line on the home screen, without reading it again
-            key = slot_key(self.session.game_id)
-            text = self.store.text(key)
-            if text is not None:
-                self.details[key] = (text, self._detail(self.session))
+            self.saves.leaving(self.session)
         self.rules_for = None
         self.sheet = False
-        self.taking_over = None
+        self.locks.taking_over = None
         self.page = HomePage()
-        self.refresh()
+        self.saves.refresh()
 
     def _home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
         game = tap.get("game")
-        key = tap.get("key")
         if shell == "resume" and game in playable_games():
             self._resume(game)
-        elif shell == "recover":
-            slot = next((s for s in self.slots if s.error is not None and (s.game == game or s.key == key)), None)
-            if slot is not None and slot.error is not None:
-                self._open_recovery(slot.key, slot.game, slot.error, readable=False)
         elif shell == "new" and game in playable_games():
-            self._new_game(game)
-        elif (
-            shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside)
-        ):
-            if shell == "download":
-                self._offer(key)
-            else:
-                self.store.remove(key)  # the player's explicit tap
-                self.refresh()
-        elif shell == "discard" and self.aside:  # earlier versions' button: the newest set-aside save
-            self.store.remove(self.aside[-1]["key"])
-            self.refresh()
-
-    def _new_game(self, game_id: str) -> None:
-        """ "New game" on the home screen: its own unfinished save is never replaced silently."""
-        key = slot_key(game_id)
-        text = self.store.text(key)
-        self.store.note_read(key, text)
-        if text is None:
-            self._open_setup(game_id)
-            return
-        try:
-            session = session_save.from_json(text, bot_hook=self.bot_hook)
-        except Exception as exc:
-            # an unreadable save in this game's place: the player decides about it first
-            self._open_recovery(key, game_id, str(exc) if isinstance(exc, SaveError) else _problem(exc), readable=False)
-            return
-        if session.state.is_terminal():
-            self._open_setup(game_id)
-            return
-        obs = session.state.public_observation()
-        round_no = obs.get("round") if isinstance(obs.get("round"), int) else None
-        self.save_info = {"game": game_id, "name": session.game.name, "names": session.names, "round": round_no}
-        self.dialog = {"kind": "replace", "game": game_id}
+            if self.saves.may_set_up(game):
+                self._open_setup(game)
+        else:
+            self.saves.home_tap(shell, tap)
 
     def _can_abandon(self) -> bool:
         """A game under way is on screen at this phone (its own table, not a seat at another's)."""
@@ -548,15 +396,9 @@ class Controller:
         self._save_players()
         if self._net is not None:
             self._net.close_host()
-        self.store.remove(slot_key(game_id))  # the player's explicit word
+        self.saves.remove(game_id)  # the player's explicit word
         self.go_home()
         self.notice = _("The game of {game} was abandoned.").format(game=game_info(game_id)[0])
-
-    def _offer(self, key: str) -> None:
-        text = self.store.text(key)
-        if text is not None:
-            name = key.replace("hotseat.", "hotseat-").replace(".", "-")
-            self.download = {"name": f"{name}.json", "text": text}
 
     def _dialog_tap(self, shell: str | None) -> None:
         """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it;
@@ -571,59 +413,18 @@ class Controller:
         elif dialog["kind"] in ("pl_forget", "pl_clear"):
             self._players_dialog_tap(shell, dialog)
         elif shell == "restore_yes" and dialog["kind"] == "restore":
-            self._restore(dialog["backup"])
+            self.backups.restore(dialog["backup"])
         elif shell == "abandon" and dialog["kind"] == "abandon":
             self.dialog = None
             self._abandon()
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
-            self.store.remove(dialog["oldest"])
-            if isinstance(self.page, RecoveryPage):
-                self._recovery_tap(self.page, "keep_save")
-
-    def _recovery_tap(self, rec: RecoveryPage, shell: str | None) -> None:
-        if shell == "download":
-            self._offer(rec.key)
-        elif shell == "delete_save":
-            self.store.remove(rec.key)  # the player's explicit tap
-            self.notice = _("The saved game was deleted.")
-            self.refresh()
-            self._next_recovery()
-        elif shell in ("keep_save", "menu"):
-            if rec.readable or shell == "menu":
-                self.kept.add(rec.key)  # it stays where it is; Continue tries again
-                self.go_home()
-                return
-            try:
-                self.store.set_aside(rec.key)
-            except AsideFullError as full:
-                self.dialog = {"kind": "aside_full", "oldest": full.args[0]}
-                return
-            except StorageError:
-                self.kept.add(rec.key)
-                self.message = _("Storage is full: the saved game stays where it is. Download it, or free some space.")
-            except KeyError:
-                pass  # already gone (another window)
-            self.refresh()
-            self._next_recovery()
-            if self.screen is Screen.HOME:
-                self.refresh()
+            self.saves.drop_oldest(dialog["oldest"])
 
     def _resume(self, game_id: str) -> None:
         """Continue ``game_id``'s saved game (behind the curtain), or the recovery screen."""
-        key = slot_key(game_id)
-        text = self.store.text(key)
-        self.store.note_read(key, text)
-        if text is None:
-            self.go_home()
-            return
-        try:
-            session = session_save.from_json(text, bot_hook=self.bot_hook)
-        except SaveError as exc:
-            self._open_recovery(key, game_id, str(exc), readable=False)
-            return
-        except Exception as exc:  # a bug while resuming: the save may be fine, keep it where it is
-            self._open_recovery(key, game_id, _problem(exc), readable=True)
+        session = self.saves.open(game_id)
+        if session is None:
             return
         session.on_applied = self.persist
         self.page = GamePage(session)
@@ -687,7 +488,7 @@ class Controller:
         else:
             game = self.session.game_id if self.session is not None else None
             self.tap({"shell": "menu"})
-            slot = self._slot(game) if game else None
+            slot = self.saves.slot(game) if game else None
             if slot is not None and slot.error is None:
                 self.notice = _("Your game is saved. Tap Continue to play on.")
         return True
@@ -828,7 +629,7 @@ class Controller:
             return delay
         if self.screen is Screen.GUEST and self.rules_for is None and not self.sheet:
             return self.net.delay_ms()
-        if self.screen is Screen.HOME and not covered and self._missing_detail() is not None:
+        if self.screen is Screen.HOME and not covered and self.saves.missing_detail() is not None:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
 
@@ -852,7 +653,7 @@ class Controller:
         elif self.screen is Screen.GUEST:
             self.net.tick()
         elif self.screen is Screen.HOME:
-            self._read_detail()
+            self.saves.read_detail()
 
     # ---- rules -------------------------------------------------------------------------------
 
@@ -879,15 +680,15 @@ class Controller:
         except Exception as exc:
             game = self.session.game_id if self.session is not None else None
             if game is not None:
-                reason = _("its screen could not be drawn ({problem})").format(problem=_problem(exc))
-                self._open_recovery(slot_key(game), game, reason, readable=True)
+                reason = _("its screen could not be drawn ({problem})").format(problem=problem(exc))
+                self.saves.open_recovery(slot_key(game), game, reason, readable=True)
             else:
                 self.go_home()
-                self.message = _("Something went wrong ({error}).").format(error=_problem(exc))
+                self.message = _("Something went wrong ({error}).").format(error=problem(exc))
             try:
                 return self._render()
             except Exception as again:
-                return screens.last_resort(_problem(again))
+                return screens.last_resort(problem(again))
 
     def _render(self) -> Markup:
         shown = self.page
@@ -933,10 +734,10 @@ class Controller:
             extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
         elif self.sheet:
             extra.append(self._settings_markup())
-        if self.dialog is not None and self.dialog["kind"] == "replace" and self.save_info is not None:
-            extra.append(screens.replace_dialog(self.save_info, game_info(self.dialog["game"])[0]))
+        if self.dialog is not None and self.dialog["kind"] == "replace" and self.saves.save_info is not None:
+            extra.append(screens.replace_dialog(self.saves.save_info, game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] == "restore":
-            extra.append(self._restore_question(self.dialog["backup"]))
+            extra.append(self.backups.question(self.dialog["backup"]))
         elif self.dialog is not None and self.dialog["kind"] == "abandon":
             extra.append(screens.abandon_dialog(game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
@@ -953,75 +754,6 @@ class Controller:
                 )
             )
         return fragment(page, extra)
-
-    # ---- backup, restore, the home-screen hint (hotseat.backup, hotseat.keeping) ---------------
-
-    def _check_save(self, game_id: str, text: str) -> None:
-        """The full read of a save (as on Continue); :class:`SaveError` unless it is ``game_id``'s."""
-        if session_save.from_json(text, bot_hook=self.bot_hook).game_id != game_id:
-            raise SaveError(f"it is not a save of {game_id}")
-
-    def _keeping_tap(self, shell: str) -> None:
-        """ "Save a backup" offers the file (shared or downloaded); "Restore a backup" has the
-        browser glue open its file picker; "OK" closes the home-screen hint."""
-        if shell == "backup":
-            made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            text, kept, left_out = backup.make(self.storage, playable_games(), made, self._check_save)
-            self.download = {"name": backup.FILE_NAME.format(day=made[:10]), "text": text, "share": True}
-            self.notice = keeping.backup_made(len(kept), [game_info(g)[0] for g in left_out])
-        elif shell == "restore":
-            self.pick_file = True
-        else:
-            self.install_hint = None
-
-    def show_install_hint(self, kind: str) -> None:
-        """The browser glue: this browser never offers to install the app (``kind``: ``"ios"`` or
-        ``"menu"``, :data:`hotseat.keeping.HINT_KINDS`); the home screen shows the hint once."""
-        if keeping.hint_due(self.storage, kind):
-            self.install_hint = kind
-
-    def restore_chosen(self, text: str | None, size: int = 0) -> None:
-        """The browser glue: the player picked a file to restore (``text`` ``None``: it has ``size``
-        bytes, more than :data:`hotseat.backup.MAX_BYTES`, and was not read). A backup that passes
-        every check is offered on the home screen ("Restore this backup?"); any other file is
-        refused with the reason, and nothing changes."""
-        self.message = None
-        self.notice = None
-        try:
-            if text is None:
-                raise backup.BackupError(f"it is too large ({size:,} bytes; at most {backup.MAX_BYTES:,})")
-            found = backup.read(text, playable_games(), self._check_save)
-        except backup.BackupError as exc:
-            self.message = _("This file cannot be restored: {reason}. Nothing was changed.").format(reason=str(exc))
-            return
-        self.dialog = None
-        if self.screen is not Screen.HOME:
-            self.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
-        self.sheet = False
-        self.dialog = {"kind": "restore", "backup": found}
-
-    def _restore_question(self, found: backup.Backup) -> Markup:
-        def names_of(game_id: str) -> list[str]:
-            return peek(found.games[game_id])[1]
-
-        count = None if found.players is None else len(players_store.parse(found.players)[0].names)
-        here = [slot.game for slot in self.slots if slot.game is not None]
-        return keeping.restore_question(found, lambda g: game_info(g)[0], names_of, here, count)
-
-    def _restore(self, found: backup.Backup) -> None:
-        """Store the backup the player said Restore to: all of it or nothing."""
-        self.dialog = None
-        try:
-            written = backup.restore(self.storage, found)
-        except StorageError:
-            self.message = _("This browser refused to store the backup (storage full?). Nothing was changed.")
-            return
-        for key in written:
-            self.store.known.pop(key, None)
-            self.kept.discard(key)
-        self.players = players_store.load(self.storage, tuple(pycore.GAMES))
-        self.refresh()
-        self.notice = _("The backup was restored.")
 
     # ---- the game's story ---------------------------------------------------------------------
 
@@ -1059,65 +791,17 @@ class Controller:
             return h("p", {"class": "note"}, _("Loading the rules…"))
         return load_view(game_id).rules_html(_)
 
-    @staticmethod
-    def _detail(session: Session) -> str:
-        """A game in progress in one line for the home screen: its round (when the game counts
-        them) and who is to play ("Round 3 · Next: Ann"); empty for a finished game."""
-        state = session.state
-        if state.is_terminal():
-            return ""
-        parts = []
-        round_no = state.public_observation().get("round")
-        if isinstance(round_no, int) and not isinstance(round_no, bool):
-            parts.append(_("Round {n}").format(n=round_no))
-        seats = state.current_players()
-        if seats:
-            parts.append(_("Next: {names}").format(names=format_list(session.names[p] for p in seats)))
-        return " · ".join(parts)
-
-    def _missing_detail(self) -> tuple[str, str] | None:
-        """The key and text of a readable save the home screen has no line for yet."""
-        for slot in self.slots:
-            if slot.error is not None or slot.game not in pycore.GAMES:
-                continue
-            text = self.store.text(slot.key)
-            if text is not None and self.details.get(slot.key, ("",))[0] != text:
-                return slot.key, text
-        return None
-
-    def _read_detail(self) -> None:
-        """Replay one save the home screen has no line for (a save that cannot be read gets an
-        empty line: Continue says why)."""
-        missing = self._missing_detail()
-        if missing is None:
-            return
-        key, text = missing
-        try:
-            detail = self._detail(session_save.from_json(text, bot_hook=self.bot_hook))
-        except Exception:  # noqa: BLE001 - Continue opens the recovery screen with the reason
-            detail = ""
-        self.details[key] = (text, detail)
-
     def _render_home(self) -> Markup:
         games = []
         for game_id in playable_games():
             name, low, high = game_info(game_id)
             games.append({"id": game_id, "name": name, "min": low, "max": high})
-        saves = []
-        for slot in self.slots:
-            name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
-            detail = self.details.get(slot.key)
-            line = detail[1] if detail is not None and detail[0] == self.store.text(slot.key) else None
-            save = {"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error}
-            saves.append(save | {"detail": line})
-        hint = None
-        if self.install_hint is not None and (self.slots or self.players.names):
-            keeping.hint_shown(self.storage)  # once: a later start does not show it again
-            hint = keeping.hint(self.install_hint)
+        saves = self.saves.home_saves()
+        hint = self.backups.hint(bool(self.saves.slots or self.players.names))
         return screens.home(
             games,
             saves,
-            self.aside,
+            self.saves.aside,
             joinable=True,
             players_button=True,
             hint=hint,

@@ -1,0 +1,494 @@
+"""The saves desk: the games in progress of this window, what cannot be opened, backups, and
+which window owns a game.
+
+Pure Python (no browser). :class:`hotseat.controller.Controller` keeps one of each and routes the
+matching taps to them; what they change on screen they change through the :class:`Shell` they
+are given (the page, the open question, the player's message):
+
+* :class:`SavesDesk` owns the stored games in progress (:class:`hotseat.saves.SaveStore`): the
+  home screen's lines on them, opening a save (or the recovery screen with the reason), "New
+  game" over an unfinished save (the "replace" question), the recovery screen's Keep / Download /
+  Delete, the saves set aside, and writing a session after each move.
+* :class:`Backups` owns "Save a backup", "Restore a backup" and the "Add to Home Screen" hint
+  (:mod:`hotseat.backup`, :mod:`hotseat.keeping`).
+* :class:`WindowLocks` owns "one window plays a game": the Web Lock this window should hold and
+  "Play here instead".
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pycore
+from pycore.registry import GAME_INFO
+
+from . import backup, keeping, session_save
+from . import players as players_store
+from .i18n import format_list
+from .i18n import gettext as _
+from .markup import Markup
+from .pages import ElsewherePage, HomePage, Page, RecoveryPage, Screen
+from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
+from .session_save import peek
+
+if TYPE_CHECKING:
+    from .players import Players
+    from .session import BotHook, Session
+
+
+def game_info(game_id: str) -> tuple[str, int, int]:
+    """``(name, min_players, max_players)`` of a registered game (``pycore.registry.GAME_INFO``, so
+    the home screen imports no game module; a game missing there is loaded to ask it)."""
+    if game_id in GAME_INFO:
+        return GAME_INFO[game_id]
+    game = pycore.load_game(game_id)
+    return game.name, game.min_players, game.max_players
+
+
+def problem(exc: BaseException) -> str:
+    """An unforeseen error as a reason for the player (its type and message, no traceback)."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
+
+
+class Shell(Protocol):
+    """What the desks change on screen (the :class:`hotseat.controller.Controller`)."""
+
+    page: Page
+    dialog: dict[str, Any] | None
+    message: str | None
+    notice: str | None
+    download: dict[str, Any] | None
+    sheet: bool
+    players: Players
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def bot_hook(self) -> BotHook | None: ...
+
+    def go_home(self) -> None: ...
+
+    def tap(self, tap: Any) -> None: ...
+
+
+class SavesDesk:
+    """The stored games in progress (see the module docstring).
+
+    Attributes:
+        slots: the stored games in progress (:class:`hotseat.saves.Slot`), for the home screen.
+        aside: the saves set aside, ``{"key", "reason"}`` each.
+        details: the home screen's line on each game in progress: storage key -> (the save's
+            text it was read from, "Round 3 · Next: Ann"); made from the session being left, or
+            one save per :meth:`read_detail` while the home screen is up (a save is replayed to
+            know it).
+        kept: keys whose recovery the player closed with Keep while they could not be set aside.
+        save_info: the game a "replace" question is about (name, names, round).
+    """
+
+    def __init__(self, shell: Shell, storage: Storage, games: Callable[[], list[str]]) -> None:
+        self.shell = shell
+        self.store = SaveStore(storage, peek, games)
+        self.games = games
+        self.slots: list[Slot] = []
+        self.aside: list[dict[str, Any]] = []
+        self.details: dict[str, tuple[str, str]] = {}
+        self.kept: set[str] = set()
+        self.save_info: dict[str, Any] | None = None
+        self.store.migrate()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read what is stored (for the home screen): each game in progress, the set-aside saves."""
+        self.slots = self.store.slots()
+        self.aside = []
+        for key in self.store.aside():
+            self.aside.append({"key": key, "reason": self._reason(self.store.text(key))})
+
+    def _reason(self, text: str | None) -> str:
+        if text is None:
+            return _("it is empty")
+        try:
+            session_save.from_json(text, bot_hook=self.shell.bot_hook)
+        except SaveError as exc:
+            return str(exc)
+        except Exception as exc:  # a bug in this app, not in the save: still say what happened
+            return problem(exc)
+        return _("it can be read now, but was set aside earlier")
+
+    def next_recovery(self) -> None:
+        """Show the recovery screen for the first stored save that cannot be opened, if any."""
+        for slot in self.slots:
+            if slot.error is not None and slot.key not in self.kept:
+                self.open_recovery(slot.key, slot.game, slot.error, readable=False)
+                return
+        if isinstance(self.shell.page, RecoveryPage):
+            self.shell.page = HomePage()
+
+    def open_recovery(self, key: str, game_id: str | None, reason: str, readable: bool) -> None:
+        """The recovery screen for the save under ``key``: it cannot be opened because of ``reason``."""
+        self.shell.dialog = None
+        self.shell.page = RecoveryPage(key, game_id, reason, readable)
+
+    def slot(self, game_id: str) -> Slot | None:
+        return next((s for s in self.slots if s.key == slot_key(game_id)), None)
+
+    def write(self, session: Session) -> bool | None:
+        """Write the session as its game's save: ``True`` when written, ``False`` when the browser
+        refused it (the player is told), ``None`` when another window wrote it since this one
+        read it (the caller gives the game up)."""
+        try:
+            self.store.write(session.game_id, session_save.to_dict(session))
+        except ConflictError:
+            return None
+        except StorageError:
+            if session.keeps_unsaved_moves:
+                self.shell.message = _(
+                    "This browser refused to save the game (storage full?): the saved copy is the one "
+                    "before this move. Free some space, or this move is lost when the page closes."
+                )
+            else:  # the session takes the move back (Session.apply): the phones never wait on it
+                self.shell.message = _(
+                    "This browser refused to save the game (storage full?), so the move was taken "
+                    "back. Free some space, then make it again."
+                )
+            return False
+        return True
+
+    def can_start(self, old: Session, new: Session) -> bool:
+        """Before a rematch of ``old``: ``new`` is written as its game's save first when ``old``
+        may not keep moves unsaved (a table with phones must not start unsaved); False (and the
+        player told) when the browser refused it."""
+        self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
+        if old.keeps_unsaved_moves:
+            return True
+        try:
+            self.store.write(new.game_id, session_save.to_dict(new))
+        except StorageError:
+            self.shell.message = _(
+                "This browser refused to save the game (storage full?), so the new game did not "
+                "start. Free some space, then tap Rematch again."
+            )
+            return False
+        return True
+
+    def open(self, game_id: str) -> Session | None:
+        """``game_id``'s saved game read afresh for Continue, or ``None``: nothing stored (the home
+        screen shows) or it cannot be opened (the recovery screen shows, with the reason)."""
+        key = slot_key(game_id)
+        text = self.store.text(key)
+        self.store.note_read(key, text)
+        if text is None:
+            self.shell.go_home()
+            return None
+        try:
+            return session_save.from_json(text, bot_hook=self.shell.bot_hook)
+        except SaveError as exc:
+            self.open_recovery(key, game_id, str(exc), readable=False)
+        except Exception as exc:  # a bug while resuming: the save may be fine, keep it where it is
+            self.open_recovery(key, game_id, problem(exc), readable=True)
+        return None
+
+    def may_set_up(self, game_id: str) -> bool:
+        """ "New game" on the home screen: whether its setup may open now. Its own unfinished save is
+        never replaced silently (the "replace" question is asked), an unreadable one first gets
+        the recovery screen."""
+        key = slot_key(game_id)
+        text = self.store.text(key)
+        self.store.note_read(key, text)
+        if text is None:
+            return True
+        try:
+            session = session_save.from_json(text, bot_hook=self.shell.bot_hook)
+        except Exception as exc:
+            # an unreadable save in this game's place: the player decides about it first
+            self.open_recovery(key, game_id, str(exc) if isinstance(exc, SaveError) else problem(exc), readable=False)
+            return False
+        if session.state.is_terminal():
+            return True
+        obs = session.state.public_observation()
+        round_no = obs.get("round") if isinstance(obs.get("round"), int) else None
+        self.save_info = {"game": game_id, "name": session.game.name, "names": session.names, "round": round_no}
+        self.shell.dialog = {"kind": "replace", "game": game_id}
+        return False
+
+    def home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
+        """The home screen's taps on what cannot be opened: ``recover`` (its recovery screen),
+        ``download`` / ``delete_aside`` a set-aside save, ``discard`` (earlier versions' button:
+        the newest set-aside save)."""
+        game = tap.get("game")
+        key = tap.get("key")
+        if shell == "recover":
+            slot = next((s for s in self.slots if s.error is not None and (s.game == game or s.key == key)), None)
+            if slot is not None and slot.error is not None:
+                self.open_recovery(slot.key, slot.game, slot.error, readable=False)
+        elif (
+            shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside)
+        ):
+            if shell == "download":
+                self.offer(key)
+            else:
+                self.store.remove(key)  # the player's explicit tap
+                self.refresh()
+        elif shell == "discard" and self.aside:
+            self.store.remove(self.aside[-1]["key"])
+            self.refresh()
+
+    def offer(self, key: str) -> None:
+        """The save under ``key`` offered as a file."""
+        text = self.store.text(key)
+        if text is not None:
+            name = key.replace("hotseat.", "hotseat-").replace(".", "-")
+            self.shell.download = {"name": f"{name}.json", "text": text}
+
+    def remove(self, game_id: str) -> None:
+        """Delete ``game_id``'s save (the player's explicit word: the game was abandoned)."""
+        self.store.remove(slot_key(game_id))
+
+    def drop_oldest(self, oldest: str) -> None:
+        """The player said "Delete the oldest" set-aside save to keep the one on the recovery screen."""
+        self.store.remove(oldest)
+        if isinstance(self.shell.page, RecoveryPage):
+            self.recovery_tap(self.shell.page, "keep_save")
+
+    def recovery_tap(self, rec: RecoveryPage, shell: str | None) -> None:
+        """The recovery screen: Download, Delete, Keep (set aside, or left where it is when it
+        reads fine or storage is full; Home keeps it where it is)."""
+        if shell == "download":
+            self.offer(rec.key)
+        elif shell == "delete_save":
+            self.store.remove(rec.key)  # the player's explicit tap
+            self.shell.notice = _("The saved game was deleted.")
+            self.refresh()
+            self.next_recovery()
+        elif shell in ("keep_save", "menu"):
+            if rec.readable or shell == "menu":
+                self.kept.add(rec.key)  # it stays where it is; Continue tries again
+                self.shell.go_home()
+                return
+            try:
+                self.store.set_aside(rec.key)
+            except AsideFullError as full:
+                self.shell.dialog = {"kind": "aside_full", "oldest": full.args[0]}
+                return
+            except StorageError:
+                self.kept.add(rec.key)
+                self.shell.message = _(
+                    "Storage is full: the saved game stays where it is. Download it, or free some space."
+                )
+            except KeyError:
+                pass  # already gone (another window)
+            self.refresh()
+            self.next_recovery()
+            if self.shell.screen is Screen.HOME:
+                self.refresh()
+
+    def restored(self, written: list[str]) -> None:
+        """A backup wrote ``written``: read them afresh (none is kept aside any more)."""
+        for key in written:
+            self.store.known.pop(key, None)
+            self.kept.discard(key)
+        self.refresh()
+
+    # ---- the home screen's line on each game in progress -----------------------------------
+
+    def leaving(self, session: Session) -> None:
+        """The game on screen is left for home: its line, without reading its save again."""
+        key = slot_key(session.game_id)
+        text = self.store.text(key)
+        if text is not None:
+            self.details[key] = (text, detail(session))
+
+    def missing_detail(self) -> tuple[str, str] | None:
+        """The key and text of a readable save the home screen has no line for yet."""
+        for slot in self.slots:
+            if slot.error is not None or slot.game not in pycore.GAMES:
+                continue
+            text = self.store.text(slot.key)
+            if text is not None and self.details.get(slot.key, ("",))[0] != text:
+                return slot.key, text
+        return None
+
+    def read_detail(self) -> None:
+        """Replay one save the home screen has no line for (a save that cannot be read gets an
+        empty line: Continue says why)."""
+        missing = self.missing_detail()
+        if missing is None:
+            return
+        key, text = missing
+        try:
+            line = detail(session_save.from_json(text, bot_hook=self.shell.bot_hook))
+        except Exception:  # noqa: BLE001 - Continue opens the recovery screen with the reason
+            line = ""
+        self.details[key] = (text, line)
+
+    def home_saves(self) -> list[dict[str, Any]]:
+        """The games in progress as the home screen lists them (with their lines once read)."""
+        saves = []
+        for slot in self.slots:
+            name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
+            known = self.details.get(slot.key)
+            line = known[1] if known is not None and known[0] == self.store.text(slot.key) else None
+            save = {"game": slot.game, "key": slot.key, "name": name, "names": slot.names, "error": slot.error}
+            saves.append(save | {"detail": line})
+        return saves
+
+
+def detail(session: Session) -> str:
+    """A game in progress in one line for the home screen: its round (when the game counts
+    them) and who is to play ("Round 3 · Next: Ann"); empty for a finished game."""
+    state = session.state
+    if state.is_terminal():
+        return ""
+    parts = []
+    round_no = state.public_observation().get("round")
+    if isinstance(round_no, int) and not isinstance(round_no, bool):
+        parts.append(_("Round {n}").format(n=round_no))
+    seats = state.current_players()
+    if seats:
+        parts.append(_("Next: {names}").format(names=format_list(session.names[p] for p in seats)))
+    return " · ".join(parts)
+
+
+class Backups:
+    """ "Save a backup", "Restore a backup" and the home screen's "Add to Home Screen" hint.
+
+    Attributes:
+        pick_file: the browser glue opens its file picker for a backup to restore (then
+            :meth:`restore_chosen`).
+        install_hint: the hint due on the home screen ("ios", "menu"; :mod:`hotseat.keeping`).
+    """
+
+    def __init__(self, shell: Shell, storage: Storage, saves: SavesDesk) -> None:
+        self.shell = shell
+        self.storage = storage
+        self.saves = saves
+        self.pick_file = False
+        self.install_hint: str | None = None
+
+    def _check_save(self, game_id: str, text: str) -> None:
+        """The full read of a save (as on Continue); :class:`SaveError` unless it is ``game_id``'s."""
+        if session_save.from_json(text, bot_hook=self.shell.bot_hook).game_id != game_id:
+            raise SaveError(f"it is not a save of {game_id}")
+
+    def tap(self, shell: str) -> None:
+        """ "Save a backup" offers the file (shared or downloaded); "Restore a backup" has the
+        browser glue open its file picker; "OK" closes the home-screen hint."""
+        if shell == "backup":
+            made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            text, kept, left_out = backup.make(self.storage, self.saves.games(), made, self._check_save)
+            self.shell.download = {"name": backup.FILE_NAME.format(day=made[:10]), "text": text, "share": True}
+            self.shell.notice = keeping.backup_made(len(kept), [game_info(g)[0] for g in left_out])
+        elif shell == "restore":
+            self.pick_file = True
+        else:
+            self.install_hint = None
+
+    def show_install_hint(self, kind: str) -> None:
+        """The browser glue: this browser never offers to install the app (``kind``: ``"ios"`` or
+        ``"menu"``, :data:`hotseat.keeping.HINT_KINDS`); the home screen shows the hint once."""
+        if keeping.hint_due(self.storage, kind):
+            self.install_hint = kind
+
+    def hint(self, shown: bool) -> Markup | None:
+        """The hint for the home screen when it is due and ``shown`` there (it is marked shown:
+        a later start does not show it again)."""
+        if self.install_hint is None or not shown:
+            return None
+        keeping.hint_shown(self.storage)
+        return keeping.hint(self.install_hint)
+
+    def restore_chosen(self, text: str | None, size: int = 0) -> None:
+        """The browser glue: the player picked a file to restore (``text`` ``None``: it has ``size``
+        bytes, more than :data:`hotseat.backup.MAX_BYTES`, and was not read). A backup that passes
+        every check is offered on the home screen ("Restore this backup?"); any other file is
+        refused with the reason, and nothing changes."""
+        shell = self.shell
+        shell.message = None
+        shell.notice = None
+        try:
+            if text is None:
+                raise backup.BackupError(f"it is too large ({size:,} bytes; at most {backup.MAX_BYTES:,})")
+            found = backup.read(text, self.saves.games(), self._check_save)
+        except backup.BackupError as exc:
+            shell.message = _("This file cannot be restored: {reason}. Nothing was changed.").format(reason=str(exc))
+            return
+        shell.dialog = None
+        if shell.screen is not Screen.HOME:
+            shell.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
+        shell.sheet = False
+        shell.dialog = {"kind": "restore", "backup": found}
+
+    def question(self, found: backup.Backup) -> Markup:
+        """ "Restore this backup?": what it holds and what it replaces here."""
+
+        def names_of(game_id: str) -> list[str]:
+            return peek(found.games[game_id])[1]
+
+        count = None if found.players is None else len(players_store.parse(found.players)[0].names)
+        here = [slot.game for slot in self.saves.slots if slot.game is not None]
+        return keeping.restore_question(found, lambda g: game_info(g)[0], names_of, here, count)
+
+    def restore(self, found: backup.Backup) -> None:
+        """Store the backup the player said Restore to: all of it or nothing."""
+        self.shell.dialog = None
+        try:
+            written = backup.restore(self.storage, found)
+        except StorageError:
+            self.shell.message = _("This browser refused to store the backup (storage full?). Nothing was changed.")
+            return
+        self.saves.restored(written)
+        self.shell.players = players_store.load(self.storage, tuple(pycore.GAMES))
+        self.shell.notice = _("The backup was restored.")
+
+
+class WindowLocks:
+    """One window plays a game: the Web Lock this window should hold (the browser glue holds it
+    and reports back), and "Play here instead".
+
+    Attributes:
+        taking_over: the game this window is taking over from another window.
+    """
+
+    def __init__(self, shell: Shell, resume: Callable[[str], None], give_up: Callable[[str, bool], None]) -> None:
+        self.shell = shell
+        self.resume = resume
+        self.give_up = give_up
+        self.taking_over: str | None = None
+
+    @property
+    def wanted(self) -> str | None:
+        """The game whose lock this window should hold now (the one on screen, or the one it is
+        taking over); the app releases any other."""
+        if self.shell.session is not None:
+            return self.shell.session.game_id
+        return self.taking_over
+
+    @property
+    def steal(self) -> bool:
+        """Whether the lock of :attr:`wanted` is to be taken from another window ("Play here instead")."""
+        return self.taking_over is not None
+
+    def granted(self, game_id: str) -> None:
+        """This window now owns ``game_id``; after "Play here instead" its save is opened afresh."""
+        if self.taking_over == game_id:
+            self.taking_over = None
+            self.resume(game_id)
+
+    def refused(self, game_id: str) -> None:
+        """Another window owns ``game_id``: this one says so and writes nothing."""
+        if self.wanted == game_id and self.taking_over != game_id:
+            self.give_up(game_id, False)
+
+    lost = refused
+
+    def take_over(self) -> None:
+        """ "Play here instead" on the "open in another window" screen."""
+        if isinstance(self.shell.page, ElsewherePage):
+            self.taking_over = self.shell.page.game
