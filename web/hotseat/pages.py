@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from pycore import Game
 
     from .session import Session
-    from .views.base import GameView
+    from .views.base import GameView, ViewContext
 
 
 class Screen(StrEnum):
@@ -273,28 +273,11 @@ class GamePage:
         ctx = s.context()
         obs = s.screen_obs()
         private = s.private_on_screen
-        if s.phase is Phase.OVER:
-            scores = view.scoreboard(obs, ctx)
-            returns = s.state.returns()
-            order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = view.round_summary_html(obs, ctx)
-            body = fragment(
-                screens.game_over(names, scores, order, s.winners(), summary),
-                h("div", {"class": "actions"}, story.replay_button()),
-            )
-            return screens.frame(
-                body, _("Game over"), screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private
-            )
-        if s.phase is Phase.SUMMARY:
-            summary = view.round_summary_html(obs, ctx)
-            return screens.frame(
-                screens.summary(summary),
-                _("Round over"),
-                screen=s.phase.value,
-                rules_game=s.game_id,
-                tools=tools,
-                private=private,
-            )
+        if s.phase in (Phase.SUMMARY, Phase.OVER):
+            returns = s.state.returns() if s.phase is Phase.OVER else []
+            after = h("div", {"class": "actions"}, story.replay_button())
+            body, status = round_end(view, s.phase, obs, ctx, returns, s.winners(), after=after)
+            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)
         body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.pending))
         status = view.status_line(obs, ctx)
         if s.phase is Phase.BOT:
@@ -345,6 +328,30 @@ class GamePage:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+
+
+def round_end(
+    view: GameView,
+    phase: Phase,
+    obs: dict[str, Any],
+    ctx: ViewContext,
+    returns: Sequence[float],
+    winners: list[int],
+    actions: Markup | None = None,
+    after: Markup | None = None,
+) -> tuple[Markup, str]:
+    """The end of a round (``phase`` SUMMARY: the view's round summary with "Next round") or of
+    the game (OVER: the winners, the standings by ``returns`` (highest first, then by seat), the
+    view's scores and last round's summary, ``actions`` (default: Rematch and Home), then
+    ``after``), and its status line; the same at the host and on a phone."""
+    summary = view.round_summary_html(obs, ctx)
+    if phase is Phase.SUMMARY:
+        return screens.summary(summary), _("Round over")
+    names = ctx.names
+    scores = view.scoreboard(obs, ctx)
+    order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
+    body = screens.game_over(names, scores, order, winners, summary, actions=actions)
+    return (body if after is None else fragment(body, after)), _("Game over")
 
 
 def flow_controls(view: GameView, phase: Phase, pending: Pending | None) -> list[Markup]:

@@ -22,7 +22,7 @@ from ..cues import guest_markers
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
-from ..pages import flow_controls
+from ..pages import flow_controls, round_end
 from ..session import MAX_LOG_MOVES, load_view
 from ..turn_flow import Pending, Phase, Reveal, TurnFlow
 from ..views.base import GameView, ViewContext
@@ -245,21 +245,14 @@ class GuestPlay:
         ctx = self.context()
         obs = self.obs()
         view = self.latest
-        names = ctx.names
         phase = self.phase
         game = self.welcome["game"]
-        if phase is Phase.OVER:
-            returns = view["returns"] or [0] * len(names)
-            scores = module.scoreboard(obs, ctx)
-            order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-            summary = module.round_summary_html(obs, ctx)
-            # the host's standings; no Rematch here (the host starts one)
+        if phase in (Phase.SUMMARY, Phase.OVER):
+            returns = view["returns"] or [0] * len(ctx.names)  # the host's standings
+            # no Rematch here (the host starts one)
             leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
-            body = screens.game_over(names, scores, order, view["winners"], summary, actions=leave)
-            return self._with_story(body, _("Game over"), "guest-over", game)
-        if phase is Phase.SUMMARY:
-            summary = module.round_summary_html(obs, ctx)
-            return self._with_story(screens.summary(summary), _("Round over"), "guest-summary", game)
+            body, status = round_end(module, phase, obs, ctx, returns, view["winners"], actions=leave)
+            return self._with_story(body, status, f"guest-{phase}", game)
         body = module.render(obs, ctx)
         status = module.status_line(obs, ctx)
         extra = flow_controls(module, phase, self.flow.pending)
