@@ -10,7 +10,7 @@ costs the same work on every device and only its time differs. This measures tha
 positions from seeded ``normal``-bot games (decision points with at least two legal actions, about
 one in :data:`SAMPLE_EVERY`; the same positions in every runtime, as this same file runs in all of
 them). A decision is ``pycore.bots.Search(game, observation, legal, Rng(seed), level,
-time_budget).run()`` with the UI's safety cap (``BOT_BUDGET`` in web/hotseat/session.py, read
+time_budget).run()`` with the UI's safety cap (``BOT_BUDGET`` in web/hotseat/bot_turns.py, read
 from the source); a run reports how often that cap stopped the search ("capped").
 
 Runtimes:
@@ -169,10 +169,10 @@ def run_json(text):
 
 
 def ui_budgets():
-    """(``BOT_BUDGET``, ``BOT_SLICE_MS``, source) read as text from web/hotseat/session.py."""
+    """(``BOT_BUDGET``, ``BOT_SLICE_MS``, source) read as text from web/hotseat/bot_turns.py."""
     import ast
 
-    path = os.path.join(ROOT, "web", "hotseat", "session.py")
+    path = os.path.join(ROOT, "web", "hotseat", "bot_turns.py")
     budgets, slice_ms, src = dict(DEFAULT_BUDGET), 30.0, "bench defaults"
     try:
         with open(path) as f:
@@ -180,7 +180,7 @@ def ui_budgets():
         m = re.search(r"^BOT_BUDGET\s*=\s*(\{[^}]*\})", text, re.MULTILINE)
         if m:
             budgets = {k: float(v) for k, v in ast.literal_eval(m.group(1)).items()}
-            src = "web/hotseat/session.py"
+            src = "web/hotseat/bot_turns.py"
         m = re.search(r"^BOT_SLICE_MS\s*=\s*([0-9.]+)", text, re.MULTILINE)
         if m:
             slice_ms = float(m.group(1))

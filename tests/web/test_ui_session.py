@@ -237,12 +237,12 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
 
 
 def test_a_hard_bot_thinks_in_slices_and_humans_choose_first(monkeypatch):
-    import hotseat.session as session_module
+    import hotseat.bot_turns as bot_turns
     from hotseat.session import default_bot_hook
 
     # slices of 5 ms: a hard decision's fixed work (about 0.1 s of CPython) spans many of them on
     # any machine, so the count below does not depend on the machine's speed
-    monkeypatch.setattr(session_module, "BOT_SLICE_MS", 5)
+    monkeypatch.setattr(bot_turns, "BOT_SLICE_MS", 5)
     hook = default_bot_hook()
     seats = [{"name": "H", "kind": "bot:hard"}, {"name": "Me", "kind": "human"}]
     s = Session("six_nimmt", seats, seed=4, bot_hook=hook)
@@ -272,7 +272,7 @@ def test_bots_think_ahead_while_the_person_chooses_and_play_their_cold_choice():
         assert (s.phase, s.viewer) == ("turn", 0)
         if ahead:
             slices = 0
-            while s.pondering():
+            while s.bots.pondering(s.phase):
                 assert s.delay_ms() == 0  # the next slice comes right after the browser paints
                 s.tick()
                 slices += 1
@@ -287,7 +287,7 @@ def test_bots_think_ahead_while_the_person_chooses_and_play_their_cold_choice():
         if ahead and not reload:
             assert ticks == 2  # each bot's pick was ready: one tick each, after its short pause
         played = s.state.public_observation()["played"]
-        return [pc for pc in played if pc["player"] != 0], s.bot_rng.state
+        return [pc for pc in played if pc["player"] != 0], s.bots.rng.state
 
     cold = bot_picks(False, 0)
     assert bot_picks(True, 0) == cold
@@ -408,4 +408,4 @@ def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):
         c.tick()
     assert s.state.observation(1)["hand"] and s.phase != "bot"
     assert c.message is not None and c.message.startswith("Robo thought as long as this phone allows")
-    assert s.bot_capped is None  # told once
+    assert s.bots.capped is None  # told once

@@ -52,6 +52,7 @@ import pycore
 from . import cues, players_screen, screens
 from . import players as players_store
 from . import settings as settings_store
+from .bot_turns import BotHook
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
@@ -71,7 +72,7 @@ from .pages import (
 )
 from .saves import Storage, StorageError, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
-from .session import BOT_LEVELS, GUEST, HUMAN, BotHook, Phase, Session, bots_for, default_bot_hook, load_view
+from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
     from .net.side import NetSide
@@ -636,14 +637,14 @@ class Controller:
     @property
     def pondering(self) -> bool:
         """Whether the game on screen has bots thinking ahead on their secret choices."""
-        return self.screen == "game" and self.session is not None and self.session.pondering()
+        return self.screen == "game" and self.session is not None and self.session.bots.pondering(self.session.phase)
 
     def tick(self) -> None:
         if self.session is not None:
             self.session.tick()
-            capped = self.session.bot_capped
+            capped = self.session.bots.capped
             if capped is not None:
-                self.session.bot_capped = None
+                self.session.bots.capped = None
                 self.message = _(
                     "{name} thought as long as this phone allows and played its best move so far "
                     "(this phone is slower than the bots were made for)."

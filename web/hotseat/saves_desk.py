@@ -34,8 +34,9 @@ from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, St
 from .session_save import peek
 
 if TYPE_CHECKING:
+    from .bot_turns import BotHook
     from .players import Players
-    from .session import BotHook, Session
+    from .session import Session
 
 
 def game_info(game_id: str) -> tuple[str, int, int]:

@@ -12,14 +12,9 @@ know what to draw. The rules it implements:
   After a reload the holder is unknown, so the next human always gets the curtain.
 * **Order.** In a simultaneous phase humans choose first, in seat order starting after the holder
   (so the phone goes round the table), then the bots think, visibly, before the reveal.
-* **Bots**: a bot seat decides from its own observation and legal actions only, through
-  ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
-  frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
-  simultaneous pick: :data:`BOT_PICK_DELAY_MS`). A bot's secret simultaneous choice (6 nimmt!'s
-  pick, Bad Bunnies' keep or new hand, Dog's gift) is thought out ahead, in the same slices,
-  while the people choose theirs (``pycore.bots.Ponder``): each such search is made as the bot's
-  turn would make it (its observation as the choices began, the rng fork it will get), so the
-  choice is the one it would make cold, never depending on a person's choice or on timing.
+* **Bots** think in :mod:`hotseat.bot_turns` (:attr:`Session.bots`): a bot's turn in slices
+  (the app draws between them), its secret simultaneous choice thought out ahead while the
+  people choose theirs, always the choice it would make cold.
 * **The turn flow** (tap, legal, pending, commit, reveal, summary) is :mod:`hotseat.turn_flow`'s,
   the same as on a phone at another's table: this session is its local source. A reveal plays
   out on the public view (or the sole human's view), from the observation taken before the move.
@@ -45,13 +40,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import pycore
 from pycore.core import State
 from pycore.rng import Rng
 
 from . import story
+from .bot_turns import BotHook, BotTurns, SlicedSearch, is_bot
 from .names import NameError_, check_name
 from .saves import (
     StorageError,
@@ -74,39 +70,13 @@ HUMAN = "human"
 #: a seat played on its own phone (a guest of this host: hotseat.net)
 GUEST = "guest"
 BOT_LEVELS = ("easy", "normal", "hard")
-#: levels whose decision takes thinking (the others decide at once: nothing to think ahead)
-THINKING_LEVELS = ("hard",)
 SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
 #: who may play a phone's seat while its phone is away (:meth:`Session.stand_in`)
 STAND_IN_KINDS = SEAT_KINDS[:-1]
-#: safety cap in seconds of thinking inside Search.step: every level does a fixed amount of work
-#: (a hard decision takes about 1 s on a mid-range phone); the cap only bites on a far slower or
-#: starved device, and then ``search.capped`` is set
-BOT_BUDGET = {"easy": 6.0, "normal": 6.0, "hard": 6.0}
-#: ms a visible bot move ("NAME is thinking…") stays on screen at least
-BOT_DELAY_MS = 700
-#: ms for a bot's hidden pick in a simultaneous phase (nothing to watch but the marker)
-BOT_PICK_DELAY_MS = 250
-#: ms of thinking per slice; the app draws (and the browser paints) between slices. 30 ms keeps
-#: every frame far below the 200 ms budget while costing a hard decision ~80 ms of overhead
-#: (12 ms slices cost ~195 ms: bench/bots.py measured 12/30/50 ms slices in one run).
-BOT_SLICE_MS = 30
-
-#: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
-#: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
-#: returning an object with ``step(ms) -> action | None`` (sliced thinking, as pycore.bots.Search).
-BotHook = Callable[[Any, dict[str, Any], list[dict[str, Any]], Rng, float, str], dict[str, Any]]
 
 
 #: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
 TableState = State[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]
-
-
-class SlicedSearch(Protocol):
-    """A bot's search in progress (``pycore.bots.Search``): thinks for about ``ms`` milliseconds
-    per call, then returns its action, or ``None`` while it is not done."""
-
-    def step(self, ms: float) -> dict[str, Any] | None: ...
 
 
 def load_view(game_id: str) -> GameView:
@@ -165,10 +135,6 @@ def bots_for(game_id: str, bot_hook: BotHook | None) -> bool:
         return False
     games = getattr(bot_hook, "games", None)
     return games is None or game_id in games
-
-
-def is_bot(kind: str) -> bool:
-    return kind.startswith("bot:")
 
 
 def is_guest(kind: str) -> bool:
@@ -249,7 +215,6 @@ class Session:
             self.view = load_view(game_id)
         except ImportError:
             raise ValueError(f"this app has no table screen for {self.game.name} yet") from None
-        self.bot_rng = Rng(seed ^ 0x5EA7B07)
         self.phase = Phase.CURTAIN
         #: the curtain came up because the page was hidden (see :meth:`hide_private_view`)
         self.curtain_hidden = False
@@ -265,14 +230,8 @@ class Session:
         self.events: list[dict[str, Any]] = list(events or [])
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
         self.round_events: list[dict[str, Any]] = list(round_events or [])
-        self.search: SlicedSearch | None = None  # the bot's sliced search in progress
-        #: the bots' secret simultaneous choices thought out ahead (``pycore.bots.Ponder``), or
-        #: ``None`` when the bot hook cannot think ahead
-        make_ponder = getattr(bot_hook, "ponder", None)
-        self.ponder: Any = make_ponder() if make_ponder is not None else None
-        #: a bot seat whose last search the time cap cut short (it played its best move so far);
-        #: the shell tells the table once and clears it
-        self.bot_capped: int | None = None
+        #: the bots' thinking (their turns in slices, their secret choices thought ahead)
+        self.bots = BotTurns(self, bot_hook, seed)
         #: the moves since ``log_start`` (a state's JSON; the game's start unless the log was full):
         #: the save keeps them so that the events of the game are recomputed by the engine on load
         #: instead of being stored (the round summary, the story)
@@ -346,7 +305,7 @@ class Session:
         if self.phase is Phase.WAIT:
             self._advance()
         else:
-            self._ponder_ahead()
+            self.bots.ponder_ahead()
 
     def phone_back(self, seat: int) -> None:
         """``seat``'s phone rejoined: the seat is played there again. Whatever stood in for it
@@ -371,10 +330,10 @@ class Session:
         if on_screen:
             self.pending = None
             self.local = {}
-            self.search = None
+            self.bots.search = None
             self._advance()
         else:
-            self._ponder_ahead()
+            self.bots.ponder_ahead()
 
     @property
     def waiting(self) -> list[int]:
@@ -411,40 +370,9 @@ class Session:
         bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
         return min(bots) if bots else min(acting)
 
-    def _ponder_ahead(self) -> None:
-        """Keep one search per bot seat that has a secret simultaneous choice to make now, made as
-        :meth:`think` will make it: the bots act in seat order, each forking the bot rng once,
-        so the ``k``-th of them gets the ``k``-th fork of the bot rng as it is now."""
-        ponder = self.ponder
-        if ponder is None:
-            return
-        acting = self.state.current_players()
-        bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
-        for seat in [s for s in ponder.searches if s not in bots]:
-            del ponder.searches[seat]
-        ahead = Rng.from_state(self.bot_rng.state)
-        for seat in bots:
-            rng = ahead.fork()
-            level = self._bot_level(seat)
-            obs = self.state.observation(seat)
-            if level not in THINKING_LEVELS or not self.bot_hook.secret_choice(self.game, obs):  # type: ignore[union-attr]
-                ponder.searches.pop(seat, None)
-                continue
-            legal = self.state.legal_actions(seat)
-            have = ponder.searches.get(seat)
-            if have is None or not have.matches(obs, legal, rng, level):
-                start = self.bot_hook.start  # type: ignore[union-attr]
-                ponder.add(seat, start(self.game, obs, legal, rng, level, BOT_BUDGET[level]))
-
-    def pondering(self) -> bool:
-        """Whether bots are thinking ahead on their secret choices while the table waits for people."""
-        return (
-            self.ponder is not None and self.phase in (Phase.TURN, Phase.CURTAIN, Phase.WAIT) and not self.ponder.done
-        )
-
     def _advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
-        self._ponder_ahead()
+        self.bots.ponder_ahead()
         self.viewer = None
         self.curtain_for = None
         self.bot_seat = None
@@ -469,7 +397,7 @@ class Session:
         if is_bot(self.seats[actor]["kind"]):
             self.phase = Phase.BOT
             self.bot_seat = actor
-            self.search = None
+            self.bots.search = None
             self.viewer = self._table_viewer()
             return
         if self.game.hidden_information and actor != self.holder and self.sole_human is None:
@@ -501,7 +429,7 @@ class Session:
         self.pending = None
         self.local = {}
         self.reveal = None
-        self.search = None
+        self.bots.search = None
         self.viewer = None
         self.bot_seat = None
         self.phase = Phase.CURTAIN
@@ -764,7 +692,7 @@ class Session:
         if still and not self._summary_for(events) and not paced(self.view, events):
             self.events = events
             self._log_round(events)
-            self._ponder_ahead()
+            self.bots.ponder_ahead()
             kept = self._saved()
         else:
             kept = self._after(events, before, reveal_viewer)
@@ -858,17 +786,14 @@ class Session:
     def delay_ms(self) -> int | None:
         """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
         if self.phase is Phase.BOT:
-            if self.search is None:
-                simultaneous = len(self.state.current_players()) > 1
-                return BOT_PICK_DELAY_MS if simultaneous else BOT_DELAY_MS
-            return 0  # the next thinking slice, right after the browser has painted
+            return self.bots.delay_ms()
         if self.phase is Phase.REVEAL and self.reveal is not None:
             return self.flow.delay_ms()
         if self.phase is Phase.TURN and self.pending is None:
             auto = self._auto_play()
             if auto is not None:
                 return max(int(auto[0]), 0)
-        if self.pondering():
+        if self.bots.pondering(self.phase):
             return 0  # the bots' next slice of thinking ahead, right after the browser has painted
         return None
 
@@ -881,62 +806,19 @@ class Session:
 
     def tick(self) -> None:
         """Advance a reveal by one visible event, let the bot on turn act, or let the bots think
-        ahead on their secret choices (:meth:`pondering`)."""
+        ahead on their secret choices (:meth:`hotseat.bot_turns.BotTurns.pondering`)."""
         if self.phase is Phase.REVEAL and self.reveal is not None:
             self.flow.tick()
         elif self.phase is Phase.BOT and self.bot_seat is not None:
-            self.think(self.bot_seat)
+            self.bots.think(self.bot_seat)
         else:
             turn = self.phase is Phase.TURN and self.pending is None and self.viewer is not None
             auto = self._auto_play() if turn else None
             if auto is not None and self.viewer is not None:
                 if auto[1] in self.state.legal_actions(self.viewer):
                     self.apply(self.viewer, auto[1])
-            elif self.pondering():
-                self.ponder.step(BOT_SLICE_MS)
-
-    def _bot_level(self, seat: int) -> str:
-        kind: str = self.seats[seat]["kind"]
-        return kind.split(":", 1)[1]
-
-    def think(self, seat: int) -> list[dict[str, Any]] | None:
-        """One slice of the bot's thinking; applies its action once decided.
-
-        The bot sees only ``observation(seat)`` and ``legal_actions(seat)``, never the State.
-        Returns the events when the action was applied, else ``None`` (still thinking, or the
-        move was taken back: :meth:`apply`).
-        """
-        legal = self.state.legal_actions(seat)
-        assert self.bot_hook is not None, "a table with bot seats has a bot hook (checked at the start)"
-        if self.search is None:
-            level = self._bot_level(seat)
-            rng = self.bot_rng.fork()
-            obs = self.state.observation(seat)
-            start = getattr(self.bot_hook, "start", None)
-            if start is None:
-                chosen = self.bot_hook(self.game, obs, legal, rng, BOT_BUDGET[level], level)
-                return self._apply_bot(seat, chosen, legal)
-            ahead = self.ponder.take(seat, obs, legal, rng, level) if self.ponder is not None else None
-            self.search = ahead if ahead is not None else start(self.game, obs, legal, rng, level, BOT_BUDGET[level])
-        action = self.search.step(BOT_SLICE_MS)
-        if action is None:
-            return None
-        if getattr(self.search, "capped", False):
-            self.bot_capped = seat  # the shell says so (the device was too slow for the bot's work)
-        return self._apply_bot(seat, action, legal)
-
-    def _apply_bot(self, seat: int, action: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        self.search = None
-        if action not in legal:  # a bot bug must not corrupt the game
-            action = legal[0]
-        return self.apply(seat, action)
-
-    def play_bot(self, seat: int) -> list[dict[str, Any]]:
-        """Let the bot in ``seat`` think to the end and act (blocking; for tests and tools)."""
-        while True:
-            events = self.think(seat)
-            if events is not None:
-                return events
+            elif self.bots.pondering(self.phase):
+                self.bots.step_ahead()
 
     # ---- results -----------------------------------------------------------------------------
 

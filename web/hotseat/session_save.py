@@ -28,6 +28,7 @@ import pycore
 from pycore.core import State
 from pycore.rng import Rng
 
+from .bot_turns import BotHook, is_bot
 from .bounded import ascii_int
 from .names import NameError_, check_name
 from .saves import (
@@ -45,7 +46,7 @@ from .saves import (
     read_json,
     shown,
 )
-from .session import MAX_LOG_MOVES, SEAT_KINDS, STAND_IN_KINDS, BotHook, Session, bots_for, is_bot, load_view
+from .session import MAX_LOG_MOVES, SEAT_KINDS, STAND_IN_KINDS, Session, bots_for, load_view
 from .story import Move
 
 SAVE_FORMAT = "hotseat-session"
@@ -168,7 +169,7 @@ def to_dict(session: Session) -> dict[str, Any]:
         "state": session.state.to_json(),
         "log": {"start": session.log_start, "moves": list(session.log_moves)},
         "summary_due": session.summary_due,
-        "bot_rng": session.bot_rng.state,
+        "bot_rng": session.bots.rng.state,
         **({"net": session.net} if session.net is not None else {}),
     }
 
@@ -297,7 +298,7 @@ def from_dict(data: Any, bot_hook: BotHook | None = None) -> Session:
     net = data.get("net")  # absent without phones
     if net is not None:
         session.net = check_net(net, len(seats))
-    session.bot_rng = Rng.from_state(data["bot_rng"])
+    session.bots.rng = Rng.from_state(data["bot_rng"])
     return session
 
 

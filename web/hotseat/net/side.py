@@ -39,12 +39,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import screens
+from ..bot_turns import is_bot
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..names import bot_name
 from ..saves import Storage, StorageError
-from ..session import BOT_LEVELS, HUMAN, Phase, Session, bots_for, is_bot
+from ..session import BOT_LEVELS, HUMAN, Phase, Session, bots_for
 from . import protocol, qr, signal
 from .guest import Guest
 from .host import Host
