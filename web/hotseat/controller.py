@@ -50,13 +50,11 @@ from typing import TYPE_CHECKING, Any
 import pycore
 
 from . import cues, players_screen, screens
-from . import players as players_store
 from . import settings as settings_store
 from .bot_turns import BotHook
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
-from .names import clean_name
 from .pages import (
     ElsewherePage,
     GamePage,
@@ -68,14 +66,15 @@ from .pages import (
     Screen,
     SetupPage,
     StoryOpen,
-    default_seat_name,
 )
-from .saves import Storage, StorageError, slot_key
+from .players_desk import PlayersDesk
+from .saves import Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
     from .net.side import NetSide
+    from .players import Players
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
 #: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
@@ -132,14 +131,14 @@ class Controller:
         #: the language setting changed: the browser glue installs the new language, then redraws
         self.language_changed = False
         self._net: NetSide | None = None  # see the net property
-        #: the players remembered on this phone (:mod:`hotseat.players`), read once at start
-        self.players = players_store.load(storage, tuple(pycore.GAMES))
         #: this browser can connect phones (WebRTC); the browser glue says so at start
         #: (:meth:`phones_unavailable`): without it no option for phones is offered
         self.phones = True
         #: the games in progress, what cannot be opened, backups, which window plays a game
         self.saves = SavesDesk(self, storage, playable_games)
-        self.backups = Backups(self, storage, self.saves)
+        #: the players remembered on this phone (their list, statistics, tables set up here)
+        self.people = PlayersDesk(self, storage)
+        self.backups = Backups(self, storage, self.saves, self.people.reload)
         self.locks = WindowLocks(self, self._resume, self._give_up)
         self.saves.next_recovery()
 
@@ -157,6 +156,11 @@ class Controller:
     def setup(self) -> dict[str, Any] | None:
         """The setup screen's choices (its :class:`~hotseat.pages.SetupPage`), else ``None``."""
         return self.page.setup if isinstance(self.page, SetupPage) else None
+
+    @property
+    def players(self) -> Players:
+        """The players remembered on this phone (:attr:`people`'s)."""
+        return self.people.players
 
     @property
     def net(self) -> NetSide:
@@ -190,7 +194,7 @@ class Controller:
             return False
         if self._net is not None and self._net.session is session:
             self._net.after_applied()  # saved first: the phones never see a move the save lacks
-        self._record_if_over(session)
+        self.people.record_if_over(session)
         return True
 
     def _give_up(self, game_id: str, changed: bool) -> None:
@@ -390,11 +394,8 @@ class Controller:
         if not self._can_abandon():
             return
         assert self.session is not None, "a game is on screen"
-        session, game_id = self.session, self.session.game_id
-        kinds = [kind if self.players.knows(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
-        key = f"{game_id}:{session.seed}"
-        self.players = self.players.game_recorded(key, game_id, session.names, kinds, [], None, finished=False)
-        self._save_players()
+        game_id = self.session.game_id
+        self.people.record_abandoned(self.session)
         if self._net is not None:
             self._net.close_host()
         self.saves.remove(game_id)  # the player's explicit word
@@ -412,7 +413,7 @@ class Controller:
             self.dialog = None
             self._open_setup(dialog["game"])
         elif dialog["kind"] in ("pl_forget", "pl_clear"):
-            self._players_dialog_tap(shell, dialog)
+            self.people.answer(shell, dialog)
         elif shell == "restore_yes" and dialog["kind"] == "restore":
             self.backups.restore(dialog["backup"])
         elif shell == "abandon" and dialog["kind"] == "abandon":
@@ -429,7 +430,7 @@ class Controller:
             return
         session.on_applied = self.persist
         self.page = GamePage(session)
-        self._record_if_over(session)  # a game over screen reloaded: counted once (its key)
+        self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
         if session.phone_seats or self._net is not None:
             self.net.host_session(session)
 
@@ -530,7 +531,7 @@ class Controller:
             st["error"] = str(exc)
             return
         self._start_session(session)
-        self._remember_table(session, raw)
+        self.people.seated(session, raw)
 
     def warm_up(self) -> None:
         """Import the view and bot modules of the games in :attr:`warm` (the app calls this in idle
@@ -543,76 +544,19 @@ class Controller:
             if prepare is not None and bots_for(game_id, self.bot_hook):
                 prepare(game_id)
 
-    # ---- players remembered (hotseat.players) -----------------------------------------------
-
-    def _remember_table(self, session: Session, raw: list[str]) -> None:
-        """A table set up here has started: its names (not setup's untouched "Player N") become the
-        recent names, and it is the game's remembered table."""
-        typed = [clean_name(raw[i]) != default_seat_name(i) for i in range(len(raw))]
-        self.players = self.players.seated(session.game_id, list(zip(session.names, session.kinds)), typed)
-        self._save_players()
-
-    def _record_if_over(self, session: Session) -> None:
-        """Count a finished game in the statistics of its remembered names, once (its key: game and
-        seed; a reload of the game-over screen does not count it again)."""
-        if not session.state.is_terminal():
-            return
-        key = f"{session.game_id}:{session.seed}"
-        if key in self.players.recorded:
-            return
-        obs = session.state.public_observation()
-        view = session.view
-        scores = [view.final_score(obs, seat) for seat in range(len(session.seats))]
-        # only remembered names count: setup's untouched "Player 3" and forgotten names do not
-        kinds = [kind if self.players.knows(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
-        self.players = self.players.game_recorded(
-            key, session.game_id, session.names, kinds, session.winners(), scores, lower_wins=view.lower_score_wins
-        )
-        self._save_players()
-
-    def _save_players(self) -> bool:
-        """Store the players; a refusing browser is reported (the game and its save are not touched)."""
-        try:
-            players_store.save(self.storage, self.players)
-        except StorageError:
-            if self.message is None:
-                self.message = _(
-                    "This browser refused to remember the players (storage full?). Your game is not affected."
-                )
-            return False
-        return True
-
     def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
         """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
-        game on screen stays saved, as with the menu); ``pl_rename``/``pl_save``/``pl_cancel``
-        rename a name (checked as setup's names), ``pl_forget``/``pl_clear`` ask first."""
+        game on screen stays saved, as with the menu); its own taps are :attr:`people`'s."""
         if shell == "players":
             if self.screen is Screen.GUEST:
                 self.net.leave_guest()
             elif self._net is not None:
                 self._net.close_host()
             self.go_home()
-            self.players = players_store.load(self.storage, tuple(pycore.GAMES))  # another window may have changed it
+            self.people.reload()  # another window may have changed them
             self.page = PlayersPage()
-            return
-        if isinstance(self.page, PlayersPage):
-            changed, question = self.page.tap(shell, tap, self.players)
-            if changed is not None:
-                self.players = changed
-                self._save_players()
-            if question is not None:
-                self.dialog = question
-
-    def _players_dialog_tap(self, shell: str | None, dialog: dict[str, Any]) -> None:
-        """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
-        if shell != "pl_yes":
-            return
-        self.dialog = None
-        if dialog["kind"] == "pl_forget":
-            self.players = self.players.forgotten(dialog["name"])
-        else:
-            self.players = self.players.stats_cleared(dialog["name"])
-        self._save_players()
+        elif isinstance(self.page, PlayersPage):
+            self.people.tap(self.page, shell, tap)
 
     # ---- time --------------------------------------------------------------------------------
 

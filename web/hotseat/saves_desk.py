@@ -35,7 +35,6 @@ from .session_save import peek
 
 if TYPE_CHECKING:
     from .bot_turns import BotHook
-    from .players import Players
     from .session import Session
 
 
@@ -63,7 +62,6 @@ class Shell(Protocol):
     notice: str | None
     download: dict[str, Any] | None
     sheet: bool
-    players: Players
 
     @property
     def session(self) -> Session | None: ...
@@ -366,10 +364,12 @@ class Backups:
         install_hint: the hint due on the home screen ("ios", "menu"; :mod:`hotseat.keeping`).
     """
 
-    def __init__(self, shell: Shell, storage: Storage, saves: SavesDesk) -> None:
+    def __init__(self, shell: Shell, storage: Storage, saves: SavesDesk, players_changed: Callable[[], None]) -> None:
         self.shell = shell
         self.storage = storage
         self.saves = saves
+        #: the players are read again after a restore (the backup may hold them)
+        self.players_changed = players_changed
         self.pick_file = False
         self.install_hint: str | None = None
 
@@ -445,7 +445,7 @@ class Backups:
             self.shell.message = _("This browser refused to store the backup (storage full?). Nothing was changed.")
             return
         self.saves.restored(written)
-        self.shell.players = players_store.load(self.storage, tuple(pycore.GAMES))
+        self.players_changed()
         self.shell.notice = _("The backup was restored.")
 
 

@@ -1,0 +1,114 @@
+"""The players remembered on this phone, kept up to date (:mod:`hotseat.players` is the store).
+
+Pure Python (no browser). :class:`hotseat.controller.Controller` keeps one :class:`PlayersDesk`
+(``Controller.people``) and tells it when a table set up here starts, when a game ends or is
+abandoned, and routes the players list's taps and questions to it. A browser that refuses to
+store the players is reported once on screen; the game and its save are never touched by it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pycore
+
+from . import players as players_store
+from .i18n import gettext as _
+from .names import clean_name
+from .pages import PlayersPage, default_seat_name
+from .saves import Storage, StorageError
+
+if TYPE_CHECKING:
+    from .players import Players
+    from .saves_desk import Shell
+    from .session import Session
+
+
+class PlayersDesk:
+    """Attributes:
+    players: the players remembered on this phone (a :class:`hotseat.players.Players`), read
+        at start and again whenever another window may have changed them.
+    """
+
+    def __init__(self, shell: Shell, storage: Storage) -> None:
+        self.shell = shell
+        self.storage = storage
+        self.players: Players = players_store.load(storage, tuple(pycore.GAMES))
+
+    def reload(self) -> None:
+        """Read the players again (another window, or a restored backup, may have changed them)."""
+        self.players = players_store.load(self.storage, tuple(pycore.GAMES))
+
+    def _save(self) -> bool:
+        """Store the players; a refusing browser is reported (the game and its save are not touched)."""
+        try:
+            players_store.save(self.storage, self.players)
+        except StorageError:
+            if self.shell.message is None:
+                self.shell.message = _(
+                    "This browser refused to remember the players (storage full?). Your game is not affected."
+                )
+            return False
+        return True
+
+    def seated(self, session: Session, raw: list[str]) -> None:
+        """A table set up here has started: its names (not setup's untouched "Player N") become the
+        recent names, and it is the game's remembered table."""
+        typed = [clean_name(raw[i]) != default_seat_name(i) for i in range(len(raw))]
+        self.players = self.players.seated(session.game_id, list(zip(session.names, session.kinds)), typed)
+        self._save()
+
+    def _kinds(self, session: Session) -> list[str]:
+        """The seats' kinds as the statistics count them: only remembered names count (setup's
+        untouched "Player 3" and forgotten names are "unnamed")."""
+        return [kind if self.players.knows(name) else "unnamed" for name, kind in zip(session.names, session.kinds)]
+
+    def record_if_over(self, session: Session) -> None:
+        """Count a finished game in the statistics of its remembered names, once (its key: game and
+        seed; a reload of the game-over screen does not count it again)."""
+        if not session.state.is_terminal():
+            return
+        key = f"{session.game_id}:{session.seed}"
+        if key in self.players.recorded:
+            return
+        obs = session.state.public_observation()
+        view = session.view
+        scores = [view.final_score(obs, seat) for seat in range(len(session.seats))]
+        self.players = self.players.game_recorded(
+            key,
+            session.game_id,
+            session.names,
+            self._kinds(session),
+            session.winners(),
+            scores,
+            lower_wins=view.lower_score_wins,
+        )
+        self._save()
+
+    def record_abandoned(self, session: Session) -> None:
+        """Count ``session`` as abandoned in the statistics of its remembered names."""
+        key = f"{session.game_id}:{session.seed}"
+        kinds = self._kinds(session)
+        self.players = self.players.game_recorded(key, session.game_id, session.names, kinds, [], None, finished=False)
+        self._save()
+
+    def tap(self, page: PlayersPage, shell: str, tap: dict[str, Any]) -> None:
+        """A tap on the players list: ``pl_rename``/``pl_save``/``pl_cancel`` rename a name
+        (checked as setup's names), ``pl_forget``/``pl_clear`` ask first (the question opens)."""
+        changed, question = page.tap(shell, tap, self.players)
+        if changed is not None:
+            self.players = changed
+            self._save()
+        if question is not None:
+            self.shell.dialog = question
+
+    def answer(self, shell: str | None, dialog: dict[str, Any]) -> None:
+        """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
+        if shell != "pl_yes":
+            return
+        self.shell.dialog = None
+        if dialog["kind"] == "pl_forget":
+            self.players = self.players.forgotten(dialog["name"])
+        else:
+            self.players = self.players.stats_cleared(dialog["name"])
+        self._save()
