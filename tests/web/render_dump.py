@@ -166,7 +166,7 @@ class Run:
                 "back": c.back_target(),
                 "lock": c.locks.wanted,
                 "wake": c.wants_wake_lock,
-                "rules": c.rules_wanted,
+                "rules": c.sheets.rules_wanted,
                 "download": None if download is None else [download["name"], _digest(download["text"])],
             }
             parts.append(f"<!-- device {k} {json.dumps(glue, sort_keys=True)} -->\n{markup}")
@@ -229,8 +229,8 @@ class Run:
         if choice == "story" and self.tap_where(k, lambda t: t == {"shell": "story", "do": "open"}):
             self.open[k] = "story"
         elif choice == "rules" and self.tap_where(k, lambda t: t.get("shell") == "rules"):
-            if c.rules_wanted is not None:
-                c.rules_loaded(c.rules_wanted, None)  # no rules page: the view's own summary
+            if c.sheets.rules_wanted is not None:
+                c.sheets.rules_loaded(c.sheets.rules_wanted, None)  # no rules page: the view's own summary
                 self.take(f"d{k} rules loaded")
             self.open[k] = "rules"
         elif choice == "settings" and self.tap_where(k, lambda t: t.get("shell") == "settings"):

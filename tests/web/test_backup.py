@@ -43,7 +43,7 @@ def test_backup_then_a_wiped_phone_restores_every_game_and_the_players_byte_for_
     c.tap({"shell": "settings"})
     c.tap({"shell": "restore"})  # from the settings sheet: the file picker, then the question alone
     c.backups.restore_chosen(text, len(text.encode()))
-    assert c.dialog is not None and c.dialog["kind"] == "restore" and not c.sheet
+    assert c.dialog is not None and c.dialog["kind"] == "restore" and not c.sheets.settings_open
     assert dict(wiped) == {}  # nothing until the player says Restore
     question = str(c.render())
     assert "Restore this backup?" in question and "Ann, Bob, Cy" in question and "Ann, Dan" in question
@@ -105,7 +105,7 @@ def test_a_restore_picked_during_a_game_goes_home_first_and_the_game_stays_saved
     c.tap({"shell": "restore"})
     assert c.backups.pick_file is True  # the browser glue opens its file picker now
     c.backups.restore_chosen(text)
-    assert c.screen == "home" and c.session is None and not c.sheet
+    assert c.screen == "home" and c.session is None and not c.sheets.settings_open
     assert c.dialog["kind"] == "restore"
 
 

@@ -35,10 +35,10 @@ def test_the_menu_button_is_on_home_setup_and_every_game_screen_and_opens_the_sh
     assert {"shell": "settings"} in taps(str(c.render()))
     c.tap({"shell": "settings"})
     home_sheet = sheet(c)
-    assert c.sheet and 'aria-modal="true"' in home_sheet and 'id="set-h"' in home_sheet
+    assert c.sheets.settings_open and 'aria-modal="true"' in home_sheet and 'id="set-h"' in home_sheet
     assert {"shell": "menu"} not in taps(home_sheet)  # no Home on the home screen itself
     c.tap({"shell": "close"})
-    assert not c.sheet and sheet(c) == ""
+    assert not c.sheets.settings_open and sheet(c) == ""
     start(c)
     for _ in range(2):  # the curtain, then Ann's hand
         assert {"shell": "settings"} in taps(str(c.render()))
@@ -50,7 +50,7 @@ def test_the_menu_button_is_on_home_setup_and_every_game_screen_and_opens_the_sh
 
 def test_every_row_sends_a_setting_tap_and_each_tap_changes_and_stores_that_setting(storage):
     c = Controller(storage, bot_hook=None)
-    c.voices = [("anna", "Anna"), ("petra", "Petra")]
+    c.sheets.voices = [("anna", "Anna"), ("petra", "Petra")]
     c.tap({"shell": "settings"})
     sent = [t for t in taps(sheet(c)) if t.get("shell") == "setting"]
     names = {t["name"] for t in sent}
@@ -64,16 +64,16 @@ def test_every_row_sends_a_setting_tap_and_each_tap_changes_and_stores_that_sett
         if tap["name"] == "language":
             continue  # below: a language change asks the app to install the language
         c.tap(tap)
-        assert getattr(c.settings, tap["name"]) == tap["value"], tap
-        assert c.sheet  # the sheet stays open for the next change
-    assert Controller(storage, bot_hook=None).settings == c.settings  # remembered
+        assert getattr(c.sheets.settings, tap["name"]) == tap["value"], tap
+        assert c.sheets.settings_open  # the sheet stays open for the next change
+    assert Controller(storage, bot_hook=None).sheets.settings == c.sheets.settings  # remembered
 
 
 def test_the_sheet_marks_the_current_choices_and_names_each_language_in_itself(storage):
     c = Controller(storage, bot_hook=None)
-    c.change_setting("theme", "dark")
-    c.change_setting("sound", False)
-    c.change_setting("voice_rate", 2.0)
+    c.sheets.change("theme", "dark")
+    c.sheets.change("sound", False)
+    c.sheets.change("voice_rate", 2.0)
     c.tap({"shell": "settings"})
     markup = sheet(c)
     pressed = re.findall(r'<button type="button" aria-pressed="true"[^>]*>([^<]*)<', markup)
@@ -89,7 +89,7 @@ def test_the_sheet_marks_the_current_choices_and_names_each_language_in_itself(s
 
 def test_every_control_of_the_sheet_is_a_real_button_with_a_name(storage):
     c = Controller(storage, bot_hook=None)
-    c.voices = [("anna", "Anna")]
+    c.sheets.voices = [("anna", "Anna")]
     start(c)
     c.tap({"shell": "settings"})
     markup = sheet(c)
@@ -113,7 +113,7 @@ def test_close_and_back_close_the_sheet_and_the_game_waits_while_it_is_open(stor
         c.tap({"shell": "close"})
     else:
         assert c.back()
-    assert not c.sheet and c.screen == "game" and c.delay_ms() is not None
+    assert not c.sheets.settings_open and c.screen == "game" and c.delay_ms() is not None
 
 
 def test_home_from_the_sheet_keeps_the_game_and_continue_brings_it_back(storage):
@@ -123,7 +123,7 @@ def test_home_from_the_sheet_keeps_the_game_and_continue_brings_it_back(storage)
     before = session_save.to_json(c.session)
     c.tap({"shell": "settings"})
     c.tap({"shell": "menu"})
-    assert c.screen == "home" and not c.sheet and c.session is None
+    assert c.screen == "home" and not c.sheets.settings_open and c.session is None
     c.tap({"shell": "resume", "game": "six_nimmt"})
     assert c.screen == "game" and session_save.to_json(c.session) == before
 
@@ -137,7 +137,7 @@ def test_the_sheet_over_a_hand_shows_no_card_and_hiding_the_page_closes_it_behin
     assert 'class="card' not in sheet(c)
     assert c.page_hidden()
     markup = str(c.render())
-    assert not c.sheet and "overlay settings" not in markup
+    assert not c.sheets.settings_open and "overlay settings" not in markup
     assert (
         c.session.phase is Phase.CURTAIN
         and 'data-private="' not in markup
@@ -149,17 +149,17 @@ def test_choosing_a_language_keeps_the_game_exactly_and_forgets_the_old_rules_pa
     c = Controller(storage, bot_hook=None)
     start(c)
     c.tap({"shell": "show"})
-    c.rules_loaded("six_nimmt", "<h1>6 nimmt!</h1>")
+    c.sheets.rules_loaded("six_nimmt", "<h1>6 nimmt!</h1>")
     before, screen_before = session_save.to_json(c.session), str(c.render())
     c.tap({"shell": "settings"})
     c.tap({"shell": "setting", "name": "language", "value": "it"})
-    assert c.language_changed and c.settings.language == "it" and c.rules_cache == {}
-    c.language_installed()
-    assert not c.language_changed
+    assert c.sheets.language_changed and c.sheets.settings.language == "it" and c.sheets.rules_cache == {}
+    c.sheets.language_installed()
+    assert not c.sheets.language_changed
     c.tap({"shell": "close"})
     assert session_save.to_json(c.session) == before and str(c.render()) == screen_before  # English until installed
-    assert c.tap({"shell": "setting", "name": "language", "value": "pt"}) is None and c.settings.language == "it"
-    assert not c.language_changed  # a refused value asks for nothing
+    assert c.tap({"shell": "setting", "name": "language", "value": "pt"}) is None and c.sheets.settings.language == "it"
+    assert not c.sheets.language_changed  # a refused value asks for nothing
 
 
 def test_the_sheet_is_translated(storage):

@@ -28,13 +28,13 @@ def test_narration_examples_run():
 
 def test_a_setting_tapped_is_validated_stored_and_read_back_by_the_next_start(storage):
     c = Controller(storage, bot_hook=None)
-    assert c.settings == Settings()
+    assert c.sheets.settings == Settings()
     c.tap({"shell": "setting", "name": "theme", "value": "light"})
     c.tap({"shell": "setting", "name": "voice_rate", "value": 1.5})
     c.tap({"shell": "setting", "name": "wake_lock", "value": False})
-    assert (c.settings.theme, c.settings.voice_rate, c.settings.wake_lock) == ("light", 1.5, False)
+    assert (c.sheets.settings.theme, c.sheets.settings.voice_rate, c.sheets.settings.wake_lock) == ("light", 1.5, False)
     assert json.loads(storage[KEY])["theme"] == "light"
-    assert Controller(storage, bot_hook=None).settings == c.settings
+    assert Controller(storage, bot_hook=None).sheets.settings == c.sheets.settings
 
 
 @pytest.mark.parametrize(
@@ -57,17 +57,17 @@ def test_a_bad_setting_changes_nothing(storage, name, value):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "setting", "name": "theme", "value": "dark"})
     before = dict(storage)
-    assert c.change_setting(name, value) is False
+    assert c.sheets.change(name, value) is False
     c.tap({"shell": "setting", "name": name, "value": value})
-    assert c.settings == Settings(theme="dark") and dict(storage) == before
+    assert c.sheets.settings == Settings(theme="dark") and dict(storage) == before
 
 
 def test_bad_stored_settings_fall_back_field_by_field(storage):
     storage.set(KEY, json.dumps({"theme": "light", "animation": "warp", "sound": "loud", "voice_rate": 0.75}))
     c = Controller(storage, bot_hook=None)
-    assert c.settings == Settings(theme="light", voice_rate=0.75)
+    assert c.sheets.settings == Settings(theme="light", voice_rate=0.75)
     storage.set(KEY, "[" * 100_000)
-    assert Controller(storage, bot_hook=None).settings == Settings()
+    assert Controller(storage, bot_hook=None).sheets.settings == Settings()
 
 
 def test_the_screen_stays_on_only_while_a_game_is_on_screen_and_the_setting_is_on(storage):

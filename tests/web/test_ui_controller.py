@@ -196,11 +196,11 @@ def test_game_over_shows_winners_and_rematch_starts_a_new_game(storage):
 def test_rules_overlay_uses_the_fetched_page_or_the_view_summary(storage):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "rules", "game": "six_nimmt"})
-    assert c.rules_wanted == "six_nimmt"
-    c.rules_loaded("six_nimmt", None)  # fetch failed: fall back to the view's summary
-    assert c.rules_wanted is None and "lowest first" in c.render()
-    c.rules_cache.pop("six_nimmt")
-    c.rules_loaded("six_nimmt", "<h1>Six</h1><p>own page</p>")
+    assert c.sheets.rules_wanted == "six_nimmt"
+    c.sheets.rules_loaded("six_nimmt", None)  # fetch failed: fall back to the view's summary
+    assert c.sheets.rules_wanted is None and "lowest first" in c.render()
+    c.sheets.rules_cache.pop("six_nimmt")
+    c.sheets.rules_loaded("six_nimmt", "<h1>Six</h1><p>own page</p>")
     assert "own page" in c.render()
     c.tap({"shell": "close"})
     assert 'role="dialog"' not in c.render()
@@ -235,7 +235,7 @@ def test_the_home_screen_reads_its_game_lines_only_while_no_sheet_covers_it(stor
     c = Controller(storage, bot_hook=None)  # a new start: the saved game's line is not read yet
     assert c.screen == "home" and c.delay_ms() is not None
     c.tap({"shell": "settings"})
-    assert c.sheet and c.delay_ms() is None
+    assert c.sheets.settings_open and c.delay_ms() is None
     c.tap({"shell": "close"})
     assert c.delay_ms() is not None
     c.tick()

@@ -136,10 +136,10 @@ def test_back_closes_the_rules_sheet_and_the_question_before_anything_else(stora
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "rules", "game": "dog"})
     assert c.back_target() == "rules"
-    assert c.back() is True and c.rules_for is None and c.screen == "home"
+    assert c.back() is True and c.sheets.rules_for is None and c.screen == "home"
     start(c)
     c.tap({"shell": "rules"})
-    assert c.back() is True and c.rules_for is None and c.screen == "game"  # still in the game
+    assert c.back() is True and c.sheets.rules_for is None and c.screen == "game"  # still in the game
     c.tap({"shell": "menu"})
     c.tap({"shell": "new", "game": "six_nimmt"})
     assert c.back_target() == "dialog"

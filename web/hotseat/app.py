@@ -20,7 +20,7 @@
   again when the browser reports ``voiceschanged``). A new language setting is installed at once
   (:func:`hotseat.i18n.activate`: its catalogue fetched, ``<html lang>`` set) and the same screen
   drawn again in it; the game itself is not touched.
-* Settings (:attr:`~hotseat.controller.Controller.settings`) are applied after each draw that
+* Settings (:attr:`hotseat.sheets.Sheets.settings`) are applied after each draw that
   changed them: ``<html data-theme>`` (``system``/``light``/``dark``, read by style.css; index.html
   sets it before the first paint), ``<html data-animation>``, the switches of :mod:`hotseat.fx`.
 * The screen stays on during a game (:mod:`hotseat.wakelock`, asked after every draw and when the
@@ -109,8 +109,8 @@ def draw() -> None:
     global _timer, _last_html
     ctl = _ctl()
     root = _root()
-    if ctl.sheet:
-        ctl.voices = [(v.uri, v.name) for v in narration.voices_for(fx.voices(), i18n.language())]
+    if ctl.sheets.settings_open:
+        ctl.sheets.voices = [(v.uri, v.name) for v in narration.voices_for(fx.voices(), i18n.language())]
     markup = str(ctl.render())
     # a page hidden while Python could not answer was covered by index.html's fallback: redraw
     if markup != _last_html or root.querySelector("[data-cover]") is not None:
@@ -129,8 +129,8 @@ def draw() -> None:
     # bots thinking ahead on their secret choices while people choose (for tests and tools)
     document.body.toggleAttribute("data-pondering", ctl.pondering)
     _sync_history()
-    if ctl.language_changed:
-        ctl.language_installed()
+    if ctl.sheets.language_changed:
+        ctl.sheets.language_installed()
         asyncio.ensure_future(_switch_language())
     _apply_settings()
     _sync_game_extras()
@@ -152,7 +152,7 @@ def draw() -> None:
     _ask_persistence()
     if ctl.warm:
         window.setTimeout(create_once_callable(ctl.warm_up), 80)
-    wanted = ctl.rules_wanted
+    wanted = ctl.sheets.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))
     _net_io()
@@ -301,7 +301,7 @@ def _apply_settings() -> None:
     """Put the settings on the page when they changed since the last draw."""
     global _applied
     ctl = _ctl()
-    current = ctl.settings
+    current = ctl.sheets.settings
     if current == _applied:
         return
     _applied = current
@@ -321,7 +321,7 @@ async def _switch_language() -> None:
     """The language setting changed: install that language (or the browser's, for "Like the
     phone"), ``<html lang>`` follows, and the screen is drawn again in it. The session is not
     touched: the same screen comes back in the new language."""
-    code = i18n.choose(_ctl().settings.language, list(window.navigator.languages or []))
+    code = i18n.choose(_ctl().sheets.settings.language, list(window.navigator.languages or []))
     await i18n.activate(window, code)
     draw()
 
@@ -329,7 +329,7 @@ async def _switch_language() -> None:
 def _on_voices(*_args: object) -> None:
     """The browser's voices arrived or changed (they load late in some browsers): an open settings
     sheet lists them."""
-    if _controller is not None and _controller.sheet:
+    if _controller is not None and _controller.sheets.settings_open:
         draw()
 
 
@@ -499,8 +499,8 @@ async def _fetch_rules(game_id: str) -> None:
             text = str(await response.text())
     except Exception:
         text = None
-    if ctl.rules_wanted == game_id:
-        ctl.rules_loaded(game_id, text)
+    if ctl.sheets.rules_wanted == game_id:
+        ctl.sheets.rules_loaded(game_id, text)
         draw()
 
 

@@ -9,8 +9,8 @@ the rules overlay, dialogs) and the current :class:`~hotseat.session.Session`. T
 * calls :meth:`Controller.tap` with the parsed ``data-tap`` dict of a tapped element (plus
   ``"fields"``: the values of every ``data-field`` input on screen);
 * calls :meth:`Controller.tick` after :meth:`Controller.delay_ms` milliseconds;
-* fetches ``rules/<game_id>.html`` when :attr:`Controller.rules_wanted` names a game, and hands
-  the text (or ``None``) to :meth:`Controller.rules_loaded`;
+* fetches ``rules/<game_id>.html`` when ``Controller.sheets.rules_wanted`` names a game, and
+  hands the text (or ``None``) to ``sheets.rules_loaded`` (:class:`hotseat.sheets.Sheets`);
 * calls :meth:`Controller.back` when the Back button pops the app's history entry (kept while
   :meth:`Controller.back_target` is not ``None``), :meth:`Controller.page_restored` when the page
   comes back from the back/forward cache and :meth:`Controller.page_hidden` when it is hidden;
@@ -50,11 +50,9 @@ from typing import TYPE_CHECKING, Any
 import pycore
 
 from . import cues, players_screen, screens
-from . import settings as settings_store
 from .bot_turns import BotHook
-from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
-from .markup import Markup, fragment, h
+from .markup import Markup, fragment
 from .pages import (
     ElsewherePage,
     GamePage,
@@ -71,6 +69,7 @@ from .players_desk import PlayersDesk
 from .saves import Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
 from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
+from .sheets import Sheets
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
     from .net.side import NetSide
@@ -96,7 +95,8 @@ class Controller:
     Attributes:
         page: the screen on display and its own state (:mod:`hotseat.pages`: one object per
             screen; :attr:`screen` names it, :attr:`session` and :attr:`setup` read it).
-        rules_for: game id whose rules overlay is open, or ``None``.
+        sheets: the settings and rules sheets over any screen (:class:`hotseat.sheets.Sheets`:
+            the settings, the open sheet, the rules pages fetched).
         saves: the stored games in progress, the recovery screen's and the home screen's saves
             (:class:`hotseat.saves_desk.SavesDesk`); ``backups``: backup, restore and the
             install hint; ``locks``: which window plays a game (same module).
@@ -110,8 +110,7 @@ class Controller:
         self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
         self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
         self.page: Page = HomePage()
-        self.rules_for: str | None = None
-        self.rules_cache: dict[str, str | None] = {}
+        self.sheets = Sheets(storage)
         self.download: dict[str, Any] | None = None
         self.message: str | None = None
         #: a calm line for the player (not an error), e.g. "Your game is saved"; cleared by a tap
@@ -121,15 +120,6 @@ class Controller:
         self.dialog: dict[str, Any] | None = None
         #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
         self.warm: list[str] = []
-        #: the player's settings (:mod:`hotseat.settings`), read once at start, validated
-        self.settings = settings_store.load(storage)
-        #: the settings sheet (opened by the menu button) is over the screen
-        self.sheet = False
-        #: the on-device voices of the current language, ``(voiceURI, name)``, for the sheet (the
-        #: browser glue fills it in from ``speechSynthesis`` while the sheet is open)
-        self.voices: list[tuple[str, str]] = []
-        #: the language setting changed: the browser glue installs the new language, then redraws
-        self.language_changed = False
         self._net: NetSide | None = None  # see the net property
         #: this browser can connect phones (WebRTC); the browser glue says so at start
         #: (:meth:`phones_unavailable`): without it no option for phones is offered
@@ -245,33 +235,11 @@ class Controller:
         """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
         return [f"bot:{level}" for level in BOT_LEVELS] if bots_for(game_id, self.bot_hook) else []
 
-    # ---- settings ----------------------------------------------------------------------------
-
-    def change_setting(self, name: Any, value: Any) -> bool:
-        """Set one setting (``{"shell": "setting", "name": ..., "value": ...}`` from the settings
-        sheet) and store the settings; the app applies them at the next draw. A name that is not
-        a setting or a value it cannot take changes nothing and returns ``False``."""
-        if not isinstance(name, str):
-            return False
-        try:
-            self.settings = self.settings.updated(**{name: value})
-        except (settings_store.SettingsError, TypeError):
-            return False
-        settings_store.save(self.storage, self.settings)
-        if name == "language":
-            self.language_changed = True
-            self.rules_cache.clear()  # the rules pages of the old language
-        return True
-
-    def language_installed(self) -> None:
-        """The browser glue has made the new language current (the next draw is in it)."""
-        self.language_changed = False
-
     @property
     def wants_wake_lock(self) -> bool:
         """Whether the screen should stay on now: a game is on screen (its table, a curtain, a
         summary, its end) and "Keep the screen on" is set. Home and setup let the phone sleep."""
-        return self.session is not None and self.settings.wake_lock
+        return self.session is not None and self.sheets.settings.wake_lock
 
     # ---- taps --------------------------------------------------------------------------------
 
@@ -313,18 +281,17 @@ class Controller:
             self.back()
             return
         if shell == "setting":
-            self.change_setting(tap.get("name"), tap.get("value"))
+            self.sheets.change(tap.get("name"), tap.get("value"))
         elif shell == "players" or (
             isinstance(self.page, PlayersPage) and isinstance(shell, str) and shell.startswith("pl_")
         ):
-            self.sheet = False
+            self.sheets.settings_open = False
             self._players_tap(shell, tap)
         elif shell == "settings":
-            self.rules_for = None
-            self.sheet = True
+            self.sheets.open_settings()
         elif shell == "abandon" and self._can_abandon():
             assert self.session is not None, "a game is on screen"
-            self.sheet = False
+            self.sheets.settings_open = False
             self.dialog = {"kind": "abandon", "game": self.session.game_id}
         elif shell == "menu":
             if self.screen is Screen.GUEST:
@@ -338,10 +305,9 @@ class Controller:
         elif shell == "rules":
             game_id = game or (self.session.game_id if self.session else None)
             if game_id in pycore.GAMES:
-                self.rules_for = game_id
+                self.sheets.rules_for = game_id
         elif shell == "close":
-            self.rules_for = None
-            self.sheet = False
+            self.sheets.close()
         elif shell == "take_over":
             self.locks.take_over()
         elif self.screen is Screen.HOME:
@@ -367,8 +333,7 @@ class Controller:
         """The home screen (the game on screen stays saved; its lock is released)."""
         if self.session is not None:  # its line on the home screen, without reading it again
             self.saves.leaving(self.session)
-        self.rules_for = None
-        self.sheet = False
+        self.sheets.close()
         self.locks.taking_over = None
         self.page = HomePage()
         self.saves.refresh()
@@ -449,11 +414,11 @@ class Controller:
         """
         if self.dialog is not None:
             return "dialog"
-        if self.rules_for is not None:
+        if self.sheets.rules_for is not None:
             return "rules"
         if self._story() is not None or self._guest_story_shown():
             return "story"
-        if self.sheet:
+        if self.sheets.settings_open:
             return "settings"
         if self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
@@ -475,7 +440,7 @@ class Controller:
         if target == "dialog":
             self.dialog = None
         elif target == "rules":
-            self.rules_for = None
+            self.sheets.rules_for = None
         elif target == "story":
             if isinstance(self.page, GamePage):
                 self.page.story = None
@@ -483,7 +448,7 @@ class Controller:
             if play is not None:
                 play.story_shown = False
         elif target == "settings":
-            self.sheet = False
+            self.sheets.settings_open = False
         elif target in ("undo", "take_back"):
             assert self.session is not None, "Back takes a move back only on the game screen"
             self.session.tap({"shell": target})
@@ -506,7 +471,7 @@ class Controller:
         for the same player, an unconfirmed pick is dropped (:meth:`Session.hide_private_view`).
         Returns whether anything private was on screen."""
         self.dialog = None
-        self.sheet = False
+        self.sheets.settings_open = False
         if self.session is None:
             return False
         return self.session.hide_private_view()
@@ -564,15 +529,15 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        covered = self.rules_for is not None or self._story() is not None or self.sheet or self.dialog is not None
+        covered = self.sheets.open or self._story() is not None or self.dialog is not None
         if self.session is not None and not covered:
             delay = self.session.delay_ms()
             if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
-                delay = round(delay * PACE_SCALE.get(self.settings.animation, 1.0))
+                delay = round(delay * PACE_SCALE.get(self.sheets.settings.animation, 1.0))
             if delay is None and self._net is not None:
                 delay = self._net.away_due_ms()  # drawn again when a phone away may be gone on without
             return delay
-        if self.screen is Screen.GUEST and self.rules_for is None and not self.sheet:
+        if self.screen is Screen.GUEST and not self.sheets.open:
             return self.net.delay_ms()
         if self.screen is Screen.HOME and not covered and self.saves.missing_detail() is not None:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
@@ -599,18 +564,6 @@ class Controller:
             self.net.tick()
         elif self.screen is Screen.HOME:
             self.saves.read_detail()
-
-    # ---- rules -------------------------------------------------------------------------------
-
-    @property
-    def rules_wanted(self) -> str | None:
-        """A game id whose rules page should be fetched now (``rules/<id>.html``), else None."""
-        if self.rules_for is not None and self.rules_for not in self.rules_cache:
-            return self.rules_for
-        return None
-
-    def rules_loaded(self, game_id: str, html_text: str | None) -> None:
-        self.rules_cache[game_id] = html_text if html_text and html_text.strip() else None
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -675,10 +628,7 @@ class Controller:
         opened = self._story()
         if opened is not None and opened.step is None and isinstance(shown, GamePage):
             extra.append(shown.story_sheet())
-        if self.rules_for is not None:
-            extra.append(screens.rules_overlay(self._rules_markup(self.rules_for)))
-        elif self.sheet:
-            extra.append(self._settings_markup())
+        extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self._can_abandon()))
         if self.dialog is not None and self.dialog["kind"] == "replace" and self.saves.save_info is not None:
             extra.append(screens.replace_dialog(self.saves.save_info, game_info(self.dialog["game"])[0]))
         elif self.dialog is not None and self.dialog["kind"] == "restore":
@@ -714,27 +664,6 @@ class Controller:
             and self._net.play is not None
             and self._net.play.story_shown
         )
-
-    def _settings_markup(self) -> Markup:
-        languages = [(code, language_name(code)) for code in LANGUAGES]
-        return screens.settings_sheet(
-            self.settings,
-            languages,
-            self.voices,
-            home=self.screen is not Screen.HOME,
-            players=True,
-            backup=True,
-            abandon=self._can_abandon(),
-            rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
-        )
-
-    def _rules_markup(self, game_id: str) -> Markup:
-        cached = self.rules_cache.get(game_id)
-        if cached:
-            return screens.rules_page(cached)
-        if game_id not in self.rules_cache:
-            return h("p", {"class": "note"}, _("Loading the rules…"))
-        return load_view(game_id).rules_html(_)
 
     def _render_home(self) -> Markup:
         games = []

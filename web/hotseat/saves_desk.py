@@ -36,6 +36,7 @@ from .session_save import peek
 if TYPE_CHECKING:
     from .bot_turns import BotHook
     from .session import Session
+    from .sheets import Sheets
 
 
 def game_info(game_id: str) -> tuple[str, int, int]:
@@ -61,7 +62,7 @@ class Shell(Protocol):
     message: str | None
     notice: str | None
     download: dict[str, Any] | None
-    sheet: bool
+    sheets: Sheets
 
     @property
     def session(self) -> Session | None: ...
@@ -423,7 +424,7 @@ class Backups:
         shell.dialog = None
         if shell.screen is not Screen.HOME:
             shell.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
-        shell.sheet = False
+        shell.sheets.settings_open = False
         shell.dialog = {"kind": "restore", "backup": found}
 
     def question(self, found: backup.Backup) -> Markup:
