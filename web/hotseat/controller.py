@@ -629,26 +629,20 @@ class Controller:
         if opened is not None and opened.step is None and isinstance(shown, GamePage):
             extra.append(shown.story_sheet())
         extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self._can_abandon()))
-        if self.dialog is not None and self.dialog["kind"] == "replace" and self.saves.save_info is not None:
-            extra.append(screens.replace_dialog(self.saves.save_info, game_info(self.dialog["game"])[0]))
-        elif self.dialog is not None and self.dialog["kind"] == "restore":
-            extra.append(self.backups.question(self.dialog["backup"]))
-        elif self.dialog is not None and self.dialog["kind"] == "abandon":
-            extra.append(screens.abandon_dialog(game_info(self.dialog["game"])[0]))
-        elif self.dialog is not None and self.dialog["kind"] in ("pl_forget", "pl_clear"):
-            extra.append(players_screen.dialog(self.dialog))
-        elif self.dialog is not None and self.dialog["kind"] == "aside_full":
-            extra.append(
-                screens.dialog(
-                    _("The list of saved games that could not be opened is full."),
-                    _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
-                    [
-                        screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
-                        screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger"),
-                    ],
-                )
-            )
+        if self.dialog is not None:
+            extra.append(self._question(self.dialog))
         return fragment(page, extra)
+
+    def _question(self, dialog: dict[str, Any]) -> Markup | None:
+        """The open question, drawn by the desk it belongs to."""
+        kind = dialog["kind"]
+        if kind == "restore":
+            return self.backups.question(dialog["backup"])
+        if kind == "abandon":
+            return screens.abandon_dialog(game_info(dialog["game"])[0])
+        if kind in ("pl_forget", "pl_clear"):
+            return players_screen.dialog(dialog)
+        return self.saves.question(dialog)
 
     # ---- the game's story ---------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import backup, keeping, session_save
+from . import backup, keeping, screens, session_save
 from . import players as players_store
 from .i18n import format_list
 from .i18n import gettext as _
@@ -288,6 +288,22 @@ class SavesDesk:
             self.next_recovery()
             if self.shell.screen is Screen.HOME:
                 self.refresh()
+
+    def question(self, dialog: dict[str, Any]) -> Markup | None:
+        """The desk's questions: "replace" (New game over an unfinished save) and "aside_full"
+        (the list of set-aside saves is full), else ``None``."""
+        if dialog["kind"] == "replace" and self.save_info is not None:
+            return screens.replace_dialog(self.save_info, game_info(dialog["game"])[0])
+        if dialog["kind"] != "aside_full":
+            return None
+        return screens.dialog(
+            _("The list of saved games that could not be opened is full."),
+            _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
+            [
+                screens.button(_("Keep all"), {"shell": "keep"}, "secondary"),
+                screens.button(_("Delete the oldest"), {"shell": "drop_oldest"}, "danger"),
+            ],
+        )
 
     def restored(self, written: list[str]) -> None:
         """A backup wrote ``written``: read them afresh (none is kept aside any more)."""
