@@ -108,7 +108,7 @@ def sheet_pages() -> walk.Pages:
     # setup with bots to choose: every kind of seat (human, the bots, a player's own phone)
     c = Controller(walk.MemoryStorage(), bot_hook=ui_helpers.first_legal_bot)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    for kind in ["human"] + c.seat_kinds("six_nimmt"):
+    for kind in ["human"] + c.tables.seat_kinds("six_nimmt"):
         c.tap({"shell": "kind", "seat": 0, "kind": kind})
         assert c.setup["kinds"][0] == kind
         pages.add(f"setup, a seat of kind {kind}", c)

@@ -39,7 +39,7 @@ def test_home_shows_join_a_table_disabled_with_the_reason_and_the_tap_does_nothi
 def test_setup_shows_own_phone_disabled_at_each_seat_says_why_and_refuses_it():
     c = without_phones()
     c.tap({"shell": "new", "game": "six_nimmt"})
-    assert GUEST not in c.seat_kinds("six_nimmt")
+    assert GUEST not in c.tables.seat_kinds("six_nimmt")
     page = c.render()
     own = [t for t in taps(page) if t.get("shell") == "kind" and t.get("kind") == GUEST]
     assert len(own) == c.setup["n"]  # shown at every seat ...

@@ -33,7 +33,7 @@ def test_setup_reads_names_and_options_and_saves_at_once(storage):
     assert "Target score" in markup and "Tactical variant" in markup and "Number of rounds" in markup
     assert "(SN-" not in markup  # ruling ids are for developers
     # no bots: a seat is a human at this phone or a player's own phone
-    assert c.seat_kinds("six_nimmt") == ["guest"]
+    assert c.tables.seat_kinds("six_nimmt") == ["guest"]
     assert [t for t in taps(markup) if t.get("shell") == "kind" and t["seat"] == 0] == [
         {"shell": "kind", "seat": 0, "kind": "human"},
         {"shell": "kind", "seat": 0, "kind": "guest"},

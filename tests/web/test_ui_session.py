@@ -300,9 +300,9 @@ def test_setup_offers_bot_seats_only_for_games_with_bots(storage):
     from hotseat.controller import Controller
 
     c = Controller(storage)  # the real pycore.bots
-    assert c.bot_kinds("six_nimmt") == ["bot:easy", "bot:normal", "bot:hard"]
+    assert c.tables.bot_kinds("six_nimmt") == ["bot:easy", "bot:normal", "bot:hard"]
     if "bunny_moose" in pycore.GAMES:
-        assert c.bot_kinds("bunny_moose") == []
+        assert c.tables.bot_kinds("bunny_moose") == []
 
 
 def test_a_save_for_a_game_without_a_view_is_a_save_error(monkeypatch):

@@ -150,8 +150,8 @@ def draw() -> None:
         if picker is not None:
             picker.click()
     _ask_persistence()
-    if ctl.warm:
-        window.setTimeout(create_once_callable(ctl.warm_up), 80)
+    if ctl.tables.warm:
+        window.setTimeout(create_once_callable(ctl.tables.warm_up), 80)
     wanted = ctl.sheets.rules_wanted
     if wanted is not None:
         asyncio.ensure_future(_fetch_rules(wanted))

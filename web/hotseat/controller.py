@@ -43,7 +43,6 @@ them out) and the transport's reports come in through ``net.event``.
 from __future__ import annotations
 
 import importlib.util
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -68,8 +67,9 @@ from .pages import (
 from .players_desk import PlayersDesk
 from .saves import Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
-from .session import BOT_LEVELS, GUEST, HUMAN, Phase, Session, bots_for, default_bot_hook, load_view
+from .session import Phase, Session
 from .sheets import Sheets
+from .tables import Tables
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
     from .net.side import NetSide
@@ -107,8 +107,8 @@ class Controller:
         self, storage: Storage, bot_hook: BotHook | None | str = "auto", seed_fn: Callable[[], int] | None = None
     ) -> None:
         self.storage = storage
-        self._bot_hook = bot_hook  # "auto": pycore.bots, imported on first need (not at boot)
-        self.seed_fn = seed_fn or (lambda: random.getrandbits(48))
+        #: what this phone offers to seat, new sessions, games readied ahead
+        self.tables = Tables(bot_hook, seed_fn)
         self.page: Page = HomePage()
         self.sheets = Sheets(storage)
         self.download: dict[str, Any] | None = None
@@ -118,12 +118,7 @@ class Controller:
         #: a question on a sheet over the screen, e.g. ``{"kind": "replace", "game": id}``
         #: ("Replace the saved game?"); every other tap waits until it is answered
         self.dialog: dict[str, Any] | None = None
-        #: game ids whose bot modules should be imported in idle time (see :meth:`warm_up`)
-        self.warm: list[str] = []
         self._net: NetSide | None = None  # see the net property
-        #: this browser can connect phones (WebRTC); the browser glue says so at start
-        #: (:meth:`phones_unavailable`): without it no option for phones is offered
-        self.phones = True
         #: the games in progress, what cannot be opened, backups, which window plays a game
         self.saves = SavesDesk(self, storage, playable_games)
         #: the players remembered on this phone (their list, statistics, tables set up here)
@@ -160,7 +155,7 @@ class Controller:
             from .net.side import NetSide
 
             self._net = NetSide(self.storage)
-            self._net.possible = self.phones
+            self._net.possible = self.tables.phones
         return self._net
 
     @property
@@ -198,7 +193,7 @@ class Controller:
     def _start_session(self, session: Session, rematch: bool = False) -> None:
         session.on_applied = self.persist
         self.page = GamePage(session)
-        self.warm.append(session.game_id)
+        self.tables.warm.append(session.game_id)
         if rematch and self._net is not None and self._net.host is not None:
             self.net.rematch(session)  # the same phones play on
         elif session.phone_seats or self._net is not None:
@@ -207,33 +202,15 @@ class Controller:
 
     @property
     def bot_hook(self) -> BotHook | None:
-        if isinstance(self._bot_hook, str):  # "auto"
-            self._bot_hook = default_bot_hook()
-        return self._bot_hook
-
-    def seat_kinds(self, game_id: str) -> list[str]:
-        """Seat kinds besides a human at this phone that setup offers: the bots, and a player's own
-        phone (kind ``"guest"``) in games with hidden information when this browser can connect
-        phones."""
-        phones = [GUEST] if self.phones and self._phones_game(game_id) else []
-        return self.bot_kinds(game_id) + phones
-
-    @staticmethod
-    def _phones_game(game_id: str) -> bool:
-        """Whether players of ``game_id`` may play on their own phones (it has hidden information)."""
-        return bool(pycore.load_game(game_id).hidden_information)
+        return self.tables.bot_hook
 
     def phones_unavailable(self) -> None:
         """The browser glue: this browser cannot connect phones (no WebRTC). "Join a table" and
         the "Own phone" seat are shown disabled with the reason; a saved table with phone seats
         still opens (its phones strip says why no phone can connect)."""
-        self.phones = False
+        self.tables.phones = False
         if self._net is not None:
             self._net.possible = False
-
-    def bot_kinds(self, game_id: str) -> list[str]:
-        """Bot seat kinds setup offers for ``game_id`` (none when the game has no bots)."""
-        return [f"bot:{level}" for level in BOT_LEVELS] if bots_for(game_id, self.bot_hook) else []
 
     @property
     def wants_wake_lock(self) -> bool:
@@ -261,7 +238,7 @@ class Controller:
             self.backups.tap(shell)
             return
         if shell == "net":
-            if not self.phones and tap.get("do") in ("join", "invite"):
+            if not self.tables.phones and tap.get("do") in ("join", "invite"):
                 return  # shown disabled: this browser cannot connect phones
             if tap.get("do") == "join" and self.screen is Screen.HOME:
                 self.net.start_join()
@@ -318,7 +295,7 @@ class Controller:
             self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             old = self.session
-            new = Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook)
+            new = self.tables.rematch(old)
             if not self.saves.can_start(old, new):
                 return  # the phones stay at the finished game, which is still the saved one
             self._start_session(new, rematch=True)
@@ -479,35 +456,13 @@ class Controller:
     # ---- setup -------------------------------------------------------------------------------
 
     def _open_setup(self, game_id: str) -> None:
-        game = pycore.load_game(game_id)
-        self.page = SetupPage.new(game, [HUMAN, *self.seat_kinds(game_id)], self.players)
-        self.warm.append(game_id)
+        self.page = self.tables.setup(game_id, self.players)
 
     def _start_from_setup(self, page: SetupPage) -> None:
-        st = page.setup
-        game = pycore.load_game(st["game"])
-        table = page.table(game)
-        if table is None:
-            return
-        seats, options, raw = table
-        try:
-            session = Session(st["game"], seats, self.seed_fn(), options, bot_hook=self.bot_hook)
-        except ValueError as exc:
-            st["error"] = str(exc)
-            return
-        self._start_session(session)
-        self.people.seated(session, raw)
-
-    def warm_up(self) -> None:
-        """Import the view and bot modules of the games in :attr:`warm` (the app calls this in idle
-        time, after the setup screen has painted, so neither the first frame of the table nor a
-        bot's first turn pays for compiling them)."""
-        games, self.warm = self.warm, []
-        for game_id in games:
-            load_view(game_id)
-            prepare = getattr(self.bot_hook, "prepare", None)
-            if prepare is not None and bots_for(game_id, self.bot_hook):
-                prepare(game_id)
+        started = self.tables.start(page)
+        if started is not None:
+            self._start_session(started[0])
+            self.people.seated(*started)
 
     def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
         """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
@@ -591,15 +546,7 @@ class Controller:
     def _render(self) -> Markup:
         shown = self.page
         if isinstance(shown, SetupPage):
-            setup = shown.setup
-            page = screens.setup(
-                pycore.load_game(setup["game"]),
-                setup,
-                self.seat_kinds(setup["game"]),
-                chips=shown.chips(self.players),
-                seat_kinds=[HUMAN, *self.seat_kinds(setup["game"])],
-                no_phones=not self.phones and self._phones_game(setup["game"]),
-            )
+            page = self.tables.setup_markup(shown, self.players)
         elif isinstance(shown, PlayersPage):
             page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
         elif isinstance(shown, GamePage) and shown.replaying:
@@ -673,7 +620,7 @@ class Controller:
             joinable=True,
             players_button=True,
             hint=hint,
-            phones=self.phones,
+            phones=self.tables.phones,
             rejoin=self._kept_seat(),
         )
 
