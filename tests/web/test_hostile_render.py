@@ -198,7 +198,7 @@ def test_hostile_names_on_every_shell_screen(name):
     c.tap({"shell": "new", "game": "six_nimmt"})
     pages.append(c.render())  # the replace question names them
     c.tap({"shell": "keep"})
-    c._give_up("six_nimmt", changed=True)
+    c.games.give_up("six_nimmt", changed=True)
     pages.append(c.render())
     c.saves.open_recovery("hotseat.game.six_nimmt", "six_nimmt", name, readable=False)
     pages.append(c.render())

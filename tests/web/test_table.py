@@ -10,7 +10,8 @@ import pytest
 from ui_helpers import storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
 
 from hotseat import narration
-from hotseat.controller import PACE_SCALE, Controller
+from hotseat.controller import Controller
+from hotseat.game_desk import PACE_SCALE
 from hotseat.session import Phase
 from hotseat.settings import KEY, Settings
 from hotseat.views.bunny_moose.taps import TEMPO_MS

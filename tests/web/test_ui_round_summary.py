@@ -40,7 +40,7 @@ def play_round(session: Session) -> list[list[int]]:
 def test_summary_lists_the_cards_each_player_took_and_they_add_up_to_the_bullheads(storage):
     c = Controller(storage, bot_hook=None)
     s = Session("six_nimmt", SEATS, 7, {}, bot_hook=None)
-    c._start_session(s)
+    c.games.start(s)
     took = play_round(s)
     assert s.phase == "summary"
     end = next(e for e in s.events if e["type"] == "round_end")

@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING, Any
 
 import pycore
 
-from . import cues, players_screen, screens
+from . import players_screen, screens
 from .bot_turns import BotHook
+from .game_desk import GameDesk
 from .i18n import gettext as _
 from .markup import Markup, fragment
 from .pages import (
@@ -75,10 +76,6 @@ if TYPE_CHECKING:  # imported on first use (a game without phones never imports 
     from .net.side import NetSide
     from .players import Players
 
-#: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
-#: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
-#: of a reveal, at the fast pace: their order is part of the game (6 nimmt!'s cards, lowest first)
-PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
 #: the home screen reads the saves it has no line for one by one, this long after it is drawn
 #: (the first paint and the player's first tap come before the replays)
 HOME_DETAIL_MS = 300
@@ -124,7 +121,9 @@ class Controller:
         #: the players remembered on this phone (their list, statistics, tables set up here)
         self.people = PlayersDesk(self, storage)
         self.backups = Backups(self, storage, self.saves, self.people.reload)
-        self.locks = WindowLocks(self, self._resume, self._give_up)
+        #: the game at this phone: started, resumed, saved after each move, given up, abandoned
+        self.games = GameDesk(self, self.saves, self.people, self.tables)
+        self.locks = WindowLocks(self, self.games.resume, self.games.give_up)
         self.saves.next_recovery()
 
     @property
@@ -162,43 +161,6 @@ class Controller:
     def net_started(self) -> NetSide | None:
         """The phone side if it was ever used, else ``None`` (for the browser glue)."""
         return self._net
-
-    # ---- games started, resumed, given up -----------------------------------------------------
-
-    def persist(self, session: Session) -> bool:
-        """Write the session as its game's save (after every applied action); then the phones
-        hear of the move. False when the browser refused the write: the phones are not told of a
-        move the save lacks (a move from a phone is then taken back and the phone told so)."""
-        if self.session is not session:
-            return True  # a session this window has given up (another window took the game)
-        written = self.saves.write(session)
-        if written is None:
-            self._give_up(session.game_id, changed=True)
-            return True
-        if not written:
-            return False
-        if self._net is not None and self._net.session is session:
-            self._net.after_applied()  # saved first: the phones never see a move the save lacks
-        self.people.record_if_over(session)
-        return True
-
-    def _give_up(self, game_id: str, changed: bool) -> None:
-        """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
-        connected here are told the table closed, and rejoin the window that plays on)."""
-        if self._net is not None and self.session is not None and self._net.session is self.session:
-            self._net.close_host()
-        self.dialog = None
-        self.page = ElsewherePage(game_id, changed)
-
-    def _start_session(self, session: Session, rematch: bool = False) -> None:
-        session.on_applied = self.persist
-        self.page = GamePage(session)
-        self.tables.warm.append(session.game_id)
-        if rematch and self._net is not None and self._net.host is not None:
-            self.net.rematch(session)  # the same phones play on
-        elif session.phone_seats or self._net is not None:
-            self.net.host_session(session)
-        self.persist(session)
 
     @property
     def bot_hook(self) -> BotHook | None:
@@ -266,7 +228,7 @@ class Controller:
             self._players_tap(shell, tap)
         elif shell == "settings":
             self.sheets.open_settings()
-        elif shell == "abandon" and self._can_abandon():
+        elif shell == "abandon" and self.games.can_abandon():
             assert self.session is not None, "a game is on screen"
             self.sheets.settings_open = False
             self.dialog = {"kind": "abandon", "game": self.session.game_id}
@@ -294,17 +256,9 @@ class Controller:
         elif isinstance(self.page, SetupPage) and shell in ("count", "kind", "opt", "chip"):
             self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
-            old = self.session
-            new = self.tables.rematch(old)
-            if not self.saves.can_start(old, new):
-                return  # the phones stay at the finished game, which is still the saved one
-            self._start_session(new, rematch=True)
+            self.games.rematch()
         elif self.session is not None:
-            self.session.tap(tap)
-            if self.session is not None and self.session.error:
-                self.message = _(self.session.error)
-            if self._net is not None:
-                self._net.poll()
+            self.games.tap(self.session, tap)
 
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
@@ -318,31 +272,12 @@ class Controller:
     def _home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
         game = tap.get("game")
         if shell == "resume" and game in playable_games():
-            self._resume(game)
+            self.games.resume(game)
         elif shell == "new" and game in playable_games():
             if self.saves.may_set_up(game):
                 self._open_setup(game)
         else:
             self.saves.home_tap(shell, tap)
-
-    def _can_abandon(self) -> bool:
-        """A game under way is on screen at this phone (its own table, not a seat at another's)."""
-        return self.session is not None and not self.session.state.is_terminal()
-
-    def _abandon(self) -> None:
-        """The player abandoned the game on screen (they answered its question): it is counted
-        as abandoned in the statistics of its remembered names, its save is deleted, the phones at
-        its table are told it closed, and the home screen shows."""
-        if not self._can_abandon():
-            return
-        assert self.session is not None, "a game is on screen"
-        game_id = self.session.game_id
-        self.people.record_abandoned(self.session)
-        if self._net is not None:
-            self._net.close_host()
-        self.saves.remove(game_id)  # the player's explicit word
-        self.go_home()
-        self.notice = _("The game of {game} was abandoned.").format(game=game_info(game_id)[0])
 
     def _dialog_tap(self, shell: str | None) -> None:
         """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it;
@@ -360,21 +295,10 @@ class Controller:
             self.backups.restore(dialog["backup"])
         elif shell == "abandon" and dialog["kind"] == "abandon":
             self.dialog = None
-            self._abandon()
+            self.games.abandon()
         elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
             self.dialog = None
             self.saves.drop_oldest(dialog["oldest"])
-
-    def _resume(self, game_id: str) -> None:
-        """Continue ``game_id``'s saved game (behind the curtain), or the recovery screen."""
-        session = self.saves.open(game_id)
-        if session is None:
-            return
-        session.on_applied = self.persist
-        self.page = GamePage(session)
-        self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
-        if session.phone_seats or self._net is not None:
-            self.net.host_session(session)
 
     # ---- the Back button ---------------------------------------------------------------------
 
@@ -461,7 +385,7 @@ class Controller:
     def _start_from_setup(self, page: SetupPage) -> None:
         started = self.tables.start(page)
         if started is not None:
-            self._start_session(started[0])
+            self.games.start(started[0])
             self.people.seated(*started)
 
     def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
@@ -482,16 +406,11 @@ class Controller:
 
     def delay_ms(self) -> int | None:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
-        follow the "Animation" setting (:data:`PACE_SCALE`); a game's own beat (the app narrator's
+        follow the "Animation" setting (:data:`hotseat.game_desk.PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
         covered = self.sheets.open or self._story() is not None or self.dialog is not None
         if self.session is not None and not covered:
-            delay = self.session.delay_ms()
-            if delay is not None and self.session.phase in (Phase.REVEAL, Phase.BOT):
-                delay = round(delay * PACE_SCALE.get(self.sheets.settings.animation, 1.0))
-            if delay is None and self._net is not None:
-                delay = self._net.away_due_ms()  # drawn again when a phone away may be gone on without
-            return delay
+            return self.games.delay_ms(self.session, self.sheets.settings.animation)
         if self.screen is Screen.GUEST and not self.sheets.open:
             return self.net.delay_ms()
         if self.screen is Screen.HOME and not covered and self.saves.missing_detail() is not None:
@@ -505,16 +424,7 @@ class Controller:
 
     def tick(self) -> None:
         if self.session is not None:
-            self.session.tick()
-            capped = self.session.bots.capped
-            if capped is not None:
-                self.session.bots.capped = None
-                self.message = _(
-                    "{name} thought as long as this phone allows and played its best move so far "
-                    "(this phone is slower than the bots were made for)."
-                ).format(name=self.session.names[capped])
-            if self._net is not None:
-                self._net.poll()  # a reveal that ended frees the table for the phones' actions
+            self.games.tick(self.session)
         elif self.screen is Screen.GUEST:
             self.net.tick()
         elif self.screen is Screen.HOME:
@@ -549,11 +459,8 @@ class Controller:
             page = self.tables.setup_markup(shown, self.players)
         elif isinstance(shown, PlayersPage):
             page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
-        elif isinstance(shown, GamePage) and shown.replaying:
-            page = shown.render_replay()
         elif isinstance(shown, GamePage):
-            waiting = self._net.waiting_line() if self._net is not None else None
-            page = fragment(shown.render_table(waiting), cues.table_markers(shown.session))
+            page = self.games.render(shown)
         elif isinstance(shown, GuestPage) and self.net.guest is not None:
             page = self.net.render_guest()
         elif isinstance(shown, RecoveryPage):
@@ -575,7 +482,7 @@ class Controller:
         opened = self._story()
         if opened is not None and opened.step is None and isinstance(shown, GamePage):
             extra.append(shown.story_sheet())
-        extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self._can_abandon()))
+        extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self.games.can_abandon()))
         if self.dialog is not None:
             extra.append(self._question(self.dialog))
         return fragment(page, extra)

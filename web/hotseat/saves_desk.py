@@ -35,6 +35,7 @@ from .session_save import peek
 
 if TYPE_CHECKING:
     from .bot_turns import BotHook
+    from .net.side import NetSide
     from .session import Session
     from .sheets import Sheets
 
@@ -72,6 +73,12 @@ class Shell(Protocol):
 
     @property
     def bot_hook(self) -> BotHook | None: ...
+
+    @property
+    def net(self) -> NetSide: ...
+
+    @property
+    def net_started(self) -> NetSide | None: ...
 
     def go_home(self) -> None: ...
 

@@ -1,0 +1,161 @@
+"""The game at this phone: started, resumed, saved after each move, played on, given up, abandoned.
+
+Pure Python (no browser). :class:`hotseat.controller.Controller` keeps one :class:`GameDesk`
+(``Controller.games``) and hands it the game screen's taps and ticks. The desk puts the game on
+screen (a :class:`~hotseat.pages.GamePage`) and hosts it for the phones at its table
+(``shell.net``); after every applied move the session calls :meth:`GameDesk.persist`, which saves
+it first and only then tells the phones (a phone never sees a move the save lacks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import cues
+from .i18n import gettext as _
+from .markup import Markup, fragment
+from .pages import ElsewherePage, GamePage
+from .saves_desk import game_info
+from .turn_flow import Phase
+
+if TYPE_CHECKING:
+    from .players_desk import PlayersDesk
+    from .saves_desk import SavesDesk, Shell
+    from .session import Session
+    from .tables import Tables
+
+#: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),
+#: relative to the views' own times; "off" stops every moving animation (CSS) but keeps the steps
+#: of a reveal, at the fast pace: their order is part of the game (6 nimmt!'s cards, lowest first)
+PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "off": 0.5}
+
+
+class GameDesk:
+    """See the module docstring."""
+
+    def __init__(self, shell: Shell, saves: SavesDesk, people: PlayersDesk, tables: Tables) -> None:
+        self.shell = shell
+        self.saves = saves
+        self.people = people
+        self.tables = tables
+
+    def persist(self, session: Session) -> bool:
+        """Write the session as its game's save (after every applied action); then the phones
+        hear of the move. False when the browser refused the write: the phones are not told of a
+        move the save lacks (a move from a phone is then taken back and the phone told so)."""
+        if self.shell.session is not session:
+            return True  # a session this window has given up (another window took the game)
+        written = self.saves.write(session)
+        if written is None:
+            self.give_up(session.game_id, changed=True)
+            return True
+        if not written:
+            return False
+        net = self.shell.net_started
+        if net is not None and net.session is session:
+            net.after_applied()  # saved first: the phones never see a move the save lacks
+        self.people.record_if_over(session)
+        return True
+
+    def give_up(self, game_id: str, changed: bool) -> None:
+        """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
+        connected here are told the table closed, and rejoin the window that plays on)."""
+        net, session = self.shell.net_started, self.shell.session
+        if net is not None and session is not None and net.session is session:
+            net.close_host()
+        self.shell.dialog = None
+        self.shell.page = ElsewherePage(game_id, changed)
+
+    def start(self, session: Session, rematch: bool = False) -> None:
+        """``session`` (new, or a rematch at the same table: the same phones play on) on screen, saved."""
+        session.on_applied = self.persist
+        self.shell.page = GamePage(session)
+        self.tables.warm.append(session.game_id)
+        net = self.shell.net_started
+        if rematch and net is not None and net.host is not None:
+            net.rematch(session)  # the same phones play on
+        elif session.phone_seats or net is not None:
+            self.shell.net.host_session(session)
+        self.persist(session)
+
+    def resume(self, game_id: str) -> None:
+        """Continue ``game_id``'s saved game (behind the curtain), or the recovery screen."""
+        session = self.saves.open(game_id)
+        if session is None:
+            return
+        session.on_applied = self.persist
+        self.shell.page = GamePage(session)
+        self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
+        if session.phone_seats or self.shell.net_started is not None:
+            self.shell.net.host_session(session)
+
+    def rematch(self) -> None:
+        """Rematch after the game: the same table, a new game (saved first at a table with phones,
+        which must not start unsaved)."""
+        old = self.shell.session
+        if old is None or old.phase is not Phase.OVER:
+            return
+        new = self.tables.rematch(old)
+        if self.saves.can_start(old, new):  # else the phones stay at the finished game, still the saved one
+            self.start(new, rematch=True)
+
+    def can_abandon(self) -> bool:
+        """A game under way is on screen at this phone (its own table, not a seat at another's)."""
+        session = self.shell.session
+        return session is not None and not session.state.is_terminal()
+
+    def abandon(self) -> None:
+        """The player abandoned the game on screen (they answered its question): it is counted
+        as abandoned in the statistics of its remembered names, its save is deleted, the phones at
+        its table are told it closed, and the home screen shows."""
+        session = self.shell.session
+        if session is None or not self.can_abandon():
+            return
+        self.people.record_abandoned(session)
+        if self.shell.net_started is not None:
+            self.shell.net_started.close_host()
+        self.saves.remove(session.game_id)  # the player's explicit word
+        self.shell.go_home()
+        self.shell.notice = _("The game of {game} was abandoned.").format(game=game_info(session.game_id)[0])
+
+    def tap(self, session: Session, tap: dict[str, Any]) -> None:
+        """A tap on the game screen: the session's (a refused move is said), then the phones'
+        actions held back meanwhile."""
+        session.tap(tap)
+        current = self.shell.session  # another window may have taken the game meanwhile
+        if current is not None and current.error:
+            self.shell.message = _(current.error)
+        if self.shell.net_started is not None:
+            self.shell.net_started.poll()
+
+    def delay_ms(self, session: Session, animation: str) -> int | None:
+        """The session's delay; a reveal's steps and a bot's visible turn follow the "Animation"
+        setting (:data:`PACE_SCALE`), a game's own beat (the app narrator's tempo) does not."""
+        delay = session.delay_ms()
+        if delay is not None and session.phase in (Phase.REVEAL, Phase.BOT):
+            delay = round(delay * PACE_SCALE.get(animation, 1.0))
+        net = self.shell.net_started
+        if delay is None and net is not None:
+            delay = net.away_due_ms()  # drawn again when a phone away may be gone on without
+        return delay
+
+    def tick(self, session: Session) -> None:
+        """The session's tick; a bot that thought as long as this phone allows is said once."""
+        session.tick()
+        capped = session.bots.capped
+        if capped is not None:
+            session.bots.capped = None
+            self.shell.message = _(
+                "{name} thought as long as this phone allows and played its best move so far "
+                "(this phone is slower than the bots were made for)."
+            ).format(name=session.names[capped])
+        if self.shell.net_started is not None:
+            self.shell.net_started.poll()  # a reveal that ended frees the table for the phones' actions
+
+    def render(self, page: GamePage) -> Markup:
+        """The game screen (the replay after the game, or the table with its sound cues)."""
+        if page.replaying:
+            return page.render_replay()
+        net = self.shell.net_started
+        waiting = net.waiting_line() if net is not None else None
+        return fragment(page.render_table(waiting), cues.table_markers(page.session))
