@@ -64,10 +64,11 @@ from .pages import (
     Screen,
     SetupPage,
     StoryOpen,
+    game_info,
 )
 from .players_desk import PlayersDesk
 from .saves import Storage, slot_key
-from .saves_desk import Backups, SavesDesk, WindowLocks, game_info, problem
+from .saves_desk import Backups, SavesDesk, WindowLocks, problem
 from .session import Phase, Session
 from .sheets import Sheets
 from .tables import Tables
@@ -463,13 +464,10 @@ class Controller:
             page = self.games.render(shown)
         elif isinstance(shown, GuestPage) and self.net.guest is not None:
             page = self.net.render_guest()
-        elif isinstance(shown, RecoveryPage):
-            game = shown.game
-            page = screens.recovery(game_info(game)[0] if game in pycore.GAMES else None, shown.reason)
-        elif isinstance(shown, ElsewherePage):
-            page = screens.elsewhere(game_info(shown.game)[0], shown.changed)
+        elif isinstance(shown, (RecoveryPage, ElsewherePage)):
+            page = shown.render()
         else:
-            page = self._render_home()
+            page = self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
         extra = []
         if self.session is not None and self._net is not None and self._net.host is not None:
             if not self.session.private_on_screen:
@@ -512,35 +510,3 @@ class Controller:
             and self._net.play is not None
             and self._net.play.story_shown
         )
-
-    def _render_home(self) -> Markup:
-        games = []
-        for game_id in playable_games():
-            name, low, high = game_info(game_id)
-            games.append({"id": game_id, "name": name, "min": low, "max": high})
-        saves = self.saves.home_saves()
-        hint = self.backups.hint(bool(self.saves.slots or self.players.names))
-        return screens.home(
-            games,
-            saves,
-            self.saves.aside,
-            joinable=True,
-            players_button=True,
-            hint=hint,
-            phones=self.tables.phones,
-            rejoin=self._kept_seat(),
-        )
-
-    def _kept_seat(self) -> tuple[str, str | None] | None:
-        """``(game name, seat name)`` of the table whose seat this phone keeps as a guest (for
-        "Rejoin"), or ``None``. The phone side is imported only on a phone that was a guest."""
-        from .net import GUEST_KEY
-
-        if not self.storage.get(GUEST_KEY):
-            return None
-        from .net.guest import kept_seat
-
-        kept = kept_seat(self.storage)
-        if kept is None or kept[0] not in pycore.GAMES:
-            return None
-        return game_info(kept[0])[0], kept[1]

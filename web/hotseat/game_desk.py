@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import cues
 from .i18n import gettext as _
 from .markup import Markup, fragment
-from .pages import ElsewherePage, GamePage
-from .saves_desk import game_info
+from .pages import ElsewherePage, GamePage, game_info
 from .turn_flow import Phase
 
 if TYPE_CHECKING:

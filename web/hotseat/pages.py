@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import pycore
+from pycore.registry import GAME_INFO
+
 from . import players_screen, screens, story
 from .bounded import ascii_int
 from .i18n import gettext as _
@@ -49,6 +52,15 @@ class Screen(StrEnum):
     RECOVERY = "recovery"
     ELSEWHERE = "elsewhere"
     PLAYERS = "players"
+
+
+def game_info(game_id: str) -> tuple[str, int, int]:
+    """``(name, min_players, max_players)`` of a registered game (``pycore.registry.GAME_INFO``, so
+    the home screen imports no game module; a game missing there is loaded to ask it)."""
+    if game_id in GAME_INFO:
+        return GAME_INFO[game_id]
+    game = pycore.load_game(game_id)
+    return game.name, game.min_players, game.max_players
 
 
 @dataclass
@@ -380,6 +392,9 @@ class RecoveryPage:
     readable: bool
     kind: ClassVar[Screen] = Screen.RECOVERY
 
+    def render(self) -> Markup:
+        return screens.recovery(game_info(self.game)[0] if self.game in pycore.GAMES else None, self.reason)
+
 
 @dataclass
 class ElsewherePage:
@@ -388,6 +403,9 @@ class ElsewherePage:
     game: str
     changed: bool
     kind: ClassVar[Screen] = Screen.ELSEWHERE
+
+    def render(self) -> Markup:
+        return screens.elsewhere(game_info(self.game)[0], self.changed)
 
 
 @dataclass

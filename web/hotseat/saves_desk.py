@@ -22,14 +22,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pycore
-from pycore.registry import GAME_INFO
 
 from . import backup, keeping, screens, session_save
 from . import players as players_store
 from .i18n import format_list
 from .i18n import gettext as _
 from .markup import Markup
-from .pages import ElsewherePage, HomePage, Page, RecoveryPage, Screen
+from .pages import ElsewherePage, HomePage, Page, RecoveryPage, Screen, game_info
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
 from .session_save import peek
 
@@ -38,15 +37,6 @@ if TYPE_CHECKING:
     from .net.side import NetSide
     from .session import Session
     from .sheets import Sheets
-
-
-def game_info(game_id: str) -> tuple[str, int, int]:
-    """``(name, min_players, max_players)`` of a registered game (``pycore.registry.GAME_INFO``, so
-    the home screen imports no game module; a game missing there is loaded to ask it)."""
-    if game_id in GAME_INFO:
-        return GAME_INFO[game_id]
-    game = pycore.load_game(game_id)
-    return game.name, game.min_players, game.max_players
 
 
 def problem(exc: BaseException) -> str:
@@ -351,8 +341,26 @@ class SavesDesk:
             line = ""
         self.details[key] = (text, line)
 
-    def home_saves(self) -> list[dict[str, Any]]:
-        """The games in progress as the home screen lists them (with their lines once read)."""
+    def home(self, hint: Markup | None, phones: bool) -> Markup:
+        """The home screen: the games, the games in progress with their lines once read, the saves
+        set aside, ``hint`` ("Add to Home Screen"), "Join a table" (``phones``: this browser can
+        connect phones) and "Rejoin" for a table whose seat this phone keeps."""
+        games = []
+        for game_id in self.games():
+            name, low, high = game_info(game_id)
+            games.append({"id": game_id, "name": name, "min": low, "max": high})
+        return screens.home(
+            games,
+            self._home_saves(),
+            self.aside,
+            joinable=True,
+            players_button=True,
+            hint=hint,
+            phones=phones,
+            rejoin=kept_seat(self.store.storage),
+        )
+
+    def _home_saves(self) -> list[dict[str, Any]]:
         saves = []
         for slot in self.slots:
             name = game_info(slot.game)[0] if slot.game in pycore.GAMES else _("Saved game")
@@ -377,6 +385,21 @@ def detail(session: Session) -> str:
     if seats:
         parts.append(_("Next: {names}").format(names=format_list(session.names[p] for p in seats)))
     return " · ".join(parts)
+
+
+def kept_seat(storage: Storage) -> tuple[str, str | None] | None:
+    """``(game name, seat name)`` of the table whose seat this phone keeps as a guest (for
+    "Rejoin"), or ``None``. The phone side is imported only on a phone that was a guest."""
+    from .net import GUEST_KEY
+
+    if not storage.get(GUEST_KEY):
+        return None
+    from .net.guest import kept_seat as kept
+
+    seat = kept(storage)
+    if seat is None or seat[0] not in pycore.GAMES:
+        return None
+    return game_info(seat[0])[0], seat[1]
 
 
 class Backups:
