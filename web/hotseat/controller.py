@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import pycore
 
-from . import players_screen, screens
+from . import screens
 from .bot_turns import BotHook
 from .game_desk import GameDesk
 from .i18n import gettext as _
@@ -67,6 +67,7 @@ from .pages import (
     game_info,
 )
 from .players_desk import PlayersDesk
+from .questions import Questions
 from .saves import Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
 from .session import Phase, Session
@@ -125,6 +126,8 @@ class Controller:
         #: the game at this phone: started, resumed, saved after each move, given up, abandoned
         self.games = GameDesk(self, self.saves, self.people, self.tables)
         self.locks = WindowLocks(self, self.games.resume, self.games.give_up)
+        #: the answers to the questions asked over the screen (:attr:`dialog`), and their drawing
+        self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self._open_setup)
         self.saves.next_recovery()
 
     @property
@@ -195,7 +198,7 @@ class Controller:
         shell = tap.get("shell")
         game = tap.get("game")
         if self.dialog is not None:
-            self._dialog_tap(shell)
+            self.questions.answer(shell)
             return
         if shell in ("backup", "restore", "hint_ok"):
             self.backups.tap(shell)
@@ -234,11 +237,7 @@ class Controller:
             self.sheets.settings_open = False
             self.dialog = {"kind": "abandon", "game": self.session.game_id}
         elif shell == "menu":
-            if self.screen is Screen.GUEST:
-                self.net.leave_guest()
-            elif self._net is not None:
-                self._net.close_host()  # the phones see the table close; they rejoin on Continue
-            self.go_home()
+            self._leave()
         elif shell == "story":
             if isinstance(self.page, GamePage):
                 self.page.story_tap(tap)
@@ -279,27 +278,6 @@ class Controller:
                 self._open_setup(game)
         else:
             self.saves.home_tap(shell, tap)
-
-    def _dialog_tap(self, shell: str | None) -> None:
-        """Answer the open dialog: "replace" goes on to the new game's setup, "keep" closes it;
-        "drop_oldest" deletes the oldest set-aside save to make room (the player's consent)."""
-        dialog = self.dialog
-        assert dialog is not None, "a dialog tap comes only while a dialog is open"
-        if shell == "keep":
-            self.dialog = None
-        elif shell == "replace" and dialog["kind"] == "replace":
-            self.dialog = None
-            self._open_setup(dialog["game"])
-        elif dialog["kind"] in ("pl_forget", "pl_clear"):
-            self.people.answer(shell, dialog)
-        elif shell == "restore_yes" and dialog["kind"] == "restore":
-            self.backups.restore(dialog["backup"])
-        elif shell == "abandon" and dialog["kind"] == "abandon":
-            self.dialog = None
-            self.games.abandon()
-        elif shell == "drop_oldest" and dialog["kind"] == "aside_full":
-            self.dialog = None
-            self.saves.drop_oldest(dialog["oldest"])
 
     # ---- the Back button ---------------------------------------------------------------------
 
@@ -393,15 +371,20 @@ class Controller:
         """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
         game on screen stays saved, as with the menu); its own taps are :attr:`people`'s."""
         if shell == "players":
-            if self.screen is Screen.GUEST:
-                self.net.leave_guest()
-            elif self._net is not None:
-                self._net.close_host()
-            self.go_home()
+            self._leave()
             self.people.reload()  # another window may have changed them
             self.page = PlayersPage()
         elif isinstance(self.page, PlayersPage):
             self.people.tap(self.page, shell, tap)
+
+    def _leave(self) -> None:
+        """Home from the screen on display (it stays saved): a phone at another's table leaves it,
+        a table hosted here closes (its phones see it close; they rejoin on Continue)."""
+        if self.screen is Screen.GUEST:
+            self.net.leave_guest()
+        elif self._net is not None:
+            self._net.close_host()
+        self.go_home()
 
     # ---- time --------------------------------------------------------------------------------
 
@@ -481,20 +464,8 @@ class Controller:
         if opened is not None and opened.step is None and isinstance(shown, GamePage):
             extra.append(shown.story_sheet())
         extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self.games.can_abandon()))
-        if self.dialog is not None:
-            extra.append(self._question(self.dialog))
+        extra.append(self.questions.markup())
         return fragment(page, extra)
-
-    def _question(self, dialog: dict[str, Any]) -> Markup | None:
-        """The open question, drawn by the desk it belongs to."""
-        kind = dialog["kind"]
-        if kind == "restore":
-            return self.backups.question(dialog["backup"])
-        if kind == "abandon":
-            return screens.abandon_dialog(game_info(dialog["game"])[0])
-        if kind in ("pl_forget", "pl_clear"):
-            return players_screen.dialog(dialog)
-        return self.saves.question(dialog)
 
     # ---- the game's story ---------------------------------------------------------------------
 

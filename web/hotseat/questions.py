@@ -1,0 +1,86 @@
+"""The questions asked on a sheet over the screen: what each answer does, and how each is drawn.
+
+Pure Python (no browser). The open question is ``Controller.dialog`` (``{"kind": ..., ...}``);
+while one is open every other tap waits for its answer. Each kind belongs to a desk, which asks it
+and draws it; :class:`Questions` hands the answer to that desk:
+
+* ``replace`` — "Replace the saved game of GAME?" (:class:`hotseat.saves_desk.SavesDesk`):
+  Replace goes on to the new game's setup.
+* ``aside_full`` — the list of set-aside saves is full (saves desk): "Delete the oldest" makes
+  room (the player's consent).
+* ``restore`` — "Restore this backup?" (:class:`hotseat.saves_desk.Backups`).
+* ``abandon`` — "Abandon the game of GAME?" (:class:`hotseat.game_desk.GameDesk`).
+* ``pl_forget`` / ``pl_clear`` — "Forget NAME?" / "Clear the statistics of NAME?"
+  (:class:`hotseat.players_desk.PlayersDesk`).
+
+Keep (``{"shell": "keep"}``) closes any of them, as Back does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import players_screen, screens
+from .markup import Markup
+from .pages import game_info
+
+if TYPE_CHECKING:
+    from .game_desk import GameDesk
+    from .players_desk import PlayersDesk
+    from .saves_desk import Backups, SavesDesk, Shell
+
+
+class Questions:
+    """See the module docstring. ``open_setup``: the setup page of a game (after Replace)."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        saves: SavesDesk,
+        backups: Backups,
+        people: PlayersDesk,
+        games: GameDesk,
+        open_setup: Callable[[str], None],
+    ) -> None:
+        self.shell = shell
+        self.saves = saves
+        self.backups = backups
+        self.people = people
+        self.games = games
+        self.open_setup = open_setup
+
+    def answer(self, shell: str | None) -> None:
+        """The player's answer to the open question (a tap's ``shell``)."""
+        dialog = self.shell.dialog
+        assert dialog is not None, "an answer comes only while a question is open"
+        kind = dialog["kind"]
+        if shell == "keep":
+            self.shell.dialog = None
+        elif shell == "replace" and kind == "replace":
+            self.shell.dialog = None
+            self.open_setup(dialog["game"])
+        elif kind in ("pl_forget", "pl_clear"):
+            self.people.answer(shell, dialog)
+        elif shell == "restore_yes" and kind == "restore":
+            self.backups.restore(dialog["backup"])
+        elif shell == "abandon" and kind == "abandon":
+            self.shell.dialog = None
+            self.games.abandon()
+        elif shell == "drop_oldest" and kind == "aside_full":
+            self.shell.dialog = None
+            self.saves.drop_oldest(dialog["oldest"])
+
+    def markup(self) -> Markup | None:
+        """The open question, drawn by the desk it belongs to (``None``: none is open)."""
+        dialog = self.shell.dialog
+        if dialog is None:
+            return None
+        kind = dialog["kind"]
+        if kind == "restore":
+            return self.backups.question(dialog["backup"])
+        if kind == "abandon":
+            return screens.abandon_dialog(game_info(dialog["game"])[0])
+        if kind in ("pl_forget", "pl_clear"):
+            return players_screen.dialog(dialog)
+        return self.saves.question(dialog)
