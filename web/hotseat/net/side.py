@@ -30,6 +30,9 @@ Until then the strip says who plays the seat and still offers "Connect".
 
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
 shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
+
+What this state looks like (the phones strip, the host's sheets, the guest's screens) is drawn by
+:mod:`hotseat.net.screens`.
 """
 
 from __future__ import annotations
@@ -38,15 +41,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .. import screens
-from ..bot_turns import is_bot
 from ..i18n import format_list
 from ..i18n import gettext as _
-from ..markup import Markup, fragment, h
-from ..names import bot_name
+from ..markup import Markup
 from ..saves import Storage, StorageError
 from ..session import BOT_LEVELS, HUMAN, Phase, Session, bots_for
-from . import protocol, qr, signal
+from . import protocol, screens, signal
 from .guest import Guest
 from .host import Host
 from .play import GuestPlay
@@ -55,10 +55,6 @@ APP_VERSION = "0.1.0"
 #: ms a phone the table waits for must have been away before the host may go on without it (a
 #: phone that locks its screen for a moment, or a page that reloads, is back sooner)
 AWAY_GRACE_MS = 5_000
-
-
-def net_tap(do: str, **more: Any) -> dict[str, Any]:
-    return {"shell": "net", "do": do, **more}
 
 
 class NetSide:
@@ -104,17 +100,6 @@ class NetSide:
             return bool(self.join["step"] == "join" and self.join.get("camera", True))
         return False
 
-    def _qr(self, text: str, label: str) -> Markup:
-        made = self.qr_cache.get(text)
-        if made is None:
-            if ("qr", text) not in self.requests:
-                self.requests.append(("qr", text))
-            return h("p", {"class": "note net-qr-wait"}, _("Preparing the code…"))
-        version, rows = made
-        return h(
-            "figure", {"class": "net-qr", "data-net-code": text, "data-qr-version": version}, qr.qr_svg(rows, label)
-        )
-
     def qr_ready(self, text: str, version: int, rows: str) -> None:
         self.qr_cache[text] = (version, rows)
         self.requests = [r for r in self.requests if r != ("qr", text)]
@@ -144,7 +129,7 @@ class NetSide:
 
     # ---- host ----------------------------------------------------------------------------------
 
-    def _hosting(self) -> tuple[Host, Session]:
+    def hosting(self) -> tuple[Host, Session]:
         """The host and its session: for the host's own screens, taps and reports."""
         assert self.host is not None and self.session is not None, "not hosting a table"
         return self.host, self.session
@@ -163,7 +148,7 @@ class NetSide:
     def rematch(self, session: Session) -> None:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
-        self._hosting()[0].next_match(session)
+        self.hosting()[0].next_match(session)
 
     def close_host(self) -> None:
         if self.host is not None:
@@ -185,11 +170,11 @@ class NetSide:
 
     def poll(self) -> None:
         """Apply the phones' actions held back while the table was busy (a reveal, the summary)."""
-        if self.host is not None and self.host.queue and self._hosting()[1].accepts_remote():
+        if self.host is not None and self.host.queue and self.hosting()[1].accepts_remote():
             self.outbox += self.host.flush()
 
     def _host_event(self, link: int, kind: str, text: str) -> None:
-        host, session = self._hosting()
+        host, session = self.hosting()
         if kind == "message":
             self.outbox += host.receive(link, text)
             if host.reports and host.reports[-1] is not self._last_report:
@@ -213,7 +198,7 @@ class NetSide:
     def _host_tap(self, do: str | None, tap: dict[str, Any], code: str) -> bool:
         if do == "invite":
             seat = tap.get("seat")
-            if seat is not None and seat not in self._hosting()[1].phone_seats:
+            if seat is not None and seat not in self.hosting()[1].phone_seats:
                 return False
             self._drop_sheet()
             self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
@@ -238,7 +223,7 @@ class NetSide:
 
     def _note_away(self) -> list[int]:
         """The phone seats whose phone is away now, each noted with the time it was first seen away."""
-        host, session = self._hosting()
+        host, session = self.hosting()
         away = [s for s in session.guests if host.remotes.get(s) is None or host.remotes[s].link is None]
         now = self.clock()
         self.away_since = {s: self.away_since.get(s, now) for s in away}
@@ -249,7 +234,7 @@ class NetSide:
         the host may go on without them (a bot or the people here play the seat)."""
         if self.host is None:
             return []
-        away, waiting = self._note_away(), self._hosting()[1].waiting
+        away, waiting = self._note_away(), self.hosting()[1].waiting
         now = self.clock()
         return [s for s in away if s in waiting and (now - self.away_since[s]) * 1000 >= AWAY_GRACE_MS]
 
@@ -258,7 +243,7 @@ class NetSide:
         without its phone (the screen is drawn again then to offer it), or ``None``."""
         if self.host is None:
             return None
-        away, waiting = self._note_away(), self._hosting()[1].waiting
+        away, waiting = self._note_away(), self.hosting()[1].waiting
         now = self.clock()
         left = [AWAY_GRACE_MS - (now - self.away_since[s]) * 1000 for s in away if s in waiting]
         due = [ms for ms in left if ms > 0]
@@ -266,8 +251,8 @@ class NetSide:
 
     def _stand_in(self, seat: int, kind: Any) -> None:
         """The host's choice on the away sheet: ``kind`` plays ``seat`` until its phone is back."""
-        session = self._hosting()[1]
-        offered = self._stand_in_kinds(session)
+        session = self.hosting()[1]
+        offered = self.stand_in_kinds(session)
         if seat not in self.away_due() or kind not in offered:
             return
         try:
@@ -281,7 +266,7 @@ class NetSide:
         self.sheet = None
 
     @staticmethod
-    def _stand_in_kinds(session: Session) -> list[str]:
+    def stand_in_kinds(session: Session) -> list[str]:
         bots = [f"bot:{level}" for level in BOT_LEVELS] if bots_for(session.game_id, session.bot_hook) else []
         return [*bots, HUMAN]
 
@@ -290,51 +275,10 @@ class NetSide:
         if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away_due():
             self.sheet = None
 
-    def _away_sheet(self, name: str, session: Session) -> list[Any]:
-        seat = self.sheet["seat"] if self.sheet is not None else None
-        bots = [k for k in self._stand_in_kinds(session) if is_bot(k)]
-        parts: list[Any] = [
-            h(
-                "p",
-                None,
-                _("The table waits for {name}, whose phone is not connected. Until it is back:").format(name=name),
-            )
-        ]
-        if bots:
-            parts.append(
-                h(
-                    "div",
-                    {
-                        "class": "actions net-bots",
-                        "role": "group",
-                        "aria-label": _("A bot plays for {name}").format(name=name),
-                    },
-                    [
-                        screens.button(
-                            bot_name(k.split(":", 1)[1]), net_tap("stand_in", seat=seat, kind=k), "secondary"
-                        )
-                        for k in bots
-                    ],
-                )
-            )
-        parts += [
-            screens.button(
-                _("{name} plays on this phone").format(name=name),
-                net_tap("stand_in", seat=seat, kind=HUMAN),
-                "secondary",
-            ),
-            h(
-                "p",
-                {"class": "note"},
-                _("When {name}'s phone connects again, it takes the seat back.").format(name=name),
-            ),
-        ]
-        return parts
-
     def _drop_sheet(self) -> None:
         if self.sheet is not None and self.sheet.get("link") is not None:
             link = self.sheet["link"]
-            host = self._hosting()[0]
+            host = self.hosting()[0]
             if host.seat_of(link) is None and link not in host.pending:
                 host.withdraw(link)
                 self.requests.append(("close", link))
@@ -357,7 +301,7 @@ class NetSide:
         sheet = self.sheet
         assert sheet is not None, "an answer is read only into the open pairing sheet"
         try:
-            link, sdp = self._hosting()[0].answer(code)
+            link, sdp = self.hosting()[0].answer(code)
         except signal.SignalError as exc:
             sheet["error"] = _signal_text(exc, host=True)
             return
@@ -367,84 +311,16 @@ class NetSide:
         self.requests.append(("accept", link, sdp))
 
     def strip(self) -> Markup | None:
-        """The phones strip on the host's public screens: each phone seat, connected or not."""
-        if self.host is None:
-            return None
-        host, s = self._hosting()
-        due = self.away_due()
-        items = []
-        for seat in s.phone_seats:
-            remote = host.remotes.get(seat)
-            on = remote is not None and remote.link is not None
-            state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
-            kind = s.kinds[seat]
-            if is_bot(kind):
-                state = _("away: {bot} plays").format(bot=bot_name(kind.split(":", 1)[1]))
-            elif kind == HUMAN:
-                state = _("away: plays on this phone")
-            items.append(
-                h(
-                    "li",
-                    {"class": ["net-seat", "on" if on else "off"], "data-seat": seat},
-                    h("span", {"class": "who"}, s.names[seat]),
-                    h("span", {"class": "state"}, state),
-                    None
-                    if on or not self.possible
-                    else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
-                    screens.button(_("Go on without it"), net_tap("away", seat=seat), "secondary small go-on")
-                    if seat in due
-                    else None,
-                )
-            )
-        return h(
-            "section",
-            {"class": "net-strip", "aria-label": _("Phones at this table")},
-            h("h2", None, _("Players' own phones")),
-            h("ul", None, items),
-            None if self.possible else screens.no_phones_note(),
-        )
+        """The phones strip on the host's public screens (:func:`hotseat.net.screens.strip`)."""
+        return screens.strip(self)
 
     def sheet_markup(self) -> Markup | None:
-        sheet = self.sheet
-        if sheet is None or self.host is None:
-            return None
-        session = self._hosting()[1]
-        name = session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
-        parts: list[Any] = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
-        if sheet["step"] == "away":
-            parts = [h("h2", {"id": "net-q"}, _("{name}'s phone is away").format(name=name))]
-            parts += self._away_sheet(name, session)
-        elif sheet["step"] == "offer":
-            if sheet["code"] is None:
-                parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
-            else:
-                parts += [
-                    h(
-                        "p",
-                        None,
-                        _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
-                    ),
-                    self._qr(sheet["code"], _("Pairing code for {name}").format(name=name)),
-                    _code_text(sheet["code"]),
-                    _same_network(),
-                    screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"),
-                ]
-        elif sheet["step"] == "answer":
-            parts += [
-                h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),
-                _camera(sheet),
-                _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error")),
-            ]
-        else:
-            parts.append(h("p", {"class": "note", "role": "status"}, _("Connecting…")))
-        if sheet["error"]:
-            parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
-        parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
-        return h(
-            "div",
-            {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
-            h("div", {"class": "sheet"}, parts),
-        )
+        """The host's open sheet: pairing a phone, or going on without one (:mod:`hotseat.net.screens`)."""
+        return screens.pairing_sheet(self)
+
+    def render_guest(self) -> Markup:
+        """The guest phone's whole screen (:func:`hotseat.net.screens.guest_screen`)."""
+        return screens.guest_screen(self)
 
     def waiting_line(self) -> str | None:
         """The header line while the table waits for phones (Phase.WAIT)."""
@@ -478,7 +354,7 @@ class NetSide:
     def guest_active(self) -> bool:
         return self.guest is not None
 
-    def _joining(self) -> Guest:
+    def joining(self) -> Guest:
         """This phone's guest side: for the guest's own screens, taps and reports."""
         assert self.guest is not None, "not a guest"
         return self.guest
@@ -501,7 +377,7 @@ class NetSide:
         return False
 
     def _guest_offer(self, code: str) -> None:
-        guest = self._joining()
+        guest = self.joining()
         try:
             pairing = guest.read_offer(code)
         except signal.SignalError as exc:
@@ -527,7 +403,7 @@ class NetSide:
         self.join = {"step": "answer", "code": code, "error": None}
 
     def _guest_event(self, link: int, kind: str, text: str) -> None:
-        guest = self._joining()
+        guest = self.joining()
         if kind == "scan" and self.join is not None and self.join["step"] == "join":
             self._guest_offer(text)
         elif kind == "open":
@@ -552,7 +428,7 @@ class NetSide:
 
     def guest_tap_game(self, tap: dict[str, Any]) -> None:
         if self.play is not None:
-            link = self._joining().link  # a game screen belongs to a guest
+            link = self.joining().link  # a game screen belongs to a guest
             if link is not None:
                 self.outbox += [(link, t) for t in self.play.tap(tap)]
 
@@ -565,150 +441,6 @@ class NetSide:
 
     def _playing(self) -> bool:
         return self.guest is not None and self.guest.status == "playing" and self.play is not None
-
-    def render_guest(self) -> Markup:
-        """The guest phone's whole screen."""
-        g = self._joining()
-        play = self.play
-        if play is not None and g.status == "playing" and self.join is None:
-            away = [play.welcome["names"][p] for p in play.latest["away"] if p != g.seat]
-            page = play.render(away)
-            if g.rejected:
-                page = fragment(page, screens.toast(g.rejected))
-            return page
-        if g.status == "update":
-            text = (
-                _(
-                    "This phone's Hotseat is older than the table's. Update it (reload it while online), "
-                    "then scan again."
-                )
-                if g.problem == "this"
-                else _("The host's Hotseat is older than this phone's. Update the host's app, then scan again.")
-            )
-            return _guest_page(_("Update needed"), [h("p", {"role": "alert"}, text)], "guest-update")
-        if g.status == "refused":
-            return _guest_page(
-                _("Not at this table"),
-                [
-                    h("p", {"role": "alert"}, g.problem or ""),
-                    screens.button(_("Scan again"), net_tap("rescan"), "primary big"),
-                ],
-                "guest-refused",
-            )
-        join = self.join
-        if join is not None and join["step"] == "answer":
-            return _guest_page(
-                _("Show this to the host"),
-                [
-                    h("p", None, _("The host scans this code to connect this phone.")),
-                    self._qr(join["code"], _("This phone's answer code")),
-                    h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
-                    _code_text(join["code"]),
-                    screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary"),
-                ],
-                "guest-answer",
-            )
-        if join is not None and join["step"] == "answering":
-            return _guest_page(
-                _("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))], "guest-answering"
-            )
-        if g.status in ("waiting",) and join is None:
-            return _guest_page(
-                _("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting"
-            )
-        lost = g.status == "lost" and join is None
-        if lost:
-            lead = (
-                _("Another phone took this seat.")
-                if g.problem == "replaced"
-                else _("The connection to the table was lost.")
-            )
-            return _guest_page(
-                _("Connection lost"),
-                [
-                    h("p", {"role": "alert"}, lead),
-                    h(
-                        "p",
-                        None,
-                        _("Ask the host to show the code for your seat, then scan it: you get your cards back."),
-                    ),
-                    screens.button(_("Scan the host's code"), net_tap("rescan"), "primary big"),
-                ],
-                "guest-lost",
-            )
-        error = join.get("error") if join else None
-        parts = [
-            h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
-            _camera(join or {}),
-            _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error")),
-            _same_network(),
-        ]
-        if g.room is not None:
-            keeps = _("This phone keeps its seat: scanning the host's code brings your cards back.")
-            parts.insert(0, h("p", {"class": "note"}, keeps))
-        if error:
-            parts.append(h("p", {"class": "net-error", "role": "alert"}, error))
-        return _guest_page(_("Join a table"), parts, "guest-join")
-
-
-def _guest_page(title: str, parts: list[Any], screen: str) -> Markup:
-    body = h(
-        "div",
-        {"class": "net-guest"},
-        h("h1", None, title),
-        parts,
-        h("div", {"class": "actions"}, screens.button(_("Home"), net_tap("home"), "secondary")),
-    )
-    return screens.frame(body, title, screen=screen, menu=False)
-
-
-def _camera(place: dict[str, Any]) -> Markup | None:
-    """The camera's picture while it may run (none once it failed: the text field is open then)."""
-    if place.get("camera_error"):
-        return h("p", {"class": "note"}, _("The camera is not available here. Type or paste the code instead."))
-    return h("video", {"class": "net-camera", "data-net-camera": True, "muted": True, "playsinline": True})
-
-
-def _paste_field(label: str, tap: dict[str, Any], open_: bool | str | None = False) -> Markup:
-    """ "Cannot scan? Paste the code": a text field and a button (the code is plain text); open
-    from the start when the camera failed."""
-    return h(
-        "details",
-        {"class": "net-paste", "open": bool(open_)},
-        h("summary", None, _("Cannot scan? Type or paste the code")),
-        h(
-            "textarea",
-            {
-                "data-field": "net-code",
-                "rows": 3,
-                "spellcheck": "false",
-                "autocomplete": "off",
-                "aria-label": _("Pairing code"),
-            },
-        ),
-        screens.button(label, tap, "primary"),
-    )
-
-
-def _code_text(code: str) -> Markup:
-    """The code as text, for a phone that cannot scan: shown on request, with "Copy the code"
-    (to send it by message) and a field a person can select or read out."""
-    return h(
-        "details",
-        {"class": "net-paste net-text"},
-        h("summary", None, _("No camera? Show the code as text")),
-        h("textarea", {"readonly": True, "rows": 4, "class": "net-code-text", "aria-label": _("Pairing code")}, code),
-        screens.button(_("Copy the code"), net_tap("copy"), "secondary"),
-    )
-
-
-def _same_network() -> Markup:
-    """Phones connect only to phones they can reach: say so where a pairing starts."""
-    return h(
-        "p",
-        {"class": "note net-same-network"},
-        _("All phones must share one Wi-Fi network, or one phone's hotspot."),
-    )
 
 
 def _signal_text(exc: signal.SignalError, host: bool) -> str:
