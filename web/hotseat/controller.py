@@ -1,7 +1,8 @@
 """The app's navigation, pure Python: which screen, what a tap does, what to draw.
 
-:class:`Controller` owns the screens (home, setup, game, recovery, "open in another window",
-the rules overlay, dialogs) and the current :class:`~hotseat.session.Session`. The browser glue
+:class:`Controller` routes between the screens (home, setup, game, recovery, "open in another
+window", the players list; :attr:`Controller.page`) and the sheets and questions over them; what
+each part holds and does is its desk's (see :class:`Controller`). The browser glue
 (:mod:`hotseat.app`) only:
 
 * puts :meth:`Controller.render` into ``<main id="app">`` (one guard there: any error while
@@ -96,9 +97,10 @@ class Controller:
             screen; :attr:`screen` names it, :attr:`session` and :attr:`setup` read it).
         sheets: the settings and rules sheets over any screen (:class:`hotseat.sheets.Sheets`:
             the settings, the open sheet, the rules pages fetched).
-        saves: the stored games in progress, the recovery screen's and the home screen's saves
-            (:class:`hotseat.saves_desk.SavesDesk`); ``backups``: backup, restore and the
-            install hint; ``locks``: which window plays a game (same module).
+        saves, backups, locks: the games in progress and what cannot be opened, backup and
+            restore, which window plays a game (:mod:`hotseat.saves_desk`); ``people``: the
+            players remembered (``players_desk``); ``tables``: starting tables (``tables``);
+            ``games``: the game at this phone (``game_desk``); ``questions``: :attr:`dialog`'s.
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
