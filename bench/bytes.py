@@ -3,6 +3,7 @@
 Usage::
 
     .venv/bin/python bench/bytes.py
+    .venv/bin/python bench/bytes.py --site OTHER/build/site   # another build, e.g. before a change
 
 First visit: Debian Chromium (Playwright, fresh *persistent* profile, no request routing) opens
 a snapshot of build/site until ``<body data-ready>``, then waits until the app's service worker
@@ -160,7 +161,10 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(description="First-visit bytes and precache size by group.")
     ap.add_argument("--json", metavar="FILE", help="also write the raw request list as JSON")
+    ap.add_argument("--site", metavar="DIR", help="measure this built site (default build/site)")
     args = ap.parse_args(argv)
+    if args.site:
+        B.SITE = B.Path(args.site).resolve()
 
     app_dir, _ = B.snapshot()
     visit = first_visit(app_dir)

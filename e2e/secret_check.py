@@ -48,9 +48,7 @@ import importlib.util
 import json
 import re
 import sys
-import tempfile
 import time
-import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -64,24 +62,17 @@ from pycore.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SITE_UI = ROOT / "build" / "site" / "hotseat.zip"
+UI_SOURCES = ROOT / "web" / "hotseat"
 _ui_modules: dict = {}
 
 
 def ui_modules() -> tuple:
-    """``(Controller, Session)`` of the UI the served page runs: the package in build/site/hotseat.zip
-    (loaded once, under the name ``hotseat_site``, so it cannot clash with web/hotseat imported by
-    the unit tests), else web/hotseat. Call it after the `site` fixture has built the site."""
+    """``(Controller, Session)`` of the UI the served page runs: web/hotseat, the sources the `site`
+    fixture builds build/site from (its archive holds them as Pyodide bytecode or stripped source,
+    which this Python cannot all run), loaded once under the name ``hotseat_web`` so it cannot clash
+    with web/hotseat imported by the unit tests as ``hotseat``."""
     if not _ui_modules:
-        if SITE_UI.is_file():
-            where = Path(tempfile.mkdtemp(prefix="hotseat-secret-check-"))
-            with zipfile.ZipFile(SITE_UI) as z:
-                for name in z.namelist():
-                    if name.startswith("hotseat/") and name.endswith(".py"):
-                        z.extract(name, where)
-            package, alias = where / "hotseat", "hotseat_site"
-        else:
-            package, alias = ROOT / "web" / "hotseat", "hotseat_web"
+        package, alias = UI_SOURCES, "hotseat_web"
         spec = importlib.util.spec_from_file_location(
             alias, package / "__init__.py", submodule_search_locations=[str(package)]
         )
@@ -94,7 +85,7 @@ def ui_modules() -> tuple:
         _ui_modules["pages"] = importlib.import_module(f"{alias}.pages")
         narration = importlib.import_module(f"{alias}.narration")
         _ui_modules["cues"] = frozenset(narration.CUES) | {narration.TURN}
-        _ui_modules["from"] = str(SITE_UI if SITE_UI.is_file() else package)
+        _ui_modules["from"] = str(package)
     return _ui_modules["Controller"], _ui_modules["Session"]
 
 

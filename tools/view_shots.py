@@ -10,10 +10,11 @@ built before it and the site built after it, and comparing the PNGs with Pillow:
 
 ``shoot`` serves the site with ``tools/serve.py`` on a free port and drives Debian's Chromium
 (headless, reduced motion, device scale 2). Every scenario below plays a seeded game in CPython
-with the site's OWN engine and UI package (the wheel and ``hotseat.zip`` of that build, in a
-subprocess, so both builds get a save they can read), stores the save in ``localStorage`` before
-the app starts, taps Continue and then the scenario's taps, and shoots each named screen full-page
-at 390×844, 844×390 and 360×640. ``compare`` reports, per file, identical or the number of
+with the site's OWN engine and UI package (the wheel and ``hotseat.zip`` of that build, or the
+sources of the checkout it was built in when they ship as bytecode, in a subprocess, so both
+builds get a save they can read), stores the save in ``localStorage`` before the app starts,
+taps Continue and then the scenario's taps, and shoots each named screen full-page at 390×844,
+844×390 and 360×640. ``compare`` reports, per file, identical or the number of
 differing pixels and their bounding box; it exits 1 if any file differs or is missing on one side.
 ``--only GAME`` limits ``shoot`` to the scenarios of one game; ``--lang`` and ``--theme`` store
 those settings before the app starts (default: the browser's language, the phone's light mode);
@@ -353,13 +354,21 @@ def make_save(spec: dict) -> str:
 
 
 def _site_code(site: Path, into: Path) -> list[str]:
-    """Unpack the site's engine wheel and UI package; the paths to import them from."""
+    """The paths to import the site's engine and UI package from: its wheel and ``hotseat.zip``
+    unpacked, when they hold every module as source; a build that ships some modules as Pyodide
+    bytecode only (sourceless ``.pyc``, which this Python cannot run) was built from a checkout
+    (``<checkout>/build/site``): that checkout's ``pycore/`` and ``web/hotseat/``."""
     wheel = next((site / "wheels").glob("*.whl"))
-    with zipfile.ZipFile(wheel) as z:
-        z.extractall(into / "engine")
-    with zipfile.ZipFile(site / "hotseat.zip") as z:
-        z.extractall(into / "ui")
-    return [str(into / "engine"), str(into / "ui")]
+    with zipfile.ZipFile(wheel) as w, zipfile.ZipFile(site / "hotseat.zip") as h:
+        sourceless = any(n.endswith(".pyc") and "__pycache__" not in n for n in w.namelist() + h.namelist())
+        if not sourceless:
+            w.extractall(into / "engine")
+            h.extractall(into / "ui")
+            return [str(into / "engine"), str(into / "ui")]
+    checkout = site.resolve().parent.parent
+    if not (checkout / "pycore").is_dir() or not (checkout / "web" / "hotseat").is_dir():
+        raise SystemExit(f"{site}: its Python ships as bytecode and {checkout} holds no sources to run")
+    return [str(checkout), str(checkout / "web")]
 
 
 def _saves(site: Path, specs: list[dict]) -> dict[str, str]:

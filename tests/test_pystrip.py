@@ -1,0 +1,72 @@
+"""tools/pystrip.py: what the site ships of each module is the same program, prose removed."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from pystrip import strip  # noqa: E402
+
+SOURCE = '''"""Module doc,
+over two lines."""
+import os  # why os
+
+
+class Seat:
+    """A seat."""
+
+    label = "# not a comment"  # a comment
+
+    def name(self):
+        """The seat's name.
+
+        Long.
+        """
+        return f"seat #{self.label}"  # trailing
+
+
+def pick():  # pick one
+    # only a comment
+    return 1
+'''
+
+
+def test_strip_blanks_docstrings_drops_comments_and_keeps_every_line() -> None:
+    out = strip(SOURCE)
+    assert "Module doc" not in out and "A seat." not in out and "Long." not in out
+    assert "why os" not in out and "trailing" not in out and "only a comment" not in out
+    assert 'label = "# not a comment"' in out and 'f"seat #{self.label}"' in out
+    assert len(out.splitlines()) == len(SOURCE.splitlines())
+    lines = out.splitlines()
+    assert lines[2] == "import os"
+    assert lines[12 - 1].strip() == "''"  # the method's docstring starts where it started
+    assert lines[16 - 1].strip() == 'return f"seat #{self.label}"'
+    namespace: dict = {}
+    exec(compile(out, "<stripped>", "exec"), namespace)
+    assert namespace["__doc__"] == ""
+    assert namespace["Seat"].__doc__ == "" and namespace["Seat"]().name() == "seat ## not a comment"
+    assert namespace["pick"]() == 1
+
+
+def test_strip_refuses_a_source_that_does_not_parse() -> None:
+    with pytest.raises(SyntaxError):
+        strip("def f(:\n    pass\n")
+
+
+@pytest.mark.parametrize("package", ["pycore", "web/hotseat"])
+def test_every_shipped_module_strips_to_the_same_program(package: str) -> None:
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert len(files) > 10
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        out = strip(source)
+        before, after = ast.parse(source), ast.parse(out)
+        lines = lambda tree: [n.lineno for n in ast.walk(tree) if isinstance(n, ast.stmt)]  # noqa: E731
+        assert lines(after) == lines(before), path
+        assert len(out) <= len(source), path
