@@ -228,6 +228,20 @@ def row_for(rows: list[list[int]], card: int) -> int | None:
     return best
 
 
+def placement(rows: list[list[int]], card: int) -> tuple[int | None, bool]:
+    """Where ``card`` goes if it is placed on ``rows`` as they are: ``(row, takes)``, the index of
+    the row under SN-4 and whether it is that row's sixth card, which takes the row (SN-5);
+    ``(None, True)`` when it is below every row: its player takes a row of their choice (SN-5).
+
+    >>> placement([[12], [37], [43], [58]], 44)
+    (2, False)
+    >>> placement([[12], [37], [39, 40, 41, 42, 43], [58]], 44), placement([[30], [40], [50], [60]], 25)
+    ((2, True), (None, True))
+    """
+    row = row_for(rows, card)
+    return row, row is None or len(rows[row]) >= ROW_LIMIT
+
+
 def deck_for(num_players: int, tactical: bool) -> list[int]:
     """The cards used: 1..104, or 1..(10 × players + 4) in the tactical variant (SN-7)."""
     top = HAND_SIZE * num_players + NUM_ROWS if tactical else DECK_SIZE
@@ -461,14 +475,14 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         """Place revealed cards lowest first (SN-3, SN-4) until a row choice is due (SN-5)."""
         while self.pending:
             card, player = self.pending[0]
-            row = row_for(self.rows, card)
+            row, takes = placement(self.rows, card)
             if row is None:
                 self.phase = "choose_row"
                 self.chooser = player
                 events.append({"type": "row_choice", "player": player, "card": card})
                 return
             self.pending.pop(0)
-            if len(self.rows[row]) >= ROW_LIMIT:
+            if takes:
                 self._take_row(player, row, card, events)
             else:
                 self.rows[row].append(card)

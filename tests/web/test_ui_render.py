@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
@@ -207,3 +208,42 @@ class _Null:
 
     def remove(self, key):
         pass
+
+
+def test_each_hand_card_says_where_it_would_go_as_the_engine_places_it():
+    game = pycore.load_game("six_nimmt")
+    state = game.new_initial_state(2, seed=11)
+    data = json.loads(state.to_json())
+    st = data["state"]
+    st["rows"] = [[30, 33], [40, 41, 42, 43, 44], [50], [60]]
+    st["hands"] = [[5, 35, 45, 52, 61, 62, 63, 64, 65, 66], [95, 96, 97, 98, 99, 100, 101, 102, 103, 104]]
+    used = {c for r in st["rows"] for c in r} | {c for hand in st["hands"] for c in hand}
+    st["deck"] = [c for c in range(1, 105) if c not in used]
+    state = game.state_from_json(json.dumps(data))
+    ctx = ViewContext(viewer=0, names=["Ann", "Bob"], legal=state.legal_actions(0), acting=[0, 1])
+    markup = view.render(state.observation(0), ctx)
+    tags = dict(re.findall(r'aria-label="(\d+), \d+ bullheads?: ([^"]+)"', markup))
+    assert tags == {
+        "5": "below every row: you take a row",
+        "35": "goes to row 1, after 33",
+        "45": "the sixth card of row 2: you take the row",
+        "52": "goes to row 3, after 50",
+        **{str(c): "goes to row 4, after 60" for c in range(61, 67)},
+    }
+    assert '<span class="goes take" data-goes="→44" aria-hidden="true"></span>' in markup
+    assert '<span class="goes low" data-goes="↓" aria-hidden="true"></span>' in markup
+    assert '<span class="goes" data-goes="→33" aria-hidden="true"></span>' in markup
+    for card in (35, 45, 52, 61):  # played now (Bob's card is higher: placed after it), it lands there
+        played = state.clone()
+        played.apply_action(0, {"type": "pick", "card": card})
+        events = played.apply_action(1, {"type": "pick", "card": 104})
+        place = next(e for e in events if e["type"] == "place" and e["card"] == card)
+        assert f"row {place['row'] + 1}" in tags[str(card)]
+        assert bool(place["taken"]) == ("take the row" in tags[str(card)])
+    # no tag once the card is picked, nor on another player's screen, nor at the curtain
+    picked = state.clone()
+    picked.apply_action(0, {"type": "pick", "card": 35})
+    ctx = ViewContext(viewer=0, names=["Ann", "Bob"], legal=picked.legal_actions(0), acting=[1])
+    assert 'class="goes' not in view.render(picked.observation(0), ctx)
+    ctx = ViewContext(viewer=None, names=["Ann", "Bob"], legal=[], acting=[0, 1])
+    assert 'class="goes' not in view.render(state.public_observation(), ctx)

@@ -27,7 +27,7 @@ def button(label: Child, tap: Mapping[str, object] | None, cls: Classes = None, 
     return h("button", {"type": "button", "class": cls, **named, "data-tap": tap}, label)
 
 
-def hand_section(cls: str, label: str, title: str, cards: Child, cards_cls: str, note: Child = None) -> Markup:
+def hand_section(cls: str, label: str, title: Child, cards: Child, cards_cls: str, note: Child = None) -> Markup:
     """A player's hand: ``<section class=cls aria-label=label>`` with the heading ``title``, an
     optional ``note`` under it and the ``cards`` in a ``<div class=cards_cls>``."""
     return h(

@@ -16,7 +16,7 @@ from ...i18n import ngettext
 from ...markup import Markup, fragment, h
 from ...widgets import button, hand_section
 from ..base import ViewContext
-from .cards import BULL, card_html
+from .cards import BULL, Goes, card_html
 from .narration import event_messages
 from .reveal import TableAt, now, replay
 from .scene import SixNimmtScene
@@ -154,14 +154,19 @@ def _hand_html(scene: SixNimmtScene, hidden_cards: set[int]) -> Markup | None:
     pending_action = scene.pending
     pending = pending_action["card"] if pending_action and pending_action["type"] == "pick" else None
     cards = []
+    picking = ctx.step is None and pending is None and bool(legal_cards)
     for c in hand:
-        if ctx.step is None and c in legal_cards and pending is None:
-            cards.append(card_html(c, t, "big", {"pick": c}))
+        if picking and c in legal_cards:
+            # where the card goes if it were placed now (the public rows and this card only)
+            cards.append(card_html(c, t, "big", {"pick": c}, Goes.on(scene.obs["rows"], c)))
         else:
             cls = "big chosen" if c == pending else ("big dim" if pending is not None else "big")
             cards.append(card_html(c, t, cls))
     title = t("Your hand")
+    heading: Markup | str = title
+    if picking:
+        heading = fragment(h("span", None, title), " ", h("small", None, t("→ the row it goes to now")))
     note = None
     if my_pick is not None and ctx.step is None:
         note = h("p", {"class": "note"}, t("You picked {card}; waiting for the others.").format(card=my_pick))
-    return hand_section("hand", title, title, cards, "handcards", note)
+    return hand_section("hand", title, heading, cards, "handcards", note)
