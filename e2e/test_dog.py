@@ -70,7 +70,7 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     checker = SecretChecker("dog")
     start_four_humans(page, checker, taken)
 
-    curtains = gives = plays = board_taps = 0
+    curtains = gives = plays = board_taps = keyboard_steps = 0
     received_notes = 0
     seen_rounds = set()
     for step in range(3000):
@@ -102,12 +102,21 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
         if page.locator(".dg-info", has_text="gave you").count():
             received_notes += 1
         target = visible(page, ".dg-board g[data-target]")
-        if target is not None and step % 2 == 0:
+        action = visible(page, ".dg-opts button[data-tap*='\"do\"']")
+        if target is not None and (step % 2 == 0 or action is None):  # a 7's steps: on the board only
             board_taps += 1
             shot(page, "target", taken)
+            if action is None and not keyboard_steps:  # a 7's field reached and tapped from the keyboard
+                before = page.locator(".dg-seven span").first.inner_text() if page.locator(".dg-seven").count() else ""
+                target.first.focus()
+                page.keyboard.press("Enter")
+                page.wait_for_function(
+                    "(b) => (document.querySelector('.dg-seven span') || {}).textContent !== b", arg=before
+                )
+                keyboard_steps += 1
+                continue
             target.first.click()
             continue
-        action = visible(page, ".dg-opts button[data-tap*='\"do\"']")
         if action is not None:
             plays += 1
             if page.locator(".dg-seven").count():
@@ -138,7 +147,9 @@ def test_four_humans_curtains_and_partner_swaps_for_three_rounds(page):
     assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains
     assert checker.counts["tap"] >= 10  # and screens after a tap (a card or a figure selected)
     print(
-        f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)"
+        f"secrets checked: {checker.counts} in {checker.seconds:.1f} s "
+        f"({checker.dump_seconds:.1f} s reading the page); "
+        f"board taps {board_taps}, of them from the keyboard {keyboard_steps}"
     )
 
 
@@ -318,6 +329,7 @@ def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
         for selector in (
             ".dg-hand button[data-tap*='\"give\"']",
             ".dg-opts button[data-tap*='\"do\"']",
+            ".dg-board g[data-target]",
             ".dg-opts button[data-tap*='\"fig\"']:not([data-tap*='null'])",
             ".dg-opts button[data-tap*='\"as\"']",
             ".dg-hand button.dg-card",

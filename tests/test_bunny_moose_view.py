@@ -127,10 +127,13 @@ def test_app_narrator_round_bam_poses_scores_trail():
         assert f"{NAMES[p]}: how are the hands" in text(markup) and "disabled" in markup
         tap(s, bm="hand", side="left", i=left)
         tap(s, bm="hand", side="right", i=right)
-        tap(s, bm="tongue", out=tongue)
         markup = screen(s)
-        assert {"bm": "pose"} in taps(markup) and "Pick both hands first" not in text(markup)
-        commit(s, bm="pose")
+        assert "Pick both hands first" not in text(markup) and "disabled" not in markup
+        assert [t for t in taps(markup) if t.get("bm") == "pose"] == [
+            {"bm": "pose", "tongue": False},
+            {"bm": "pose", "tongue": True},
+        ]
+        commit(s, bm="pose", tongue=tongue)  # three taps a pose: the two hands and the tongue
     state = s.state
     assert state.phase == "scored"
     tops = state.top_cards()
@@ -208,7 +211,7 @@ def test_narrator_mode_round_scores_show_the_bet_move():
     for left, right in ((1, 1), (5, 6)):
         tap(s, bm="hand", side="left", i=left)
         tap(s, bm="hand", side="right", i=right)
-        commit(s, bm="pose")
+        commit(s, bm="pose", tongue=False)
     state = s.state
     assert state.phase == "scored"
     markup = screen(s)

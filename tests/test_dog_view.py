@@ -117,6 +117,12 @@ def test_seven_step_by_step_with_remaining_steps_and_undo():
     s.tap({"fig": 0})
     markup = screen(s)
     assert "3 forward · 4 left" in markup
+    # the 7's steps are chosen on the board, one numbered field each (reached with the keyboard
+    # too), not from a list of buttons
+    buttons = [t for t in taps("".join(re.findall(r"<button[^>]*>", markup))) if "do" in t]
+    fields = re.findall(r'<g class="tap" role="button" tabindex="0" aria-label="([^"]*)" data-target="(\d+)"', markup)
+    assert buttons == [] and len(fields) == 7 and fields[2] == ("3 forward · 4 left", "13")
+    assert "tap a yellow field" in markup
     commit(s, next(t for t in taps(markup) if t.get("do", {}).get("to") == 13))
     markup = screen(s)
     assert "7: 4 steps left" in markup and "Undo step" in markup

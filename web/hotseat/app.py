@@ -505,13 +505,31 @@ async def _fetch_rules(game_id: str) -> None:
 
 
 def _on_click(event: Any) -> None:
-    ctl = _ctl()
     # The second click of a double tap (detail 2, 3 ...) is ignored: after the first tap the next
     # button (e.g. "Lay the 9") may sit where the card was, and one quick double tap must never
     # make a move the player did not see.
     if getattr(event, "detail", 1) > 1:
         return
-    target = event.target.closest("[data-tap]") if event.target is not None else None
+    _tap_element(event.target.closest("[data-tap]") if event.target is not None else None)
+
+
+def _on_key(event: Any) -> None:
+    """Enter or Space on a focused tap drawn in a picture (a Dog field: ``role="button"``,
+    ``tabindex``) taps it as a click would; a real ``<button>`` clicks by itself."""
+    target = event.target
+    if str(getattr(event, "key", "")) not in ("Enter", " ") or target is None or not hasattr(target, "getAttribute"):
+        return
+    if str(target.tagName).lower() == "button" or target.getAttribute("role") != "button":
+        return
+    if not target.hasAttribute("data-tap"):
+        return
+    event.preventDefault()
+    _tap_element(target)
+
+
+def _tap_element(target: Any) -> None:
+    """Make the tap of ``target`` (the element carrying ``data-tap``)."""
+    ctl = _ctl()
     # closest() gives JS null (pyodide's JsNull, not None) for a tap outside any button
     if target is None or not hasattr(target, "getAttribute"):
         return
@@ -564,6 +582,9 @@ def start() -> None:
     handler = create_proxy(_on_click)
     _listeners.append(handler)
     _root().addEventListener("click", handler)
+    keys = create_proxy(_on_key)
+    _listeners.append(keys)
+    _root().addEventListener("keydown", keys)
     popstate = create_proxy(_on_popstate)
     _listeners.append(popstate)
     window.addEventListener("popstate", popstate)

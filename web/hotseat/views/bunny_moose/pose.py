@@ -1,7 +1,8 @@
 """Entering a frozen pose (BM-1): one player after another (the engine's pose phase is
 simultaneous; the shell goes round the table from the narrator's left), big pickers for the left
-hand, the right hand (nothing, four ears, four antlers, each drawn and named) and the tongue,
-then what the pose is (a rabbit, a moose, a bush) and "Enter NAME's pose"."""
+hand and the right hand (nothing, four ears, four antlers, each drawn and named), what the pose
+is (a rabbit, a moose, a bush), then "Tongue in" or "Tongue out", which enters the pose: three
+taps a pose."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from .taps import PoseChoice, pose_choice
 
 
 def pose_html(scene: BunnyMooseScene) -> Markup:
-    """Who has posed; for the player whose pose is due, the pickers and the Enter button."""
+    """Who has posed; for the player whose pose is due, the pickers, and "Tongue in" / "Tongue
+    out", which enter the pose."""
     ctx, t = scene.ctx, scene.t
     viewer = ctx.viewer
     parts = [_posed_html(scene)]
@@ -30,18 +32,12 @@ def pose_html(scene: BunnyMooseScene) -> Markup:
     parts.append(note(dot(viewer), " ", question))
     parts.append(_hand_picker("left", t("LEFT hand"), t("(the player's own left)"), chosen, t))
     parts.append(_hand_picker("right", t("RIGHT hand"), t("(the player's own right)"), chosen, t))
-    parts.append(_tongue_picker(chosen, t))
     ready = chosen.left is not None and chosen.right is not None
     if chosen.left is not None and chosen.right is not None:
         animal = pose_animal(HANDS[chosen.left], HANDS[chosen.right])
         what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
         parts.append(note(t("That is {what}.").format(what=what)))
-    label = t("Enter {name}'s pose").format(name=ctx.names[viewer]) if ready else t("Pick both hands first")
-    # written out: ``disabled`` stands after ``data-tap`` here (widgets.button puts attributes before it)
-    enter = h(
-        "button", {"type": "button", "class": "primary big", "data-tap": {"bm": "pose"}, "disabled": not ready}, label
-    )
-    parts.append(enter)
+    parts.append(_tongue_enters(ready, ctx.names[viewer], t))
     return fragment(parts)
 
 
@@ -70,20 +66,21 @@ def _hand_picker(side: str, title: str, hint: str, chosen: PoseChoice, t: Transl
     )
 
 
-def _tongue_picker(chosen: PoseChoice, t: Translate) -> Markup:
-    """Tongue in or out."""
-    out = chosen.tongue
-    return h(
-        "section",
-        {"class": "bm-pick"},
-        h("h2", None, t("Tongue")),
+def _tongue_enters(ready: bool, name: str, t: Translate) -> Markup:
+    """ "Tongue in" and "Tongue out", a head drawn on each: the tap enters the pose (once both
+    hands are chosen)."""
+    title = t("Tongue: enter {name}'s pose").format(name=name) if ready else t("Pick both hands first")
+    # written out: ``disabled`` stands after ``data-tap`` here (widgets.button puts attributes before it)
+    buttons = [
         h(
-            "div",
-            {"class": "bm-tongue"},
-            button(t("in"), {"bm": "tongue", "out": False}, aria_pressed="false" if out else "true"),
-            button(t("out"), {"bm": "tongue", "out": True}, aria_pressed="true" if out else "false"),
-        ),
-    )
+            "button",
+            {"type": "button", "class": "primary", "data-tap": {"bm": "pose", "tongue": out}, "disabled": not ready},
+            pose_svg(None, tongue=out),
+            label,
+        )
+        for out, label in ((False, t("Tongue in")), (True, t("Tongue out")))
+    ]
+    return h("section", {"class": "bm-pick"}, h("h2", None, title), h("div", {"class": "bm-tongue"}, buttons))
 
 
 def _posed_html(scene: BunnyMooseScene) -> Markup:

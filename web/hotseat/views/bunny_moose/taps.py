@@ -4,8 +4,8 @@ Every tap of this view is ``{"bm": what, ...}``:
 
 * ``bet`` (``player``): the narrator's bet (BM-6). ``reveal``: turn the next card (BM-4).
 * ``pause`` / ``resume``: stop and restart the app narrator's beat (:class:`Beat`).
-* ``hand`` (``side``, ``i``: an index of ``HANDS``) and ``tongue`` (``out``): build a pose
-  (:class:`PoseChoice`, BM-1); ``pose`` enters it once both hands are chosen.
+* ``hand`` (``side``, ``i``: an index of ``HANDS``): build a pose (:class:`PoseChoice`, BM-1);
+  ``pose`` (``tongue``: in or out) enters it once both hands are chosen: three taps a pose.
 * ``trail`` / ``scores``: after scoring, the trail or the scores (:class:`ScoresPage`);
   ``continue``: the next round.
 """
@@ -33,12 +33,11 @@ class Beat:
 
 @dataclass(frozen=True)
 class PoseChoice:
-    """A pose being entered (BM-1): each hand an index of ``HANDS`` (``None``: not chosen yet)
-    and the tongue."""
+    """A pose being entered (BM-1): each hand an index of ``HANDS`` (``None``: not chosen yet);
+    the tongue comes with the tap that enters it."""
 
     left: int | None = None
     right: int | None = None
-    tongue: bool = False
 
     def hand(self, side: str) -> int | None:
         """The hand chosen for ``side`` ("left" or "right")."""
@@ -84,10 +83,8 @@ def on_tap(scene: BunnyMooseScene, tap: Tap) -> Action | None:
         if isinstance(i, int) and 0 <= i < len(HANDS):
             chosen = pose_choice(ctx)
             keep(ctx, replace(chosen, left=i) if tap["side"] == "left" else replace(chosen, right=i))
-    elif kind == "tongue":
-        keep(ctx, replace(pose_choice(ctx), tongue=bool(tap.get("out"))))
     elif kind == "pose":
-        return _pose(pose_choice(ctx))
+        return _pose(pose_choice(ctx), tap.get("tongue") is True)
     elif kind in ("trail", "scores"):
         keep(ctx, ScoresPage(trail=kind == "trail"))
     elif kind == "continue":
@@ -95,11 +92,11 @@ def on_tap(scene: BunnyMooseScene, tap: Tap) -> Action | None:
     return None
 
 
-def _pose(chosen: PoseChoice) -> PoseAction | None:
+def _pose(chosen: PoseChoice, tongue: bool) -> PoseAction | None:
     """The pose action, once both hands are chosen."""
     if chosen.left is None or chosen.right is None:
         return None
-    return PoseAction(type="pose", left=dict(HANDS[chosen.left]), right=dict(HANDS[chosen.right]), tongue=chosen.tongue)
+    return PoseAction(type="pose", left=dict(HANDS[chosen.left]), right=dict(HANDS[chosen.right]), tongue=tongue)
 
 
 def auto_reveal(scene: BunnyMooseScene) -> tuple[int, Action] | None:

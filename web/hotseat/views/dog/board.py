@@ -190,6 +190,7 @@ def _targets(targets: list[Target]) -> Markup:
                 {
                     "class": "tap",
                     "role": "button",
+                    "tabindex": "0",
                     "aria-label": target.label,
                     "data-target": target.field,
                     "data-tap": target.tap,

@@ -59,9 +59,12 @@ def _target_options(
     scene: DogScene, selected: int, acts: list[Move], figs: dict[int, TapData]
 ) -> tuple[list[Target], list[Markup]]:
     """The targets of the chosen figure (marked on the board; ``figs`` gains the figures it may
-    swap with) and the buttons: a heading, then one per target."""
+    swap with) and the buttons: a heading, then one per target (none for a 7: its steps are
+    tapped on the board)."""
     obs, t, names, viewer = scene.obs, scene.t, scene.names, scene.ctx.viewer
     is_swap = any("with" in a for a in acts)
+    # a 7's steps are chosen on the board only (a numbered field each): no list of buttons
+    on_board = not is_swap and any(a["type"] == "step" or "7" in (a.get("card"), a.get("as")) for a in acts)
     targets: list[Target] = []
     buttons: list[Markup] = []
     for a in acts:
@@ -79,8 +82,11 @@ def _target_options(
             x0 = position_of(obs, selected)
             short = "S" if x0 < 0 else str(steps_between(x0, a["to"], colour_of(obs, player_of(obs, selected))))
             targets.append(Target(a["to"], {"do": a}, label, short))
-        buttons.append(choice_button(label, {"do": a}, "primary"))
+        if not on_board:
+            buttons.append(choice_button(label, {"do": a}, "primary"))
     who = figure_label(obs, selected, names, viewer, t)
     head = t("Swap {what} with…").format(what=who) if is_swap else t("Move {what}:").format(what=who)
+    if on_board:
+        head = t("Move {what}: tap a yellow field (the number: steps)").format(what=who)
     buttons.insert(0, info(head))
     return targets, buttons
