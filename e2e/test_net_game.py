@@ -221,6 +221,8 @@ def test_a_whole_game_between_a_host_and_two_phones(phones):
     # the standings agree on every phone
     standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
     assert standings[0] == standings[1] == standings[2]
+    kept = json.loads(ann.evaluate("localStorage.getItem('hotseat.guest')"))
+    assert kept["ended"] is True  # the game is over: her home screen no longer offers to rejoin it
     # Ann's phone tells the game's story as it saw it: every turn's cards, once revealed
     ann.locator("button.story-open").click()
     ann.wait_for_selector(".overlay.story")
@@ -327,7 +329,8 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
 def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones):
     """Ann's phone closes while the table waits for her pick: a few seconds later the host's strip
     offers to go on without it, the host has an easy bot play her seat (the choice outlives the
-    host's reload), and when her phone rejoins it takes the seat back with her hand."""
+    host's reload), and when her phone rejoins it takes the seat back with her hand; when the host
+    then abandons the game, her phone hears that it ended."""
     _hc, host = phones()
     ann_context, ann = phones()
     host.locator(NEW_SIX).first.click()
@@ -376,5 +379,14 @@ def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones):
         "name": "Ann",
         "kind": "guest",
     }
-    play_until([host, ann2], lambda: over(host) and over(ann2))
+    turn = host_state(host).public_observation()["turn"]
+    play_until([host, ann2], lambda: host_state(host).public_observation()["turn"] > turn)  # she plays her seat
     check_received("six_nimmt", 1, [t for d, _c, t, _s in wire(ann2) if d == "in"], host_views(wire(host)))
+    # the host abandons the game: her phone hears that it ended (sent before the link closes) and
+    # its home screen no longer offers to rejoin it
+    tap_json(host, {"shell": "settings"})
+    tap_json(host, {"shell": "abandon"})
+    host.wait_for_selector('.overlay [data-tap=\'{"shell":"keep"}\']', state="attached")  # the question
+    tap_json(host, {"shell": "abandon"})
+    ann2.wait_for_selector("body[data-screen='guest-ended']", state="attached", timeout=30_000)
+    assert json.loads(ann2.evaluate("localStorage.getItem('hotseat.guest')"))["ended"] is True

@@ -207,14 +207,14 @@ class LossyAir(Air):
             requests, side.requests = side.requests, []
             outbox, side.outbox = side.outbox, []
             busy = busy or bool(requests or outbox)
+            for link, text in outbox:  # sent first, as the browser glue does (hotseat.app)
+                self._sent(link, text)
+                if link in self.open and self.peer.get(link) in self.open:
+                    self.flight.append((self.peer[link], text))
             for request in requests:
                 if request[0] == "accept" and self.owner.get(self.pending_answer) is None:
                     continue  # the answering page is gone
                 self.request(c, request)
-            for link, text in outbox:
-                self._sent(link, text)
-                if link in self.open and self.peer.get(link) in self.open:
-                    self.flight.append((self.peer[link], text))
         return busy
 
     def deliver_one(self, index: int = 0) -> bool:

@@ -38,15 +38,15 @@ class Air:
                 requests, side.requests = side.requests, []
                 outbox, side.outbox = side.outbox, []
                 busy = busy or bool(requests or outbox)
-                for request in requests:
-                    self.request(c, request)
-                for link, text in outbox:
+                for link, text in outbox:  # sent first, as the browser glue does (hotseat.app)
                     self.sent.setdefault(link, []).append(text)
                     if link in self.open and self.peer.get(link) in self.open:
                         other = self.peer[link]
                         self.deliver(c, self.owner[other], text)
                         self.owner[other].net.event(other, "message", text)
                         self.owner[other].net.poll()
+                for request in requests:
+                    self.request(c, request)
             if not busy:
                 return
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from test_net_signal import SAMPLE_ANSWER
@@ -93,7 +94,9 @@ def test_pairing_gives_each_guest_its_seat_and_own_view():
     assert ann.view["obs"] == json.loads(json.dumps(table.state.observation(1)))
     assert bob.view["obs"]["hand"] == table.state.observation(2)["hand"]
     kept = {"room": host.room, "token": host.remotes[1].token, "seat": 1, "game": table.game_id, "name": "Ann"}
-    assert json.loads(ann.storage[STORAGE_KEY]) == kept
+    stored = json.loads(ann.storage[STORAGE_KEY])
+    assert stored == kept | {"seen": stored["seen"], "ended": False}
+    assert abs(stored["seen"] - time.time()) < 60  # when it last heard from the table (for the home screen)
 
 
 def test_a_whole_game_between_the_host_and_two_guests():

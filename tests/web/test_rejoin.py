@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import json
+import random
+import time
 
 import pytest
-from test_net_controller import pair, two_phones
+from test_net_controller import Air, pair, play_a_step, two_phones
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
-from hotseat.net.guest import STORAGE_KEY
+from hotseat.net.guest import REJOIN_HOURS, STORAGE_KEY
 
 
 def reopened(storage) -> Controller:
@@ -48,9 +50,83 @@ def test_leaving_the_table_forgets_the_seat_and_the_offer():
     [{"game": "chess"}, {"game": 7}, {"game": "six_nimmt", "name": "x" * 41}, {"game": ["six_nimmt"]}],
 )
 def test_a_kept_seat_with_a_hostile_game_or_name_is_not_offered_by_those(extra):
-    kept = {"room": "AbCdEf", "token": "A" * 22, "seat": 1, **extra}
+    kept = {"room": "AbCdEf", "token": "A" * 22, "seat": 1, "seen": time.time(), **extra}
     page = str(reopened({STORAGE_KEY: json.dumps(kept)}).render())
     if extra.get("game") == "six_nimmt":
         assert "Rejoin 6 nimmt!" in page and "x" * 41 not in page and "keeps a seat at a table" in page
     else:
         assert "Rejoin" not in page and "chess" not in page
+
+
+def tap_named(c: Controller, shell: str) -> bool:
+    tap = next((t for t in taps(str(c.render())) if t.get("shell") == shell), None)
+    if tap is not None:
+        c.tap(dict(tap, fields={}))
+    return tap is not None
+
+
+def offers_rejoin(storage) -> bool:
+    return "Rejoin 6 nimmt!" in str(reopened(storage).render())
+
+
+def test_the_offer_to_rejoin_goes_when_the_game_is_over_and_comes_back_with_a_rematch():
+    air, storage = Air(), MemoryStorage()
+    host = Controller(storage, bot_hook=None, seed_fn=lambda: 5)
+    host.tap({"shell": "new", "game": "six_nimmt"})
+    for seat in (1, 2):
+        host.tap({"shell": "kind", "seat": seat, "kind": "guest"})
+    host.tap({"shell": "start", "fields": {"name-0": "Hana", "name-1": "Ann", "name-2": "Bob", "opt-rounds": "1"}})
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    pair(air, host, ann, 1)
+    pair(air, host, bob, 2)
+    rng = random.Random(3)
+    assert offers_rejoin(ann.storage)
+    while not host.session.state.is_terminal():
+        air.run(host, ann, bob)
+        assert play_a_step((host, ann, bob), rng) or air.sent, "the game does not go on"
+        if not host.session.state.is_terminal():
+            assert offers_rejoin(ann.storage)
+    air.run(host, ann, bob)
+    assert not offers_rejoin(ann.storage) and not offers_rejoin(bob.storage)  # nothing left to rejoin
+    assert json.loads(ann.storage[STORAGE_KEY])["token"] == ann.net.guest.token  # the seat is kept all the same
+    while host.delay_ms() is not None:  # the last reveal plays out
+        host.tick()
+    assert tap_named(host, "rematch")
+    air.run(host, ann, bob)
+    assert offers_rejoin(ann.storage) and offers_rejoin(bob.storage)  # the same table plays again
+
+
+@pytest.mark.parametrize(
+    ("seen", "offered"),
+    [
+        (-(REJOIN_HOURS - 0.1) * 3600, True),
+        (-(REJOIN_HOURS + 0.1) * 3600, False),
+        (2 * 3600, False),  # ahead of this phone's clock by hours: when, then?
+        (None, False),
+        ("yesterday", False),
+        (True, False),
+    ],
+)
+def test_the_offer_to_rejoin_lasts_some_hours_after_the_table_was_last_heard(seen, offered):
+    kept = {"room": "AbCdEf", "token": "A" * 22, "seat": 1, "game": "six_nimmt", "name": "Ann", "ended": False}
+    if seen is not None:
+        kept["seen"] = time.time() + seen if isinstance(seen, float) else seen
+    assert offers_rejoin({STORAGE_KEY: json.dumps(kept)}) is offered
+
+
+def test_a_host_that_ends_the_game_ends_the_offer_and_one_that_goes_home_does_not():
+    air, host, _storage, ann, bob = two_phones(seed=5)
+    host.tap({"shell": "menu"})  # Home: the table closes, the host may Continue
+    air.run(host, ann, bob)
+    assert ann.net.guest.status == "lost" and offers_rejoin(ann.storage)
+    host.tap({"shell": "resume", "game": "six_nimmt"})
+    ann.tap({"shell": "net", "do": "rescan", "fields": {}})  # "Scan the host's code"
+    pair(air, host, ann, 1)
+    host.tap({"shell": "settings"})
+    host.tap({"shell": "abandon"})
+    host.tap({"shell": "abandon"})
+    air.run(host, ann, bob)
+    page = str(ann.render())
+    assert 'data-screen="guest-ended"' in page and "The host ended the game." in page
+    assert not offers_rejoin(ann.storage)
+    assert offers_rejoin(bob.storage)  # away when it ended: it heard nothing (it expires in hours)

@@ -106,13 +106,13 @@ class GameDesk:
     def abandon(self) -> None:
         """The player abandoned the game on screen (they answered its question): it is counted
         as abandoned in the statistics of its remembered names, its save is deleted, the phones at
-        its table are told it closed, and the home screen shows."""
+        its table are told it ended, and the home screen shows."""
         session = self.shell.session
         if session is None or not self.can_abandon():
             return
         self.people.record_abandoned(session)
         if self.shell.net_started is not None:
-            self.shell.net_started.close_host()
+            self.shell.net_started.close_host(ended=True)  # the phones no longer offer to rejoin it
         self.saves.remove(session.game_id)  # the player's explicit word
         self.shell.go_home()
         self.shell.notice = _("The game of {game} was abandoned.").format(game=game_info(session.game_id)[0])

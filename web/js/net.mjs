@@ -78,13 +78,26 @@ function open(role) {
   return [id, link];
 }
 
-function finish(id) {
+// How long a link closed by this side waits for the other side to take in what was sent last
+// (a "bye") before the connection goes.
+const FLUSH_MS = 2000;
+
+function finish(id, flush = false) {
   const link = links.get(id);
   if (!link || link.closed) return;
   link.closed = true;
   links.delete(id);
-  try { link.dc.close(); } catch (err) { /* already closed */ }
-  try { link.pc.close(); } catch (err) { /* already closed */ }
+  const { pc, dc } = link;
+  const end = () => { try { pc.close(); } catch (err) { /* already closed */ } };
+  try { dc.close(); } catch (err) { /* already closed */ }
+  if (flush && dc.readyState !== "closed") {
+    // the channel's close goes out after the messages sent before it (an ordered, reliable
+    // channel): the connection ends once it is closed on both sides, or after FLUSH_MS
+    dc.addEventListener("close", end, { once: true });
+    setTimeout(end, FLUSH_MS);
+  } else {
+    end();
+  }
   emit(id, "closed");
 }
 
@@ -136,9 +149,9 @@ export function send(id, text) {
   }
 }
 
-/** Close link ``id`` (both ends see "closed"). */
+/** Close link ``id`` (both ends see "closed"); what was sent on it before still arrives. */
 export function close(id) {
-  finish(id);
+  finish(id, true);
 }
 
 /** State of link ``id``: "new", "connecting", "open", "closing", "closed" (the channel's), or

@@ -5,7 +5,11 @@ Pure Python, like :mod:`hotseat.net.host`. The guest knows only what the host se
 observation, its legal actions, the public events). It keeps ``{"room", "token", "seat"}`` in
 storage (:data:`STORAGE_KEY`), so after a reload or a lost connection a new scan of the host's
 code brings the same seat back with its hand. The game's id and the seat's name are kept with them
-(:func:`kept_seat`), so the home screen can offer "Rejoin <game>" after a reload.
+(:func:`kept_seat`), so the home screen can offer "Rejoin <game>" after a reload — only while that
+can still help: not once the game is over (the last view said so), nor once the host ended the
+table (``bye`` with reason ``"ended"``: the game abandoned), nor :data:`REJOIN_HOURS` after the
+phone last heard from the table (``seen``, wall-clock seconds, kept with the seat). The seat's
+token stays kept all the same: "Join a table" and the host's code still bring it back (a rematch).
 
 :attr:`Guest.status` is what the guest's screen shows:
 
@@ -21,6 +25,8 @@ code brings the same seat back with its hand. The game's id and the seat's name 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,14 +39,24 @@ from .protocol import ProtocolError
 STORAGE_KEY = GUEST_KEY
 #: the longest seat name a welcome carries (:data:`hotseat.net.protocol.HOST_MESSAGES`)
 MAX_NAME = 40
+#: hours after the phone last heard from its table that the home screen stops offering to rejoin
+#: it (an evening's game is over by then; a table that goes on is joined again from the host's code)
+REJOIN_HOURS = 12
+#: seconds between two writes of ``seen`` while views keep coming (one write a minute at most)
+SEEN_EVERY_S = 60
 
 
-def kept_seat(storage: Any) -> tuple[str, str | None] | None:
-    """``(game id, seat name or None)`` of the table whose seat this phone keeps, or ``None``
-    (no seat kept, or one kept before the game was: then nothing to offer by name). Unreadable
-    storage is forgotten, as :class:`Guest` does."""
+def kept_seat(storage: Any, now: float | None = None) -> tuple[str, str | None] | None:
+    """``(game id, seat name or None)`` of the table whose seat this phone keeps and may still
+    rejoin, or ``None``: no seat kept, one kept before the game was (nothing to offer by name),
+    the game over or ended by the host, last heard of :data:`REJOIN_HOURS` or more before ``now``
+    (wall-clock seconds, default the time now) or at an unknown time. Unreadable storage is
+    forgotten, as :class:`Guest` does."""
     guest = Guest(storage)
-    if guest.room is None or guest.game is None:
+    now = time.time() if now is None else now
+    if guest.room is None or guest.game is None or guest.ended or guest.seen is None:
+        return None
+    if not -3600 < now - guest.seen < REJOIN_HOURS * 3600:  # an hour ahead: the phone's clock moved back
         return None
     return guest.game, guest.name
 
@@ -58,6 +74,12 @@ class Guest:
     #: the kept table's game id and this seat's name (shown on the home screen only)
     game: str | None = None
     name: str | None = None
+    #: wall-clock seconds when this phone last heard from the kept table (written at most every
+    #: :data:`SEEN_EVERY_S`), and whether that table's game is over or was ended by its host
+    seen: float | None = None
+    ended: bool = False
+    #: wall-clock seconds now (tests set their own)
+    clock: Callable[[], float] = time.time
     welcome: dict[str, Any] | None = None
     view: dict[str, Any] | None = None
     #: the view before the newest one (the screen plays the events from it)
@@ -95,14 +117,34 @@ class Guest:
         game, name = data.get("game"), data.get("name")
         self.game = game if isinstance(game, str) and game in pycore.GAMES else None
         self.name = name if isinstance(name, str) and 0 < len(name) <= MAX_NAME else None
+        seen, ended = data.get("seen"), data.get("ended")
+        self.seen = float(seen) if type(seen) in (int, float) and 0 <= seen < 2**42 else None
+        self.ended = ended is True
 
     def _save(self) -> None:
-        kept = {"room": self.room, "token": self.token, "seat": self.seat, "game": self.game, "name": self.name}
+        kept = {
+            "room": self.room,
+            "token": self.token,
+            "seat": self.seat,
+            "game": self.game,
+            "name": self.name,
+            "seen": self.seen,
+            "ended": self.ended,
+        }
         self.storage.set(STORAGE_KEY, json.dumps(kept))
+
+    def _heard(self, ended: bool) -> None:
+        """The kept table spoke (a welcome, a view; ``ended``: its game is over or was ended):
+        kept for the home screen's offer to rejoin, written when that changes or a minute passed."""
+        now = self.clock()
+        if ended != self.ended or self.seen is None or not 0 <= now - self.seen < SEEN_EVERY_S:
+            self.seen, self.ended = now, ended
+            self._save()
 
     def forget(self) -> None:
         """Leave the table for good (the seat's token is dropped)."""
         self.storage.remove(STORAGE_KEY)
+        self.seen, self.ended = None, False
         self.room = self.token = self.seat = self.game = self.name = None
         self.welcome = self.view = self.previous = None
         self.status = "scan"
@@ -176,6 +218,7 @@ class Guest:
             self.game, self.name = msg["game"], msg["names"][msg["seat"]]
             self.epoch, self.n, self.answered = msg["epoch"], 0, 0
             self.rejected = None
+            self.seen, self.ended = self.clock(), False
             self._save()
             self.status = "playing" if self.view is not None else "waiting"
         elif t == "view" and self.welcome is not None and msg["epoch"] == self.epoch:
@@ -184,6 +227,7 @@ class Guest:
                 self.rejected = None
                 self.status = "playing"
                 self.answered = max(self.answered, msg["ack"])
+                self._heard(bool(msg["over"]))
         elif t == "rejected":
             self.answered = max(self.answered, msg["n"])
             if msg["n"] == self.n and self.n > 0:
@@ -197,6 +241,8 @@ class Guest:
         elif t == "bye":
             self.status = "lost" if msg["reason"] != "over" else self.status
             self.problem = msg["reason"]
+            if msg["reason"] == "ended" and self.welcome is not None:
+                self._heard(True)  # the host ended the table: nothing to rejoin
         return []
 
     @property

@@ -206,6 +206,8 @@ def guest_screen(side: NetSide) -> Markup:
     if g.status in ("waiting",) and join is None:
         return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting")
     lost = g.status == "lost" and join is None
+    if lost and g.problem == "ended":
+        return _guest_page(_("Game ended"), [h("p", {"role": "alert"}, _("The host ended the game."))], "guest-ended")
     if lost:
         lead = (
             _("Another phone took this seat.")

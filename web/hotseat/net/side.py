@@ -150,11 +150,14 @@ class NetSide:
         self.session = session
         self.hosting()[0].next_match(session)
 
-    def close_host(self) -> None:
+    def close_host(self, ended: bool = False) -> None:
+        """This phone stops hosting its table (it went home, or another window took the game):
+        the phones hear that it closed, or with ``ended`` that its game was ended for good."""
         if self.host is not None:
+            reason = "ended" if ended else "closed"
             for remote in self.host.remotes.values():
                 if remote.link is not None:
-                    self.outbox.append((remote.link, protocol.dumps("bye", "host", reason="closed")))
+                    self.outbox.append((remote.link, protocol.dumps("bye", "host", reason=reason)))
                     self.requests.append(("close", remote.link))
             for link, _seat in list(self.host.offers.values()):
                 self.requests.append(("close", link))
