@@ -212,7 +212,11 @@ class LossyAir(Air):
                 if link in self.open and self.peer.get(link) in self.open:
                     self.flight.append((self.peer[link], text))
             for request in requests:
-                if request[0] == "accept" and self.owner.get(self.pending_answer) is None:
+                if (
+                    request[0] == "accept"
+                    and "a=candidate" in request[2]
+                    and self.owner.get(self.pending_answer) is None
+                ):
                     continue  # the answering page is gone
                 self.request(c, request)
         return busy
@@ -340,6 +344,8 @@ class World:
         self.phones: dict[int, Controller] = {}
         self.phone_storage: dict[int, MemoryStorage] = {}
         self.steps: list[str] = []
+        #: the scans each pairing took (the host's code, the phone's answer, a second code)
+        self.scans: list[int] = []
         #: seconds of the world's clock: it moves as the app's timer is waited for (a tick)
         self.now = 0.0
         self.host = self._new_host()
@@ -397,8 +403,21 @@ class World:
         air.collect([phone])
         answer = code_on(air, phone)
         assert answer is not None, "the phone shows no answer code"
+        self.scans.append(1)
+        air.settle(self.devices)
+        if phone_seat(phone) == seat and seat not in self.away_seats():
+            return True  # the host rebuilt the phone's answer: one scan
+        if tap_named(host, net_do("plain")):  # it did not connect by itself: a new code, two scans
+            air.collect([host])
+            offer = code_on(air, host)
+            assert tap_named(phone, net_do("rescan"))
+            assert tap_named(phone, net_do("offer"), {"net-code": offer})
+            air.collect([phone])
+            answer = code_on(air, phone)
+            self.scans[-1] += 1
         assert tap_named(host, net_do("scan_answer"))
         assert tap_named(host, net_do("answer"), {"net-code": answer})
+        self.scans[-1] += 1
         air.settle(self.devices)
         return True
 

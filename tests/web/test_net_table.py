@@ -95,7 +95,7 @@ def test_pairing_gives_each_guest_its_seat_and_own_view():
     assert bob.view["obs"]["hand"] == table.state.observation(2)["hand"]
     kept = {"room": host.room, "token": host.remotes[1].token, "seat": 1, "game": table.game_id, "name": "Ann"}
     stored = json.loads(ann.storage[STORAGE_KEY])
-    assert stored == kept | {"seen": stored["seen"], "ended": False}
+    assert stored == kept | {"seen": stored["seen"], "ended": False, "ice": ["Kxi5", "hONYHpCfDmTYibQCRnr5fBXE"]}
     assert abs(stored["seen"] - time.time()) < 60  # when it last heard from the table (for the home screen)
 
 
@@ -287,9 +287,12 @@ def test_actions_wait_while_the_host_table_is_busy():
 def test_the_room_and_tokens_are_kept_with_the_table_and_resumed():
     table, host, wire, ann, bob = table_with_guests()
     tokens = {"1": host.remotes[1].token, "2": host.remotes[2].token}
-    assert table.net == {"room": host.room, "tokens": tokens, "match": 0}
+    keys = {"1": host.remotes[1].keys, "2": host.remotes[2].keys}  # what each phone's answer said
+    assert keys["1"] == "Kxi5~hONYHpCfDmTYibQCRnr5fBXE~5f6KJyd3BRZi1IJEtu3nBhfZz0Ff6MCgyDNijVZUfrs~a"
+    assert table.net == {"room": host.room, "tokens": tokens, "match": 0, "keys": keys}
     again = Host.resume(table, "test")  # the host page reloaded: same room, both phones away
     assert again.room == host.room and again.away() == [1, 2]
+    assert {s: r.keys for s, r in again.remotes.items()} == {1: keys["1"], 2: keys["2"]}
     wire2 = Wire(again)
     back = Guest(ann.storage, "test")
     wire2.pair(back, 30, None)  # an any-seat code: the token says seat 1

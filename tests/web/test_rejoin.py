@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import time
 
 import pytest
-from test_net_controller import Air, pair, play_a_step, two_phones
+from table_world import World, code_on, phone_view
+from test_net_controller import CERT_KEY, Air, pair, play_a_step, two_phones
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
 from hotseat.net.guest import REJOIN_HOURS, STORAGE_KEY
+from hotseat.saves import SaveError, slot_key
+from hotseat.session_save import from_json
 
 
 def reopened(storage) -> Controller:
@@ -60,6 +64,13 @@ def test_a_kept_seat_with_a_hostile_game_or_name_is_not_offered_by_those(extra):
 
 def tap_named(c: Controller, shell: str) -> bool:
     tap = next((t for t in taps(str(c.render())) if t.get("shell") == shell), None)
+    if tap is not None:
+        c.tap(dict(tap, fields={}))
+    return tap is not None
+
+
+def tap_named_net(c: Controller, do: str, seat: int) -> bool:
+    tap = next((t for t in taps(str(c.render())) if t.get("do") == do and t.get("seat") == seat), None)
     if tap is not None:
         c.tap(dict(tap, fields={}))
     return tap is not None
@@ -130,3 +141,54 @@ def test_a_host_that_ends_the_game_ends_the_offer_and_one_that_goes_home_does_no
     assert 'data-screen="guest-ended"' in page and "The host ended the game." in page
     assert not offers_rejoin(ann.storage)
     assert offers_rejoin(bob.storage)  # away when it ended: it heard nothing (it expires in hours)
+
+
+def test_after_the_host_reloads_each_phone_is_back_with_one_scan():
+    world = World("six_nimmt", 4)
+    assert world.scans == [2, 2]  # the first pairing: the host's code, then the phone's answer
+    hands = {seat: world.host.session.state.observation(seat)["hand"] for seat in (1, 2)}
+    world.reload_host()
+    world.settle()
+    assert world.away_seats() == [1, 2]
+    for seat in (1, 2):
+        assert tap_named_net(world.host, "invite", seat)
+        assert code_on(world.air, world.host) is not None
+        sheet = html.unescape(str(world.host.render()))
+        assert "phone connects by itself" in sheet and "Next: scan the phone" not in sheet
+        world.host.tap({"shell": "net", "do": "close_sheet", "fields": {}})
+        world.phones[seat].tap({"shell": "net", "do": "rescan", "fields": {}})
+        assert world.pair(seat)
+    assert world.scans[2:] == [1, 1] and world.away_seats() == []
+    for seat in (1, 2):
+        assert phone_view(world.phones[seat])["obs"]["hand"] == hands[seat]
+    world.check()
+
+
+def test_a_phone_that_lost_its_certificate_connects_with_a_new_code_and_its_answer():
+    world = World("six_nimmt", 4)
+    world.reload_host()
+    world.settle()
+    del world.phone_storage[1][CERT_KEY]  # its browser's storage was cleared: a new certificate
+    world.phones[1].tap({"shell": "net", "do": "rescan", "fields": {}})
+    assert world.pair(1)
+    assert world.scans[-1] == 3 and 1 not in world.away_seats()  # code, new code, answer
+    fingerprint = world.host.net.host.remotes[1].keys.split("~")[2]
+    saved = json.loads(world.host_storage.get(slot_key("six_nimmt")))["net"]["keys"]["1"]
+    assert saved.split("~")[2] == fingerprint  # the new certificate's, kept for the next time
+    world.reload_host()  # and the next time, one scan again
+    world.settle()
+    world.phones[1].tap({"shell": "net", "do": "rescan", "fields": {}})
+    assert world.pair(1) and world.scans[-1] == 1
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [{"1": "x"}, {"1": "Kxi5~short~5f6KJyd3BRZi1IJEtu3nBhfZz0Ff6MCgyDNijVZUfrs~a"}, {"7": "a"}, ["x"], {"1": 5}],
+)
+def test_a_save_with_hostile_kept_answers_is_refused(keys):
+    world = World("six_nimmt", 4)
+    data = json.loads(world.host_storage.get(slot_key("six_nimmt")))
+    assert set(data["net"]["keys"]) == {"1", "2"}
+    data["net"]["keys"] = keys
+    with pytest.raises(SaveError):
+        from_json(json.dumps(data), bot_hook=world.host.bot_hook)

@@ -271,7 +271,7 @@ async def _net_request(request: tuple[Any, ...]) -> None:
         elif kind == "accept":
             await _net.accept(request[1], request[2])
         elif kind == "answer":
-            link, sdp = await _net.answer(request[1])
+            link, sdp = await _net.answer(*request[1:])
             side.answered(link, sdp)
         elif kind == "qr":
             version, rows = await _net.qr(request[1])

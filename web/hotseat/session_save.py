@@ -57,12 +57,13 @@ _IDENT = re.compile(r"[A-Za-z0-9_-]+")
 
 def check_net(net: Any, num_seats: int) -> dict[str, Any]:
     """Validate a save's ``net`` (``{"room": 6 base64url, "tokens": {"seat": 22 base64url},
-    "match": games played at this table}``; ``match`` is absent in earlier saves).
+    "match": games played at this table, "keys": {"seat": what was kept of that phone's answer}}``
+    (:func:`hotseat.net.signal.answer_keys`); ``match`` and ``keys`` are absent in earlier saves).
 
     Raises:
         SaveError: naming the bad part.
     """
-    if not isinstance(net, dict) or not {"room", "tokens"} <= set(net) <= {"room", "tokens", "match"}:
+    if not isinstance(net, dict) or not {"room", "tokens"} <= set(net) <= {"room", "tokens", "match", "keys"}:
         raise SaveError("its phones' table is malformed")
     match = net.get("match", 0)
     if not isinstance(match, int) or isinstance(match, bool) or not 0 <= match < 2**31:
@@ -78,7 +79,17 @@ def check_net(net: Any, num_seats: int) -> dict[str, Any]:
             raise SaveError(f"its phones' tokens name a seat that does not exist ({seat!r})")
         if not isinstance(token, str) or len(token) != 22 or not _IDENT.fullmatch(token):
             raise SaveError(f"its phones' token for seat {seat} is invalid")
-    return {"room": room, "tokens": dict(tokens), "match": match}
+    keys = net.get("keys", {})
+    if not isinstance(keys, dict) or not set(keys) <= set(tokens):
+        raise SaveError("its phones' kept answers name a seat with no phone")
+    if keys:  # the phone side is imported only for a save that has phones' answers
+        from .net.signal import SignalError, read_answer_keys
+    for seat, kept in keys.items():
+        try:
+            read_answer_keys(kept)
+        except SignalError:
+            raise SaveError(f"its phones' kept answer for seat {seat} is invalid") from None
+    return {"room": room, "tokens": dict(tokens), "match": match, **({"keys": dict(keys)} if keys else {})}
 
 
 class _JsonObject(Obj):

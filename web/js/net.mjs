@@ -61,9 +61,9 @@ function gathered(pc) {
   });
 }
 
-function open(role) {
+function open(role, certificate = null) {
   const id = nextId++;
-  const pc = new RTCPeerConnection(CONFIG);
+  const pc = new RTCPeerConnection(certificate ? { ...CONFIG, certificates: [certificate] } : CONFIG);
   const dc = pc.createDataChannel("hotseat", CHANNEL);
   const link = { pc, dc, role, closed: false, opened: 0 };
   links.set(id, link);
@@ -122,12 +122,74 @@ export async function accept(id, sdp) {
   await link.pc.setRemoteDescription({ type: "answer", sdp });
 }
 
-/** Guest: a new link from the host's offer (complete SDP). Resolves to {id, sdp: answer}. */
-export async function answer(sdp) {
-  const [id, link] = open("guest");
+// A guest keeps one DTLS certificate (IndexedDB: certificates are structured-cloneable) and, per
+// table, the ICE credentials of its first answer, so a host that reloaded can rebuild this
+// phone's answer by itself: the phone then scans only the host's new code.
+const KEEP_DB = "hotseat-net";
+const CERT_DAYS = 365;
+
+function keepDb() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(KEEP_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("keys");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function keepStep(db, mode, act) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction("keys", mode);
+    const request = act(tx.objectStore("keys"));
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+/** This phone's kept certificate (made and kept on first use; made again a day before it
+ *  expires), or null where it cannot be kept (no IndexedDB: private windows, some browsers). */
+async function keptCertificate() {
+  try {
+    const db = await keepDb();
+    let cert = await keepStep(db, "readonly", (store) => store.get("cert"));
+    // what storage gives back is checked: a copied profile may hold a plain object there
+    const usable = cert instanceof RTCCertificate && typeof cert.expires === "number";
+    if (!usable || cert.expires < Date.now() + 86400e3) {
+      cert = await RTCPeerConnection.generateCertificate({
+        name: "ECDSA", namedCurve: "P-256", expires: CERT_DAYS * 86400e3,
+      });
+      await keepStep(db, "readwrite", (store) => store.put(cert, "cert"));
+    }
+    db.close();
+    return cert;
+  } catch (err) {
+    console.warn("hotseat net: no kept certificate", err);
+    return null;
+  }
+}
+
+function withCredentials(sdp, ufrag, pwd) {
+  return sdp.replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${pwd}`);
+}
+
+/** Guest: a new link from the host's offer (complete SDP). Resolves to {id, sdp: answer}. With
+ *  ``ufrag`` and ``pwd`` (this phone's credentials at that table), the answer takes them, and
+ *  this phone's kept certificate (a browser that refuses either answers with its own). */
+export async function answer(sdp, ufrag = null, pwd = null) {
+  const [id, link] = open("guest", await keptCertificate());
   try {
     await link.pc.setRemoteDescription({ type: "offer", sdp });
-    await link.pc.setLocalDescription(await link.pc.createAnswer());
+    const made = await link.pc.createAnswer();
+    if (ufrag && pwd) {
+      try {
+        await link.pc.setLocalDescription({ type: "answer", sdp: withCredentials(made.sdp, ufrag, pwd) });
+      } catch (err) {
+        console.warn("hotseat net: the kept ICE credentials were refused", err);
+        await link.pc.setLocalDescription(made);
+      }
+    } else {
+      await link.pc.setLocalDescription(made);
+    }
     await gathered(link.pc);
     return { id, sdp: link.pc.localDescription.sdp };
   } catch (err) {

@@ -2,7 +2,8 @@
 
 One phone hosts: it runs the engine, the only authority. Each other player's phone is a guest
 that pairs with the host by two QR codes (the host's offer, the guest's answer) and then talks to
-it over a WebRTC data channel on the local network.
+it over a WebRTC data channel on the local network. A phone that comes back to a table it played
+at (the host reloaded, or the phone) scans only the host's code: the host rebuilds its answer.
 
 * :mod:`hotseat.net.signal` — the pairing codes: the few SDP lines WebRTC needs, packed into a
   short text for a QR code, and the complete SDP rebuilt from it.

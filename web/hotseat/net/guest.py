@@ -78,6 +78,11 @@ class Guest:
     #: :data:`SEEN_EVERY_S`), and whether that table's game is over or was ended by its host
     seen: float | None = None
     ended: bool = False
+    #: this phone's ICE credentials at the kept table (``(ufrag, pwd)`` of its answer there): its
+    #: later answers there take them (``net.mjs``), so a reloaded host can rebuild them
+    ice: tuple[str, str] | None = None
+    #: the credentials of the answer just made (kept at the welcome that follows it)
+    answered_ice: tuple[str, str] | None = None
     #: wall-clock seconds now (tests set their own)
     clock: Callable[[], float] = time.time
     welcome: dict[str, Any] | None = None
@@ -117,6 +122,10 @@ class Guest:
         game, name = data.get("game"), data.get("name")
         self.game = game if isinstance(game, str) and game in pycore.GAMES else None
         self.name = name if isinstance(name, str) and 0 < len(name) <= MAX_NAME else None
+        ice = data.get("ice")
+        ok = isinstance(ice, list) and len(ice) == 2 and all(isinstance(v, str) for v in ice)
+        if ok and 4 <= len(ice[0]) <= 256 and 22 <= len(ice[1]) <= 256 and all(map(signal.ICE_CHARS.fullmatch, ice)):
+            self.ice = (ice[0], ice[1])
         seen, ended = data.get("seen"), data.get("ended")
         self.seen = float(seen) if type(seen) in (int, float) and 0 <= seen < 2**42 else None
         self.ended = ended is True
@@ -130,6 +139,7 @@ class Guest:
             "name": self.name,
             "seen": self.seen,
             "ended": self.ended,
+            "ice": list(self.ice) if self.ice is not None else None,
         }
         self.storage.set(STORAGE_KEY, json.dumps(kept))
 
@@ -144,12 +154,16 @@ class Guest:
     def forget(self) -> None:
         """Leave the table for good (the seat's token is dropped)."""
         self.storage.remove(STORAGE_KEY)
-        self.seen, self.ended = None, False
+        self.seen, self.ended, self.ice = None, False, None
         self.room = self.token = self.seat = self.game = self.name = None
         self.welcome = self.view = self.previous = None
         self.status = "scan"
 
     # ---- pairing -----------------------------------------------------------------------------
+
+    def kept_ice(self, pairing: signal.Pairing) -> tuple[str, str] | None:
+        """The ICE credentials to answer ``pairing`` with: this phone's at that table, if kept."""
+        return self.ice if self.ice is not None and pairing.room == self.room else None
 
     def read_offer(self, code: str) -> signal.Pairing:
         """The host's code, scanned. Returns the pairing (its SDP via :func:`signal.to_sdp`).
@@ -171,6 +185,8 @@ class Guest:
     def answer_code(self, pairing: signal.Pairing, link: int, answer_sdp: str) -> str:
         """The answer code to show, for the offer ``pairing`` and the browser's answer SDP."""
         code = signal.encode("a", pairing.room, pairing.key, answer_sdp)
+        made = signal.decode(code)
+        self.answered_ice = (made.ufrag, made.pwd)
         self.link = link
         self.joining = pairing.room
         self.status = "answer"
@@ -214,6 +230,8 @@ class Guest:
             self.welcome = msg
             if self.room != msg["room"] or self.seat != msg["seat"]:
                 self.view = self.previous = None
+            if self.answered_ice is not None and self.joining == msg["room"]:
+                self.ice = self.answered_ice  # the credentials this table knows this phone by
             self.room, self.token, self.seat = msg["room"], msg["token"], msg["seat"]
             self.game, self.name = msg["game"], msg["names"][msg["seat"]]
             self.epoch, self.n, self.answered = msg["epoch"], 0, 0

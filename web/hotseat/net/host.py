@@ -22,6 +22,11 @@ Every start of a host (:meth:`Host.resume` after a reload, or Home and Continue)
 views, whose numbers begin again. A view goes to a phone only when what it shows changed (one
 view per phone per change), or when the phone asks (welcome, ``sync``).
 
+A phone's answer is kept with its seat (:attr:`Remote.keys`, saved in ``table.net``): when the
+same phone comes back to this table, even after the host's reload, :meth:`Host.rebuilt` makes its
+answer without a scan (the phone keeps its certificate and answers with the same ICE credentials;
+its checks tell the host where it is).
+
 Seats: the host invites a phone for one seat (:meth:`Host.invite` with ``seat``) or any phone
 that was at this table before (``seat=None``: the phone's token says which seat it had). A
 phone that comes back with its token gets its seat and its hand again; a new phone invited for
@@ -75,6 +80,9 @@ class Remote:
     ack: int = 0
     #: what the last view sent showed (its text with the counters left out), or None: send it
     last: str | None = None
+    #: what was kept of the phone's answer (:func:`~hotseat.net.signal.answer_keys`), to rebuild
+    #: it when the phone comes back to a reloaded host: the phone then scans only the host's code
+    keys: str | None = None
 
 
 @dataclass
@@ -96,6 +104,8 @@ class Host:
     offers: dict[str, tuple[int, int | None]] = field(default_factory=dict)
     #: link id -> seat or None: links whose answer was accepted, waiting for their hello
     pending: dict[int, int | None] = field(default_factory=dict)
+    #: link id -> the answer keys of the phone on it (scanned, or rebuilt), until its hello
+    pending_keys: dict[int, str] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
     n: int = 0  # views sent in this epoch (each view carries the next number)
     #: this start of the host (see the module docstring)
@@ -114,7 +124,10 @@ class Host:
             host = cls(table, app_version)
         else:
             host = cls(table, app_version, room=saved["room"], match=saved.get("match", 0))
-            host.remotes = {int(seat): Remote(token=token) for seat, token in saved["tokens"].items()}
+            keys = saved.get("keys", {})
+            host.remotes = {
+                int(seat): Remote(token=token, keys=keys.get(seat)) for seat, token in saved["tokens"].items()
+            }
         host._remember()
         return host
 
@@ -125,6 +138,9 @@ class Host:
             "tokens": {str(s): r.token for s, r in sorted(self.remotes.items())},
             "match": self.match,
         }
+        keys = {str(s): r.keys for s, r in sorted(self.remotes.items()) if r.keys is not None}
+        if keys:
+            self.table.net["keys"] = keys
 
     def next_match(self, table: Any) -> None:
         """A rematch at this table: the same phones play the next game (``table``)."""
@@ -156,6 +172,24 @@ class Host:
         """Forget an offer (its QR code is no longer shown)."""
         self.offers = {k: v for k, v in self.offers.items() if v[0] != link}
         self.pending.pop(link, None)
+        self.pending_keys.pop(link, None)
+
+    def rebuilt(self, link: int, seat: int | None) -> str | None:
+        """The answer ``seat``'s phone will make to the offer on ``link`` (just invited), rebuilt
+        from what was kept of its last answer, or ``None`` (no phone of that seat answered here
+        before). The offer then waits for that phone's hello: no answer code is scanned."""
+        remote = self.remotes.get(seat) if seat is not None else None
+        key = next((k for k, (offered, _seat) in self.offers.items() if offered == link), None)
+        if remote is None or remote.keys is None or key is None:
+            return None
+        try:
+            sdp = signal.rebuilt_answer(remote.keys, self.room, key)
+        except signal.SignalError:
+            return None
+        del self.offers[key]
+        self.pending[link] = seat
+        self.pending_keys[link] = remote.keys
+        return sdp
 
     def answer(self, code: str) -> tuple[int, str]:
         """The guest's answer code, scanned: ``(link id, complete answer SDP)`` for ``accept``.
@@ -171,6 +205,8 @@ class Host:
             raise signal.SignalError("malformed", "this answer is for a code that is no longer shown")
         link, seat = self.offers.pop(pairing.key)
         self.pending[link] = seat
+        if pairing.setup in ("active", "passive"):
+            self.pending_keys[link] = signal.answer_keys(pairing)
         return link, signal.to_sdp(pairing)
 
     # ---- links -------------------------------------------------------------------------------
@@ -188,6 +224,7 @@ class Host:
     def closed(self, link: int) -> list[tuple[int, str]]:
         """A link closed: its seat is away until the phone comes back; the others hear of it."""
         self.pending.pop(link, None)
+        self.pending_keys.pop(link, None)
         self.withdraw(link)
         seat = self.seat_of(link)
         if seat is None:
@@ -247,6 +284,7 @@ class Host:
         if link not in self.pending:
             self._report(self.seat_of(link), "order", "hello on a link that is not waiting for one")
             return []
+        keys = self.pending_keys.pop(link, None)
         if msg["room"] != self.room:
             self.pending.pop(link)
             refused = protocol.dumps("refused", "host", reason="room", text="This code belongs to another table.")
@@ -273,6 +311,7 @@ class Host:
         if remote.link is not None and remote.link != link:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
         self.queue = [q for q in self.queue if q[1] != seat]  # a move of the old link: not taken in
+        remote.keys = keys if keys is not None else remote.keys
         self.table.phone_back(seat)  # before the link is this phone's: the views it causes go to the others
         remote.link, remote.ack, remote.last = link, 0, None
         self._remember()

@@ -52,10 +52,11 @@ class Net:
         js = await self.load()
         await js.accept(link, answer_sdp)
 
-    async def answer(self, offer_sdp: str) -> tuple[int, str]:
-        """Guest: a new link from the host's offer SDP; ``(link, answer SDP)``."""
+    async def answer(self, offer_sdp: str, ufrag: str | None = None, pwd: str | None = None) -> tuple[int, str]:
+        """Guest: a new link from the host's offer SDP; ``(link, answer SDP)``. With ``ufrag`` and
+        ``pwd`` (this phone's ICE credentials at that table) the answer takes them when it can."""
         js = await self.load()
-        made = await js.answer(offer_sdp)
+        made = await js.answer(offer_sdp, ufrag, pwd)
         return int(made.id), str(made.sdp)
 
     def send(self, link: int, text: str) -> bool:

@@ -100,8 +100,18 @@ def pairing_sheet(side: NetSide) -> Markup | None:
                 qr_figure(side, sheet["code"], _("Pairing code for {name}").format(name=name)),
                 _code_text(sheet["code"]),
                 _same_network(),
-                screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"),
             ]
+            if sheet.get("rebuilt"):  # that phone answered here before: it connects by itself
+                parts += [
+                    h(
+                        "p",
+                        {"class": "note", "role": "status"},
+                        _("{name}'s phone connects by itself.").format(name=name),
+                    ),
+                    screens.button(_("Not connecting? Scan the phone's answer"), net_tap("plain"), "secondary"),
+                ]
+            else:
+                parts.append(screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"))
     elif sheet["step"] == "answer":
         parts += [
             h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),

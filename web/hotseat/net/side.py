@@ -21,6 +21,13 @@ Host: a session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.
 the camera (or a text field) for the phone's answer. After every action the guests get their
 views (:meth:`after_applied`).
 
+A phone back at a reloaded host: the host keeps what each phone's answer said (its ICE
+credentials and certificate fingerprint, :meth:`hotseat.net.host.Host.rebuilt`), and a phone
+keeps its certificate and answers that table with the same credentials (``net.mjs``); so when the
+host invites a seat whose phone answered here before, it rebuilds that phone's answer at once:
+the phone scans only the host's code and connects by itself. If it does not (its browser lost the
+certificate), "Not connecting? Scan the phone's answer" makes a new code for the two-scan pairing.
+
 A phone away: when the table waits for a seat whose phone has been away (not connected) for
 :data:`AWAY_GRACE_MS`, its line in the strip offers "Go on without it": a sheet where the host
 has a bot play the seat, or the people at this phone (the seat then gets the hand-off curtain
@@ -86,6 +93,8 @@ class NetSide:
         #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
         self._noticed: set[int] = set()
+        #: links of this guest that opened before the browser handed their answer over
+        self._opened_early: set[int] = set()
         #: phone seat -> :attr:`clock` time since which its phone is away (kept while hosting)
         self.away_since: dict[int, float] = {}
 
@@ -179,7 +188,10 @@ class NetSide:
     def _host_event(self, link: int, kind: str, text: str) -> None:
         host, session = self.hosting()
         if kind == "message":
+            known = session.net
             self.outbox += host.receive(link, text)
+            if session.net != known and session.on_applied is not None:
+                session.on_applied(session)  # a phone got its seat: saved, so a reload knows it
             if host.reports and host.reports[-1] is not self._last_report:
                 report = self._last_report = host.reports[-1]
                 if link not in self._noticed:
@@ -205,6 +217,11 @@ class NetSide:
                 return False
             self._drop_sheet()
             self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
+            self.requests.append(("offer", seat))
+        elif do == "plain" and self.sheet is not None and self.sheet.get("rebuilt"):
+            seat = self.sheet["seat"]  # not connecting by itself: a new code, and the phone's answer scanned
+            self._drop_sheet()
+            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "plain": True}
             self.requests.append(("offer", seat))
         elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
             self.sheet["step"] = "answer"
@@ -282,7 +299,7 @@ class NetSide:
         if self.sheet is not None and self.sheet.get("link") is not None:
             link = self.sheet["link"]
             host = self.hosting()[0]
-            if host.seat_of(link) is None and link not in host.pending:
+            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt")):
                 host.withdraw(link)
                 self.requests.append(("close", link))
         self.sheet = None
@@ -299,6 +316,10 @@ class NetSide:
             self.requests.append(("close", link))
             return
         self.sheet["link"] = link
+        rebuilt = None if self.sheet.get("plain") else self.host.rebuilt(link, seat)
+        if rebuilt is not None:  # that phone answered here before: its answer is known, no scan
+            self.sheet["rebuilt"] = True
+            self.requests.append(("accept", link, rebuilt))
 
     def _host_answer(self, code: str) -> None:
         sheet = self.sheet
@@ -390,7 +411,8 @@ class NetSide:
             self.requests.append(("close", guest.link))
             guest.link = None
         self.join = {"step": "answering", "pairing": pairing, "error": None, "camera": False}
-        self.requests.append(("answer", signal.to_sdp(pairing)))
+        ice = guest.kept_ice(pairing)  # this phone's credentials at that table: a host can rebuild the answer
+        self.requests.append(("answer", signal.to_sdp(pairing), *(ice or ())))
 
     def answered(self, link: int, sdp: str) -> None:
         """The browser made this phone's answer to the host's offer."""
@@ -404,11 +426,16 @@ class NetSide:
             self.requests.append(("close", link))
             return
         self.join = {"step": "answer", "code": code, "error": None}
+        if link in self._opened_early:
+            self._opened_early.discard(link)
+            self.outbox += [(link, t) for t in self.guest.opened(link)]
 
     def _guest_event(self, link: int, kind: str, text: str) -> None:
         guest = self.joining()
         if kind == "scan" and self.join is not None and self.join["step"] == "join":
             self._guest_offer(text)
+        elif kind == "open" and link != guest.link and self.join is not None and self.join["step"] == "answering":
+            self._opened_early.add(link)  # a host that rebuilt the answer: open before it was handed over
         elif kind == "open":
             self.outbox += [(link, t) for t in guest.opened(link)]
         elif kind == "message":

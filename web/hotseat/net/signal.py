@@ -65,7 +65,7 @@ MAX_MESSAGE_SIZE = 65536
 #: anything, and is not split or matched when it is longer)
 MAX_CODE_CHARS = 1_000
 
-_ICE_CHARS = re.compile(r"[A-Za-z0-9+/]+")
+ICE_CHARS = re.compile(r"[A-Za-z0-9+/]+")  # RFC 8839 ice-char
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
 _MDNS = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.local", re.IGNORECASE)
 _ADDRESS = re.compile(r"[0-9A-Za-z.:%-]{1,64}")  # IPv4, IPv6 (with zone) or a host name
@@ -219,7 +219,7 @@ def encode(kind: str, room: str, key: str, sdp: str) -> str:
     if facts["hash"] not in HASHES.values() or HASHES.get(len(facts["digest"])) != facts["hash"]:
         raise SignalError("sdp", f"the SDP's fingerprint hash {facts['hash']!r} is not supported")
     for name in ("ufrag", "pwd"):
-        if not _ICE_CHARS.fullmatch(facts[name]) or len(facts[name]) > 256:
+        if not ICE_CHARS.fullmatch(facts[name]) or len(facts[name]) > 256:
             raise SignalError("sdp", f"the SDP's ICE {name} has characters ICE does not allow")
     cands = ",".join(f"{_address_code(a)}+{port}" for a, port in facts["candidates"][:MAX_CANDIDATES])
     fields = [
@@ -293,7 +293,7 @@ def decode(text: str, expect: str | None = None) -> Pairing:
         if len(value) != length or not _B64URL.fullmatch(value):
             raise SignalError("malformed", f"the code's {what} is invalid", version)
     for value, what in ((ufrag, "ICE user fragment"), (pwd, "ICE password")):
-        if not _ICE_CHARS.fullmatch(value) or len(value) > 256:
+        if not ICE_CHARS.fullmatch(value) or len(value) > 256:
             raise SignalError("malformed", f"the code's {what} is invalid", version)
     if len(ufrag) < 4 or len(pwd) < 22:  # RFC 8839: at least 24 and 128 bits
         raise SignalError("malformed", "the code's ICE credentials are too short", version)
@@ -323,6 +323,48 @@ def _read_candidate(text: str, version: int) -> tuple[str, int]:
     raise SignalError("malformed", f"the code's candidate {text!r} is invalid", version)
 
 
+# ---- a phone's answer kept by the host ----------------------------------------------------------
+
+
+def answer_keys(pairing: Pairing) -> str:
+    """What a host keeps of a phone's answer to rebuild it later (:func:`rebuilt_answer`): its ICE
+    credentials, certificate fingerprint and DTLS role, ``<ufrag>~<pwd>~<fingerprint>~<setup>``.
+    A phone that keeps its certificate and answers with the same credentials (``net.mjs``) can
+    then connect to a reloaded host from the host's code alone."""
+    setup = {v: k for k, v in SETUPS.items()}[pairing.setup]
+    return SEP.join([pairing.ufrag, pairing.pwd, _b64(pairing.digest), setup])
+
+
+def rebuilt_answer(keys: str, room: str, key: str) -> str:
+    """The SDP of the answer a phone with ``keys`` (:func:`answer_keys`) will make to the offer
+    ``key`` of ``room``. It names no candidate: the phone's checks tell the host where it is.
+
+    Raises:
+        SignalError: (reason ``"malformed"``) ``keys`` are not such keys.
+    """
+    ufrag, pwd, digest, setup = read_answer_keys(keys)
+    return to_sdp(Pairing("a", room, key, ufrag, pwd, HASHES[len(digest)], digest, setup, ()))
+
+
+def read_answer_keys(keys: Any) -> tuple[str, str, bytes, str]:
+    """``(ufrag, pwd, digest, setup)`` of kept answer keys (read as untrusted as a code).
+
+    Raises:
+        SignalError: (reason ``"malformed"``) not such keys.
+    """
+    parts = keys.split(SEP) if isinstance(keys, str) and len(keys) <= 300 else []
+    if len(parts) != 4:
+        raise SignalError("malformed", "the kept answer has a wrong shape")
+    ufrag, pwd, fp, setup = parts
+    for value, least in ((ufrag, 4), (pwd, 22)):
+        if not ICE_CHARS.fullmatch(value) or not least <= len(value) <= 256:
+            raise SignalError("malformed", "the kept answer's ICE credentials are invalid")
+    digest = _unb64(fp, "fingerprint")
+    if len(digest) not in HASHES or setup not in ("a", "p"):
+        raise SignalError("malformed", "the kept answer's fingerprint or role is invalid")
+    return ufrag, pwd, digest, SETUPS[setup]
+
+
 def to_sdp(pairing: Pairing) -> str:
     """The complete SDP (offer or answer, as the pairing's kind) for ``RTCPeerConnection``."""
     session = int.from_bytes(pairing.digest[:7], "big")  # any number; stable for one code
@@ -340,8 +382,9 @@ def to_sdp(pairing: Pairing) -> str:
         # host candidates, in the code's order (priority falls with the index)
         priority = (126 << 24) | ((65535 - i) << 8) | 255
         lines.append(f"a=candidate:{i + 1} 1 udp {priority} {address} {port} typ host generation 0")
+    if pairing.candidates:  # none: the other side's checks tell where it is (peer-reflexive)
+        lines.append("a=end-of-candidates")
     lines += [
-        "a=end-of-candidates",
         f"a=ice-ufrag:{pairing.ufrag}",
         f"a=ice-pwd:{pairing.pwd}",
         f"a=fingerprint:{pairing.hash} {pairing.fingerprint}",
