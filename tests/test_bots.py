@@ -538,3 +538,35 @@ def test_six_nimmt_reading_the_picks_deals_the_same_hidden_cards(monkeypatch):
     assert checked >= 3 and marked_in < 0.8 * chance, (marked_in, chance)
     games = run("six_nimmt", ["hard+infer", "hard"], 2, 1, {"rounds": 1}, playouts=8)["games"]
     assert games[0]["seats"] == ["hard+infer", "hard"] and games[0]["length"] > 10
+
+
+def test_six_nimmt_hard_reads_how_each_opponent_plays():
+    """``play_styles`` reads from the round's picks how often each opponent follows the ``normal``
+    rule: high for ``normal`` players, low for players of random cards, the prior's mean before
+    anyone has picked, and the seat's own entry is its own playout rule."""
+    from pycore.bots import six_nimmt as bot
+    from pycore.tournament import decide
+
+    game = pycore.load_game("six_nimmt")
+    prior = sum(bot.STYLES) / len(bot.STYLES)
+    read: dict[str, list[float]] = {"normal": [], "random": []}
+    for kind in read:
+        for seed in range(3):
+            state = game.new_initial_state(5, seed, {"rounds": 1})
+            rng = Rng(seed)
+            first = True
+            while not state.is_terminal():
+                obs = state.observation(0)
+                if state.phase == "pick" and 0 in state.current_players():
+                    styles = bot.play_styles(obs)
+                    assert styles[0] == bot.OWN_GREEDY
+                    if first:
+                        assert styles[1:] == [prior] * 4
+                        first = False
+                    elif len(obs["hand"]) <= 3:
+                        read[kind] += styles[1:]
+                for p in state.current_players():
+                    seat_kind = "normal" if p == 0 else kind
+                    state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
+    normal, rand = (sum(v) / len(v) for v in (read["normal"], read["random"]))
+    assert normal > 0.6 and rand < 0.35, (normal, rand)
