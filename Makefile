@@ -20,7 +20,7 @@ ENGINE_SRC := pyproject.toml $(shell find pycore -name '*.py' -o -name 'py.typed
 WEB_SRC := $(shell find web -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 SEED_SRC := $(wildcard seeds/*.md)
 LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
-TOOLS_SRC := tools/build_site.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
+TOOLS_SRC := tools/build_site.py tools/pystrip.py tools/pygraph.py tools/stdlib_cut.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
 .PHONY: all venv node_modules chromium engines wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
         test-engines soak soak-table render-dumps tournaments bench icons i18n i18n-check clean distclean

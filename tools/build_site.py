@@ -8,7 +8,8 @@ What ends up in the site (every file is then precached by the service worker):
   hotseat.zip  the UI package web/hotseat/** (each module once: bytecode or stripped source) and
              the bytecode of PyScript's own Python package, unpacked by PyScript into /home/pyodide
              (one fetch, not one per module)
-  pyodide/   the five files Pyodide 314 needs at run time, from node_modules/pyodide
+  pyodide/   the five files Pyodide 314 needs at run time, from node_modules/pyodide, its standard
+             library python_stdlib.zip cut to what the app's Python can import (tools/stdlib_cut.py)
   pyscript/  the @pyscript/core dist chunks that a main-thread <script type="py"> loads
   wheels/    the engine wheel built by `python -m build --wheel` (make wheel), plus bytecode
   rules/     rules/<lang>/<game_id>.html: seeds/<game_id>.md and its translations
@@ -48,6 +49,9 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from stdlib_cut import cut_stdlib  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -429,7 +433,6 @@ def zip_tree(tree: Path, dest: Path) -> None:
 def strip_tree(tree: Path) -> int:
     """Blank the docstrings and drop the comments of every .py under ``tree``, lines kept in place
     (tools/pystrip.py: tracebacks still point at the right lines); returns how many files."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from pystrip import strip
 
     files = sorted(tree.rglob("*.py"))
@@ -461,6 +464,16 @@ def build_site_packages(out: Path, wheel: Path) -> list[tuple[str, str]]:
         res = compile_for_pyodide([(engine, SITE_PACKAGES), (ui, CWD)], pyscript_out=ui)
         if not res["pyscriptFiles"]:
             log("warning: PyScript's Python package not found in its core chunk: not precompiled")
+        # The standard library: cut to what this Python (PyScript's own package included, now
+        # written into ui/) can import, before the start-up modules lose their sources.
+        entry = stage / "main"
+        entry.mkdir()
+        shutil.copy2(out / "main.py", entry / "main.py")
+        cut = cut_stdlib([engine, ui, entry], out / "pyodide" / "python_stdlib.zip")
+        log(
+            f"standard library cut to {cut['kept']} of its {cut['all']} modules, stripped: "
+            f"{cut['bytes'] / 1e3:.0f} KB (tools/stdlib_cut.py)"
+        )
         # Each module ships once. The modules imported before the home screen is up ship as
         # bytecode only (a sourceless <module>.pyc where the .py was: no start compiles them);
         # the rest (game rules, game views, bots: most of the bytes) as stripped source, compiled
