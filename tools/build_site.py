@@ -339,20 +339,9 @@ def _module_file(roots: list[Path], name: str) -> Path | None:
 def _never_runs_on_import(test) -> bool:
     """Whether an ``if`` test is ``TYPE_CHECKING`` (``typing.TYPE_CHECKING``) or
     ``__name__ == "__main__"``: its body never runs when the module is imported."""
-    import ast
+    from pygraph import is_main_guard, is_type_checking
 
-    if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
-        return True
-    if isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING":
-        return True
-    return (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and test.left.id == "__name__"
-        and len(test.comparators) == 1
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value == "__main__"
-    )
+    return is_type_checking(test) or is_main_guard(test)
 
 
 def boot_modules(roots: list[Path], entries: list[str]) -> set[Path]:

@@ -80,13 +80,15 @@ class Index:
         return self._imports[key]
 
 
-def _is_type_checking(test: ast.expr) -> bool:
+def is_type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` test is ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``)."""
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
     )
 
 
-def _is_main_guard(test: ast.expr) -> bool:
+def is_main_guard(test: ast.expr) -> bool:
+    """Whether an ``if`` test is ``__name__ == "__main__"`` (either way round)."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
         return False
     sides = [test.left, test.comparators[0]]
@@ -231,7 +233,7 @@ def imports_of(
                 continue
             if isinstance(node, ast.If):
                 taken = _platform_test(node.test, platform)
-                if _is_type_checking(node.test) or _is_main_guard(node.test) or taken is False:
+                if is_type_checking(node.test) or is_main_guard(node.test) or taken is False:
                     visit(node.orelse, into, inside, top)
                     continue
                 if taken is True:
