@@ -393,3 +393,14 @@ def test_a_poem_line_without_one_ending_and_an_unknown_poem_are_refused():
             poems.split(line)
     with pytest.raises(poems.PoemError, match="no poem 'medium'"):
         poems.lines("medium")
+
+
+def test_every_engine_option_has_a_marked_label_so_setup_never_falls_back_to_english(mo):
+    import pycore
+    from hotseat.screens import OPTION_LABELS, option_label
+
+    names = {name for game in pycore.GAMES for name in pycore.load_game(game).options}
+    assert names >= {"target_score", "random_starter", "narrator"}
+    assert names - set(OPTION_LABELS) == set()
+    i18n.install("de", mo["de"])
+    assert option_label("random_starter") == "Zufälliger Startspieler"

@@ -37,6 +37,7 @@ OPTION_LABELS = {
     "basic": N_("Basic"),
     "poem": N_("Poem"),
     "tempo": N_("Tempo"),
+    "random_starter": N_("Random starter"),
 }
 
 #: the words of an option's choices on the setup buttons (the engine's values; the option's doc

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pycore.games.dog import FORWARD, GOAL_FIELDS, KINDS, Observation  # DOG-1, DOG-10
 
-from ...i18n import ngettext
+from ...i18n import N_, ngettext
 from ...markup import Markup, h
 from ...widgets import button, hand_section, players_list, seat_classes, seat_item
 from ..base import Translate
@@ -16,12 +16,12 @@ from .scene import DogScene, colour_of, partner, team_play
 
 #: a card kind's face: big text, small text (translated) under it
 KIND_LABEL = {
-    "1/11": ("1/11", "start"),
-    "13": ("13", "start"),
+    "1/11": ("1/11", N_("start")),
+    "13": ("13", N_("start")),
     "4": ("±4", ""),
-    "7": ("7", "split"),
-    "swap": ("⇄", "swap"),
-    "joker": ("★", "joker"),
+    "7": ("7", N_("split")),
+    "swap": ("⇄", N_("swap")),
+    "joker": ("★", N_("joker")),
 }
 #: the cards that do more than step forward (drawn in red): start, ±4, split, swap, joker
 SPECIAL = frozenset(KINDS) - frozenset(FORWARD)
