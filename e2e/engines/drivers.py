@@ -290,7 +290,7 @@ class EnginePage:
         JavaScript expression, no function) read this page too."""
         return self.js(expression, arg)
 
-    def wait(self, expression: str, what: str, timeout: float = 30, arg=None, interval: float = 0.05):
+    def wait(self, expression: str, what: str, timeout: float = 60, arg=None, interval: float = 0.05):
         """Poll ``expression`` until its JSON value is truthy in Python (an element is ``{}``: use
         ``!!``); return that value. A script error while the page
         is between documents counts as not yet; at the deadline, fail saying ``what`` was awaited,
