@@ -64,9 +64,19 @@ def play_turn_screen(page, shots: dict, checker: SecretChecker | None = None) ->
             cards.first.click()  # the pick is made at the tap: the next player's curtain
             page.wait_for_selector(TAKE_BACK, timeout=10_000)  # (every hand-off curtain is checked in drive)
             shot(page, "05_undo_my_move")
-            page.locator(TAKE_BACK).click()  # the same player's cards again, the pick taken back
-            page.wait_for_selector("body[data-screen='turn']", state="attached", timeout=10_000)
+            page.locator(TAKE_BACK).click()  # the pick taken back: the same player's curtain first
+            page.wait_for_function(
+                "document.body.dataset.screen === 'curtain' && !document.querySelector(`[data-tap*='\"take_back\"']`)",
+                timeout=10_000,
+            )
             assert saved(page)["state"] == before
+            assert page.locator(PICK).count() == 0  # the next player may hold the phone: no hand shown
+            if checker is not None:
+                assert checker.check(page), "the curtain after Undo my move is a new screen to check"
+            page.locator(SHOW).click()
+            page.wait_for_selector("body[data-screen='turn']", state="attached", timeout=10_000)
+            if checker is not None:
+                assert checker.check(page), "a player's screen, on arrival"
             page.locator(PICK).last.click()
             return
         cards.first.click()
@@ -186,7 +196,8 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     curtains = drive(page, shots, checker, reload_at=4)
     assert curtains >= 30  # three humans, ten turns: every pick goes through a curtain
     # every curtain was checked (the one reloaded twice), and every player's screen on arrival
-    assert checker.counts["curtain"] == curtains and checker.counts["turn"] >= curtains - 1
+    # every curtain was checked, and once more the mover's own curtain after "Undo my move"
+    assert checker.counts["curtain"] == curtains + 1 and checker.counts["turn"] >= curtains - 1
     assert checker.counts["over"] == 1  # (a pick is one tap: no screen with a pick pending to check)
     print(
         f"secrets checked: {checker.counts} in {checker.seconds:.1f} s ({checker.dump_seconds:.1f} s reading the page)"

@@ -57,7 +57,11 @@ def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_ha
     assert s.pending is None and s.state.to_json() != before
     assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.can_take_back()
     s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
-    assert s.state.to_json() == before and s.phase is Phase.TURN and s.viewer == me and not s.log_moves
+    # the next player may hold the phone by now: the hand taken back waits behind its curtain
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me and not s.log_moves
+    assert s.viewer is None and not s.can_take_back()
+    s.tap({"shell": "show"})
+    assert s.phase is Phase.TURN and s.viewer == me
     other = s.state.legal_actions(me)[1]["card"]
     s.tap({"pick": other})
     assert s.can_take_back()
@@ -132,7 +136,9 @@ def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_
     assert s.pending is None and s.state.public_observation()["top"] == play["card"]
     assert s.phase is Phase.CURTAIN and s.can_take_back()
     s.tap({"shell": "take_back"})
-    assert s.state.to_json() == before and s.phase is Phase.TURN and s.viewer == me
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me
+    s.tap({"shell": "show"})
+    assert s.phase is Phase.TURN and s.viewer == me
 
 
 def test_one_person_among_bots_plays_at_the_tap():

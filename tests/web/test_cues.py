@@ -283,9 +283,12 @@ def test_a_move_taken_back_and_made_again_sounds_again():
     me = s.viewer
     s.tap({"pick": s.state.legal_actions(me)[0]["card"]})
     assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]
-    s.tap({"shell": "take_back"})  # "Undo my move": Ann's turn again, her cards on screen
+    s.tap({"shell": "take_back"})  # "Undo my move": Ann's turn again, behind her curtain
+    assert s.phase is Phase.CURTAIN and s.curtain_for == me
+    assert ear.hear(str(cues.table_markers(s))) == []  # the one who tapped Undo is there: no call
+    s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
-    assert ear.hear(str(cues.table_markers(s))) == []  # she still holds the phone: no call
+    assert ear.hear(str(cues.table_markers(s))) == []  # her own cards: no call
     s.tap({"pick": s.state.legal_actions(me)[1]["card"]})
     assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]  # the new pick, Ben called again
 

@@ -164,7 +164,7 @@ def test_back_on_the_hand_off_takes_the_move_back_before_leaving_the_game(storag
     assert c.session.phase == "curtain" and c.back_target() == "take_back"
     assert any(t.get("shell") == "take_back" for t in taps(str(c.render())))
     assert c.back() is True and c.screen == "game" and c.session.state.to_json() == before
-    assert c.session.phase == "turn" and c.session.viewer == 0
+    assert c.session.phase == "curtain" and c.session.curtain_for == 0 and c.session.viewer is None
     assert c.back_target() == "home"
 
 

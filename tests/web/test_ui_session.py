@@ -120,7 +120,9 @@ def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     assert s.pending is None and s.state.public_observation()["picked"] == [True, False, False]
     assert s.phase == "curtain" and s.can_take_back()
     s.tap({"shell": "take_back"})
-    assert s.phase == "turn" and s.viewer == 0 and s.state.to_json() == before
+    assert s.phase == "curtain" and s.curtain_for == 0 and s.viewer is None and s.state.to_json() == before
+    s.tap({"shell": "show"})
+    assert s.phase == "turn" and s.viewer == 0
     s.tap({"pick": hand[4]})
     s.tap({"shell": "show"})  # Bob shows his cards: Ann's pick stands
     assert s.state.public_observation()["picked"] == [True, False, False]

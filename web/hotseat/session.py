@@ -19,7 +19,8 @@ know what to draw. The rules it implements:
   the same as on a phone at another's table: this session is its local source. A reveal plays
   out on the public view (or the sole human's view), from the observation taken before the move.
 * **Undo my move.** At a phone people share, the player who just moved may take the move back
-  on the hand-off screen until the next player shows their cards (:meth:`Session.can_take_back`).
+  on the hand-off screen until the next player shows their cards (:meth:`Session.can_take_back`);
+  in a game with hidden cards their own hand-off screen comes back first, never their hand.
 * **Phones** (seat kind :data:`GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
   the session stays the only authority. Such a seat acts after the humans at this phone and the
   bots; while the table waits only for phones the screen is :attr:`Phase.WAIT` (the public table,
@@ -604,8 +605,9 @@ class Session:
         return self.take_back["player"] if self.can_take_back() and self.take_back is not None else None
 
     def _take_back(self) -> None:
-        """ "Undo my move": the table as it was before the player's move, their turn again (their
-        cards on screen: they still hold the phone); saved."""
+        """ "Undo my move": the table as it was before the player's move, their turn again; saved.
+        In a game with hidden cards their hand-off screen comes first: the tap may come from the
+        next player, who holds the phone by then and must not see the hand taken back."""
         kept = self.take_back
         assert kept is not None, "a move to take back"
         self.take_back = None
@@ -619,9 +621,14 @@ class Session:
         self.local = {}
         self._replay_at = (-1, None)
         self._saved()
-        self.phase = Phase.TURN
-        self.viewer = self.holder = kept["player"]
-        self.curtain_for = None
+        if self.game.hidden_information:
+            self.phase = Phase.CURTAIN
+            self.viewer = self.holder = None
+            self.curtain_for = kept["player"]
+        else:
+            self.phase = Phase.TURN
+            self.viewer = self.holder = kept["player"]
+            self.curtain_for = None
 
     def apply(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]] | None:
         """Apply ``action`` for ``player``, save, and start the paced reveal of its events.
