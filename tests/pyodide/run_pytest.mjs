@@ -61,6 +61,7 @@ pyodide.FS.mkdirTree("/hotseat");
 pyodide.mountNodeFS("/hotseat/tests", path.join(ROOT, "tests"));
 pyodide.mountNodeFS("/hotseat/seeds", path.join(ROOT, "seeds"));
 pyodide.mountNodeFS("/hotseat/web", path.join(ROOT, "web")); // the UI package the view tests import
+pyodide.mountNodeFS("/hotseat/tools", path.join(ROOT, "tools")); // the build's helpers (pygraph runs in Pyodide too)
 pyodide.mountNodeFS("/dist", DIST);
 pyodide.mountNodeFS("/deps", DEPS);
 pyodide.globals.set("WHEEL", "/dist/" + wheel);
