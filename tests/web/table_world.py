@@ -24,7 +24,7 @@ from test_net_controller import Air
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
-from hotseat.net.side import AWAY_GRACE_MS
+from hotseat.net.away import AWAY_GRACE_MS
 from hotseat.saves import StorageError, slot_key
 from pycore.games.dog import GOAL_BASE, TRACK
 

@@ -11,7 +11,7 @@ import pytest
 from table_world import World, net_do, phone_view, screen_of, tap_named
 from ui_helpers import cards_shown, taps
 
-from hotseat.net.side import AWAY_GRACE_MS
+from hotseat.net.away import AWAY_GRACE_MS
 from hotseat.saves import SaveError, slot_key
 from hotseat.session_save import from_json
 

@@ -135,7 +135,7 @@ class GameDesk:
             delay = round(delay * PACE_SCALE.get(animation, 1.0))
         net = self.shell.net_started
         if delay is None and net is not None:
-            delay = net.away_due_ms()  # drawn again when a phone away may be gone on without
+            delay = net.away.due_ms()  # drawn again when a phone away may be gone on without
         return delay
 
     def tick(self, session: Session) -> None:

@@ -43,7 +43,7 @@ def strip(side: NetSide) -> Markup | None:
     if side.host is None:
         return None
     host, s = side.hosting()
-    due = side.away_due()
+    due = side.away.due()
     items = []
     for seat in s.phone_seats:
         remote = host.remotes.get(seat)
@@ -132,7 +132,7 @@ def pairing_sheet(side: NetSide) -> Markup | None:
 
 def _away_sheet(side: NetSide, name: str, session: Session) -> list[Any]:
     seat = side.sheet["seat"] if side.sheet is not None else None
-    bots = [k for k in side.stand_in_kinds(session) if is_bot(k)]
+    bots = [k for k in side.away.kinds(session) if is_bot(k)]
     parts: list[Any] = [
         h(
             "p",

@@ -28,12 +28,13 @@ host invites a seat whose phone answered here before, it rebuilds that phone's a
 the phone scans only the host's code and connects by itself. If it does not (its browser lost the
 certificate), "Not connecting? Scan the phone's answer" makes a new code for the two-scan pairing.
 
-A phone away: when the table waits for a seat whose phone has been away (not connected) for
-:data:`AWAY_GRACE_MS`, its line in the strip offers "Go on without it": a sheet where the host
-has a bot play the seat, or the people at this phone (the seat then gets the hand-off curtain
-like every seat people share) — :meth:`hotseat.session.Session.stand_in`, saved with the game.
-The phone takes its seat back when it rejoins (:meth:`hotseat.session.Session.phone_back`).
-Until then the strip says who plays the seat and still offers "Connect".
+A phone away (:mod:`hotseat.net.away`, :attr:`NetSide.away`): when the table waits for a seat
+whose phone has been away (not connected) for :data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in
+the strip offers "Go on without it": a sheet where the host has a bot play the seat, or the people
+at this phone (the seat then gets the hand-off curtain like every seat people share) —
+:meth:`hotseat.session.Session.stand_in`, saved with the game. The phone takes its seat back when
+it rejoins (:meth:`hotseat.session.Session.phone_back`). Until then the strip says who plays the
+seat and still offers "Connect".
 
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
 shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
@@ -52,16 +53,14 @@ from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup
 from ..saves import Storage, StorageError
-from ..session import BOT_LEVELS, HUMAN, Phase, Session, bots_for
+from ..session import Phase, Session
 from . import protocol, screens, signal
+from .away import PhonesAway
 from .guest import Guest
 from .host import Host
 from .play import GuestPlay
 
 APP_VERSION = "0.1.0"
-#: ms a phone the table waits for must have been away before the host may go on without it (a
-#: phone that locks its screen for a moment, or a page that reloads, is back sooner)
-AWAY_GRACE_MS = 5_000
 
 
 class NetSide:
@@ -95,8 +94,8 @@ class NetSide:
         self._noticed: set[int] = set()
         #: links of this guest that opened before the browser handed their answer over
         self._opened_early: set[int] = set()
-        #: phone seat -> :attr:`clock` time since which its phone is away (kept while hosting)
-        self.away_since: dict[int, float] = {}
+        #: the phone seats whose phone is away, and going on without them
+        self.away = PhonesAway(lambda: None if self.host is None else self.hosting(), lambda: self.clock())
 
     # ---- shared ------------------------------------------------------------------------------
 
@@ -150,7 +149,7 @@ class NetSide:
             return
         self.close_host()
         self.session = session
-        self.away_since = {}
+        self.away.since = {}
         if session is not None and session.phone_seats:
             self.host = Host.resume(session, APP_VERSION)
 
@@ -232,67 +231,27 @@ class NetSide:
             self._drop_sheet()
         elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
             self.clipboard = self.sheet["code"]
-        elif do == "away" and tap.get("seat") in self.away_due():
+        elif do == "away" and tap.get("seat") in self.away.due():
             self._drop_sheet()
             self.sheet = {"seat": tap["seat"], "link": None, "code": None, "step": "away", "error": None}
         elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
             self._stand_in(self.sheet["seat"], tap.get("kind"))
         return False
 
-    # ---- a phone away -------------------------------------------------------------------------
-
-    def _note_away(self) -> list[int]:
-        """The phone seats whose phone is away now, each noted with the time it was first seen away."""
-        host, session = self.hosting()
-        away = [s for s in session.guests if host.remotes.get(s) is None or host.remotes[s].link is None]
-        now = self.clock()
-        self.away_since = {s: self.away_since.get(s, now) for s in away}
-        return away
-
-    def away_due(self) -> list[int]:
-        """Seats the table waits for whose phone has been away :data:`AWAY_GRACE_MS` or longer:
-        the host may go on without them (a bot or the people here play the seat)."""
-        if self.host is None:
-            return []
-        away, waiting = self._note_away(), self.hosting()[1].waiting
-        now = self.clock()
-        return [s for s in away if s in waiting and (now - self.away_since[s]) * 1000 >= AWAY_GRACE_MS]
-
-    def away_due_ms(self) -> int | None:
-        """Milliseconds until a seat the table waits for has been away long enough to go on
-        without its phone (the screen is drawn again then to offer it), or ``None``."""
-        if self.host is None:
-            return None
-        away, waiting = self._note_away(), self.hosting()[1].waiting
-        now = self.clock()
-        left = [AWAY_GRACE_MS - (now - self.away_since[s]) * 1000 for s in away if s in waiting]
-        due = [ms for ms in left if ms > 0]
-        return max(1, round(min(due))) if due else None
-
     def _stand_in(self, seat: int, kind: Any) -> None:
-        """The host's choice on the away sheet: ``kind`` plays ``seat`` until its phone is back."""
-        session = self.hosting()[1]
-        offered = self.stand_in_kinds(session)
-        if seat not in self.away_due() or kind not in offered:
-            return
+        """The host's choice on the away sheet (:meth:`hotseat.net.away.PhonesAway.stand_in`)."""
         try:
-            session.stand_in(seat, kind)
+            if self.away.stand_in(seat, kind):
+                self.sheet = None
         except StorageError:
             self.message = _(
                 "This browser refused to save the game (storage full?), so the table still waits for "
                 "{name}'s phone. Free some space, then try again."
-            ).format(name=session.names[seat])
-            return
-        self.sheet = None
-
-    @staticmethod
-    def stand_in_kinds(session: Session) -> list[str]:
-        bots = [f"bot:{level}" for level in BOT_LEVELS] if bots_for(session.game_id, session.bot_hook) else []
-        return [*bots, HUMAN]
+            ).format(name=self.hosting()[1].names[seat])
 
     def _drop_stale_sheet(self) -> None:
         """The away sheet closes once its seat's phone is back or the table no longer waits for it."""
-        if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away_due():
+        if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away.due():
             self.sheet = None
 
     def _drop_sheet(self) -> None:
