@@ -18,7 +18,8 @@ from ui_helpers import MemoryStorage, first_legal_bot
 import pycore
 from hotseat import cues, narration
 from hotseat.controller import Controller
-from hotseat.session import HUMAN, Phase, Session, load_view
+from hotseat.seats import HUMAN
+from hotseat.session import Phase, Session, load_view
 from hotseat.views.base import standard_cue
 
 MARKER_RE = re.compile(r'<i hidden data-cue="([^"]+)" data-fx-key="([^"]+)"></i>')

@@ -84,7 +84,7 @@ def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_a
     phone = world.phones[1]
     link, host_link = _link_to_host(world, phone)
     hand = phone_view(phone)["obs"]["hand"]
-    session.accepts_remote = lambda: False  # the host's screen plays a reveal
+    session.phones.accepts_remote = lambda: False  # the host's screen plays a reveal
     for n, card in enumerate(hand[:5], start=1):
         act = protocol.dumps("act", "guest", n=n, action={"type": "pick", "card": card})
         host.net.event(host_link, "message", act)

@@ -33,6 +33,7 @@ class Table:
         self.applied: list = []
         self.net = None
         self.busy = False
+        self.phones = self  # its phones' side (hotseat.phone_seats.PhoneSeats) is itself here
 
     def apply(self, seat, action):
         self.events = self.state.apply_action(seat, action)

@@ -9,7 +9,7 @@ from test_net_controller import host_table
 from ui_helpers import MemoryStorage, first_legal_bot, taps
 
 from hotseat.controller import Controller
-from hotseat.session import GUEST, HUMAN
+from hotseat.seats import GUEST, HUMAN
 
 WHY = "This browser cannot connect phones."
 

@@ -64,7 +64,7 @@ def test_curtain_html_is_the_same_whatever_the_hands_hold():
             other = game.sample_hidden(state, viewpoint, Rng(100 + i))
             s = Session("six_nimmt", seats, seed=1, state=other)
             s.holder = None
-            s._advance()
+            s.advance()
             assert s.phase == "curtain"
             c = Controller(storage=_Null(), bot_hook=None)
             c.page = GamePage(s)

@@ -65,7 +65,8 @@ def table_markers(s: Session) -> Markup:
     first move made here; ``"human"`` seats are the people at this phone."""
     if s.moves_applied == 0:
         return Markup()
-    from .session import HUMAN, Phase
+    from .seats import HUMAN
+    from .session import Phase
 
     shown = s.reveal.step if s.reveal is not None else len(s.events)
     seat = None

@@ -32,7 +32,7 @@ from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
 from .players import Players, PlayersError
-from .session import BOT_LEVELS, GUEST, HUMAN
+from .seats import BOT_LEVELS, GUEST, HUMAN
 from .turn_flow import Pending, Phase
 
 if TYPE_CHECKING:

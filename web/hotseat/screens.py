@@ -59,7 +59,7 @@ KIND_LABELS = {
     "bot:hard": N_("Bot · hard"),
     "guest": N_("Own phone"),
 }
-#: the seat kind of a player's own phone (:data:`hotseat.session.GUEST`)
+#: the seat kind of a player's own phone (:data:`hotseat.seats.GUEST`)
 GUEST_KIND = "guest"
 #: a bot kind's level, under the word "Bot" on its button
 BOT_LEVEL_WORDS = {"bot:easy": N_("easy"), "bot:normal": N_("normal"), "bot:hard": N_("hard")}

@@ -21,17 +21,11 @@ know what to draw. The rules it implements:
 * **Undo my move.** At a phone people share, the player who just moved may take the move back
   on the hand-off screen until the next player shows their cards (:meth:`Session.can_take_back`);
   in a game with hidden cards their own hand-off screen comes back first, never their hand.
-* **Phones** (seat kind :data:`GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
+* **Phones** (seat kind :data:`~hotseat.seats.GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
   the session stays the only authority. Such a seat acts after the humans at this phone and the
   bots; while the table waits only for phones the screen is :attr:`Phase.WAIT` (the public table,
-  or the sole human's view). Their actions arrive through :meth:`Session.apply_remote`, which
-  leaves the screen of the human at this phone as it is when it can; during a reveal or the round
-  summary this phone's table is busy and :meth:`Session.accepts_remote` says no (the host holds
-  them back until it is done).
-* **A phone away** (:meth:`Session.stand_in`): while a seat's phone is away, the host may have a
-  bot or the people at this phone play that seat (its kind changes, and the seat keeps
-  ``"phone": True``: it is still the phone's seat); :meth:`Session.phone_back` gives the seat back
-  to its phone when it rejoins. Both are saved with the seats.
+  or the sole human's view). Their actions arrive, and a phone away is stood in for, through
+  :attr:`Session.phones` (:mod:`hotseat.phone_seats`).
 * **Saves** are apart from play (:mod:`hotseat.session_save`): the session keeps the move log
   they need (:attr:`Session.log_start`, :attr:`Session.log_moves`) and calls
   :attr:`Session.on_applied` after every applied move to have it saved.
@@ -49,12 +43,10 @@ from pycore.rng import Rng
 
 from . import story
 from .bot_turns import BotHook, BotTurns, SlicedSearch, is_bot
-from .names import NameError_, check_name
-from .saves import (
-    StorageError,
-)
+from .phone_seats import PhoneSeats
+from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
-from .turn_flow import Pending, Phase, Reveal, TurnFlow, paced
+from .turn_flow import Pending, Phase, Reveal, TurnFlow
 from .views.base import GameView, ViewContext
 
 __all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
@@ -66,14 +58,6 @@ SAVE_VERSION = 2
 #: characters a move: 3,000 moves are ~190,000 characters, under :data:`MAX_SAVE_CHARS`). A log that
 #: is full drops its oldest rounds (:meth:`Session._trim_log`).
 MAX_LOG_MOVES = 3_000
-
-HUMAN = "human"
-#: a seat played on its own phone (a guest of this host: hotseat.net)
-GUEST = "guest"
-BOT_LEVELS = ("easy", "normal", "hard")
-SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
-#: who may play a phone's seat while its phone is away (:meth:`Session.stand_in`)
-STAND_IN_KINDS = SEAT_KINDS[:-1]
 
 
 #: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
@@ -128,50 +112,6 @@ class _BotsHook:
         """Whether ``obs`` shows its seat a secret simultaneous choice still to make."""
         secret: bool = self.bots.secret_choice(game, obs)
         return secret
-
-
-def bots_for(game_id: str, bot_hook: BotHook | None) -> bool:
-    """Whether bot seats can be offered for ``game_id`` with ``bot_hook``."""
-    if bot_hook is None:
-        return False
-    games = getattr(bot_hook, "games", None)
-    return games is None or game_id in games
-
-
-def is_guest(kind: str) -> bool:
-    return kind == GUEST
-
-
-def check_seats(game: pycore.Game[Any], seats: Any, bots_allowed: bool = True) -> list[dict[str, Any]]:
-    """Validate ``[{"name": str, "kind": str}, ...]`` for ``game``; return a clean copy.
-
-    Raises:
-        ValueError: wrong count for the game, empty or overlong name, unknown kind, or a bot seat
-            while no bots are available.
-    """
-    if not isinstance(seats, list):
-        raise ValueError("seats must be a list")
-    if not game.min_players <= len(seats) <= game.max_players:
-        raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, got {len(seats)}")
-    clean = []
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("kind"), str):
-            raise ValueError(f"seat {i + 1}: expected a name and a kind")
-        try:
-            name = check_name(seat["name"])
-        except NameError_ as exc:
-            raise ValueError(f"seat {i + 1}: {exc}") from None
-        if seat["kind"] not in SEAT_KINDS:
-            raise ValueError(f"seat {i + 1}: unknown kind {seat['kind']!r}")
-        if is_bot(seat["kind"]) and not bots_allowed:
-            raise ValueError(f"seat {i + 1}: bots are not available in this version")
-        phone = seat.get("phone", False)
-        if set(seat) - {"name", "kind", "phone"} or phone not in (False, True):
-            raise ValueError(f"seat {i + 1}: unexpected fields")
-        if phone and (seat["kind"] not in STAND_IN_KINDS):
-            raise ValueError(f"seat {i + 1}: a phone's seat is played here only by a person or a bot")
-        clean.append({"name": name, "kind": seat["kind"], **({"phone": True} if phone else {})})
-    return clean
 
 
 class Session:
@@ -253,7 +193,9 @@ class Session:
         #: the phones' table (:class:`hotseat.net.host.Host` keeps it): ``{"room": id, "tokens":
         #: {seat: token}}`` saved with the game, so phones rejoin their seats after a reload
         self.net: dict[str, Any] | None = None
-        self._advance()
+        #: the seats played on their own phones: their moves, a phone away (stand-ins)
+        self.phones = PhoneSeats(self)
+        self.advance()
 
     # ---- seats -------------------------------------------------------------------------------
 
@@ -279,62 +221,6 @@ class Session:
     def phone_seats(self) -> list[int]:
         """Seats that belong to their own phones: played there, or here while the phone is away."""
         return [i for i, s in enumerate(self.seats) if is_guest(s["kind"]) or s.get("phone")]
-
-    def stand_in(self, seat: int, kind: str) -> None:
-        """While ``seat``'s phone is away, ``kind`` plays the seat here: a bot (``"bot:<level>"``)
-        or the people at this phone (:data:`HUMAN`: the seat gets the hand-off curtain like every
-        seat people share). The seat stays its phone's (:meth:`phone_back`). A table that waited
-        only for phones goes on at once; a turn on screen is left as it is.
-
-        Raises:
-            ValueError: ``seat`` is not a phone's seat, ``kind`` cannot stand in, or it is a bot
-                and this table has no bots.
-            StorageError: the save refused the change (the seat still waits for its phone).
-        """
-        if seat not in self.phone_seats:
-            raise ValueError(f"seat {seat!r} is not played on its own phone")
-        if kind not in STAND_IN_KINDS:
-            raise ValueError(f"{kind!r} cannot play a phone's seat")
-        if is_bot(kind) and not bots_for(self.game_id, self.bot_hook):
-            raise ValueError("no bots are available for this game")
-        was = self.seats[seat]
-        self.seats[seat] = {"name": was["name"], "kind": kind, "phone": True}  # in place: checkpoints share it
-        if not self._saved():
-            self.seats[seat] = was
-            raise StorageError("the save refused the change: the seat waits for its phone")
-        self.take_back = None
-        if self.phase is Phase.WAIT:
-            self._advance()
-        else:
-            self.bots.ponder_ahead()
-
-    def phone_back(self, seat: int) -> None:
-        """``seat``'s phone rejoined: the seat is played there again. Whatever stood in for it
-        stops: a bot's thinking, or that player's turn or curtain on this screen (a choice in
-        progress is dropped, nothing in the game changes). Nothing happens for a seat its phone
-        plays already. Saved; when the save is refused the seat is the phone's all the same (the
-        saved copy has the seat played here until the next save, or until the phone rejoins a
-        reloaded host)."""
-        if seat not in self.phone_seats or is_guest(self.seats[seat]["kind"]):
-            return
-        self.seats[seat] = {"name": self.seats[seat]["name"], "kind": GUEST}
-        self._saved()
-        self.take_back = None
-        if self.holder == seat:
-            self.holder = None
-        on_screen = (
-            (self.phase is Phase.TURN and self.viewer == seat)
-            or (self.phase is Phase.CURTAIN and self.curtain_for == seat)
-            or (self.phase is Phase.BOT and self.bot_seat == seat)
-            or self.phase is Phase.WAIT
-        )
-        if on_screen:
-            self.pending = None
-            self.local = {}
-            self.bots.search = None
-            self._advance()
-        else:
-            self.bots.ponder_ahead()
 
     @property
     def waiting(self) -> list[int]:
@@ -371,7 +257,7 @@ class Session:
         bots = [p for p in acting if is_bot(self.seats[p]["kind"])]
         return min(bots) if bots else min(acting)
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
         self.bots.ponder_ahead()
         self.viewer = None
@@ -466,7 +352,7 @@ class Session:
             self.phase = Phase.TURN
             self.viewer = seat
         else:  # the page was hidden while this player watched a bot, a summary or the end
-            self._advance()
+            self.advance()
 
     def observation(self, viewer: int | None) -> dict[str, Any]:
         return self.state.public_observation() if viewer is None else self.state.observation(viewer)
@@ -562,12 +448,12 @@ class Session:
         # The whole table watched the reveal: nobody holds the phone any more, so the next human
         # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
         self.holder = None
-        self._advance()
+        self.advance()
 
     def summary_closed(self) -> None:
         self.round_events = []  # the next round starts its own round log (the move log goes on)
-        self._saved()
-        self._advance()
+        self.saved()
+        self.advance()
 
     # ---- "Undo my move" at a shared phone ----------------------------------------------------
 
@@ -580,7 +466,7 @@ class Session:
             return
         kept = self.take_back
         if kept is None or kept["player"] != player or kept["moves"] != len(self.log_moves):
-            kept = self.take_back = {"player": player, "checkpoint": self._checkpoint(), "moves": -1, "fair": True}
+            kept = self.take_back = {"player": player, "checkpoint": self.checkpoint(), "moves": -1, "fair": True}
         if kept["fair"] and self.state.reveals_hidden(player, action):
             kept["fair"] = False
 
@@ -620,7 +506,7 @@ class Session:
         self.pending = None
         self.local = {}
         self._replay_at = (-1, None)
-        self._saved()
+        self.saved()
         if self.game.hidden_information:
             self.phase = Phase.CURTAIN
             self.viewer = self.holder = None
@@ -638,13 +524,9 @@ class Session:
         (the session is as before it), since the phones hear only of saved moves and would
         otherwise never learn that the table now waits for them.
         """
-        checkpoint = None if self.keeps_unsaved_moves else self._checkpoint()
-        reveal_viewer = self._table_viewer()
-        before = self.observation(reveal_viewer)
-        self._start_log_if_needed()
-        events = self.state.apply_action(player, action)
-        self._log_move(player, action, events)
-        if not self._after(events, before, reveal_viewer) and checkpoint is not None:
+        checkpoint = None if self.keeps_unsaved_moves else self.checkpoint()
+        events, before, reveal_viewer = self.apply_logged(player, action)
+        if not self.after_move(events, before, reveal_viewer) and checkpoint is not None:
             self.__dict__.update(checkpoint)
             return None
         return events
@@ -656,60 +538,37 @@ class Session:
         phones, whose views follow the save)."""
         return not self.phone_seats
 
-    def _after(self, events: list[dict[str, Any]], before: dict[str, Any], reveal_viewer: int | None) -> bool:
-        """The move's events are out: reveal, summary, save, next player; False when the save was
-        refused (the move stays applied here)."""
-        self.events = events
-        self._log_round(events)
-        self.flow.moved()
-        self.summary_due = self._summary_for(events)
-        self.flow.start_reveal(before, events, reveal_viewer)
-        kept = self._saved()
-        self._advance()
-        return kept
-
-    def accepts_remote(self) -> bool:
-        """Whether an action from a phone can be applied now: not while this phone's table plays
-        out a reveal or shows the round summary (the host holds such actions back until then)."""
-        return self.phase not in (Phase.REVEAL, Phase.SUMMARY)
-
-    def apply_remote(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]]:
-        """Apply the legal ``action`` that ``player``'s own phone sent (the caller checked it is
-        legal, :mod:`hotseat.net.host`), and save. The screen here stays as it is when nothing
-        there changes — a human at this phone keeps a selection or an unconfirmed pick while
-        another player's phone picks — and otherwise moves on as after any action (a reveal, the
-        round summary, the next player).
+    def apply_logged(
+        self, player: int, action: dict[str, Any]
+    ) -> tuple[list[dict[str, Any]], dict[str, Any], int | None]:
+        """Apply ``action`` for ``player`` to the state and log it, nothing else (the caller goes
+        on with :meth:`after_move`, or keeps the screen as it is): the events, the observation the
+        table showed before the move, and whose it is (``None``: the public one).
 
         Raises:
             IllegalActionError: the action is not legal (the state is unchanged).
-            StorageError: the save refused the move; it is taken back (the session is as before).
         """
-        checkpoint = self._checkpoint()
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
         self._start_log_if_needed()
         events = self.state.apply_action(player, action)
         self._log_move(player, action, events)
-        acting = self.state.current_players()
-        still = (
-            (self.phase is Phase.TURN and self.viewer in acting)
-            or (self.phase is Phase.CURTAIN and self.curtain_for in acting)
-            or (self.phase is Phase.BOT and self.bot_seat in acting)
-        )
-        if still and not self._summary_for(events) and not paced(self.view, events):
-            self.events = events
-            self._log_round(events)
-            self.bots.ponder_ahead()
-            kept = self._saved()
-        else:
-            kept = self._after(events, before, reveal_viewer)
-        if not kept:
-            self.__dict__.update(checkpoint)
-            raise StorageError("the save refused the move: it was taken back")
-        return events
+        return events, before, reveal_viewer
 
-    def _checkpoint(self) -> dict[str, Any]:
-        """Everything a move changes, to take it back (:meth:`apply_remote` when the save fails):
+    def after_move(self, events: list[dict[str, Any]], before: dict[str, Any], reveal_viewer: int | None) -> bool:
+        """The move's events are out: reveal, summary, save, next player; False when the save was
+        refused (the move stays applied here)."""
+        self.events = events
+        self.log_round(events)
+        self.flow.moved()
+        self.summary_due = self._summary_for(events)
+        self.flow.start_reveal(before, events, reveal_viewer)
+        kept = self.saved()
+        self.advance()
+        return kept
+
+    def checkpoint(self) -> dict[str, Any]:
+        """Everything a move changes, to take it back (when the save refuses it, "Undo my move"):
         the attributes as they are, with copies of the state and of the lists a move extends."""
         saved = dict(self.__dict__)
         saved["flow"] = self.flow.copy()
@@ -777,14 +636,14 @@ class Session:
         """The round the story starts in (the public round number at the log's start)."""
         return int(self.game.state_from_json(self.log_start).public_observation().get("round", 1))
 
-    def _log_round(self, events: list[dict[str, Any]]) -> None:
+    def log_round(self, events: list[dict[str, Any]]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
         self.round_events.extend(e for e in events if self.view.round_log(e))
 
     def _summary_for(self, events: list[dict[str, Any]]) -> bool:
         return self.view.ends_round(events)
 
-    def _saved(self) -> bool:
+    def saved(self) -> bool:
         """Save through :attr:`on_applied`; False when the save was refused."""
         return self.on_applied is None or self.on_applied(self) is not False
 

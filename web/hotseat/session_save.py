@@ -46,7 +46,8 @@ from .saves import (
     read_json,
     shown,
 )
-from .session import MAX_LOG_MOVES, SEAT_KINDS, STAND_IN_KINDS, Session, bots_for, load_view
+from .seats import SEAT_KINDS, STAND_IN_KINDS, bots_for
+from .session import MAX_LOG_MOVES, Session, load_view
 from .story import Move
 
 SAVE_FORMAT = "hotseat-session"
@@ -116,7 +117,7 @@ class _Name(Text):
 
 class _Seat(Obj):
     """A seat: its name and kind, and ``"phone": true`` for a phone's seat played at the host
-    while the phone is away (:meth:`hotseat.session.Session.stand_in`; never with the kind
+    while the phone is away (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`; never with the kind
     ``"guest"``)."""
 
     def check(self, value: Any, where: str) -> Any:

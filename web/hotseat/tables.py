@@ -19,7 +19,8 @@ from . import screens
 from .bot_turns import BotHook
 from .markup import Markup
 from .pages import SetupPage
-from .session import BOT_LEVELS, GUEST, HUMAN, Session, bots_for, default_bot_hook, load_view
+from .seats import BOT_LEVELS, GUEST, HUMAN, bots_for
+from .session import Session, default_bot_hook, load_view
 
 if TYPE_CHECKING:
     from .players import Players

@@ -2,7 +2,7 @@
 
 When the table waits for a seat whose phone has been away (not connected) for
 :data:`AWAY_GRACE_MS`, the host may go on without it: a bot plays the seat, or the people at the
-host's phone (:meth:`hotseat.session.PhoneSeats.stand_in`, saved with the game), until the phone
+host's phone (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game), until the phone
 is back. :class:`PhonesAway` belongs to :class:`~hotseat.net.side.NetSide` (its :attr:`away`);
 the strip and the away sheet that offer it are drawn by :mod:`hotseat.net.screens`.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..session import BOT_LEVELS, HUMAN, bots_for
+from ..seats import BOT_LEVELS, HUMAN, bots_for
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -75,7 +75,7 @@ class PhonesAway:
         hosting = self.hosting()
         if hosting is None or seat not in self.due() or kind not in self.kinds(hosting[1]):
             return False
-        hosting[1].stand_in(seat, kind)
+        hosting[1].phones.stand_in(seat, kind)
         return True
 
     @staticmethod

@@ -7,12 +7,12 @@ the table object (the app's session), the only authority:
 * ``table.state`` — the engine state (read here only through :func:`~hotseat.net.protocol.view_message`);
 * ``table.game_id``, ``table.options``, ``table.names``, ``table.kinds``, ``table.round_events``,
   ``table.summary_due``, ``table.events`` — what a guest needs to draw its screen;
-* ``table.apply_remote(seat, action)`` — applies a legal action through the engine and saves;
+* ``table.phones.apply_remote(seat, action)`` — applies a legal action through the engine and saves;
   raises :class:`~hotseat.saves.StorageError` with the move taken back when the save was
-  refused (the phone is told, and may send it again); ``table.accepts_remote()`` — False while
+  refused (the phone is told, and may send it again); ``table.phones.accepts_remote()`` — False while
   the host's own screen is busy (a reveal, the round summary): one action per seat is then held
   back in :attr:`Host.queue` until :meth:`Host.flush`;
-* ``table.phone_back(seat)`` — the seat's phone is back: whoever played the seat at the host
+* ``table.phones.phone_back(seat)`` — the seat's phone is back: whoever played the seat at the host
   while it was away (a bot, the people there) stops;
 * ``table.net`` — ``{"room", "tokens", "match"}`` kept with the saved game (set here whenever a
   phone gets a seat), so a reloaded host knows the phones again.
@@ -312,7 +312,7 @@ class Host:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
         self.queue = [q for q in self.queue if q[1] != seat]  # a move of the old link: not taken in
         remote.keys = keys if keys is not None else remote.keys
-        self.table.phone_back(seat)  # before the link is this phone's: the views it causes go to the others
+        self.table.phones.phone_back(seat)  # before the link is this phone's: the views it causes go to the others
         remote.link, remote.ack, remote.last = link, 0, None
         self._remember()
         t = self.table
@@ -350,7 +350,7 @@ class Host:
             return []  # this action again, while it is held: it is answered when applied
         if msg["n"] <= self.remotes[seat].ack:  # answered already: the seat's view says so again
             return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
-        if not self.table.accepts_remote():
+        if not self.table.phones.accepts_remote():
             if held:
                 self._report(seat, "busy", "a second action while the table was busy")
                 return [self._rejected(link, seat, msg, "busy", BUSY_TEXT)]
@@ -366,7 +366,7 @@ class Host:
             return [self._rejected(link, seat, msg, "illegal", ILLEGAL_TEXT)]
         self.remotes[seat].ack = max(self.remotes[seat].ack, msg["n"])
         try:
-            self.table.apply_remote(seat, legal)
+            self.table.phones.apply_remote(seat, legal)
         except StorageError:
             self._report(seat, "storage", "the save refused the move; it was taken back")
             return [self._rejected(link, seat, msg, "storage", NOT_SAVED_TEXT)]
@@ -382,7 +382,7 @@ class Host:
         is answered (applied, or rejected when it is no longer legal). One whose phone has gone or
         been replaced since is dropped: that phone's welcome on its new link starts afresh."""
         out: list[tuple[int, str]] = []
-        while self.queue and self.table.accepts_remote():
+        while self.queue and self.table.phones.accepts_remote():
             link, seat, msg = self.queue.pop(0)
             if self.remotes.get(seat) is None or self.remotes[seat].link != link:
                 continue

@@ -16,7 +16,7 @@ from ..bot_turns import is_bot
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..names import bot_name
-from ..session import HUMAN
+from ..seats import HUMAN
 from . import qr
 
 if TYPE_CHECKING:

@@ -32,8 +32,8 @@ A phone away (:mod:`hotseat.net.away`, :attr:`NetSide.away`): when the table wai
 whose phone has been away (not connected) for :data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in
 the strip offers "Go on without it": a sheet where the host has a bot play the seat, or the people
 at this phone (the seat then gets the hand-off curtain like every seat people share) —
-:meth:`hotseat.session.Session.stand_in`, saved with the game. The phone takes its seat back when
-it rejoins (:meth:`hotseat.session.Session.phone_back`). Until then the strip says who plays the
+:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game. The phone takes its seat back when
+it rejoins (:meth:`hotseat.phone_seats.PhoneSeats.phone_back`). Until then the strip says who plays the
 seat and still offers "Connect".
 
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
@@ -181,7 +181,7 @@ class NetSide:
 
     def poll(self) -> None:
         """Apply the phones' actions held back while the table was busy (a reveal, the summary)."""
-        if self.host is not None and self.host.queue and self.hosting()[1].accepts_remote():
+        if self.host is not None and self.host.queue and self.hosting()[1].phones.accepts_remote():
             self.outbox += self.host.flush()
 
     def _host_event(self, link: int, kind: str, text: str) -> None:

@@ -1,0 +1,130 @@
+"""The seats played on their own phones, at the host's session: their moves, and a phone away.
+
+A :class:`hotseat.session.Session` keeps one :class:`PhoneSeats` (``session.phones``); the host
+(:class:`hotseat.net.host.Host`) reaches it as ``table.phones``. The session stays the only
+authority:
+
+* **Moves from phones** (:meth:`PhoneSeats.apply_remote`): a legal action a seat's own phone sent
+  is applied and saved, leaving the screen of the human at this phone as it is when it can (a
+  selection or an unconfirmed pick stays while another player's phone picks); during a reveal or
+  the round summary this phone's table is busy and :meth:`PhoneSeats.accepts_remote` says no (the
+  host holds such actions back until it is done).
+* **A phone away** (:meth:`PhoneSeats.stand_in`): while a seat's phone is away, the host may have
+  a bot or the people at this phone play that seat (its kind changes, and the seat keeps
+  ``"phone": True``: it is still the phone's seat); :meth:`PhoneSeats.phone_back` gives the seat
+  back to its phone when it rejoins. Both are saved with the seats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .bot_turns import is_bot
+from .saves import StorageError
+from .seats import GUEST, STAND_IN_KINDS, bots_for, is_guest
+from .turn_flow import Phase, paced
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class PhoneSeats:
+    """The phones' side of ``session`` (see the module docstring)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def accepts_remote(self) -> bool:
+        """Whether an action from a phone can be applied now: not while this phone's table plays
+        out a reveal or shows the round summary (the host holds such actions back until then)."""
+        return self.session.phase not in (Phase.REVEAL, Phase.SUMMARY)
+
+    def apply_remote(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply the legal ``action`` that ``player``'s own phone sent (the caller checked it is
+        legal, :mod:`hotseat.net.host`), and save. The screen here stays as it is when nothing
+        there changes — a human at this phone keeps a selection or an unconfirmed pick while
+        another player's phone picks — and otherwise moves on as after any action (a reveal, the
+        round summary, the next player).
+
+        Raises:
+            IllegalActionError: the action is not legal (the state is unchanged).
+            StorageError: the save refused the move; it is taken back (the session is as before).
+        """
+        s = self.session
+        checkpoint = s.checkpoint()
+        events, before, reveal_viewer = s.apply_logged(player, action)
+        acting = s.state.current_players()
+        still = (
+            (s.phase is Phase.TURN and s.viewer in acting)
+            or (s.phase is Phase.CURTAIN and s.curtain_for in acting)
+            or (s.phase is Phase.BOT and s.bot_seat in acting)
+        )
+        if still and not s.view.ends_round(events) and not paced(s.view, events):
+            s.events = events
+            s.log_round(events)
+            s.bots.ponder_ahead()
+            kept = s.saved()
+        else:
+            kept = s.after_move(events, before, reveal_viewer)
+        if not kept:
+            s.__dict__.update(checkpoint)
+            raise StorageError("the save refused the move: it was taken back")
+        return events
+
+    def stand_in(self, seat: int, kind: str) -> None:
+        """While ``seat``'s phone is away, ``kind`` plays the seat here: a bot (``"bot:<level>"``)
+        or the people at this phone (:data:`~hotseat.seats.HUMAN`: the seat gets the hand-off
+        curtain like every seat people share). The seat stays its phone's (:meth:`phone_back`). A
+        table that waited only for phones goes on at once; a turn on screen is left as it is.
+
+        Raises:
+            ValueError: ``seat`` is not a phone's seat, ``kind`` cannot stand in, or it is a bot
+                and this table has no bots.
+            StorageError: the save refused the change (the seat still waits for its phone).
+        """
+        s = self.session
+        if seat not in s.phone_seats:
+            raise ValueError(f"seat {seat!r} is not played on its own phone")
+        if kind not in STAND_IN_KINDS:
+            raise ValueError(f"{kind!r} cannot play a phone's seat")
+        if is_bot(kind) and not bots_for(s.game_id, s.bot_hook):
+            raise ValueError("no bots are available for this game")
+        was = s.seats[seat]
+        s.seats[seat] = {"name": was["name"], "kind": kind, "phone": True}  # in place: checkpoints share it
+        if not s.saved():
+            s.seats[seat] = was
+            raise StorageError("the save refused the change: the seat waits for its phone")
+        s.take_back = None
+        if s.phase is Phase.WAIT:
+            s.advance()
+        else:
+            s.bots.ponder_ahead()
+
+    def phone_back(self, seat: int) -> None:
+        """``seat``'s phone rejoined: the seat is played there again. Whatever stood in for it
+        stops: a bot's thinking, or that player's turn or curtain on this screen (a choice in
+        progress is dropped, nothing in the game changes). Nothing happens for a seat its phone
+        plays already. Saved; when the save is refused the seat is the phone's all the same (the
+        saved copy has the seat played here until the next save, or until the phone rejoins a
+        reloaded host)."""
+        s = self.session
+        if seat not in s.phone_seats or is_guest(s.seats[seat]["kind"]):
+            return
+        s.seats[seat] = {"name": s.seats[seat]["name"], "kind": GUEST}
+        s.saved()
+        s.take_back = None
+        if s.holder == seat:
+            s.holder = None
+        on_screen = (
+            (s.phase is Phase.TURN and s.viewer == seat)
+            or (s.phase is Phase.CURTAIN and s.curtain_for == seat)
+            or (s.phase is Phase.BOT and s.bot_seat == seat)
+            or s.phase is Phase.WAIT
+        )
+        if on_screen:
+            s.pending = None
+            s.local = {}
+            s.bots.search = None
+            s.advance()
+        else:
+            s.bots.ponder_ahead()
