@@ -297,6 +297,9 @@ class SaveStore:
         self.games = games
         #: the revision this window last read or wrote, by key (None: the key was empty)
         self.known: dict[str, int | None] = {}
+        #: the last text :meth:`revision_of` read or :meth:`write` wrote, with its revision: a
+        #: write finds its own last text in storage at the next move, and need not parse it again
+        self._last: tuple[str, int] | None = None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -308,11 +311,15 @@ class SaveStore:
         one), ``None`` for no text; SaveError when the text cannot be read."""
         if text is None:
             return None
+        last = self._last
+        if last is not None and last[0] == text:  # the very text: the same revision
+            return last[1]
         data = read_json(text)
         if not isinstance(data, dict):
             raise SaveError("it is not a Hotseat saved game")
         rev = data.get("revision", 0)
         revision: int = Int(0, 2**53).check(rev, "revision")
+        self._last = (text, revision)
         return revision
 
     def note_read(self, key: str, text: str | None) -> None:
@@ -367,6 +374,7 @@ class SaveStore:
         text = json.dumps(dict(data, revision=revision), separators=(",", ":"), sort_keys=True)
         self.storage.set(key, text)
         self.known[key] = revision
+        self._last = (text, revision)
         return revision
 
     def remove(self, key: str) -> None:
