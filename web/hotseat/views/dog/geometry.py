@@ -9,6 +9,7 @@ colours never have to be told apart by hue alone.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pycore.games.dog import GOAL_BASE, GOAL_FIELDS, NUM_COLOURS, TRACK  # the board (DOG-2)
 
@@ -62,6 +63,7 @@ def kennel_xy(colour: int, slot: int) -> tuple[float, float]:
     return kx + dx, ky + dy
 
 
+@lru_cache(maxsize=1024)  # a figure stands on one of about a hundred places: each drawn once
 def shape_svg(colour: int, x: float, y: float, r: float, label: str) -> Markup:
     """A figure: its colour's shape with ``label`` (the player's number) on it."""
     fill, ink = COLOUR_FILL[colour], COLOUR_INK[colour]
