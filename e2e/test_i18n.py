@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from conftest import wait_ready
+from conftest import preset_storage, wait_ready
 
 ENGLISH_HOME = ["New game", "Tabletop games for one phone, passed around the table."]
 HOME_TEXT = {
@@ -106,8 +106,12 @@ def test_a_broken_catalogue_falls_back_to_english_and_says_why(open_app, browser
 
 
 @pytest.mark.parametrize("lang", list(HOME_TEXT))
-def test_every_game_s_rules_page_opens_in_the_current_language(open_app, lang):
-    page = open_app("en-US", saved_language=lang)
+def test_every_game_s_rules_page_opens_in_the_current_language(page, lang):
+    # the installed app (a restored start, not a cold boot) with the language remembered
+    preset_storage(page, {"hotseat.settings": json.dumps({"language": lang})})
+    page.goto("./")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == lang
     assert HOME_TEXT[lang] in page.locator("#app").text_content()
     for game in GAMES:
         page.locator(f".games [data-tap*='\"rules\"'][data-tap*='\"{game}\"']").click()
