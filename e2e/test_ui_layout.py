@@ -52,21 +52,27 @@ def bunny_moose_before_a_hunter() -> str:
     raise AssertionError("no seed draws a hunter")
 
 
-@pytest.mark.parametrize("size", [(390, 844), (844, 390), (360, 640)])
-def test_skip_stays_above_the_bam_and_can_be_tapped(page, size):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+#: portrait, landscape and a small phone; one page turned through them (the layout is CSS alone,
+#: so a window resized is laid out as one opened at that size)
+BAM_SIZES = [(390, 844), (844, 390), (360, 640)]
+
+
+def test_skip_stays_above_the_bam_and_can_be_tapped(page):
+    page.set_viewport_size({"width": BAM_SIZES[0][0], "height": BAM_SIZES[0][1]})
     open_save(page, bunny_moose_before_a_hunter())
     hold_at(page, ".bm-bam")  # the BAM! stays until Skip is tapped, however slow the machine
     page.locator("[data-tap*='\"reveal\"']").first.click()
     page.wait_for_selector(".bm-bam", timeout=5_000)
     skip = page.locator(SKIP)
-    assert skip.is_visible()
-    assert topmost_is(page, "[data-tap*='\"skip\"']")
-    box = skip.bounding_box()
-    assert box["y"] + box["height"] <= size[1] and box["height"] >= 44
-    # "BAM!" itself fits on the screen (layout width: the zoom-in animation scales it for .5 s)
-    assert page.evaluate("document.querySelector('.bm-bam b').offsetWidth") <= size[0]
-    shot(page, f"ui_bam_{size[0]}x{size[1]}")
+    for width, height in BAM_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert skip.is_visible(), (width, height)
+        assert topmost_is(page, "[data-tap*='\"skip\"']"), (width, height)
+        box = skip.bounding_box()
+        assert box["y"] + box["height"] <= height and box["height"] >= 44, (width, height, box)
+        # "BAM!" itself fits on the screen (layout width: the zoom-in animation scales it for .5 s)
+        assert page.evaluate("document.querySelector('.bm-bam b').offsetWidth") <= width, (width, height)
+        shot(page, f"ui_bam_{width}x{height}")
     skip.click(timeout=5_000)  # Playwright refuses to click a covered button
     page.wait_for_function("document.body.getAttribute('data-screen') !== 'reveal'", timeout=5_000)
     assert page.locator(".bm-bam").count() == 0
@@ -85,21 +91,22 @@ def six_nimmt_row_choice() -> str:
     return session_save.to_json(Session("six_nimmt", seats, 7, state=state))
 
 
-@pytest.mark.parametrize("width", [360, 390])
-def test_six_nimmt_row_choice_header_fits(page, width):
-    page.set_viewport_size({"width": width, "height": 780})
+def test_six_nimmt_row_choice_header_fits(page):
+    page.set_viewport_size({"width": 360, "height": 780})
     open_save(page, six_nimmt_row_choice())
     page.locator("[data-tap*='\"show\"']").click()
     status = page.locator(".bar .status")
     assert status.inner_text() == "Cyrille-Marguerite, choose a row to take"
-    clipped = page.evaluate("""(() => { const s = document.querySelector('.bar .status');
-        return [s.scrollWidth - s.clientWidth, s.scrollHeight - s.clientHeight]; })()""")
-    assert clipped == [0, 0]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for sel in (".bar .icon", ".prompt", "[data-tap*='\"row\"']", ".rows"):
-        box = page.locator(sel).first.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, sel
-    shot(page, f"ui_sn_row_choice_{width}")
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 780})
+        clipped = page.evaluate("""(() => { const s = document.querySelector('.bar .status');
+            return [s.scrollWidth - s.clientWidth, s.scrollHeight - s.clientHeight]; })()""")
+        assert clipped == [0, 0], width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for sel in (".bar .icon", ".prompt", "[data-tap*='\"row\"']", ".rows"):
+            box = page.locator(sel).first.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (sel, width)
+        shot(page, f"ui_sn_row_choice_{width}")
 
 
 def first_turn_save(game_id: str, n: int, seed: int) -> str:
@@ -126,21 +133,21 @@ SIDE_BY_SIDE = [
 ]
 
 
-@pytest.mark.parametrize("size", [(844, 390), (1024, 768), (390, 844)])
 @pytest.mark.parametrize("game_id,n,table,hand", SIDE_BY_SIDE)
-def test_wide_screens_put_the_table_beside_the_hand_portrait_stacks_them(page, size, game_id, n, table, hand):
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+def test_wide_screens_put_the_table_beside_the_hand_portrait_stacks_them(page, game_id, n, table, hand):
+    page.set_viewport_size({"width": 844, "height": 390})
     open_save(page, first_turn_save(game_id, n, 3))
     page.locator("[data-tap*='\"show\"']").click()
     page.wait_for_selector(hand)
-    t, h = box(page, table), box(page, hand)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    if width >= 700:
-        assert h["x"] >= t["x"] + t["width"], (t, h)  # beside: the hand starts right of the table
-        assert h["y"] < t["y"] + t["height"]  # and at the same height, not below it
-        assert t["width"] + h["width"] > 0.6 * width  # the two columns use the width
-    else:
-        assert h["y"] >= t["y"] + t["height"]  # portrait: the hand below the table
-        assert h["width"] > 0.85 * width
-    shot(page, f"ui_layout_{game_id}_{width}x{height}")
+    for width, height in ((844, 390), (1024, 768), (390, 844)):  # a landscape phone, a tablet, a phone
+        page.set_viewport_size({"width": width, "height": height})
+        t, h = box(page, table), box(page, hand)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width >= 700:
+            assert h["x"] >= t["x"] + t["width"], (width, t, h)  # beside: the hand starts right of the table
+            assert h["y"] < t["y"] + t["height"], width  # and at the same height, not below it
+            assert t["width"] + h["width"] > 0.6 * width, width  # the two columns use the width
+        else:
+            assert h["y"] >= t["y"] + t["height"], width  # portrait: the hand below the table
+            assert h["width"] > 0.85 * width
+        shot(page, f"ui_layout_{game_id}_{width}x{height}")
