@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import SHOTS_DIR, pick_seat_kind, preset_storage, seat_kinds, wait_ready
+from conftest import SHOTS_DIR, fast_pace, pick_seat_kind, preset_storage, seat_kinds, wait_ready
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secrets_of, tokens
 
 import pycore
@@ -299,6 +299,7 @@ def test_saved_near_end_position_played_to_a_team_win(page):
 
 def test_one_human_and_three_bots_play_rounds_without_a_curtain(page):
     """In Dog with one human and three bots the curtain never appears; bots play visibly."""
+    fast_pace(page)  # the bots' visible turns at a tenth of the app's pace: the screens are the same
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector(NEW_DOG, timeout=10_000)
