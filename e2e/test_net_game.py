@@ -1,5 +1,6 @@
 """One 6 nimmt! game across three phones, through the app's own screens: three browser contexts
-on 127.0.0.1, WebRTC with no ICE servers. The host sets seats 2 and 3 to "Own phone", shows each
+on 127.0.0.1 (the host the installed app of the test process, the two phones new ones, a first
+visit each), WebRTC with no ICE servers. The host sets seats 2 and 3 to "Own phone", shows each
 phone's pairing code as text ("No camera? Show the code as text"); the guest pastes it ("Cannot
 scan? Type or paste the code": the QR exchange simulated by passing the text), shows its answer as
 text, the host pastes that. One pairing instead
@@ -207,8 +208,26 @@ def phones(browser, base_url, request_log):
     request_log.check()
 
 
-def test_a_whole_game_between_a_host_and_two_phones(phones):
-    _hc, host = phones()
+@pytest.fixture
+def host_phone(context):
+    """``host_phone()``: the host's page in this test process's installed app (conftest's
+    ``context``: a restored start, not a cold boot; its requests checked as every phone's), with
+    the wire recorded and the clipboard allowed (taken back at the end: the context is shared)."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+
+    def make():
+        page = context.new_page()
+        page.add_init_script(script=WIRE_JS)
+        page.goto("./")
+        wait_ready(page)
+        return context, page
+
+    yield make
+    context.clear_permissions()
+
+
+def test_a_whole_game_between_a_host_and_two_phones(phones, host_phone):
+    _hc, host = host_phone()
     _ac, ann = phones()
     _bc, bob = phones()
     host_game(host)
@@ -281,8 +300,8 @@ def tamper(host, ann) -> None:
     assert ann.locator("#app [data-tap*='\"pick\"']").count() == 10  # her hand, still hers to play
 
 
-def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
-    _hc, host = phones()
+def test_a_phone_closed_mid_round_rejoins_and_finishes(phones, host_phone):
+    _hc, host = host_phone()
     ann_context, ann = phones()
     _bc, bob = phones()
     host_game(host)
@@ -308,13 +327,13 @@ def test_a_phone_closed_mid_round_rejoins_and_finishes(phones):
     check_received("six_nimmt", 2, [t for d, _c, t, _s in wire(bob) if d == "in"], views)
 
 
-def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phones):
+def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phones, host_phone):
     """The host's page reloads mid-round while Ann's and Bob's pages stay open: the host continues
     its saved game (a new start: its views are numbered afresh), each phone rejoins its seat with
     its hand by scanning the host's new code alone (one scan: the host rebuilds its answer), takes
     in the new start's views and the game is played to its end; every message either phone
     received, before and after, keeps the secrets."""
-    _hc, host = phones()
+    _hc, host = host_phone()
     _ac, ann = phones()
     _bc, bob = phones()
     host_game(host)
@@ -349,12 +368,12 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
     assert standings[0] == standings[1] == standings[2]
 
 
-def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones):
+def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones, host_phone):
     """Ann's phone closes while the table waits for her pick: a few seconds later the host's strip
     offers to go on without it, the host has an easy bot play her seat (the choice outlives the
     host's reload), and when her phone rejoins it takes the seat back with her hand; when the host
     then abandons the game, her phone hears that it ended."""
-    _hc, host = phones()
+    _hc, host = host_phone()
     ann_context, ann = phones()
     host.locator(NEW_SIX).first.click()
     host.wait_for_selector("body[data-screen='setup']", state="attached")
