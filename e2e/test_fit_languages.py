@@ -27,6 +27,9 @@ What counts as not fitting, on each page:
 * text leaves its box: a line of a text node reaches past the box it is laid out in (the nearest
   ancestor that is not inline), sideways, or downwards by more than a quarter of its font size (a
   label running out of its button, over its neighbour);
+* a picture's text leaves it: an SVG text (which never wraps, and which the picture clips) reaches
+  past its picture, or past the card's frame when the picture is a card (Bunny Bunny Moose Moose's
+  deck is drawn on one page, large and small, so every card's caption is measured);
 * a word is broken inside: a word (no hyphen, slash or soft hyphen in it) laid out on two lines;
 * a box scrolls downwards (``overflow`` auto or scroll, content taller than the box) outside a
   sheet or overlay: the page itself scrolls, no inner box hides what is below (Dog's only button);
@@ -64,6 +67,9 @@ from test_i18n_render import app_narrator_pages, install, sheet_pages  # noqa: E
 
 from hotseat import i18n, players, screens  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
+from hotseat.markup import h  # noqa: E402
+from hotseat.views.bunny_moose.parts import big_card, row_html  # noqa: E402
+from pycore.games import bunny_moose  # noqa: E402
 
 LANGUAGES = ("en", "de", "fr", "it", "es")
 WINDOWS = ((360, 640), (390, 844), (844, 390))
@@ -173,6 +179,23 @@ MEASURE_JS = """([pages, width, height, names]) => {
         if (lines.size > 1) out.push(`${describe(box)}: the word "${m[0]}" is broken over ${lines.size} lines`);
       }
     }
+    // text drawn in a picture stays inside it (SVG text never wraps; the picture clips it): inside
+    // the card's frame when the picture is a card (its first shape a rectangle), else its viewport
+    for (const text of app.querySelectorAll('svg text')) {
+      const svg = text.ownerSVGElement;
+      const frame = svg.firstElementChild && svg.firstElementChild.tagName === 'rect' ? svg.firstElementChild : svg;
+      const f = frame.getBoundingClientRect();
+      const t = text.getBoundingClientRect();
+      if (t.width === 0 || f.width === 0) continue;
+      if (t.left < f.left - 1 || t.right > f.right + 1 || t.top < f.top - 1 || t.bottom > f.bottom + 1) {
+        const px = Math.round;
+        const where = frame === svg ? 'picture' : 'card';
+        const across = `${px(t.left - f.left)}..${px(t.right - f.left)} px of ${px(f.width)}`;
+        const down = `${px(t.top - f.top)}..${px(t.bottom - f.top)} of ${px(f.height)}`;
+        const said = text.textContent.trim().slice(0, 50);
+        out.push(`the picture's text "${said}" leaves its ${where} (${across}, ${down})`);
+      }
+    }
     // the page itself scrolls: no box on the page scrolls downwards (a sheet or overlay may)
     const onTop = (el) => {  // in a sheet, an overlay, the toast: something fixed over the page
       for (let a = el; a && a !== document.body; a = a.parentElement) {
@@ -237,6 +260,22 @@ def players_pages() -> walk.Pages:
     c.tap({"shell": "pl_cancel"})
     c.tap({"shell": "pl_forget", "name": NAMES[1]})
     pages.add("forget?", c)
+    return pages
+
+
+def deck_pages() -> walk.Pages:
+    """Bunny Bunny Moose Moose's deck: a card of each caption drawn as the game draws it (every
+    kind, each side), large (the card just turned) and small (six to a row, as the stacks' top
+    cards), on one page."""
+    pages = walk.Pages("bunny_moose, deck")
+    drawn = list({(card["kind"], card["side"]): card for card in bunny_moose.DECK}.values())
+    big = [big_card(card, i18n.gettext, "", first_pass=True, new=False) for card in drawn]
+    rows = [
+        row_html({"top_cards": drawn[i : i + 6], "first_pass_done": False}, i18n.gettext)  # type: ignore[typeddict-item]
+        for i in range(0, len(drawn), 6)
+    ]
+    body = h("div", {"class": "body"}, h("div", {"class": "bm", "data-phase": "reveal"}, *big, *rows))
+    pages.items.append((pages.group, "every card", str(h("div", {"class": "screen", "data-screen": "deck"}, body))))
     return pages
 
 
@@ -320,7 +359,8 @@ def language_pages(lang: str) -> list[tuple[str, str, str]]:
     """Every page of ``lang`` drawn: ``(group, label, markup)``."""
     install(lang)
     try:
-        groups = [walk.shell_pages(NAMES), sheet_pages(), app_narrator_pages(), players_pages(), rules_pages(lang)]
+        groups = [walk.shell_pages(NAMES), sheet_pages(), app_narrator_pages(), deck_pages(), players_pages()]
+        groups.append(rules_pages(lang))
         for game in walk.GAMES:
             story = walk.Pages(f"{game}, story")
             groups += [walk.game_pages(game, NAMES, story_pages(story)), story]
@@ -356,6 +396,7 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
             assert {(game, "setup"), (game, "turn"), (game, "over"), (f"{game}, story", "replay")} <= kinds, lang
         assert {("six_nimmt", "curtain"), ("six_nimmt", "reveal"), ("bad_bunnies", "summary")} <= kinds, lang
         assert {("shell", "home"), ("shell", "recovery"), ("players", "players")} <= kinds, lang
+        assert ("bunny_moose, deck", "deck") in kinds, lang
         assert sum(group == "rules" for group, _l, _m in pages) == len(walk.GAMES)
         assert any("overlay settings" in markup for _g, _l, markup in pages), lang
     page.route("**/pyscript/core.js", lambda route: route.abort())  # the stylesheet alone; no Python

@@ -10,8 +10,9 @@ import math
 
 from pycore.games.bunny_moose import CardInfo, Pose
 
-from ...markup import Markup, fragment, h, trusted
+from ...markup import AttrValue, Markup, fragment, h, trusted
 from ..base import Translate
+from ..textfit import fit_caption
 from .narration import HandLike, card_hand, card_words, signed
 
 _FILL = {
@@ -28,6 +29,8 @@ _EAR_IN = "#f7b9c9"
 _ANTLER = "#8a5a2b"
 _SKIN = "#f3d9b1"
 _LINE = "#4a3222"
+#: the room of a caption: the card's width inside its frame, less a margin each side
+_CAPTION_WIDTH = 142
 
 
 def _head(cx: float = 80, cy: float = 74, r: float = 21, tongue: bool = False) -> Markup:
@@ -221,20 +224,28 @@ def _badge(x: float, text: str, colour: str, y: float = 20, r: float = 16) -> Ma
 
 
 def _banner(text: str, anchor: str = "middle") -> Markup:
-    """The card's caption along its bottom edge."""
+    """The card's caption along its bottom edge, fitted to the card (:func:`fit_caption`): one
+    line, or two under the picture when the language's words are long."""
     x = {"start": 9, "middle": 80, "end": 151}[anchor]
+    fitted = fit_caption(text, _CAPTION_WIDTH, 12.5, spacing=0.5)
+    size = fitted.size
+    attrs: dict[str, AttrValue] = {
+        "x": x,
+        "y": "113",
+        "text-anchor": anchor,
+        "font-size": f"{size:g}",
+        "font-weight": "900",
+        "fill": _LINE,
+        "letter-spacing": ".5",
+    }
+    if len(fitted.lines) == 1:
+        return h("text", attrs, text)
+    first, second = fitted.lines
     return h(
         "text",
-        {
-            "x": x,
-            "y": "113",
-            "text-anchor": anchor,
-            "font-size": "12.5",
-            "font-weight": "900",
-            "fill": _LINE,
-            "letter-spacing": ".5",
-        },
-        text,
+        attrs,
+        h("tspan", {"x": x, "y": f"{113 - 1.05 * size:.1f}"}, first),
+        h("tspan", {"x": x, "y": "113"}, second),
     )
 
 
