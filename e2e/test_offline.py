@@ -10,23 +10,9 @@ from __future__ import annotations
 from conftest import NEW_SIX_NIMMT, precached_urls, start_six_nimmt, wait_controlled, wait_ready
 
 
-def test_service_worker_precaches_every_file(persistent_context, live_site):
-    page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    wait_controlled(page)
-    cached = set(precached_urls(page))
-    site_files = {
-        "/" + p.relative_to(live_site.directory).as_posix()
-        for p in live_site.directory.rglob("*")
-        if p.is_file() and p.name != "sw.js"
-    }
-    assert site_files - cached == set(), "files of build/site missing from the precache"
-    assert "/pyodide/pyodide.asm.wasm" in cached
-
-
-def test_precache_does_not_download_the_app_twice(persistent_context, live_site):
-    """The worker registers after boot and revalidates (304) what the page already downloaded."""
+def test_the_first_visit_precaches_every_file_and_downloads_the_app_once(persistent_context, live_site):
+    """The worker registers after boot, precaches every file of the site and revalidates (304)
+    what the page already downloaded: each big file is served once (one first visit for both)."""
     page = persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
     first = len(live_site.served)
     page.goto("./")
@@ -50,6 +36,14 @@ def test_precache_does_not_download_the_app_twice(persistent_context, live_site)
         in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs")
     ]
     assert len(big_200) == 3, big_200
+    cached = set(precached_urls(page))
+    site_files = {
+        "/" + p.relative_to(live_site.directory).as_posix()
+        for p in live_site.directory.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    }
+    assert site_files - cached == set(), "files of build/site missing from the precache"
+    assert "/pyodide/pyodide.asm.wasm" in cached
 
 
 def test_reload_offline_boots_and_plays(persistent_context, live_site, request_log):
