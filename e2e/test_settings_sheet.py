@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from conftest import ROOT, wait_ready
+from conftest import ROOT, fast_pace, wait_ready
 
 for _p in (ROOT / "web", ROOT / "tools"):
     if str(_p) not in sys.path:
@@ -122,6 +122,7 @@ def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_pa
     try:
         ctx.add_init_script(SPEECH_STUB)
         page = ctx.new_page()
+        fast_pace(page)  # the narrator's lines at a tenth of the app's pace: the same lines, the same voice
         page.goto("./")
         wait_ready(page)
         # German from the first screen
