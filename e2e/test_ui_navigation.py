@@ -16,6 +16,7 @@ START = "[data-tap*='\"start\"']"
 SHOW = "[data-tap*='\"show\"']"
 RESUME = "[data-tap*='\"resume\"']"
 RULES = "header [data-tap*='\"rules\"']"
+MENU = "header [data-tap*='\"settings\"']"
 KEEP = "[data-tap*='\"keep\"']"
 REPLACE = "[data-tap*='\"replace\"']"
 HAND = ".hand"
@@ -39,8 +40,31 @@ def start_six_nimmt_and_show_hand(page) -> None:
     assert page.locator(HAND).count() == 1
 
 
+def focused_tap(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-tap')")
+
+
 def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_curtain(page, base_url):
     start_six_nimmt_and_show_hand(page)
+    # keyboard: Enter on the rules button opens them with the focus inside; Escape closes them and
+    # gives the focus back to that button
+    rules_tap = page.locator(RULES).get_attribute("data-tap")
+    page.locator(RULES).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay .rules")
+    assert page.evaluate("!!document.activeElement.closest('.overlay')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay", state="detached")
+    assert focused_tap(page) == rules_tap and screen(page) == "turn"
+    # the menu button works over the rules: they close, the settings open; again: closed
+    page.locator(RULES).click()
+    page.wait_for_selector(".overlay .rules")
+    page.locator(MENU).click()
+    page.wait_for_selector(".overlay.settings")
+    assert page.locator(".overlay .rules").count() == 0
+    page.locator(MENU).click()
+    page.wait_for_selector(".overlay", state="detached")
+    assert screen(page) == "turn" and page.locator(HAND).count() == 1
     page.locator(RULES).click()
     page.wait_for_selector(".overlay .rules")
     back(page)
@@ -75,9 +99,14 @@ def test_new_game_asks_before_replacing_the_saved_one(page):
     dialog.wait_for()
     assert "Replace the saved game of 6 nimmt! (round 1; Player 1, Player 2, Player 3)?" in dialog.inner_text()
     shot(page, "ui_replace_dialog")
-    # Back answers as Keep does
+    # Back answers as Keep does, and so does Escape
     back(page)
     assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1
+    page.locator(NEW_SIX).first.click()
+    dialog.wait_for()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert screen(page) == "home" and page.locator(RESUME).count() == 1
     page.locator(NEW_SIX).first.click()
     page.locator(KEEP).click()
     assert dialog.count() == 0 and screen(page) == "home" and page.locator(RESUME).count() == 1

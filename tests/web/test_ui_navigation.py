@@ -147,6 +147,38 @@ def test_back_closes_the_rules_sheet_and_the_question_before_anything_else(stora
     assert {"shell": "resume", "game": "six_nimmt"} in taps(c.render())
 
 
+def test_escape_closes_the_top_sheet_or_question_and_the_menu_works_over_any_sheet(storage):
+    c = Controller(storage, bot_hook=None)
+    assert c.layers() == () and c.escape() is False and c.screen == "home"
+    start(c)
+    c.tap({"shell": "settings"})
+    c.tap({"shell": "rules"})
+    assert c.layers() == ("settings", "rules")
+    assert c.escape() is True and c.layers() == ("settings",)
+    assert c.escape() is True and c.layers() == () and c.screen == "game"  # Escape never leaves the game
+    assert c.escape() is False and c.screen == "game"
+    # the rules button again closes the rules; the menu over the rules or the story opens the settings
+    c.tap({"shell": "rules"})
+    c.tap({"shell": "rules"})
+    assert c.layers() == ()
+    c.tap({"shell": "rules"})
+    c.tap({"shell": "settings"})
+    assert c.layers() == ("settings",) and 'aria-labelledby="set-h"' in str(c.render())
+    c.tap({"shell": "settings"})  # the menu again: closed
+    assert c.layers() == ()
+    c.tap({"shell": "story", "do": "open"})
+    assert c.layers() == ("story",)
+    c.tap({"shell": "settings"})
+    assert c.layers() == ("settings",)
+    c.tap({"shell": "settings"})
+    # a question: Escape answers it as Keep (the save stays)
+    c.tap({"shell": "menu"})
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    assert c.layers() == ("dialog",)
+    assert c.escape() is True and c.dialog is None and c.screen == "home"
+    assert {"shell": "resume", "game": "six_nimmt"} in taps(c.render())
+
+
 def test_back_from_setup_goes_home(storage):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})

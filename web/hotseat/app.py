@@ -58,7 +58,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from . import fx, i18n, narration, screens, wakelock
@@ -81,6 +81,9 @@ _camera: bool | None = None  # True while the camera runs (into a <video data-ne
 _GUARD = "hotseat-back-guard"  # history.state of our entry (a string: no JS object needed)
 _guarded = False  # our history entry is the current one (Back will come to us first)
 _applied: Settings | None = None  # the Settings last applied to the page
+_last_tap: str | None = None  # data-tap of the element last tapped (or focused with a key)
+_layers: tuple[str, ...] = ()  # the sheets and question open at the last draw (Controller.layers)
+_openers: list[str | None] = []  # data-tap of what opened each of them, bottom first
 _in_game = False  # a game was on screen at the last draw
 #: ms between two looks at a held tick (the voice still reading, or window.hotseatHold)
 HOLD_POLL_MS = 100
@@ -113,10 +116,13 @@ def draw() -> None:
         ctl.sheets.voices = [(v.uri, v.name) for v in narration.voices_for(fx.voices(), i18n.language())]
     markup = str(ctl.render())
     # a page hidden while Python could not answer was covered by index.html's fallback: redraw
-    if markup != _last_html or root.querySelector("[data-cover]") is not None:
+    redrawn = markup != _last_html or root.querySelector("[data-cover]") is not None
+    focused = _focused_tap() if redrawn else None
+    if redrawn:
         root.innerHTML = markup
         _last_html = markup
         fx.play(root)
+    _sync_focus(ctl.layers(), focused)
     screen = root.querySelector("[data-screen]")
     if screen is not None:
         document.body.setAttribute("data-screen", screen.getAttribute("data-screen"))
@@ -367,6 +373,72 @@ def _held() -> bool:
     return fx.speaking()
 
 
+def _focused_tap() -> str | None:
+    """The ``data-tap`` of the focused element when it is one of the app's taps, else ``None``."""
+    active = document.activeElement
+    if active is None or not hasattr(active, "getAttribute") or not _root().contains(active):
+        return None
+    tap = active.getAttribute("data-tap")
+    return None if tap is None else str(tap)
+
+
+def _focus_tap(tap: str | None) -> bool:
+    """Focus the element whose ``data-tap`` is ``tap`` (the one on top when there are several)."""
+    if tap is None:
+        return False
+    found = None
+    for el in _root().querySelectorAll("[data-tap]"):
+        if str(el.getAttribute("data-tap")) == tap:
+            found = el
+    if found is not None:
+        _focus(found)
+    return found is not None
+
+
+def _focus(el: Any) -> None:
+    """Focus ``el`` without scrolling the page (the player's place on it stays)."""
+    el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def _focus_top_sheet() -> None:
+    overlays = _root().querySelectorAll(".overlay")
+    if overlays.length:
+        first = overlays.item(overlays.length - 1).querySelector("button, [href], [tabindex]")
+        if first is not None:
+            _focus(first)
+
+
+def _sync_focus(layers: tuple[str, ...], focused: str | None) -> None:
+    """Keyboard focus follows the sheets: a sheet or question that opens takes the focus (its
+    first button), one that closes gives it back to the button that opened it (found again by
+    its ``data-tap``: the draw replaced the element), else to the sheet now on top. A redraw
+    with the same sheets keeps the focus on the same tap (``focused``: the focused element's
+    ``data-tap`` before the draw replaced it)."""
+    global _layers
+    before, _layers = _layers, layers
+    if layers == before:
+        try:
+            if focused is not None and _focused_tap() is None and not _focus_tap(focused) and layers:
+                _focus_top_sheet()
+        except Exception as exc:
+            window.console.warn(f"hotseat: focus not kept: {exc!r}")
+        return
+    kept = 0
+    while kept < min(len(before), len(layers)) and before[kept] == layers[kept]:
+        kept += 1
+    opener = _openers[kept] if len(_openers) > kept else None
+    closed = len(before) > kept
+    del _openers[kept:]
+    _openers.extend([_last_tap] * (len(layers) - kept))
+    try:
+        if len(layers) > kept:  # a new one on top
+            _focus_top_sheet()
+        elif closed and not _focus_tap(opener) and layers:
+            _focus_top_sheet()
+    except Exception as exc:  # focus is a help, never a reason for a tap to fail
+        window.console.warn(f"hotseat: focus not moved: {exc!r}")
+
+
 def _sync_history() -> None:
     """Push the guard entry when Back has something to do and it is not there yet."""
     global _guarded
@@ -514,9 +586,15 @@ def _on_click(event: Any) -> None:
 
 
 def _on_key(event: Any) -> None:
-    """Enter or Space on a focused tap drawn in a picture (a Dog field: ``role="button"``,
+    """Escape closes the sheet or question on top (:meth:`~hotseat.controller.Controller.escape`).
+    Enter or Space on a focused tap drawn in a picture (a Dog field: ``role="button"``,
     ``tabindex``) taps it as a click would; a real ``<button>`` clicks by itself."""
     target = event.target
+    if str(getattr(event, "key", "")) == "Escape":
+        if _ctl().escape():
+            event.preventDefault()
+            draw()
+        return
     if str(getattr(event, "key", "")) not in ("Enter", " ") or target is None or not hasattr(target, "getAttribute"):
         return
     if str(target.tagName).lower() == "button" or target.getAttribute("role") != "button":
@@ -533,8 +611,10 @@ def _tap_element(target: Any) -> None:
     # closest() gives JS null (pyodide's JsNull, not None) for a tap outside any button
     if target is None or not hasattr(target, "getAttribute"):
         return
+    global _last_tap
+    _last_tap = str(target.getAttribute("data-tap"))
     try:
-        tap = json.loads(str(target.getAttribute("data-tap")))
+        tap = json.loads(_last_tap)
     except ValueError:
         return
     if not isinstance(tap, dict):
@@ -584,7 +664,7 @@ def start() -> None:
     _root().addEventListener("click", handler)
     keys = create_proxy(_on_key)
     _listeners.append(keys)
-    _root().addEventListener("keydown", keys)
+    document.addEventListener("keydown", keys)  # Escape also when nothing has the focus
     popstate = create_proxy(_on_popstate)
     _listeners.append(popstate)
     window.addEventListener("popstate", popstate)

@@ -232,8 +232,8 @@ class Controller:
         ):
             self.sheets.settings_open = False
             self._players_tap(shell, tap)
-        elif shell == "settings":
-            self.sheets.open_settings()
+        elif shell == "settings":  # the menu button: it toggles the settings sheet, over anything
+            self._menu()
         elif shell == "abandon" and self.games.can_abandon():
             assert self.session is not None, "a game is on screen"
             self.sheets.settings_open = False
@@ -245,8 +245,8 @@ class Controller:
                 self.page.story_tap(tap)
         elif shell == "rules":
             game_id = game or (self.session.game_id if self.session else None)
-            if game_id in pycore.GAMES:
-                self.sheets.rules_for = game_id
+            if game_id in pycore.GAMES:  # the same button again closes them
+                self.sheets.rules_for = None if self.sheets.rules_for == game_id else game_id
         elif shell == "close":
             self.sheets.close()
         elif shell == "take_over":
@@ -281,7 +281,41 @@ class Controller:
         else:
             self.saves.home_tap(shell, tap)
 
-    # ---- the Back button ---------------------------------------------------------------------
+    def _menu(self) -> None:
+        """The menu button (☰) with whatever is open: the settings sheet alone closes; anything
+        else on top of it (the rules, the story) closes and the settings sheet opens."""
+        if self.sheets.settings_open and self.layers() == ("settings",):
+            self.sheets.settings_open = False
+            return
+        if isinstance(self.page, GamePage):
+            self.page.story = None
+        if self._guest_story_shown():
+            assert self.net.play is not None, "a guest's story is shown"
+            self.net.play.story_shown = False
+        self.sheets.open_settings()
+
+    # ---- the Back button and the Escape key --------------------------------------------------
+
+    #: what Escape closes (:meth:`layers`): each closes as Back does, which loses nothing
+    LAYERS = ("dialog", "rules", "story", "settings")
+
+    def layers(self) -> tuple[str, ...]:
+        """The sheets and the question open over the screen, the one on top last: names from
+        :data:`LAYERS` (``"settings"``, ``"story"``, ``"rules"``, ``"dialog"``)."""
+        open_ = {
+            "dialog": self.dialog is not None,
+            "rules": self.sheets.rules_for is not None,
+            "story": self._story() is not None or self._guest_story_shown(),
+            "settings": self.sheets.settings_open,
+        }
+        return tuple(name for name in reversed(self.LAYERS) if open_[name])
+
+    def escape(self) -> bool:
+        """The Escape key: the sheet or question on top closes as Back would close it (a question
+        as Keep answers it); ``False`` when none is open (Escape then does nothing)."""
+        if not self.layers():
+            return False
+        return self.back()
 
     def back_target(self) -> str | None:
         """What the browser's (or Android's) Back button does now, or ``None`` to leave the app.
