@@ -117,7 +117,7 @@ def engine_events(save: dict) -> tuple[list[dict], list[dict]]:
     """The events of the last move and of this round, as the engine gives them: the host's save
     (``session_save.to_dict``) resumed, which replays its move log from the log's start."""
     session = session_save.from_dict(save, bot_hook=_no_bot)
-    last = session.history[-1].events if session.history else []
+    last = session.log.history[-1].events if session.log.history else []
     return _json(last), _json(session.round_events)
 
 

@@ -64,7 +64,7 @@ def finished_six_nimmt(names: list[str], seed: int) -> tuple[str, list[int]]:
     while not s.state.is_terminal():
         p = s.state.current_players()[0]
         s.state.apply_action(p, rng.choice(s.state.legal_actions(p)))
-    s.log_start, s.log_moves = s.state.to_json(), []
+    s.log.start, s.log.moves = s.state.to_json(), []
     return session_save.to_json(s), s.state.public_observation()["scores"]
 
 

@@ -58,7 +58,7 @@ def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_ha
     assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.can_take_back()
     s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
     # the next player may hold the phone by now: the hand taken back waits behind its curtain
-    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me and not s.log_moves
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me and not s.log.moves
     assert s.viewer is None and not s.can_take_back()
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
@@ -93,9 +93,9 @@ def test_the_offer_to_take_back_ends_when_another_seat_moves():
     s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
     assert s.can_take_back()
     kept = s.take_back
-    s.log_moves.append({"player": 2, "action": {}})  # another seat moved meanwhile
+    s.log.moves.append({"player": 2, "action": {}})  # another seat moved meanwhile
     assert not s.can_take_back()
-    s.log_moves.pop()
+    s.log.moves.pop()
     assert s.take_back is kept and s.can_take_back()
 
 

@@ -183,7 +183,7 @@ def test_your_turn_sounds_once_when_a_persons_turn_begins_and_never_for_a_bot(ga
     turns = 0
     for heard in play_out(s, random.Random(seed)):
         person = acting_person(s)
-        last = s.history[-1].player if s.history else None
+        last = s.log.history[-1].player if s.log.history else None
         expected = person is not None and person != last and s.moves_applied > 0 and s.moves_applied not in called
         assert ("your_turn" in heard) is expected, (s.phase, person, last, heard)
         if expected:
@@ -200,7 +200,8 @@ def test_a_seven_goes_on_without_calling_its_player_again():
         s = Session("dog", seats(["human", "bot:easy", "bot:easy", "bot:easy"]), seed, bot_hook=first_legal_bot)
         rng = random.Random(seed)
         for heard in play_out(s, rng, steps=3000):
-            if s.phase is Phase.TURN and s.state.observation(0).get("seven") is not None and s.history[-1].player == 0:
+            seven = s.state.observation(0).get("seven") is not None
+            if s.phase is Phase.TURN and seven and s.log.history[-1].player == 0:
                 assert "your_turn" not in heard  # a further step of the same 7
                 return
     raise AssertionError("no 7 played in steps by the person")

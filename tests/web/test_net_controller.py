@@ -292,7 +292,7 @@ def test_a_phone_tells_the_story_it_saw_and_no_hand():
         air.run(host, ann, bob)
         play_a_step((host, ann, bob), rng)
     air.run(host, ann, bob)
-    assert len(host.session.history) > 10
+    assert len(host.session.log.history) > 10
     # the header of the phone's game screen has the story button; the sheet opens on top
     assert any(t.get("shell") == "story" and t.get("do") == "open" for t in taps(ann.render()))
     ann.tap({"shell": "story", "do": "open", "fields": {}})

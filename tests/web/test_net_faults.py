@@ -300,7 +300,7 @@ def test_a_rematch_starts_each_phones_story_afresh():
         world.step_all()
         world.settle()
     assert world.over()
-    last_game = len(world.host.session.history)
+    last_game = len(world.host.session.log.history)
     world.host_storage.full = True  # no room for the new game's save: it does not start
     assert world.rematch()
     world.settle()
@@ -314,7 +314,7 @@ def test_a_rematch_starts_each_phones_story_afresh():
     phone = world.phones[1]
     assert phone_view(phone)["match"] == 1
     # the phone's story holds this game's moves only (the last game had dozens), from round 1
-    assert 1 <= len(phone.net.play.history) <= len(world.host.session.history) < last_game
+    assert 1 <= len(phone.net.play.history) <= len(world.host.session.log.history) < last_game
     assert phone.net.play.first_round == 1
 
 

@@ -1,4 +1,4 @@
-"""The game's story (hotseat.story, Session.history, the views' story_lines) and the replay after the game.
+"""The game's story (hotseat.story, Session.log, the views' story_lines) and the replay after the game.
 
 Real games of every game, played with random legal moves through :class:`Session`; the story is
 checked against the engine's own record (the actions of the move log) and against what stays
@@ -14,8 +14,7 @@ import re
 import pytest
 from ui_helpers import storage_fixture  # noqa: F401 (the storage fixture)
 
-from hotseat import saves, session_save, story
-from hotseat import session as session_module
+from hotseat import move_log, saves, session_save, story
 from hotseat.controller import Controller
 from hotseat.markup import h
 from hotseat.pages import GamePage
@@ -49,14 +48,14 @@ def test_every_card_played_in_a_six_nimmt_game_is_in_the_story_with_who_played_i
     play(s, random.Random(3))
     assert s.state.is_terminal()
     text = story_text(s)
-    picks = [(m["player"], m["action"]["card"]) for m in s.log_moves if m["action"]["type"] == "pick"]
+    picks = [(m["player"], m["action"]["card"]) for m in s.log.moves if m["action"]["type"] == "pick"]
     assert len(picks) == 4 * 10 * len(s.story())  # every turn of every round, from the engine's own log
     played_lines = [line for line in text.split("\n") if line.startswith("Cards played: ")]
     told = [(name, int(card)) for line in played_lines for name, card in re.findall(r"(Ann|Bob|Cy|Di) (\d+)", line)]
     assert sorted(told) == sorted((NAMES[p], c) for p, c in picks)
     for p, card in picks:  # where each card went: onto a row, or it took one
         assert re.search(rf"{NAMES[p]}'s {card} (goes to row [1-4]\.|takes row [1-4] \()", text), card
-    takes = [e for m in s.history for e in m.events if e["type"] == "place" and e["taken"]]
+    takes = [e for m in s.log.history for e in m.events if e["type"] == "place" and e["taken"]]
     assert takes and all(f"{NAMES[e['player']]}'s {e['card']} takes row {e['row'] + 1} (" in text for e in takes)
     chapters = s.story()
     assert [c.number for c in chapters] == list(range(1, len(chapters) + 1)) and all(c.finished for c in chapters)
@@ -84,7 +83,7 @@ def test_a_six_nimmt_story_during_a_turn_never_names_a_card_in_a_hand_or_a_pick_
             | {s.state.round}
             | {
                 v
-                for m in s.history
+                for m in s.log.history
                 for e in m.events
                 for key in ("bullheads", "scores", "round")
                 if key in e
@@ -143,7 +142,7 @@ def test_a_secret_choice_changes_nothing_in_the_story_until_the_table_sees_it(ga
 def test_the_whole_game_survives_a_save_and_the_story_is_the_same_after_a_reload(game_id, n):
     s = Session(game_id, seats(n), 5, {}, bot_hook=None)
     play(s, random.Random(2))
-    assert s.state.is_terminal() and not s.story_begins_later
+    assert s.state.is_terminal() and not s.log.begins_later
     again = session_save.from_json(session_save.to_json(s))
 
     def told(x):
@@ -155,18 +154,19 @@ def test_the_whole_game_survives_a_save_and_the_story_is_the_same_after_a_reload
 
 
 def test_a_full_log_drops_its_oldest_rounds_and_the_save_still_loads_with_this_rounds_summary(monkeypatch):
-    monkeypatch.setattr(session_module, "MAX_LOG_MOVES", 60)
+    monkeypatch.setattr(move_log, "MAX_LOG_MOVES", 60)
     s = Session("six_nimmt", seats(4), 7, {}, bot_hook=None)  # a round is 40 picks + row choices
     play(s, random.Random(4), moves=170)
-    assert len(s.log_moves) <= 60 and len(s.history) == len(s.log_moves)
-    assert s.story_begins_later
+    assert len(s.log.moves) <= 60 and len(s.log.history) == len(s.log.moves)
+    assert s.log.begins_later
     first = s.story()[0].number
-    assert first == s.story_first_round() > 1  # the log starts where a round began
+    assert first == s.log.first_round() > 1  # the log starts where a round began
     assert s.story()[0].lines[0][1].startswith("Cards played: ")
     again = session_save.from_json(session_save.to_json(s))
-    last_end = max((i for i, m in enumerate(s.history) if any(e["type"] == "round_end" for e in m.events)), default=-1)
-    this_round = [e for m in s.history[last_end + 1 :] for e in m.events if e["type"] == "place" and e["taken"]]
-    assert this_round and again.round_events == this_round and again.story_begins_later
+    ends = [i for i, m in enumerate(s.log.history) if any(e["type"] == "round_end" for e in m.events)]
+    last_end = max(ends, default=-1)
+    this_round = [e for m in s.log.history[last_end + 1 :] for e in m.events if e["type"] == "place" and e["taken"]]
+    assert this_round and again.round_events == this_round and again.log.begins_later
     assert [c.lines for c in again.story()] == [c.lines for c in s.story()]
 
 
@@ -177,18 +177,18 @@ def test_older_saves_still_load_and_their_story_starts_later():
     rnd = random.Random(5)
     play(s, rnd, moves=60)  # into round 2
     data = json.loads(session_save.to_json(s))
-    start = next(i for i, m in enumerate(s.history) if s.view.story_round(m.events) is not None) + 1
+    start = next(i for i, m in enumerate(s.log.history) if s.view.story_round(m.events) is not None) + 1
     state = s.game.state_from_json(data["log"]["start"])
     for move in data["log"]["moves"][:start]:
         state.apply_action(move["player"], move["action"])
     data["log"] = {"start": state.to_json(), "moves": data["log"]["moves"][start:]}
     older = session_save.from_dict(data)
-    assert older.story_begins_later and [c.number for c in older.story()] == [2]
+    assert older.log.begins_later and [c.number for c in older.story()] == [2]
     assert older.story()[0].lines == [(i - start, line) for i, line in s.story()[1].lines]
     v1 = {k: v for k, v in json.loads(session_save.to_json(s)).items() if k != "log"}
     v1["version"] = 1
     oldest = session_save.from_dict(v1)
-    assert oldest.story_begins_later and oldest.history == [] and oldest.story()[0].lines == []
+    assert oldest.log.begins_later and oldest.log.history == [] and oldest.story()[0].lines == []
     play(oldest, rnd, moves=10)
     assert oldest.story()[0].lines and oldest.story()[0].number == 2
 
@@ -249,7 +249,7 @@ def test_the_replay_after_the_game_steps_through_every_move_with_lines_and_refus
     total = int(re.search(r"step 1 of (\d+)", first).group(1))
     s = c.session
     assert total == sum(
-        1 for m in s.history if any(e["type"] in ("reveal", "place", "round_end", "row_choice") for e in m.events)
+        1 for m in s.log.history if any(e["type"] in ("reveal", "place", "round_end", "row_choice") for e in m.events)
     )
     for bad in (-1, total, "2", True, None, 1.0):
         c.tap({"shell": "story", "do": "step", "to": bad})

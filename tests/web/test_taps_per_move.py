@@ -76,14 +76,14 @@ def count_taps(game_id: str, kinds: list[str], moves: int, seed: int = 3) -> dic
             continue
         assert screen == "turn", screen
         seat = session.viewer
-        logged = len(session.log_moves)
+        logged = len(session.log.moves)
         legal = session.state.legal_actions(seat)
         tap = hands[seat].tap_towards(options, session.state.observation(seat), legal)
         assert tap is not None, f"{game_id}: no tap leads to {hands[seat].target}"
         host.tap(dict(tap, fields={}))
         pending += 1
-        if len(host.session.log_moves) > logged:
-            move = host.session.log_moves[logged]
+        if len(host.session.log.moves) > logged:
+            move = host.session.log.moves[logged]
             if move["player"] == seat:
                 counted.setdefault(move["action"]["type"], []).append(pending)
                 pending = 0

@@ -74,7 +74,7 @@ def table_markers(s: Session) -> Markup:
         seat = s.curtain_for
     elif s.phase is Phase.TURN:
         seat = s.viewer
-    last = s.history[-1].player if s.history else None
+    last = s.log.history[-1].player if s.log.history else None
     turn = seat is not None and s.seats[seat]["kind"] == HUMAN and seat != last
     return markers(s.view, s.events, shown, s.viewer, f"m{table_number(s)}-{s.moves_applied}", turn)
 

@@ -253,7 +253,7 @@ class GamePage:
             self.story = StoryOpen()
         elif do == "close":
             self.story = None
-        elif do in ("replay", "step") and s.phase is Phase.OVER and s.history:
+        elif do in ("replay", "step") and s.phase is Phase.OVER and s.log.history:
             total = len(self.story_steps())
             to = tap.get("to", 0) if do == "step" else 0
             if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
@@ -307,11 +307,11 @@ class GamePage:
 
     def story_steps(self) -> list[int]:
         s = self.session
-        return story.steps(s.view, s.history, s.context(None, for_screen=False), s.state.public_observation())
+        return story.steps(s.view, s.log.history, s.context(None, for_screen=False), s.state.public_observation())
 
     def story_sheet(self) -> Markup:
         s = self.session
-        return story.story_sheet(s.story(), s.story_begins_later, over=s.phase is Phase.OVER and bool(s.history))
+        return story.story_sheet(s.story(), s.log.begins_later, over=s.phase is Phase.OVER and bool(s.log.history))
 
     def render_replay(self) -> Markup:
         """The replay after the game at its step: the move's story lines, then the public table
@@ -322,7 +322,7 @@ class GamePage:
         step = self.story.step
         steps = self.story_steps()
         index = steps[step]
-        move = s.history[index]
+        move = s.log.history[index]
         table = s.state.public_observation()
         ctx = s.context(None, for_screen=False)
         lines = story.lines_of(view, move, ctx, table)
@@ -330,11 +330,11 @@ class GamePage:
         round_of = {i: c.number for c in chapters for i, _line in c.lines}
         number = round_of.get(index, chapters[-1].number)
         next_round = next((k for k in range(step + 1, len(steps)) if round_of.get(steps[k], number) != number), None)
-        obs = s.replay_table(index)
+        obs = s.log.replay(index)
         ctx.events = move.events
         if view.ends_round(move.events):
-            start = max((i + 1 for i in range(index) if view.ends_round(s.history[i].events)), default=0)
-            ctx.round_events = [e for m in s.history[start : index + 1] for e in m.events if view.round_log(e)]
+            start = max((i + 1 for i in range(index) if view.ends_round(s.log.history[i].events)), default=0)
+            ctx.round_events = [e for m in s.log.history[start : index + 1] for e in m.events if view.round_log(e)]
             shown = view.round_summary_html(obs, ctx)
         else:
             shown = view.render(obs, ctx)

@@ -27,8 +27,8 @@ know what to draw. The rules it implements:
   or the sole human's view). Their actions arrive, and a phone away is stood in for, through
   :attr:`Session.phones` (:mod:`hotseat.phone_seats`).
 * **Saves** are apart from play (:mod:`hotseat.session_save`): the session keeps the move log
-  they need (:attr:`Session.log_start`, :attr:`Session.log_moves`) and calls
-  :attr:`Session.on_applied` after every applied move to have it saved.
+  they need (:attr:`Session.log`, :mod:`hotseat.move_log`) and calls :attr:`Session.on_applied`
+  after every applied move to have it saved.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from pycore.rng import Rng
 
 from . import story
 from .bot_turns import BotHook, BotTurns, SlicedSearch, is_bot
+from .move_log import MoveLog
 from .phone_seats import PhoneSeats
 from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
@@ -53,11 +54,6 @@ __all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
 
 SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 2
-#: moves kept in a save's log, the whole game's story (:mod:`hotseat.story`): a 6 nimmt! game at
-#: ten players is about 330 moves, a Dog game of four about 1,900 with random moves (about 62
-#: characters a move: 3,000 moves are ~190,000 characters, under :data:`MAX_SAVE_CHARS`). A log that
-#: is full drops its oldest rounds (:meth:`Session._trim_log`).
-MAX_LOG_MOVES = 3_000
 
 
 #: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
@@ -149,9 +145,7 @@ class Session:
             raise ValueError("this table has bot seats but no bots are available for this game")
         self.seed = seed
         self.options = self.game.resolve_options(options)
-        self.state: TableState = (
-            state if state is not None else self.game.new_initial_state(len(self.seats), seed, self.options)
-        )
+        self.state: TableState = state if state is not None else self._initial()
         try:
             self.view = load_view(game_id)
         except ImportError:
@@ -173,20 +167,15 @@ class Session:
         self.round_events: list[dict[str, Any]] = list(round_events or [])
         #: the bots' thinking (their turns in slices, their secret choices thought ahead)
         self.bots = BotTurns(self, bot_hook, seed)
-        #: the moves since ``log_start`` (a state's JSON; the game's start unless the log was full):
-        #: the save keeps them so that the events of the game are recomputed by the engine on load
-        #: instead of being stored (the round summary, the story)
-        self.log_start: str
-        self.log_moves: list[dict[str, Any]]
-        self.log_start, self.log_moves = log if log is not None else (self.state.to_json(), [])
-        #: one :class:`~hotseat.story.Move` (seat and public events, never the action) per logged move
-        self.history: list[Move] = list(history) if history is not None else []
+        start, moves = log if log is not None else (self.state.to_json(), [])
+        #: the moves of the game (as far as the log goes back) and their public events: saved, told
+        #: as the story, replayed after the game
+        self.log = MoveLog(self.game.state_from_json, self._initial, start, moves, list(history or []))
         #: moves applied since this session was made (a save opened counts from 0): the key of
         #: the last move's cues (:mod:`hotseat.cues`), so a move sounds once and a reload not again;
         #: a move the save refused takes its count back with it, "Undo my move" does not (the
         #: move made instead sounds)
         self.moves_applied = 0
-        self._replay_at: tuple[int, Any] = (-1, None)  # the replay's last move and state (replay_table)
         #: called after every applied move to save it; returns False when the save was refused
         self.on_applied: Callable[[Session], bool | None] | None = None
         self.error: str | None = None
@@ -196,6 +185,11 @@ class Session:
         #: the seats played on their own phones: their moves, a phone away (stand-ins)
         self.phones = PhoneSeats(self)
         self.advance()
+
+    def _initial(self) -> TableState:
+        """The state this table's game began in."""
+        state: TableState = self.game.new_initial_state(len(self.seats), self.seed, self.options)
+        return state
 
     # ---- seats -------------------------------------------------------------------------------
 
@@ -437,7 +431,7 @@ class Session:
         self._keep_take_back(player, action)
         self.apply(player, action)
         if self.take_back is not None:
-            self.take_back["moves"] = len(self.log_moves)
+            self.take_back["moves"] = len(self.log.moves)
             if self.summary_due:  # a move that ends a round stands: the whole table sees its summary
                 self.take_back = None
 
@@ -465,7 +459,7 @@ class Session:
         if len(self.humans) < 2:
             return
         kept = self.take_back
-        if kept is None or kept["player"] != player or kept["moves"] != len(self.log_moves):
+        if kept is None or kept["player"] != player or kept["moves"] != len(self.log.moves):
             kept = self.take_back = {"player": player, "checkpoint": self.checkpoint(), "moves": -1, "fair": True}
         if kept["fair"] and self.state.reveals_hidden(player, action):
             kept["fair"] = False
@@ -479,7 +473,7 @@ class Session:
         return (
             kept is not None
             and kept["fair"]
-            and kept["moves"] == len(self.log_moves)
+            and kept["moves"] == len(self.log.moves)
             and self.phase is Phase.CURTAIN
             and not self.curtain_hidden
             and self.curtain_for != kept["player"]
@@ -505,7 +499,7 @@ class Session:
         self.reveal = None
         self.pending = None
         self.local = {}
-        self._replay_at = (-1, None)
+        self.log.forget_replay()
         self.saved()
         if self.game.hidden_information:
             self.phase = Phase.CURTAIN
@@ -550,7 +544,7 @@ class Session:
         """
         reveal_viewer = self._table_viewer()
         before = self.observation(reveal_viewer)
-        self._start_log_if_needed()
+        self.log.make_room(self.state, self.view)
         events = self.state.apply_action(player, action)
         self._log_move(player, action, events)
         return events, before, reveal_viewer
@@ -573,68 +567,20 @@ class Session:
         saved = dict(self.__dict__)
         saved["flow"] = self.flow.copy()
         saved["state"] = self.state.clone()
-        for name in ("log_moves", "history", "round_events"):
-            saved[name] = list(saved[name])
+        saved["log"] = self.log.copy()
+        saved["round_events"] = list(self.round_events)
         return saved
-
-    def _start_log_if_needed(self) -> None:
-        """Before a move: make room in a full move log (:meth:`_trim_log`)."""
-        if len(self.log_moves) >= MAX_LOG_MOVES:
-            self._trim_log()
 
     def _log_move(self, player: int, action: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.moves_applied += 1
-        self.log_moves.append({"player": player, "action": action})
-        self.history.append(Move(player, events))
-
-    def _trim_log(self) -> None:
-        """Drop the oldest moves of a full log: the log then starts where the current round began
-        (the round summary still finds this round's moves), or, when this round alone fills the
-        log, at the current state. The story then starts later (:attr:`story_begins_later`)."""
-        starts = [i + 1 for i, move in enumerate(self.history) if self.view.story_round(move.events) is not None]
-        keep_from = starts[-1] if starts and starts[-1] > 0 else len(self.log_moves)
-        self._replay_at = (-1, None)
-        if keep_from >= len(self.log_moves) or len(self.history) != len(self.log_moves):
-            self.log_start, self.log_moves, self.history = self.state.to_json(), [], []
-            return
-        state = self.game.state_from_json(self.log_start)
-        for move in self.log_moves[:keep_from]:
-            state.apply_action(move["player"], move["action"])
-        self.log_start = state.to_json()
-        self.log_moves, self.history = self.log_moves[keep_from:], self.history[keep_from:]
-
-    @property
-    def story_begins_later(self) -> bool:
-        """Whether the move log (and so the story) starts after the game's first move: a full log
-        dropped its oldest rounds, or the save came from a version that kept less."""
-        start: str = self.game.new_initial_state(len(self.seats), self.seed, self.options).to_json()
-        return start != self.log_start
+        self.log.record(player, action, events)
 
     def story(self) -> list[story.Chapter]:
         """The game's story so far, by round (:func:`hotseat.story.chapters`): the same for every
-        viewer, told from :attr:`history` (public events) by the view; the public observation only
+        viewer, told from the log's history (public events) by the view; the public observation only
         gives what never changes in a game (teams, figures per player)."""
         ctx = self.context(None, for_screen=False)
-        return story.chapters(self.view, self.history, ctx, self.state.public_observation(), self.story_first_round())
-
-    def replay_table(self, index: int) -> dict[str, Any]:
-        """The public observation after logged move ``index`` (the replay after the game), replayed
-        by the engine from the log's start; the last one asked for is kept, so stepping on costs
-        one move. Raises IndexError for an index outside the log."""
-        if not 0 <= index < len(self.log_moves):
-            raise IndexError(f"move {index} is not in the log of {len(self.log_moves)} moves")
-        state: TableState | None
-        done, state = self._replay_at
-        if state is None or done > index:
-            done, state = -1, self.game.state_from_json(self.log_start)
-        for move in self.log_moves[done + 1 : index + 1]:
-            state.apply_action(move["player"], move["action"])
-        self._replay_at = (index, state)
-        return state.public_observation()
-
-    def story_first_round(self) -> int:
-        """The round the story starts in (the public round number at the log's start)."""
-        return int(self.game.state_from_json(self.log_start).public_observation().get("round", 1))
+        return story.chapters(self.view, self.log.history, ctx, self.state.public_observation(), self.log.first_round())
 
     def log_round(self, events: list[dict[str, Any]]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""

@@ -30,6 +30,7 @@ from pycore.rng import Rng
 
 from .bot_turns import BotHook, is_bot
 from .bounded import ascii_int
+from .move_log import MAX_LOG_MOVES
 from .names import NameError_, check_name
 from .saves import (
     MAX_SAVE_CHARS,
@@ -47,7 +48,7 @@ from .saves import (
     shown,
 )
 from .seats import SEAT_KINDS, STAND_IN_KINDS, bots_for
-from .session import MAX_LOG_MOVES, Session, load_view
+from .session import Session, load_view
 from .story import Move
 
 SAVE_FORMAT = "hotseat-session"
@@ -179,7 +180,7 @@ def to_dict(session: Session) -> dict[str, Any]:
         "options": dict(session.options),
         "seats": [dict(s) for s in session.seats],
         "state": session.state.to_json(),
-        "log": {"start": session.log_start, "moves": list(session.log_moves)},
+        "log": {"start": session.log.start, "moves": list(session.log.moves)},
         "summary_due": session.summary_due,
         "bot_rng": session.bots.rng.state,
         **({"net": session.net} if session.net is not None else {}),

@@ -1,7 +1,7 @@
 """The game's story: what happened, move by move, told from public events only (no browser).
 
 The session keeps the whole game's move log and replays it with the engine on load
-(:attr:`hotseat.session.Session.history`): each move becomes a :class:`Move`, the seat that moved
+(:attr:`hotseat.move_log.MoveLog.history`): each move becomes a :class:`Move`, the seat that moved
 and the *events* the engine returned. Events are the public record of a move: the engine never
 puts a hidden card in one (a 6 nimmt! pick says only ``{"type": "picked", "player": p}`` until
 the reveal names every card; a Bad Bunnies keep-or-redraw says only who chose until the next

@@ -22,8 +22,9 @@ from ..cues import guest_markers
 from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
+from ..move_log import MAX_LOG_MOVES
 from ..pages import flow_controls, round_end
-from ..session import MAX_LOG_MOVES, load_view
+from ..session import load_view
 from ..turn_flow import Pending, Phase, Reveal, TurnFlow
 from ..views.base import GameView, ViewContext
 from . import protocol
