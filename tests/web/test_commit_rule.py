@@ -55,18 +55,18 @@ def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_ha
     card = s.state.legal_actions(me)[0]["card"]
     s.tap({"pick": card})  # one tap: the pick is made
     assert s.pending is None and s.state.to_json() != before
-    assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.can_take_back()
+    assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.take_back.offered()
     s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
     # the next player may hold the phone by now: the hand taken back waits behind its curtain
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me and not s.log.moves
-    assert s.viewer is None and not s.can_take_back()
+    assert s.viewer is None and not s.take_back.offered()
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
     other = s.state.legal_actions(me)[1]["card"]
     s.tap({"pick": other})
-    assert s.can_take_back()
+    assert s.take_back.offered()
     s.tap({"shell": "show"})  # the next player shows their cards: the pick stands
-    assert not s.can_take_back() and s.state.observation(me)["my_pick"] == other
+    assert not s.take_back.offered() and s.state.observation(me)["my_pick"] == other
 
 
 def test_the_last_secret_pick_turns_every_card_over_and_cannot_be_taken_back():
@@ -78,7 +78,7 @@ def test_the_last_secret_pick_turns_every_card_over_and_cannot_be_taken_back():
     assert s.phase is Phase.REVEAL
     while s.phase is Phase.REVEAL:
         s.tick()
-    assert not s.can_take_back()
+    assert not s.take_back.offered()
 
 
 def test_the_offer_to_take_back_ends_when_another_seat_moves():
@@ -91,12 +91,12 @@ def test_the_offer_to_take_back_ends_when_another_seat_moves():
     )
     s.tap({"shell": "show"})
     s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
-    assert s.can_take_back()
-    kept = s.take_back
+    assert s.take_back.offered()
+    kept = s.take_back.kept
     s.log.moves.append({"player": 2, "action": {}})  # another seat moved meanwhile
-    assert not s.can_take_back()
+    assert not s.take_back.offered()
     s.log.moves.pop()
-    assert s.take_back is kept and s.can_take_back()
+    assert s.take_back.kept is kept and s.take_back.offered()
 
 
 def test_one_person_among_bots_has_no_undo_and_no_confirm():
@@ -110,7 +110,7 @@ def test_one_person_among_bots_has_no_undo_and_no_confirm():
     assert s.phase is Phase.TURN
     before = s.state.to_json()
     s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
-    assert s.pending is None and s.state.to_json() != before and s.take_back is None
+    assert s.pending is None and s.state.to_json() != before and s.take_back.kept is None
 
 
 def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:
@@ -134,7 +134,7 @@ def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_
     while s.phase is Phase.REVEAL:
         s.tick()
     assert s.pending is None and s.state.public_observation()["top"] == play["card"]
-    assert s.phase is Phase.CURTAIN and s.can_take_back()
+    assert s.phase is Phase.CURTAIN and s.take_back.offered()
     s.tap({"shell": "take_back"})
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me
     s.tap({"shell": "show"})
@@ -239,10 +239,10 @@ def test_a_move_that_ends_a_round_stands_after_its_round_summary():
                 ended = me
                 break
     assert ended is not None and s.state.public_observation()["phase"] == "choose"
-    assert s.take_back is None
+    assert s.take_back.kept is None
     s.tap({"shell": "continue"})
     assert s.phase is Phase.CURTAIN and s.curtain_for != ended
-    assert not s.can_take_back() and s.taking_back_for is None
+    assert not s.take_back.offered() and s.take_back.mover is None
     before = s.state.to_json()
     s.tap({"shell": "take_back"})  # an old tap for it changes nothing
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN

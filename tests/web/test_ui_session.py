@@ -118,7 +118,7 @@ def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     hand = s.state.observation(0)["hand"]
     s.tap({"pick": hand[2]})
     assert s.pending is None and s.state.public_observation()["picked"] == [True, False, False]
-    assert s.phase == "curtain" and s.can_take_back()
+    assert s.phase == "curtain" and s.take_back.offered()
     s.tap({"shell": "take_back"})
     assert s.phase == "curtain" and s.curtain_for == 0 and s.viewer is None and s.state.to_json() == before
     s.tap({"shell": "show"})
@@ -126,7 +126,7 @@ def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     s.tap({"pick": hand[4]})
     s.tap({"shell": "show"})  # Bob shows his cards: Ann's pick stands
     assert s.state.public_observation()["picked"] == [True, False, False]
-    assert s.state.observation(0)["my_pick"] == hand[4] and not s.can_take_back()
+    assert s.state.observation(0)["my_pick"] == hand[4] and not s.take_back.offered()
 
 
 def test_a_card_not_in_hand_is_refused_with_a_message():
@@ -356,7 +356,7 @@ def test_hiding_the_page_puts_the_same_player_behind_the_curtain():
     assert s.hide_private_view() is True
     assert (s.phase, s.curtain_for, s.viewer, s.curtain_hidden) == (Phase.CURTAIN, 1, None, True)
     assert s.state.to_json() == before  # nothing applied, nothing lost
-    assert not s.can_take_back()  # "Cards hidden for Bob" is no hand-off: Ann's pick stands
+    assert not s.take_back.offered()  # "Cards hidden for Bob" is no hand-off: Ann's pick stands
     assert s.hide_private_view() is False  # a curtain has nothing private
     s.tap({"shell": "show"})  # Bob again, not the next player
     assert (s.phase, s.viewer, s.curtain_hidden) == (Phase.TURN, 1, False)

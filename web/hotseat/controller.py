@@ -323,7 +323,7 @@ class Controller:
         In order: ``"dialog"`` closes the open question (as Keep would), ``"rules"`` closes the
         rules sheet, ``"settings"`` the settings sheet, ``"undo"`` takes back a chosen but
         unconfirmed pick, ``"take_back"`` is "Undo my move" on the hand-off screen after a move at
-        a shared phone (:meth:`hotseat.session.Session.can_take_back`), ``"home"`` goes from
+        a shared phone (:meth:`hotseat.take_back.TakeBack.offered`), ``"home"`` goes from
         setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
         nothing open: Back then leaves the app, which loses nothing.
@@ -339,7 +339,7 @@ class Controller:
         if self.session is not None:
             if self.session.phase is Phase.TURN and self.session.pending is not None:
                 return "undo"
-            if self.session.can_take_back():
+            if self.session.take_back.offered():
                 return "take_back"
             return "home"
         if self.screen is not Screen.HOME:

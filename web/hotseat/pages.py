@@ -272,7 +272,7 @@ class GamePage:
             seat = s.curtain_for
             assert seat is not None, "the curtain is for a player"
             name = names[seat]
-            mover = s.taking_back_for
+            mover = s.take_back.mover
             body = screens.curtain(
                 name, public, hidden=s.curtain_hidden, take_back=names[mover] if mover is not None else None
             )

@@ -67,7 +67,7 @@ class PhoneSeats:
         else:
             kept = s.after_move(events, before, reveal_viewer)
         if not kept:
-            s.__dict__.update(checkpoint)
+            s.restore(checkpoint)
             raise StorageError("the save refused the move: it was taken back")
         return events
 
@@ -94,7 +94,7 @@ class PhoneSeats:
         if not s.saved():
             s.seats[seat] = was
             raise StorageError("the save refused the change: the seat waits for its phone")
-        s.take_back = None
+        s.take_back.drop()
         if s.phase is Phase.WAIT:
             s.advance()
         else:
@@ -112,7 +112,7 @@ class PhoneSeats:
             return
         s.seats[seat] = {"name": s.seats[seat]["name"], "kind": GUEST}
         s.saved()
-        s.take_back = None
+        s.take_back.drop()
         if s.holder == seat:
             s.holder = None
         on_screen = (

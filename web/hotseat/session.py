@@ -19,7 +19,7 @@ know what to draw. The rules it implements:
   the same as on a phone at another's table: this session is its local source. A reveal plays
   out on the public view (or the sole human's view), from the observation taken before the move.
 * **Undo my move.** At a phone people share, the player who just moved may take the move back
-  on the hand-off screen until the next player shows their cards (:meth:`Session.can_take_back`);
+  on the hand-off screen until the next player shows their cards (:attr:`Session.take_back`);
   in a game with hidden cards their own hand-off screen comes back first, never their hand.
 * **Phones** (seat kind :data:`~hotseat.seats.GUEST`): the seat is played on its own phone (:mod:`hotseat.net`);
   the session stays the only authority. Such a seat acts after the humans at this phone and the
@@ -47,6 +47,7 @@ from .move_log import MoveLog
 from .phone_seats import PhoneSeats
 from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
+from .take_back import TakeBack
 from .turn_flow import Pending, Phase, Reveal, TurnFlow
 from .views.base import GameView, ViewContext
 
@@ -160,8 +161,8 @@ class Session:
         #: the turn flow (selection, pending pick, reveal, summary) over this table
         self.flow = TurnFlow(self, summary=summary_due)
         #: the move a player at this shared phone may still take back ("Undo my move" on the
-        #: hand-off screen, :meth:`can_take_back`): ``{"player", "checkpoint", "moves", "fair"}``
-        self.take_back: dict[str, Any] | None = None
+        #: hand-off screen, :mod:`hotseat.take_back`)
+        self.take_back = TakeBack(self)
         self.events: list[dict[str, Any]] = list(events or [])
         #: events of this round the view keeps for its round summary (its ``round_log`` hook)
         self.round_events: list[dict[str, Any]] = list(round_events or [])
@@ -371,10 +372,10 @@ class Session:
         self.error = None
         shell = tap.get("shell")
         if shell == "show" and self.phase is Phase.CURTAIN:
-            self.take_back = None  # the next player sees their cards: the move stands
+            self.take_back.drop()  # the next player sees their cards: the move stands
             self._show(self.curtain_for)
-        elif shell == "take_back" and self.can_take_back():
-            self._take_back()
+        elif shell == "take_back" and self.take_back.offered():
+            self.take_back.take()
         else:
             self.flow.tap(tap)
 
@@ -427,13 +428,10 @@ class Session:
 
     def submit(self, player: int, action: dict[str, Any]) -> None:
         """A human's move at this phone: applied and saved; at a phone people share the player
-        may take it back (:meth:`can_take_back`)."""
-        self._keep_take_back(player, action)
+        may take it back (:attr:`take_back`)."""
+        self.take_back.keep(player, action)
         self.apply(player, action)
-        if self.take_back is not None:
-            self.take_back["moves"] = len(self.log.moves)
-            if self.summary_due:  # a move that ends a round stands: the whole table sees its summary
-                self.take_back = None
+        self.take_back.moved()
 
     def refused(self) -> None:
         self.error = "That move is not allowed now."
@@ -449,67 +447,6 @@ class Session:
         self.saved()
         self.advance()
 
-    # ---- "Undo my move" at a shared phone ----------------------------------------------------
-
-    def _keep_take_back(self, player: int, action: dict[str, Any]) -> None:
-        """Before ``player``'s move at a phone people share: keep what is needed to take back
-        everything they do in this turn (a 7's steps are one move), unless the move shows them or
-        the table something hidden from them (:meth:`pycore.core.State.reveals_hidden`: the last
-        secret pick turns every card over, a card drawn from the deck): such a move stands."""
-        if len(self.humans) < 2:
-            return
-        kept = self.take_back
-        if kept is None or kept["player"] != player or kept["moves"] != len(self.log.moves):
-            kept = self.take_back = {"player": player, "checkpoint": self.checkpoint(), "moves": -1, "fair": True}
-        if kept["fair"] and self.state.reveals_hidden(player, action):
-            kept["fair"] = False
-
-    def can_take_back(self) -> bool:
-        """Whether the hand-off screen offers "Undo my move": the player who just moved at this
-        shared phone may take their move back until the next player shows their cards, as long
-        as nothing happened since (no other seat moved), the move revealed nothing hidden and it
-        did not end a round (the round summary follows it, not a hand-off screen)."""
-        kept = self.take_back
-        return (
-            kept is not None
-            and kept["fair"]
-            and kept["moves"] == len(self.log.moves)
-            and self.phase is Phase.CURTAIN
-            and not self.curtain_hidden
-            and self.curtain_for != kept["player"]
-        )
-
-    @property
-    def taking_back_for(self) -> int | None:
-        """The seat whose move "Undo my move" would take back now, or ``None``."""
-        return self.take_back["player"] if self.can_take_back() and self.take_back is not None else None
-
-    def _take_back(self) -> None:
-        """ "Undo my move": the table as it was before the player's move, their turn again; saved.
-        In a game with hidden cards their hand-off screen comes first: the tap may come from the
-        next player, who holds the phone by then and must not see the hand taken back."""
-        kept = self.take_back
-        assert kept is not None, "a move to take back"
-        self.take_back = None
-        # the count of moves goes on (a move made again sounds again: a new key for its cues)
-        kept_keys = ("take_back", "moves_applied")
-        self.__dict__.update({k: v for k, v in kept["checkpoint"].items() if k not in kept_keys})
-        self.take_back = None
-        self.events = []
-        self.reveal = None
-        self.pending = None
-        self.local = {}
-        self.log.forget_replay()
-        self.saved()
-        if self.game.hidden_information:
-            self.phase = Phase.CURTAIN
-            self.viewer = self.holder = None
-            self.curtain_for = kept["player"]
-        else:
-            self.phase = Phase.TURN
-            self.viewer = self.holder = kept["player"]
-            self.curtain_for = None
-
     def apply(self, player: int, action: dict[str, Any]) -> list[dict[str, Any]] | None:
         """Apply ``action`` for ``player``, save, and start the paced reveal of its events.
 
@@ -521,7 +458,7 @@ class Session:
         checkpoint = None if self.keeps_unsaved_moves else self.checkpoint()
         events, before, reveal_viewer = self.apply_logged(player, action)
         if not self.after_move(events, before, reveal_viewer) and checkpoint is not None:
-            self.__dict__.update(checkpoint)
+            self.restore(checkpoint)
             return None
         return events
 
@@ -570,6 +507,10 @@ class Session:
         saved["log"] = self.log.copy()
         saved["round_events"] = list(self.round_events)
         return saved
+
+    def restore(self, checkpoint: dict[str, Any], but: tuple[str, ...] = ()) -> None:
+        """Back to ``checkpoint`` (:meth:`checkpoint`), except the attributes named in ``but``."""
+        self.__dict__.update({k: v for k, v in checkpoint.items() if k not in but})
 
     def _log_move(self, player: int, action: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.moves_applied += 1

@@ -237,7 +237,7 @@ class BaseView(ABC):
         in 6 nimmt!, Higher/Lower, a target field, Enter pose) makes it, secret simultaneous
         choices included; nothing waits behind a Confirm bar. At a shared phone the hand-off
         screen that follows offers "Undo my move" until the next player shows their cards
-        (:meth:`hotseat.session.Session.can_take_back`). A view may still keep an action pending
+        (:meth:`hotseat.take_back.TakeBack.offered`). A view may still keep an action pending
         behind Undo / Confirm by overriding this; none does."""
         return False
 
