@@ -88,7 +88,7 @@ def run_schedule(world: World, steps: int) -> None:
             if away:
                 world.pair(rng.choice(away))
         elif kind == "away":  # a phone the table waits for drops: a bot or the host's people play it
-            waiting = world.host.session.waiting if world.host_at_table() else []
+            waiting = world.host.session.phones.waiting if world.host_at_table() else []
             if waiting:
                 seat = rng.choice(waiting)
                 if seat not in world.away_seats():

@@ -23,7 +23,7 @@ def table_waiting_for_phones(seed: int = 3) -> World:
     while 0 in world.host.session.state.current_players():
         assert world.step_device(world.host, 0)
         world.air.settle(world.devices)
-    assert world.host.session.waiting == [1, 2]
+    assert world.host.session.phones.waiting == [1, 2]
     return world
 
 
@@ -62,7 +62,7 @@ def test_after_a_few_seconds_away_a_bot_plays_the_seat_until_its_phone_rejoins()
     assert saved_seats(world)[1] == {"name": "Bob", "kind": "bot:hard", "phone": True}
     assert "Bob's phone is away" not in html.unescape(str(world.host.render()))  # the sheet closed
     world.settle()
-    assert world.host.session.waiting == [2]  # the bot picked for Bob; Cyd's phone still chooses
+    assert world.host.session.phones.waiting == [2]  # the bot picked for Bob; Cyd's phone still chooses
 
     world.reload_host()  # the choice survives the host's reload
     assert world.host.session.kinds[1] == "bot:hard"
@@ -101,7 +101,7 @@ def test_the_people_at_the_host_play_the_seat_behind_its_curtain_until_the_phone
     s.hide_private_view()  # the host's phone locks: Bob's cards go behind his curtain
     assert world.pair(1)  # the phone comes back while the host's curtain waits for Bob
     world.settle()
-    assert s.kinds == ["human", "guest", "guest"] and s.waiting == [1, 2]
+    assert s.kinds == ["human", "guest", "guest"] and s.phones.waiting == [1, 2]
     shown = set(cards_shown(str(world.host.render())))
     assert set(hand(world, 0)) <= shown and not shown & set(hand(world, 1))  # Ann's view is the table's again
     assert screen_of(str(world.phones[1].render())).endswith("turn")
@@ -123,7 +123,7 @@ def test_nothing_is_offered_for_a_connected_phone_or_a_seat_the_table_does_not_w
     world.host_storage.full = True
     assert tap_named(world.host, lambda t: net_do("away")(t) and t["seat"] == 1)
     assert tap_named(world.host, lambda t: net_do("stand_in")(t) and t["kind"] == "bot:normal")
-    assert s.kinds[1] == "guest" and s.waiting == [1]  # the save refused it: nothing changed
+    assert s.kinds[1] == "guest" and s.phones.waiting == [1]  # the save refused it: nothing changed
     assert "so the table still waits for Bob's phone" in world.host.message
     world.host_storage.full = False
     assert tap_named(world.host, lambda t: net_do("stand_in")(t) and t["kind"] == "bot:normal")

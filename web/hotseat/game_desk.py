@@ -73,7 +73,7 @@ class GameDesk:
         net = self.shell.net_started
         if rematch and net is not None and net.host is not None:
             net.rematch(session)  # the same phones play on
-        elif session.phone_seats or net is not None:
+        elif session.phones.seats or net is not None:
             self.shell.net.host_session(session)
         self.persist(session)
 
@@ -85,7 +85,7 @@ class GameDesk:
         session.on_applied = self.persist
         self.shell.page = GamePage(session)
         self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
-        if session.phone_seats or self.shell.net_started is not None:
+        if session.phones.seats or self.shell.net_started is not None:
             self.shell.net.host_session(session)
 
     def rematch(self) -> None:

@@ -34,6 +34,22 @@ class PhoneSeats:
     def __init__(self, session: Session) -> None:
         self.session = session
 
+    @property
+    def guests(self) -> list[int]:
+        """Seats played on their own phones now."""
+        return [i for i, seat in enumerate(self.session.seats) if is_guest(seat["kind"])]
+
+    @property
+    def seats(self) -> list[int]:
+        """Seats that belong to their own phones: played there, or here while the phone is away."""
+        return [i for i, seat in enumerate(self.session.seats) if is_guest(seat["kind"]) or seat.get("phone")]
+
+    @property
+    def waiting(self) -> list[int]:
+        """Seats on their own phones the table waits for now (public)."""
+        acting = self.session.state.current_players()
+        return [p for p in self.guests if p in acting]
+
     def accepts_remote(self) -> bool:
         """Whether an action from a phone can be applied now: not while this phone's table plays
         out a reveal or shows the round summary (the host holds such actions back until then)."""
@@ -83,7 +99,7 @@ class PhoneSeats:
             StorageError: the save refused the change (the seat still waits for its phone).
         """
         s = self.session
-        if seat not in s.phone_seats:
+        if seat not in self.seats:
             raise ValueError(f"seat {seat!r} is not played on its own phone")
         if kind not in STAND_IN_KINDS:
             raise ValueError(f"{kind!r} cannot play a phone's seat")
@@ -108,7 +124,7 @@ class PhoneSeats:
         saved copy has the seat played here until the next save, or until the phone rejoins a
         reloaded host)."""
         s = self.session
-        if seat not in s.phone_seats or is_guest(s.seats[seat]["kind"]):
+        if seat not in self.seats or is_guest(s.seats[seat]["kind"]):
             return
         s.seats[seat] = {"name": s.seats[seat]["name"], "kind": GUEST}
         s.saved()

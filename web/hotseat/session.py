@@ -208,22 +208,6 @@ class Session:
         return [i for i, s in enumerate(self.seats) if s["kind"] == HUMAN]
 
     @property
-    def guests(self) -> list[int]:
-        """Seats played on their own phones."""
-        return [i for i, s in enumerate(self.seats) if is_guest(s["kind"])]
-
-    @property
-    def phone_seats(self) -> list[int]:
-        """Seats that belong to their own phones: played there, or here while the phone is away."""
-        return [i for i, s in enumerate(self.seats) if is_guest(s["kind"]) or s.get("phone")]
-
-    @property
-    def waiting(self) -> list[int]:
-        """Seats on their own phones the table waits for now (public)."""
-        acting = self.state.current_players()
-        return [p for p in self.guests if p in acting]
-
-    @property
     def sole_human(self) -> int | None:
         """The only human seat when there is exactly one (their view is always on screen)."""
         humans = self.humans
@@ -467,7 +451,7 @@ class Session:
         """Whether a move the save refused stays on the table (a table of one phone: the player
         is told it is lost when the page closes) rather than being taken back (a table with
         phones, whose views follow the save)."""
-        return not self.phone_seats
+        return not self.phones.seats
 
     def apply_logged(
         self, player: int, action: dict[str, Any]

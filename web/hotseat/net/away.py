@@ -38,7 +38,7 @@ class PhonesAway:
 
     def _note(self, host: Host, session: Session) -> list[int]:
         """The phone seats whose phone is away now, each noted with the time it was first seen away."""
-        away = [s for s in session.guests if host.remotes.get(s) is None or host.remotes[s].link is None]
+        away = [s for s in session.phones.guests if host.remotes.get(s) is None or host.remotes[s].link is None]
         now = self.clock()
         self.since = {s: self.since.get(s, now) for s in away}
         return away
@@ -49,7 +49,7 @@ class PhonesAway:
         hosting = self.hosting()
         if hosting is None:
             return {}
-        away, waiting = self._note(*hosting), hosting[1].waiting
+        away, waiting = self._note(*hosting), hosting[1].phones.waiting
         now = self.clock()
         return {s: AWAY_GRACE_MS - (now - self.since[s]) * 1000 for s in away if s in waiting}
 

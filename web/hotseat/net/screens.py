@@ -45,7 +45,7 @@ def strip(side: NetSide) -> Markup | None:
     host, s = side.hosting()
     due = side.away.due()
     items = []
-    for seat in s.phone_seats:
+    for seat in s.phones.seats:
         remote = host.remotes.get(seat)
         on = remote is not None and remote.link is not None
         state = _("connected") if on else (_("away") if remote is not None else _("not connected"))

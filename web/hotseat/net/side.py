@@ -150,7 +150,7 @@ class NetSide:
         self.close_host()
         self.session = session
         self.away.since = {}
-        if session is not None and session.phone_seats:
+        if session is not None and session.phones.seats:
             self.host = Host.resume(session, APP_VERSION)
 
     def rematch(self, session: Session) -> None:
@@ -212,7 +212,7 @@ class NetSide:
     def _host_tap(self, do: str | None, tap: dict[str, Any], code: str) -> bool:
         if do == "invite":
             seat = tap.get("seat")
-            if seat is not None and seat not in self.hosting()[1].phone_seats:
+            if seat is not None and seat not in self.hosting()[1].phones.seats:
                 return False
             self._drop_sheet()
             self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
@@ -310,7 +310,7 @@ class NetSide:
         s = self.session
         if s is None or s.phase is not Phase.WAIT:
             return None
-        names = [s.names[p] for p in s.waiting]
+        names = [s.names[p] for p in s.phones.waiting]
         return _("Waiting for {names}").format(names=format_list(names))
 
     # ---- guest ---------------------------------------------------------------------------------
