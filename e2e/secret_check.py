@@ -562,7 +562,7 @@ class SecretChecker:
             round_events=real.round_events,
         )
         if screen in ("curtain", "turn"):
-            session.curtain(who)  # the curtain for who (nothing pending, no reveal) ...
+            session.curtain.up(who)  # the curtain for who (nothing pending, no reveal) ...
             if screen == "turn":
                 session.tap({"shell": "show"})  # ... and who's own screen behind it
             assert session.phase == screen and (screen == "curtain" or session.viewer == who), (session.phase, screen)

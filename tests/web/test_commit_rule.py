@@ -55,10 +55,10 @@ def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_ha
     card = s.state.legal_actions(me)[0]["card"]
     s.tap({"pick": card})  # one tap: the pick is made
     assert s.pending is None and s.state.to_json() != before
-    assert s.phase is Phase.CURTAIN and s.curtain_for != me and s.take_back.offered()
+    assert s.phase is Phase.CURTAIN and s.curtain.seat != me and s.take_back.offered()
     s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
     # the next player may hold the phone by now: the hand taken back waits behind its curtain
-    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me and not s.log.moves
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain.seat == me and not s.log.moves
     assert s.viewer is None and not s.take_back.offered()
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
@@ -136,7 +136,7 @@ def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_
     assert s.pending is None and s.state.public_observation()["top"] == play["card"]
     assert s.phase is Phase.CURTAIN and s.take_back.offered()
     s.tap({"shell": "take_back"})
-    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain_for == me
+    assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain.seat == me
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
 
@@ -241,7 +241,7 @@ def test_a_move_that_ends_a_round_stands_after_its_round_summary():
     assert ended is not None and s.state.public_observation()["phase"] == "choose"
     assert s.take_back.kept is None
     s.tap({"shell": "continue"})
-    assert s.phase is Phase.CURTAIN and s.curtain_for != ended
+    assert s.phase is Phase.CURTAIN and s.curtain.seat != ended
     assert not s.take_back.offered() and s.take_back.mover is None
     before = s.state.to_json()
     s.tap({"shell": "take_back"})  # an old tap for it changes nothing

@@ -49,8 +49,8 @@ def seats(kinds: list[str]) -> list[dict]:
 def acting_person(s: Session) -> int | None:
     """The person at this phone the screen turns to now (a curtain that is not a hidden hand, or
     their turn screen), else None."""
-    if s.phase is Phase.CURTAIN and not s.curtain_hidden:
-        seat = s.curtain_for
+    if s.phase is Phase.CURTAIN and not s.curtain.hidden:
+        seat = s.curtain.seat
     elif s.phase is Phase.TURN:
         seat = s.viewer
     else:
@@ -123,7 +123,7 @@ def test_a_paced_reveal_sounds_each_step_once_and_a_curtain_calls_the_next_playe
     assert ear.hear(str(cues.table_markers(s))) == []  # the first curtain: no move made yet
     s.tap({"shell": "show"})
     s.apply(0, s.state.legal_actions(0)[0])
-    assert s.phase is Phase.CURTAIN and s.curtain_for == 1
+    assert s.phase is Phase.CURTAIN and s.curtain.seat == 1
     assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]  # Ann picked; pass it to Ben
     s.tap({"shell": "show"})
     assert ear.hear(str(cues.table_markers(s))) == []  # Ben showed his cards: already called
@@ -253,8 +253,8 @@ def test_hidden_cards_behind_the_curtain_call_nobody():
     s.apply(s.viewer, s.state.legal_actions(s.viewer)[0])  # a card given: Ben's turn to give
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == 1
-    s.hide_private_view()  # the phone is locked with Ben's cards on screen
-    assert s.phase is Phase.CURTAIN and s.curtain_hidden
+    s.curtain.hide_private_view()  # the phone is locked with Ben's cards on screen
+    assert s.phase is Phase.CURTAIN and s.curtain.hidden
     assert "your_turn" not in Ear().hear(str(cues.table_markers(s)))
     assert "your_turn" not in ear.hear(str(cues.table_markers(s)))
 
@@ -286,7 +286,7 @@ def test_a_move_taken_back_and_made_again_sounds_again():
     s.tap({"pick": s.state.legal_actions(me)[0]["card"]})
     assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]
     s.tap({"shell": "take_back"})  # "Undo my move": Ann's turn again, behind her curtain
-    assert s.phase is Phase.CURTAIN and s.curtain_for == me
+    assert s.phase is Phase.CURTAIN and s.curtain.seat == me
     assert ear.hear(str(cues.table_markers(s))) == []  # the one who tapped Undo is there: no call
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me

@@ -98,7 +98,7 @@ def test_the_people_at_the_host_play_the_seat_behind_its_curtain_until_the_phone
     assert set(hand(world, 1)) <= shown and not shown & set(hand(world, 0))  # Bob's own hand
 
     assert world.pair(1) is False  # Bob's cards are on the host's screen: no strip, no Connect now
-    s.hide_private_view()  # the host's phone locks: Bob's cards go behind his curtain
+    s.curtain.hide_private_view()  # the host's phone locks: Bob's cards go behind his curtain
     assert world.pair(1)  # the phone comes back while the host's curtain waits for Bob
     world.settle()
     assert s.kinds == ["human", "guest", "guest"] and s.phones.waiting == [1, 2]

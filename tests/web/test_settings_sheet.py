@@ -132,7 +132,7 @@ def test_the_sheet_over_a_hand_shows_no_card_and_hiding_the_page_closes_it_behin
     c = Controller(storage, bot_hook=None)
     start(c)
     c.tap({"shell": "show"})
-    assert c.session.phase is Phase.TURN and c.session.private_on_screen
+    assert c.session.phase is Phase.TURN and c.session.curtain.private_on_screen
     c.tap({"shell": "settings"})
     assert 'class="card' not in sheet(c)
     assert c.page_hidden()

@@ -128,7 +128,7 @@ def test_menu_goes_home_and_continue_resumes_the_saved_game(storage):
     c2 = Controller(storage, bot_hook=None)
     c2.tap({"shell": "resume", "game": "six_nimmt"})
     assert c2.screen == "game" and c2.session.state.to_json() == state_json
-    assert c2.session.phase == "curtain" and c2.session.curtain_for == 1
+    assert c2.session.phase == "curtain" and c2.session.curtain.seat == 1
 
 
 def test_an_unreadable_save_opens_the_recovery_screen_and_nothing_is_deleted_without_a_tap(storage):

@@ -196,7 +196,7 @@ def test_back_on_the_hand_off_takes_the_move_back_before_leaving_the_game(storag
     assert c.session.phase == "curtain" and c.back_target() == "take_back"
     assert any(t.get("shell") == "take_back" for t in taps(str(c.render())))
     assert c.back() is True and c.screen == "game" and c.session.state.to_json() == before
-    assert c.session.phase == "curtain" and c.session.curtain_for == 0 and c.session.viewer is None
+    assert c.session.phase == "curtain" and c.session.curtain.seat == 0 and c.session.viewer is None
     assert c.back_target() == "home"
 
 
@@ -219,7 +219,7 @@ def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_cur
     assert c.back_target() is None  # a second Back leaves the app; the game is saved
     c.tap({"shell": "resume", "game": "six_nimmt"})
     markup = c.render()
-    assert c.session.phase == "curtain" and c.session.curtain_for == viewer
+    assert c.session.phase == "curtain" and c.session.curtain.seat == viewer
     assert not set(hand) & set(cards_shown(markup))  # the hand stays behind the curtain
 
 
@@ -231,7 +231,7 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_hand_behind_the_c
     assert c.session.phase == "turn" and set(hand) <= set(cards_shown(c.render()))
     c.page_restored()
     markup = c.render()
-    assert c.session.phase == "curtain" and c.session.curtain_for == 0 and c.session.pending is None
+    assert c.session.phase == "curtain" and c.session.curtain.seat == 0 and c.session.pending is None
     assert not set(hand) & set(cards_shown(markup))
     c.tap({"shell": "show"})
     assert c.session.phase == "turn" and c.session.viewer == 0  # the same player goes on

@@ -63,7 +63,7 @@ def test_curtain_html_is_the_same_whatever_the_hands_hold():
         for viewpoint in range(3):
             other = game.sample_hidden(state, viewpoint, Rng(100 + i))
             s = Session("six_nimmt", seats, seed=1, state=other)
-            s.holder = None
+            s.curtain.holder = None
             s.advance()
             assert s.phase == "curtain"
             c = Controller(storage=_Null(), bot_hook=None)

@@ -112,7 +112,7 @@ def test_a_players_own_screen_does_not_depend_on_cards_hidden_from_them(game_id,
         if phase != "curtain":
             continue
         seats = [{"name": NAMES[q], "kind": "human"} for q in range(n)]
-        p = Session(game_id, seats, seed=1, state=state).curtain_for  # who the phone goes to
+        p = Session(game_id, seats, seed=1, state=state).curtain.seat  # who the phone goes to
         screens = set()
         for k in range(3):
             other = game.sample_hidden(state, p, Rng(900 + 10 * i + k))

@@ -29,15 +29,15 @@ def finish_reveal(session: Session) -> None:
 
 def test_curtain_between_two_humans_and_not_before_the_first_show():
     s = Session("six_nimmt", HUMANS3, seed=3)
-    assert (s.phase, s.curtain_for, s.viewer) == ("curtain", 0, None)
+    assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 0, None)
     s.tap({"shell": "show"})
-    assert (s.phase, s.viewer, s.holder) == ("turn", 0, 0)
+    assert (s.phase, s.viewer, s.curtain.holder) == ("turn", 0, 0)
     pick_first(s)
     # Ann's pick is made at the tap: the phone goes to Bob through the curtain
-    assert (s.phase, s.curtain_for, s.viewer) == ("curtain", 1, None)
+    assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 1, None)
     s.tap({"shell": "show"})
     pick_first(s)
-    assert (s.phase, s.curtain_for) == ("curtain", 2)
+    assert (s.phase, s.curtain.seat) == ("curtain", 2)
 
 
 def _two_humans_with_row_choice_for_the_last_picker() -> Session:
@@ -62,7 +62,7 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     s = _two_humans_with_row_choice_for_the_last_picker()
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 61})
-    assert (s.phase, s.curtain_for) == ("curtain", 1)
+    assert (s.phase, s.curtain.seat) == ("curtain", 1)
     s.tap({"shell": "show"})  # Bob
     s.tap({"pick": 5})
     # the reveal plays out in front of the whole table; the 5 is below every row (SN-5) and Bob
@@ -70,14 +70,14 @@ def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
     assert s.phase == "reveal"
     finish_reveal(s)
     assert s.state.current_players() == [1]
-    assert (s.phase, s.viewer, s.curtain_for) == ("curtain", None, 1)
+    assert (s.phase, s.viewer, s.curtain.seat) == ("curtain", None, 1)
     s.tap({"shell": "show"})
     assert (s.phase, s.viewer) == ("turn", 1)
     s.tap({"row": 3})  # row [60]: no curtain between Bob and himself; the row tap takes it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
     # next turn: the phone goes on round the table, to Ann, through the curtain
-    assert (s.phase, s.curtain_for) == ("curtain", 0)
+    assert (s.phase, s.curtain.seat) == ("curtain", 0)
 
 
 def test_one_human_with_bots_never_sees_a_curtain():
@@ -120,7 +120,7 @@ def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     assert s.pending is None and s.state.public_observation()["picked"] == [True, False, False]
     assert s.phase == "curtain" and s.take_back.offered()
     s.tap({"shell": "take_back"})
-    assert s.phase == "curtain" and s.curtain_for == 0 and s.viewer is None and s.state.to_json() == before
+    assert s.phase == "curtain" and s.curtain.seat == 0 and s.viewer is None and s.state.to_json() == before
     s.tap({"shell": "show"})
     assert s.phase == "turn" and s.viewer == 0
     s.tap({"pick": hand[4]})
@@ -168,7 +168,7 @@ def test_save_restore_round_trip_resumes_at_the_curtain():
     assert r.options["target_score"] == 20
     # after a reload nobody is known to hold the phone: the next human gets the curtain
     acting = r.state.current_players()
-    assert (r.phase, r.curtain_for) == ("curtain", min(acting))
+    assert (r.phase, r.curtain.seat) == ("curtain", min(acting))
     # and the restored game plays on to the end
     for _ in range(3000):
         if r.phase == "over":
@@ -333,7 +333,7 @@ def test_two_humans_and_two_bots_curtain_only_between_the_humans():
     for _ in range(4000):
         if s.phase == "over":
             break
-        log.append((s.phase, s.curtain_for, s.viewer, s.bot_seat))
+        log.append((s.phase, s.curtain.seat, s.viewer, s.bot_seat))
         if s.phase in ("bot", "reveal", "summary"):
             assert s.viewer is None  # bots and reveals on the public view: no hand on screen
         act(s)
@@ -352,22 +352,22 @@ def test_hiding_the_page_puts_the_same_player_behind_the_curtain():
     pick_first(s)
     s.tap({"shell": "show"})  # Bob's hand
     before = s.state.to_json()
-    assert s.private_on_screen
-    assert s.hide_private_view() is True
-    assert (s.phase, s.curtain_for, s.viewer, s.curtain_hidden) == (Phase.CURTAIN, 1, None, True)
+    assert s.curtain.private_on_screen
+    assert s.curtain.hide_private_view() is True
+    assert (s.phase, s.curtain.seat, s.viewer, s.curtain.hidden) == (Phase.CURTAIN, 1, None, True)
     assert s.state.to_json() == before  # nothing applied, nothing lost
     assert not s.take_back.offered()  # "Cards hidden for Bob" is no hand-off: Ann's pick stands
-    assert s.hide_private_view() is False  # a curtain has nothing private
+    assert s.curtain.hide_private_view() is False  # a curtain has nothing private
     s.tap({"shell": "show"})  # Bob again, not the next player
-    assert (s.phase, s.viewer, s.curtain_hidden) == (Phase.TURN, 1, False)
+    assert (s.phase, s.viewer, s.curtain.hidden) == (Phase.TURN, 1, False)
 
 
 def test_a_curtain_for_a_seat_that_does_not_exist_is_refused():
     s = Session("six_nimmt", HUMANS3, seed=3)
     for seat in (3, -1, True, "1"):
         with pytest.raises(ValueError, match="no seat"):
-            s.curtain(seat)
-    assert s.phase == "curtain" and s.curtain_for == 0
+            s.curtain.up(seat)
+    assert s.phase == "curtain" and s.curtain.seat == 0
 
 
 def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):

@@ -384,13 +384,13 @@ class Controller:
 
     def page_hidden(self) -> bool:
         """The page was hidden (phone locked, app switched): a private view goes behind the curtain
-        for the same player, an unconfirmed pick is dropped (:meth:`Session.hide_private_view`).
+        for the same player, an unconfirmed pick is dropped (:meth:`hotseat.curtain.Curtain.hide_private_view`).
         Returns whether anything private was on screen."""
         self.dialog = None
         self.sheets.settings_open = False
         if self.session is None:
             return False
-        return self.session.hide_private_view()
+        return self.session.curtain.hide_private_view()
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -489,7 +489,7 @@ class Controller:
             page = self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
         extra = []
         if self.session is not None and self._net is not None and self._net.host is not None:
-            if not self.session.private_on_screen:
+            if not self.session.curtain.private_on_screen:
                 extra.append(self.net.strip())
             extra.append(self.net.sheet_markup())
         if self.message:

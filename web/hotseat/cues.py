@@ -70,8 +70,8 @@ def table_markers(s: Session) -> Markup:
 
     shown = s.reveal.step if s.reveal is not None else len(s.events)
     seat = None
-    if s.phase is Phase.CURTAIN and not s.curtain_hidden:
-        seat = s.curtain_for
+    if s.phase is Phase.CURTAIN and not s.curtain.hidden:
+        seat = s.curtain.seat
     elif s.phase is Phase.TURN:
         seat = s.viewer
     last = s.log.history[-1].player if s.log.history else None

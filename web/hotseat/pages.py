@@ -269,22 +269,22 @@ class GamePage:
         if s.phase is Phase.CURTAIN:
             public_ctx = s.context(None, for_screen=False)
             public = view.render(s.state.public_observation(), public_ctx)
-            seat = s.curtain_for
+            seat = s.curtain.seat
             assert seat is not None, "the curtain is for a player"
             name = names[seat]
             mover = s.take_back.mover
             body = screens.curtain(
-                name, public, hidden=s.curtain_hidden, take_back=names[mover] if mover is not None else None
+                name, public, hidden=s.curtain.hidden, take_back=names[mover] if mover is not None else None
             )
             status = (
                 _("{name}'s cards are hidden").format(name=name)
-                if s.curtain_hidden
+                if s.curtain.hidden
                 else _("Pass the phone to {name}").format(name=name)
             )
             return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
         ctx = s.context()
         obs = s.screen_obs()
-        private = s.private_on_screen
+        private = s.curtain.private_on_screen
         if s.phase in (Phase.SUMMARY, Phase.OVER):
             returns = s.state.returns() if s.phase is Phase.OVER else []
             after = h("div", {"class": "actions"}, story.replay_button())

@@ -72,7 +72,7 @@ class PhoneSeats:
         acting = s.state.current_players()
         still = (
             (s.phase is Phase.TURN and s.viewer in acting)
-            or (s.phase is Phase.CURTAIN and s.curtain_for in acting)
+            or (s.phase is Phase.CURTAIN and s.curtain.seat in acting)
             or (s.phase is Phase.BOT and s.bot_seat in acting)
         )
         if still and not s.view.ends_round(events) and not paced(s.view, events):
@@ -129,11 +129,11 @@ class PhoneSeats:
         s.seats[seat] = {"name": s.seats[seat]["name"], "kind": GUEST}
         s.saved()
         s.take_back.drop()
-        if s.holder == seat:
-            s.holder = None
+        if s.curtain.holder == seat:
+            s.curtain.holder = None
         on_screen = (
             (s.phase is Phase.TURN and s.viewer == seat)
-            or (s.phase is Phase.CURTAIN and s.curtain_for == seat)
+            or (s.phase is Phase.CURTAIN and s.curtain.seat == seat)
             or (s.phase is Phase.BOT and s.bot_seat == seat)
             or s.phase is Phase.WAIT
         )

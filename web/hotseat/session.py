@@ -9,7 +9,8 @@ know what to draw. The rules it implements:
   who holds the phone (the last one whose private view was shown), the curtain "Pass the phone to
   NAME" comes first; it renders nothing private. A human who acts twice in a row gets no curtain.
   With only one human at the table, no curtain ever: the screen is always that human's view.
-  After a reload the holder is unknown, so the next human always gets the curtain.
+  After a reload the holder is unknown, so the next human always gets the curtain. The curtain
+  and the phone's holder are :attr:`Session.curtain`'s (:mod:`hotseat.curtain`).
 * **Order.** In a simultaneous phase humans choose first, in seat order starting after the holder
   (so the phone goes round the table), then the bots think, visibly, before the reveal.
 * **Bots** think in :mod:`hotseat.bot_turns` (:attr:`Session.bots`): a bot's turn in slices
@@ -43,6 +44,7 @@ from pycore.rng import Rng
 
 from . import story
 from .bot_turns import BotHook, BotTurns, SlicedSearch, is_bot
+from .curtain import Curtain
 from .move_log import MoveLog
 from .phone_seats import PhoneSeats
 from .seats import HUMAN, bots_for, check_seats, is_guest
@@ -115,11 +117,10 @@ class Session:
     """One game at one table. See the module docstring for the rules it follows.
 
     Attributes:
-        phase: a :class:`Phase`: the curtain for ``curtain_for``, ``viewer``'s turn, a reveal,
+        phase: a :class:`Phase`: the curtain for ``curtain.seat``, ``viewer``'s turn, a reveal,
             ``bot_seat`` thinking, the round summary, game over. Callers change it only through
-            the methods (:meth:`tap`, :meth:`tick`, :meth:`hide_private_view`, :meth:`curtain`).
+            the methods (:meth:`tap`, :meth:`tick`, and :attr:`curtain`'s).
         viewer: seat whose private view is on screen, or ``None`` for the public view.
-        holder: the human who holds the phone (last shown their private view), or ``None``.
         pending: a :class:`~hotseat.turn_flow.Pending` action chosen but not confirmed, or ``None``.
         events: events of the last applied action.
     """
@@ -152,12 +153,10 @@ class Session:
         except ImportError:
             raise ValueError(f"this app has no table screen for {self.game.name} yet") from None
         self.phase = Phase.CURTAIN
-        #: the curtain came up because the page was hidden (see :meth:`hide_private_view`)
-        self.curtain_hidden = False
         self.viewer: int | None = None
-        self.curtain_for: int | None = None
         self.bot_seat: int | None = None
-        self.holder: int | None = None
+        #: the hand-off curtain: whom it is up for, and who holds the phone
+        self.curtain = Curtain(self)
         #: the turn flow (selection, pending pick, reveal, summary) over this table
         self.flow = TurnFlow(self, summary=summary_due)
         #: the move a player at this shared phone may still take back ("Undo my move" on the
@@ -228,7 +227,7 @@ class Session:
         if not acting:
             return None
         n = len(self.seats)
-        start = 0 if self.holder is None else self.holder + 1
+        start = 0 if self.curtain.holder is None else self.curtain.holder + 1
         order = [(start + k) % n for k in range(n)]
         humans = [p for p in order if p in acting and self.seats[p]["kind"] == HUMAN]
         if humans:
@@ -240,7 +239,7 @@ class Session:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
         self.bots.ponder_ahead()
         self.viewer = None
-        self.curtain_for = None
+        self.curtain.seat = None
         self.bot_seat = None
         if self.reveal is not None:
             self.phase = Phase.REVEAL
@@ -266,72 +265,15 @@ class Session:
             self.bots.search = None
             self.viewer = self._table_viewer()
             return
-        if self.game.hidden_information and actor != self.holder and self.sole_human is None:
+        if self.game.hidden_information and actor != self.curtain.holder and self.sole_human is None:
             self.phase = Phase.CURTAIN
-            self.curtain_for = actor
+            self.curtain.seat = actor
             return
         self.phase = Phase.TURN
         self.viewer = actor
-        self.holder = actor
+        self.curtain.holder = actor
 
-    # ---- the curtain -------------------------------------------------------------------------
-
-    @property
-    def private_on_screen(self) -> bool:
-        """Whether the screen shows one player's private view (a hand) that the other humans at
-        the table must not see. Never with one human among bots: their view is the table's."""
-        return self.game.hidden_information and self.viewer is not None and self.sole_human is None
-
-    def curtain(self, seat: int, hidden: bool = False) -> None:
-        """Put the game behind the curtain for ``seat`` ("Pass the phone to NAME"; with ``hidden``,
-        "NAME's cards are hidden"). A pick chosen but not confirmed, a selection in progress and a
-        running reveal are dropped (none of them is saved); nothing in the game changes.
-
-        Raises:
-            ValueError: ``seat`` is not a seat of this table.
-        """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
-            raise ValueError(f"no seat {seat!r} at this table")
-        self.pending = None
-        self.local = {}
-        self.reveal = None
-        self.bots.search = None
-        self.viewer = None
-        self.bot_seat = None
-        self.phase = Phase.CURTAIN
-        self.curtain_for = seat
-        self.curtain_hidden = hidden
-
-    def hide_private_view(self) -> bool:
-        """The page was hidden (phone locked, app switched) or restored from the browser's cache:
-        whoever looks next, no hand may be on screen. A private view goes behind the curtain for
-        the same player ("NAME's cards are hidden" — Show my cards); an unconfirmed pick is
-        dropped as on a reload. Returns whether a private view was hidden.
-
-        A table with one human (the others bots) keeps that human's view: there is nobody to
-        hide it from, and that view is always on screen anyway.
-        """
-        if not self.private_on_screen or self.viewer is None:  # a private view has a viewer
-            return False
-        self.curtain(self.viewer, hidden=True)
-        return True
-
-    def _show(self, seat: int | None) -> None:
-        """ "Show my cards" on the curtain: ``seat`` takes the phone."""
-        self.holder = seat
-        self.curtain_hidden = False
-        self.curtain_for = None
-        if (
-            seat is not None
-            and seat in self.state.current_players()
-            and not is_bot(self.seats[seat]["kind"])
-            and self.reveal is None
-            and not self.summary_due
-        ):
-            self.phase = Phase.TURN
-            self.viewer = seat
-        else:  # the page was hidden while this player watched a bot, a summary or the end
-            self.advance()
+    # ---- the screen -------------------------------------------------------------------------
 
     def observation(self, viewer: int | None) -> dict[str, Any]:
         return self.state.public_observation() if viewer is None else self.state.observation(viewer)
@@ -357,7 +299,7 @@ class Session:
         shell = tap.get("shell")
         if shell == "show" and self.phase is Phase.CURTAIN:
             self.take_back.drop()  # the next player sees their cards: the move stands
-            self._show(self.curtain_for)
+            self.curtain.show()
         elif shell == "take_back" and self.take_back.offered():
             self.take_back.take()
         else:
@@ -423,7 +365,7 @@ class Session:
     def reveal_done(self) -> None:
         # The whole table watched the reveal: nobody holds the phone any more, so the next human
         # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
-        self.holder = None
+        self.curtain.holder = None
         self.advance()
 
     def summary_closed(self) -> None:
@@ -489,6 +431,7 @@ class Session:
         saved["flow"] = self.flow.copy()
         saved["state"] = self.state.clone()
         saved["log"] = self.log.copy()
+        saved["curtain"] = self.curtain.copy()
         saved["round_events"] = list(self.round_events)
         return saved
 

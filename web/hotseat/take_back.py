@@ -68,8 +68,8 @@ class TakeBack:
             and kept["fair"]
             and kept["moves"] == len(s.log.moves)
             and s.phase is Phase.CURTAIN
-            and not s.curtain_hidden
-            and s.curtain_for != kept["player"]
+            and not s.curtain.hidden
+            and s.curtain.seat != kept["player"]
         )
 
     @property
@@ -94,9 +94,9 @@ class TakeBack:
         s.saved()
         if s.game.hidden_information:
             s.phase = Phase.CURTAIN
-            s.viewer = s.holder = None
-            s.curtain_for = kept["player"]
+            s.viewer = s.curtain.holder = None
+            s.curtain.seat = kept["player"]
         else:
             s.phase = Phase.TURN
-            s.viewer = s.holder = kept["player"]
-            s.curtain_for = None
+            s.viewer = s.curtain.holder = kept["player"]
+            s.curtain.seat = None
