@@ -106,7 +106,7 @@ def play(c: Controller, pages: Pages, rng: random.Random, max_screens: int, to_t
         if s.phase is Phase.CURTAIN:
             c.tap({"shell": "show"})
         elif s.phase is Phase.TURN:
-            if s.pending is not None:
+            if s.flow.pending is not None:
                 c.tap({"shell": "confirm"})
             elif not hidden:
                 hidden = True
@@ -123,7 +123,7 @@ def play(c: Controller, pages: Pages, rng: random.Random, max_screens: int, to_t
                     c.tap(rng.choice(plays or game_taps))
                 else:
                     s.apply(seat, ending[0] if ending else rng.choice(legal))
-                idle = idle + 1 if s.state.to_json() == before and s.pending is None else 0
+                idle = idle + 1 if s.state.to_json() == before and s.flow.pending is None else 0
         elif s.phase is Phase.SUMMARY:
             c.tap({"shell": "details"})
             pages.add("summary, details", c)

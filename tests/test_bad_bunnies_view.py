@@ -157,7 +157,7 @@ def test_a_whole_session_of_three_humans_through_taps():
             session.tap({"shell": "show"})
         elif session.phase == "summary":
             session.tap({"shell": "continue"})
-        elif session.pending is not None:
+        elif session.flow.pending is not None:
             session.tap({"shell": "confirm"})
         else:
             markup = view.render(session.screen_obs(), session.context())

@@ -46,7 +46,7 @@ def commit(session, **data):
     """A bet or a pose is made at its named tap (the one commit rule): no Confirm bar."""
     before = session.state.to_json()
     tap(session, **data)
-    assert session.pending is None and session.state.to_json() != before
+    assert session.flow.pending is None and session.state.to_json() != before
 
 
 def finish_reveal(session):
@@ -97,7 +97,7 @@ def run_app_round(s):
     for _ in range(200):
         if s.phase == "reveal":
             s.tick()
-            if s.phase == "reveal" and s.reveal.step >= 1:
+            if s.phase == "reveal" and s.flow.reveal.step >= 1:
                 bam = str(screen(s)) + str(cues.table_markers(s))  # the screen with the shell's cue markers
             continue
         if s.state.phase != "reveal":

@@ -42,7 +42,7 @@ def commit(s: Session, tap: dict) -> None:
     """The named tap of a move makes it (the one commit rule): no Confirm bar."""
     before = s.state.to_json()
     s.tap(tap)
-    assert s.pending is None and s.state.to_json() != before
+    assert s.flow.pending is None and s.state.to_json() != before
 
 
 def show(s: Session) -> None:
@@ -67,7 +67,7 @@ def test_partner_swap_behind_curtains():
         assert "give to your partner" in markup
         gift = next(t for t in taps(markup) if "do" in t and t["do"]["type"] == "give")
         s.tap(gift)  # given at the tap
-        assert s.pending is None and (s.state.phase == "give" or s.state.phase == "play")
+        assert s.flow.pending is None and (s.state.phase == "give" or s.state.phase == "play")
     assert s.state.phase == "play" and s.state.turn == 0
     show(s)
     assert "gave you" in screen(s)
@@ -128,7 +128,7 @@ def test_seven_step_by_step_with_remaining_steps_and_undo():
     assert "7: 4 steps left" in markup and "Undo step" in markup
     assert "7, 4 steps left" in view.status_line(s.screen_obs(), s.context())
     s.tap({"do": {"type": "undo"}})  # taking a step back is final at once
-    assert s.pending is None and s.state.seven is None and s.state.hands[0] == ["7"]
+    assert s.flow.pending is None and s.state.seven is None and s.state.hands[0] == ["7"]
 
 
 def test_fold_message_and_button():
@@ -194,7 +194,7 @@ def _drive(n: int, seed: int, max_taps: int = 4000) -> Session:
             s.tap({"shell": "show"})
             continue
         assert s.phase == "turn", s.phase
-        if s.pending is not None:
+        if s.flow.pending is not None:
             s.tap({"shell": "confirm"})
             continue
         options = [t for t in taps(screen(s)) if "shell" not in t and t != {"card": None} and t != {"fig": None}]

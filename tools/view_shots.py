@@ -338,7 +338,7 @@ def make_save(spec: dict) -> str:
     until = UNTIL[spec["until"]]
     for k in range(20_000):
         if until(s, k):
-            s.reveal = None
+            s.flow.reveal = None
             return _save_text(s)
         if s.summary_due:  # as the table's "Next round": the summary closes, the round log starts over
             s.summary_due = False
@@ -346,7 +346,7 @@ def make_save(spec: dict) -> str:
         assert not s.state.is_terminal(), f"{spec['id']}: the game ended before {spec['until']}"
         p = s.state.current_players()[0]
         s.apply(p, rng.choice(s.state.legal_actions(p)))
-        s.reveal = None
+        s.flow.reveal = None
     raise AssertionError(f"{spec['id']}: {spec['until']} not reached")
 
 

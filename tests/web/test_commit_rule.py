@@ -54,7 +54,7 @@ def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_ha
     me, before = s.viewer, s.state.to_json()
     card = s.state.legal_actions(me)[0]["card"]
     s.tap({"pick": card})  # one tap: the pick is made
-    assert s.pending is None and s.state.to_json() != before
+    assert s.flow.pending is None and s.state.to_json() != before
     assert s.phase is Phase.CURTAIN and s.curtain.seat != me and s.take_back.offered()
     s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
     # the next player may hold the phone by now: the hand taken back waits behind its curtain
@@ -110,7 +110,7 @@ def test_one_person_among_bots_has_no_undo_and_no_confirm():
     assert s.phase is Phase.TURN
     before = s.state.to_json()
     s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
-    assert s.pending is None and s.state.to_json() != before and s.take_back.kept is None
+    assert s.flow.pending is None and s.state.to_json() != before and s.take_back.kept is None
 
 
 def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:
@@ -133,7 +133,7 @@ def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_
     s.tap(tap)  # Play / Higher / Lower: the named tap makes the move
     while s.phase is Phase.REVEAL:
         s.tick()
-    assert s.pending is None and s.state.public_observation()["top"] == play["card"]
+    assert s.flow.pending is None and s.state.public_observation()["top"] == play["card"]
     assert s.phase is Phase.CURTAIN and s.take_back.offered()
     s.tap({"shell": "take_back"})
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain.seat == me
@@ -151,7 +151,7 @@ def test_one_person_among_bots_plays_at_the_tap():
     s.tap({"card": play["card"]})
     tap = next(t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if t.get("play") == play["card"])
     s.tap(tap)
-    assert s.pending is None and s.state.to_json() != before
+    assert s.flow.pending is None and s.state.to_json() != before
 
 
 def test_the_first_moves_of_every_game_are_made_at_their_tap_at_a_shared_phone():
@@ -189,7 +189,7 @@ def test_six_nimmt_row_tap_takes_the_row(kinds):
     before = s.state.to_json()
     assert not [t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if "take" in t]
     s.tap({"row": 1})
-    assert s.pending is None and s.state.to_json() != before
+    assert s.flow.pending is None and s.state.to_json() != before
 
 
 def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
@@ -213,12 +213,13 @@ def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
         raise AssertionError("no turn with a pass and a fitting card")
     me, before = s.viewer, s.state.to_json()
     s.tap({"pass": 1})
-    assert s.pending is None and s.local.get(KEY) == PlayChoice(confirm_pass=True) and s.state.to_json() == before
+    assert s.flow.pending is None and s.flow.local.get(KEY) == PlayChoice(confirm_pass=True)
+    assert s.state.to_json() == before
     s.tap({"cancel": 1})  # "Keep playing"
-    assert s.local.get(KEY) == PlayChoice() and s.state.to_json() == before
+    assert s.flow.local.get(KEY) == PlayChoice() and s.state.to_json() == before
     s.tap({"pass": 1})
     s.tap({"pass": "yes"})
-    assert s.pending is None and s.state.to_json() != before
+    assert s.flow.pending is None and s.state.to_json() != before
     assert s.state.public_observation()["passed"][me]
 
 

@@ -43,13 +43,13 @@ def test_both_sources_keep_a_pick_pending_until_confirm_and_commit_it_once():
     before = host.session.state.to_json()
     tap = _pick(host.render())
     host.tap(tap)
-    assert host.session.pending == Pending(0, {"type": "pick", "card": tap["pick"]})
+    assert host.session.flow.pending == Pending(0, {"type": "pick", "card": tap["pick"]})
     assert host.session.state.to_json() == before and "Undo" in str(host.render())
     host.tap({"shell": "undo", "fields": {}})
-    assert host.session.pending is None and host.session.state.to_json() == before
+    assert host.session.flow.pending is None and host.session.state.to_json() == before
     host.tap(tap)
     host.tap({"shell": "confirm", "fields": {}})
-    assert host.session.pending is None and host.session.state.public_observation()["picked"][0] is True
+    assert host.session.flow.pending is None and host.session.state.public_observation()["picked"][0] is True
 
     # a phone: the same, and nothing leaves the phone before Confirm
     air.run(host, ann)
@@ -88,8 +88,8 @@ def test_the_reveal_steps_the_same_on_the_host_and_on_a_phone():
     # every seat picked: the reveal of the cards plays out at the host and on both phones
     assert host.session.phase is Phase.REVEAL
     assert ann.net.play.phase is Phase.REVEAL and bob.net.play.phase is Phase.REVEAL
-    assert host.session.reveal is not None and ann.net.play.reveal is not None
-    assert host.session.reveal.events == ann.net.play.reveal.events
+    assert host.session.flow.reveal is not None and ann.net.play.reveal is not None
+    assert host.session.flow.reveal.events == ann.net.play.reveal.events
     delays = {}
     for name, flow in (("host", host.session.flow), ("ann", ann.net.play.flow)):
         steps = []

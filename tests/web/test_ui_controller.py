@@ -173,7 +173,7 @@ def test_game_over_shows_winners_and_rematch_starts_a_new_game(storage):
         if s.phase == "curtain":
             c.tap({"shell": "show"})
         elif s.phase == "turn":
-            if s.pending:
+            if s.flow.pending:
                 c.tap({"shell": "confirm"})
             else:
                 view_taps = [t for t in taps(markup) if "pick" in t or "row" in t or "take" in t]

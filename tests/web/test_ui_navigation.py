@@ -37,7 +37,7 @@ def play_one_turn(c: Controller) -> None:
         elif s.phase == "turn":
             legal = s.state.legal_actions(s.viewer)
             c.tap({"pick": legal[0]["card"]} if legal[0]["type"] == "pick" else {"row": legal[0]["row"]})
-            if s.pending is not None:
+            if s.flow.pending is not None:
                 c.tap({"shell": "confirm"})
             elif legal[0]["type"] == "choose_row":
                 c.tap({"row": legal[0]["row"]})
@@ -231,7 +231,7 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_hand_behind_the_c
     assert c.session.phase == "turn" and set(hand) <= set(cards_shown(c.render()))
     c.page_restored()
     markup = c.render()
-    assert c.session.phase == "curtain" and c.session.curtain.seat == 0 and c.session.pending is None
+    assert c.session.phase == "curtain" and c.session.curtain.seat == 0 and c.session.flow.pending is None
     assert not set(hand) & set(cards_shown(markup))
     c.tap({"shell": "show"})
     assert c.session.phase == "turn" and c.session.viewer == 0  # the same player goes on

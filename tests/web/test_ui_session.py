@@ -117,7 +117,7 @@ def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     before = s.state.to_json()
     hand = s.state.observation(0)["hand"]
     s.tap({"pick": hand[2]})
-    assert s.pending is None and s.state.public_observation()["picked"] == [True, False, False]
+    assert s.flow.pending is None and s.state.public_observation()["picked"] == [True, False, False]
     assert s.phase == "curtain" and s.take_back.offered()
     s.tap({"shell": "take_back"})
     assert s.phase == "curtain" and s.curtain.seat == 0 and s.viewer is None and s.state.to_json() == before
@@ -134,7 +134,7 @@ def test_a_card_not_in_hand_is_refused_with_a_message():
     s.tap({"shell": "show"})
     other = s.state.observation(1)["hand"][0]
     s.tap({"pick": other})
-    assert s.pending is None and s.error
+    assert s.flow.pending is None and s.error
 
 
 def act(session: Session) -> None:
@@ -142,7 +142,7 @@ def act(session: Session) -> None:
     if session.phase == "curtain":
         session.tap({"shell": "show"})
     elif session.phase == "turn":
-        if session.pending is not None:
+        if session.flow.pending is not None:
             session.tap({"shell": "confirm"})
         elif session.state.legal_actions(session.viewer)[0]["type"] == "pick":
             pick_first(session)

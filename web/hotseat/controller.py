@@ -337,7 +337,7 @@ class Controller:
         if self.sheets.settings_open:
             return "settings"
         if self.session is not None:
-            if self.session.phase is Phase.TURN and self.session.pending is not None:
+            if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
                 return "undo"
             if self.session.take_back.offered():
                 return "take_back"

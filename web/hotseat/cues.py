@@ -68,7 +68,7 @@ def table_markers(s: Session) -> Markup:
     from .seats import HUMAN
     from .session import Phase
 
-    shown = s.reveal.step if s.reveal is not None else len(s.events)
+    shown = s.flow.reveal.step if s.flow.reveal is not None else len(s.events)
     seat = None
     if s.phase is Phase.CURTAIN and not s.curtain.hidden:
         seat = s.curtain.seat

@@ -60,9 +60,9 @@ class Curtain:
         s = self.session
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.seats):
             raise ValueError(f"no seat {seat!r} at this table")
-        s.pending = None
-        s.local = {}
-        s.reveal = None
+        s.flow.pending = None
+        s.flow.local = {}
+        s.flow.reveal = None
         s.bots.search = None
         s.viewer = None
         s.bot_seat = None
@@ -95,7 +95,7 @@ class Curtain:
             seat is not None
             and seat in s.state.current_players()
             and not is_bot(s.seats[seat]["kind"])
-            and s.reveal is None
+            and s.flow.reveal is None
             and not s.summary_due
         ):
             s.phase = Phase.TURN

@@ -290,7 +290,7 @@ class GamePage:
             after = h("div", {"class": "actions"}, story.replay_button())
             body, status = round_end(view, s.phase, obs, ctx, returns, s.winners(), after=after)
             return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)
-        body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.pending))
+        body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.flow.pending))
         status = view.status_line(obs, ctx)
         if s.phase is Phase.BOT:
             bot = s.bot_seat

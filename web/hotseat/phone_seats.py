@@ -138,8 +138,8 @@ class PhoneSeats:
             or s.phase is Phase.WAIT
         )
         if on_screen:
-            s.pending = None
-            s.local = {}
+            s.flow.pending = None
+            s.flow.local = {}
             s.bots.search = None
             s.advance()
         else:

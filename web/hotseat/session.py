@@ -50,7 +50,7 @@ from .phone_seats import PhoneSeats
 from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
 from .take_back import TakeBack
-from .turn_flow import Pending, Phase, Reveal, TurnFlow
+from .turn_flow import Phase, TurnFlow
 from .views.base import GameView, ViewContext
 
 __all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
@@ -121,7 +121,8 @@ class Session:
             ``bot_seat`` thinking, the round summary, game over. Callers change it only through
             the methods (:meth:`tap`, :meth:`tick`, and :attr:`curtain`'s).
         viewer: seat whose private view is on screen, or ``None`` for the public view.
-        pending: a :class:`~hotseat.turn_flow.Pending` action chosen but not confirmed, or ``None``.
+        flow: the turn flow (:mod:`hotseat.turn_flow`): its ``pending`` pick, the selection in
+            progress (``local``), the paced ``reveal``.
         events: events of the last applied action.
     """
 
@@ -241,9 +242,9 @@ class Session:
         self.viewer = None
         self.curtain.seat = None
         self.bot_seat = None
-        if self.reveal is not None:
+        if self.flow.reveal is not None:
             self.phase = Phase.REVEAL
-            self.viewer = self.reveal.viewer
+            self.viewer = self.flow.reveal.viewer
             return
         if self.summary_due and not self.state.is_terminal():
             self.phase = Phase.SUMMARY
@@ -306,33 +307,6 @@ class Session:
             self.flow.tap(tap)
 
     # ---- the turn flow's source (hotseat.turn_flow.TableSource) --------------------------------
-
-    @property
-    def pending(self) -> Pending | None:
-        """The chosen, unconfirmed action (the turn flow's), or ``None``."""
-        return self.flow.pending
-
-    @pending.setter
-    def pending(self, value: Pending | None) -> None:
-        self.flow.pending = value
-
-    @property
-    def local(self) -> dict[str, Any]:
-        """The view's selection in progress (the turn flow's)."""
-        return self.flow.local
-
-    @local.setter
-    def local(self, value: dict[str, Any]) -> None:
-        self.flow.local = value
-
-    @property
-    def reveal(self) -> Reveal | None:
-        """The paced reveal on screen (the turn flow's), or ``None``."""
-        return self.flow.reveal
-
-    @reveal.setter
-    def reveal(self, value: Reveal | None) -> None:
-        self.flow.reveal = value
 
     @property
     def summary_due(self) -> bool:
@@ -467,9 +441,9 @@ class Session:
         """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
         if self.phase is Phase.BOT:
             return self.bots.delay_ms()
-        if self.phase is Phase.REVEAL and self.reveal is not None:
+        if self.phase is Phase.REVEAL and self.flow.reveal is not None:
             return self.flow.delay_ms()
-        if self.phase is Phase.TURN and self.pending is None:
+        if self.phase is Phase.TURN and self.flow.pending is None:
             auto = self._auto_play()
             if auto is not None:
                 return max(int(auto[0]), 0)
@@ -487,12 +461,12 @@ class Session:
     def tick(self) -> None:
         """Advance a reveal by one visible event, let the bot on turn act, or let the bots think
         ahead on their secret choices (:meth:`hotseat.bot_turns.BotTurns.pondering`)."""
-        if self.phase is Phase.REVEAL and self.reveal is not None:
+        if self.phase is Phase.REVEAL and self.flow.reveal is not None:
             self.flow.tick()
         elif self.phase is Phase.BOT and self.bot_seat is not None:
             self.bots.think(self.bot_seat)
         else:
-            turn = self.phase is Phase.TURN and self.pending is None and self.viewer is not None
+            turn = self.phase is Phase.TURN and self.flow.pending is None and self.viewer is not None
             auto = self._auto_play() if turn else None
             if auto is not None and self.viewer is not None:
                 if auto[1] in self.state.legal_actions(self.viewer):
