@@ -156,5 +156,6 @@ class GameDesk:
         if page.replaying:
             return page.render_replay()
         net = self.shell.net_started
-        waiting = net.waiting_line() if net is not None else None
+        hosted = net.session if net is not None else None  # the session this phone hosts for its phones
+        waiting = hosted.phones.waiting_line() if hosted is not None else None
         return fragment(page.render_table(waiting), cues.table_markers(page.session))

@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .bot_turns import is_bot
+from .i18n import format_list
+from .i18n import gettext as _
 from .saves import StorageError
 from .seats import GUEST, STAND_IN_KINDS, bots_for, is_guest
 from .turn_flow import Phase, paced
@@ -49,6 +51,13 @@ class PhoneSeats:
         """Seats on their own phones the table waits for now (public)."""
         acting = self.session.state.current_players()
         return [p for p in self.guests if p in acting]
+
+    def waiting_line(self) -> str | None:
+        """The header line while the table waits for phones (:attr:`Phase.WAIT`), or ``None``."""
+        s = self.session
+        if s.phase is not Phase.WAIT:
+            return None
+        return _("Waiting for {names}").format(names=format_list([s.names[p] for p in self.waiting]))
 
     def accepts_remote(self) -> bool:
         """Whether an action from a phone can be applied now: not while this phone's table plays

@@ -49,11 +49,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import format_list
 from ..i18n import gettext as _
 from ..markup import Markup
 from ..saves import Storage, StorageError
-from ..session import Phase, Session
+from ..session import Session
 from . import protocol, screens, signal
 from .away import PhonesAway
 from .guest import Guest
@@ -304,14 +303,6 @@ class NetSide:
     def render_guest(self) -> Markup:
         """The guest phone's whole screen (:func:`hotseat.net.screens.guest_screen`)."""
         return screens.guest_screen(self)
-
-    def waiting_line(self) -> str | None:
-        """The header line while the table waits for phones (Phase.WAIT)."""
-        s = self.session
-        if s is None or s.phase is not Phase.WAIT:
-            return None
-        names = [s.names[p] for p in s.phones.waiting]
-        return _("Waiting for {names}").format(names=format_list(names))
 
     # ---- guest ---------------------------------------------------------------------------------
 
