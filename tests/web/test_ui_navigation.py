@@ -219,7 +219,8 @@ def test_back_from_a_game_goes_home_keeps_the_save_and_coming_back_shows_the_cur
     assert c.back_target() is None  # a second Back leaves the app; the game is saved
     c.tap({"shell": "resume", "game": "six_nimmt"})
     markup = c.render()
-    assert c.session.phase == "curtain" and c.session.curtain.seat == viewer
+    # the holder is not saved: the curtain names a player still to act (the phone may have passed)
+    assert c.session.phase == "curtain" and c.session.curtain.seat in c.session.state.current_players()
     assert not set(hand) & set(cards_shown(markup))  # the hand stays behind the curtain
 
 

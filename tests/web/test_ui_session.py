@@ -40,8 +40,9 @@ def test_curtain_between_two_humans_and_not_before_the_first_show():
     assert (s.phase, s.curtain.seat) == ("curtain", 2)
 
 
-def _two_humans_with_row_choice_for_the_last_picker() -> Session:
-    """Bob (seat 1) holds a 5 that is below every row: after he picks it he must choose a row."""
+def _two_humans_with_row_choice_for_the_last_picker(low: int = 1) -> Session:
+    """Bob (seat 1; ``low=0``: Ann) holds a 5 that is below every row: after he picks it he must
+    choose a row."""
     game = pycore.load_game("six_nimmt")
     state = game.new_initial_state(2, seed=11)
     data = json.loads(state.to_json())
@@ -50,6 +51,8 @@ def _two_humans_with_row_choice_for_the_last_picker() -> Session:
     pool = [c for c in range(1, 105)]
     st["rows"] = [[30], [40], [50], [60]]
     st["hands"] = [[61, 62, 63, 64, 65, 66, 67, 68, 69, 70], [5, 71, 72, 73, 74, 75, 76, 77, 78, 79]]
+    if low == 0:
+        st["hands"].reverse()
     used = {c for r in st["rows"] for c in r} | {c for h in st["hands"] for c in h}
     st["deck"] = [c for c in pool if c not in used]
     assert len(cards) == 104
@@ -58,26 +61,39 @@ def _two_humans_with_row_choice_for_the_last_picker() -> Session:
     return Session("six_nimmt", seats, seed=11, state=loaded)
 
 
-def test_after_a_public_reveal_even_the_last_holder_gets_the_curtain():
+def test_after_a_public_reveal_the_phone_stays_with_its_holder():
     s = _two_humans_with_row_choice_for_the_last_picker()
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 61})
     assert (s.phase, s.curtain.seat) == ("curtain", 1)
     s.tap({"shell": "show"})  # Bob
     s.tap({"pick": 5})
-    # the reveal plays out in front of the whole table; the 5 is below every row (SN-5) and Bob
-    # chooses: his hand must not appear before he has taken the phone back (found by a new user)
-    assert s.phase == "reveal"
+    # the reveal shows only the table; the 5 is below every row (SN-5) and Bob, who holds the
+    # phone, chooses at once: no hand-off screen naming the person who holds it already
+    assert s.phase == "reveal" and s.curtain.holder == 1
     finish_reveal(s)
     assert s.state.current_players() == [1]
-    assert (s.phase, s.viewer, s.curtain.seat) == ("curtain", None, 1)
-    s.tap({"shell": "show"})
-    assert (s.phase, s.viewer) == ("turn", 1)
-    s.tap({"row": 3})  # row [60]: no curtain between Bob and himself; the row tap takes it
+    assert (s.phase, s.viewer, s.curtain.seat) == ("turn", 1, None)
+    s.tap({"row": 3})  # row [60]: the row tap takes it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
     # next turn: the phone goes on round the table, to Ann, through the curtain
     assert (s.phase, s.curtain.seat) == ("curtain", 0)
+
+
+def test_after_a_public_reveal_the_phone_passes_through_the_curtain_to_another_chooser():
+    """The lowest card is Ann's, Bob picked last and holds the phone: Ann gets it behind the curtain."""
+    s = _two_humans_with_row_choice_for_the_last_picker(low=0)
+    s.tap({"shell": "show"})  # Ann
+    s.tap({"pick": 5})
+    s.tap({"shell": "show"})  # Bob
+    s.tap({"pick": 61})
+    assert s.curtain.holder == 1
+    finish_reveal(s)
+    assert s.state.current_players() == [0]
+    assert (s.phase, s.viewer, s.curtain.seat) == ("curtain", None, 0)
+    s.tap({"shell": "show"})
+    assert (s.phase, s.viewer) == ("turn", 0)
 
 
 def test_one_human_with_bots_never_sees_a_curtain():

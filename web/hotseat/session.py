@@ -337,9 +337,9 @@ class Session:
         self.error = "That move is not allowed now."
 
     def reveal_done(self) -> None:
-        # The whole table watched the reveal: nobody holds the phone any more, so the next human
-        # to act gets the curtain even if they acted last (e.g. a 6 nimmt! row choice, SN-5).
-        self.curtain.holder = None
+        # A reveal shows only what the whole table may see, so the phone stays with whoever held
+        # it: the next human to act gets the curtain only if that is someone else (the last
+        # picker whose card goes below every row in 6 nimmt!, SN-5, chooses at once).
         self.advance()
 
     def summary_closed(self) -> None:
