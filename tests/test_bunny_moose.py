@@ -17,6 +17,7 @@ from pycore.games.bunny_moose import (
     DECK,
     HANDS,
     HUNTER_IDS,
+    bush_kind,
     deck_ids,
     match_times,
     score_pose,
@@ -190,6 +191,9 @@ def test_bm1_one_hand_is_a_bush():
     ]
     assert score_of(six, pose(ear("top", "straight"), NONE, True))["score"] == 0
     assert score_of(six, pose(NONE, NONE, True))["score"] == 0
+    assert bush_kind(ear("top", "straight"), NONE) == bush_kind(NONE, antler("wide", "up")) == "one_hand"
+    assert bush_kind(NONE, NONE) == "no_hands" and bush_kind(antler("wide", "up"), ear("top", "straight")) == "mixed"
+    assert bush_kind(ear("side", "floppy"), ear("top", "straight")) is None
 
 
 # ---- BM-3: mirror reading -------------------------------------------------------------------

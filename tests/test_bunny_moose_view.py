@@ -15,7 +15,7 @@ from hotseat.session import Session
 from hotseat.views import bunny_moose
 from hotseat.views.base import ViewContext
 from hotseat.views.bunny_moose.drawing import card_svg
-from hotseat.views.bunny_moose.narration import card_words
+from hotseat.views.bunny_moose.narration import card_words, result_lines
 from hotseat.views.bunny_moose.taps import TEMPO_MS
 from pycore.games.bunny_moose import DECK, HANDS, score_pose
 
@@ -141,7 +141,7 @@ def test_app_narrator_round_bam_poses_scores_trail():
     for p, (left, right, tongue) in poses.items():
         want = score_pose({"left": HANDS[left], "right": HANDS[right], "tongue": tongue}, tops)["score"]
         assert f'data-player="{p}" data-score="{want}"' in markup
-    assert "A bush" in text(markup)
+    assert "A bush (an ear with an antler): 0 on every card." in text(markup)
     tap(s, bm="trail")
     markup = screen(s)
     for p in range(3):
@@ -220,3 +220,28 @@ def test_narrator_mode_round_scores_show_the_bet_move():
     assert 'data-bet="1"' in markup and "Ann (narrator) bet on Ben:" in text(markup)
     assert f"rabbit: field 5 → {5 + score1}" in text(markup)
     assert state.figures[0] == [5 + score1, 5] == state.figures[1]
+
+
+def test_a_bush_says_why_it_is_one_in_the_pose_picker_and_the_score():
+    """BM-1: anything but two ears or two antlers is a bush; the words name which case it is."""
+    none, ear, antler = 0, 1, 5
+    assert HANDS[none]["kind"] == "none" and HANDS[ear]["kind"] == "ear" and HANDS[antler]["kind"] == "antler"
+    s = Session("bunny_moose", SEATS, seed=12, options={"narrator": "app", "tempo": "fast"})
+    run_app_round(s)
+    finish_reveal(s)
+    cases = {
+        (none, none): "no hand up",
+        (none, ear): "one hand only",
+        (antler, none): "one hand only",
+        (ear, antler): "an ear with an antler",
+    }
+    for (left, right), why in cases.items():
+        tap(s, bm="hand", side="left", i=left)
+        tap(s, bm="hand", side="right", i=right)
+        assert f"That is a bush ({why}): it scores 0." in text(screen(s))
+        pose = {"left": HANDS[left], "right": HANDS[right], "tongue": False}
+        result = score_pose(pose, s.state.top_cards())
+        assert result_lines(result, s.state.public_observation(), str, pose) == [f"A bush ({why}): 0 on every card."]
+    tap(s, bm="hand", side="left", i=ear)
+    tap(s, bm="hand", side="right", i=ear)
+    assert "That is a rabbit." in text(screen(s)) and "bush" not in text(screen(s))

@@ -122,7 +122,7 @@ def test_seven_step_by_step_with_remaining_steps_and_undo():
     buttons = [t for t in taps("".join(re.findall(r"<button[^>]*>", markup))) if "do" in t]
     fields = re.findall(r'<g class="tap" role="button" tabindex="0" aria-label="([^"]*)" data-target="(\d+)"', markup)
     assert buttons == [] and len(fields) == 7 and fields[2] == ("3 forward · 4 left", "13")
-    assert "tap a yellow field" in markup
+    assert '<h2 class="dg-head">Move your figure' in markup and "Tap a yellow field (the number: steps)." in markup
     commit(s, next(t for t in taps(markup) if t.get("do", {}).get("to") == 13))
     markup = screen(s)
     assert "7: 4 steps left" in markup and "Undo step" in markup

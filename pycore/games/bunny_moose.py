@@ -466,6 +466,25 @@ def pose_animal(left: Hand, right: Hand) -> Animal | None:
     return None
 
 
+#: why a pose is a bush (BM-1): both hands empty, one hand only, an ear with an antler
+Bush = Literal["no_hands", "one_hand", "mixed"]
+
+
+def bush_kind(left: Hand, right: Hand) -> Bush | None:
+    """Why the pose is a bush (BM-1: anything but two ears or two antlers), or None for a rabbit
+    or a moose: ``"no_hands"``, ``"one_hand"`` or ``"mixed"`` (an ear with an antler).
+
+    >>> ear = {"kind": "ear", "position": "top", "shape": "straight"}
+    >>> antler = {"kind": "antler", "spread": "wide", "direction": "up"}
+    >>> bush_kind(NO_HAND, NO_HAND), bush_kind(NO_HAND, ear), bush_kind(antler, ear), bush_kind(ear, ear)
+    ('no_hands', 'one_hand', 'mixed', None)
+    """
+    if pose_animal(left, right) is not None:
+        return None
+    empty = (left["kind"] == "none") + (right["kind"] == "none")
+    return "no_hands" if empty == 2 else "one_hand" if empty == 1 else "mixed"
+
+
 def hand_matches(card: CardInfo, hand: Hand) -> bool:
     """True if ``hand`` shows the ear/antler ``card`` asks for (open attributes match anything)."""
     kind = card["hand"]

@@ -145,6 +145,29 @@ def test_installing_a_language_translates_messages_and_plurals(mo):
     assert i18n.gettext("Show my cards") == "Show my cards"
 
 
+def test_french_and_italian_elide_before_names_that_start_with_a_vowel_sound(mo):
+    """ "Pose de Anne" reads "Pose d’Anne": every translated message's ``.format`` elides."""
+    i18n.install("fr", mo["fr"])
+    pose = {n: i18n.gettext("{name}'s pose").format(name=n) for n in ("Anne", "Émile", "Hugo", "Yves", "Bob", "Zoé")}
+    assert pose == {
+        "Anne": "Pose d’Anne",
+        "Émile": "Pose d’Émile",
+        "Hugo": "Pose d’Hugo",
+        "Yves": "Pose d’Yves",
+        "Bob": "Pose de Bob",
+        "Zoé": "Pose de Zoé",
+    }
+    assert i18n.gettext("Figure of {name}").format(name="Ulrich") == "Pion d’Ulrich"
+    i18n.install("it", mo["it"])
+    assert i18n.gettext("{name}'s pose").format(name="Irene") == "Posa d’Irene"
+    assert i18n.gettext("{name}'s pose").format(name="Hugo") == "Posa di Hugo"  # Italian h is no vowel
+    assert i18n.gettext("Figure of {name}").format(name="Marco") == "Pedina di Marco"
+    i18n.install("de", mo["de"])
+    assert i18n.gettext("{name}'s pose").format(name="Anne") == "Pose von Anne"
+    i18n.install("en")
+    assert i18n.gettext("{name}'s pose").format(name="Anne") == "Anne's pose"
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_catalogue_s_plural_rule_agrees_with_cldr(mo, lang):
     """The form chosen by the .mo's own Plural-Forms is the singular exactly for CLDR's "one"."""

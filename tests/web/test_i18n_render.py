@@ -157,6 +157,16 @@ def test_every_screen_of_every_game_in_german_holds_no_english_sentence(german_p
     assert found == {}, "\n".join(f"{m!r} on {sorted(w)[:3]}" for m, w in found.items())
 
 
+def test_headings_over_dog_s_options_are_sentences_in_german(german_pages):
+    """A heading opens with a capital letter and is no fragment ending in ":" even where the
+    translation opens with the figure's words ("deine Figur … ziehen")."""
+    _english, german = german_pages
+    found = [m for _g, _l, markup in german for m in re.findall(r'<h2 class="dg-head">.*?</h2>', markup)]
+    heads = {html.unescape(TAG.sub("", m)) for m in found}
+    assert any(head.startswith("Deine Figur") for head in heads), sorted(heads)[:5]
+    assert all(head[:1].isupper() and not head.endswith(":") for head in heads), sorted(heads)
+
+
 def test_setup_option_names_and_choices_are_translated():
     """Bunny Bunny Moose Moose's setup in German: the options and their choices in German words
     (the option docs quote the choices as „Spieler“ / „App“), not the engine's names."""

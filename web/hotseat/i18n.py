@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import gettext as _stdlib_gettext
 import io
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -172,24 +173,114 @@ def language_name(code: str) -> str:
     return str(LOCALE_DATA[code]["name"])
 
 
+#: the words that lose their vowel before a name starting with a vowel sound, per language
+#: (French "de Anne" -> "d’Anne", "que Anne" -> "qu’Anne"; Italian "di Anna" -> "d’Anna")
+ELIDING: dict[str, dict[str, str]] = {
+    "fr": {"de": "d’", "De": "D’", "que": "qu’", "Que": "Qu’"},
+    "it": {"di": "d’", "Di": "D’"},
+}
+_VOWELS = "aeiouàâäáéèêëíìîïóòôöúùûüœæ"
+
+
+def starts_with_vowel_sound(word: str, code: str) -> bool:
+    """Whether ``word`` (a name) starts with a vowel sound for the elision of ``code``: a vowel,
+    in French also a mute h before a vowel (Hélène, Hugo) and a y before a consonant (Yves).
+
+    >>> [starts_with_vowel_sound(w, "fr") for w in ("Anne", "Émile", "Hugo", "Yves", "Yann", "Bob", "42", "")]
+    [True, True, True, True, False, False, False, False]
+    >>> starts_with_vowel_sound("Hugo", "it"), starts_with_vowel_sound("Irene", "it")
+    (False, True)
+    """
+    w = word.lower()
+    if not w:
+        return False
+    if w[0] in _VOWELS:
+        return True
+    if code != "fr" or len(w) < 2:
+        return False
+    if w[0] == "h":
+        return w[1] in _VOWELS
+    return w[0] == "y" and w[1].isalpha() and w[1] not in _VOWELS
+
+
+def elided(template: str, values: dict[str, Any], code: str) -> str:
+    """``template`` with each eliding word (:data:`ELIDING`) that stands right before a
+    placeholder whose value starts with a vowel sound written elided, ready for ``.format``.
+
+    >>> elided("Pose de {name}", {"name": "Anne"}, "fr"), elided("Pose de {name}", {"name": "Bob"}, "fr")
+    ('Pose d’{name}', 'Pose de {name}')
+    >>> elided("On attend que {names} donnent une carte", {"names": "Hugo et Léa"}, "fr")
+    'On attend qu’{names} donnent une carte'
+    >>> elided("Pedina di {name}", {"name": "Anna"}, "it"), elided("avance de {n}", {"n": 8}, "fr")
+    ('Pedina d’{name}', 'avance de {n}')
+    """
+    words = ELIDING.get(code)
+    if not words or "{" not in template:
+        return template
+
+    def one(m: re.Match[str]) -> str:
+        value = values.get(m.group(2))
+        if isinstance(value, str) and starts_with_vowel_sound(value, code):
+            return words[m.group(1)] + "{" + m.group(2)
+        return m.group(0)
+
+    pattern = r"(?<![\w’'])(" + "|".join(words) + r") \{(\w+)"
+    return re.sub(pattern, one, template)
+
+
+class Message(str):
+    """A translated message whose :meth:`format` writes the elision of the current language
+    before names (:func:`elided`): "Pose de {name}" with Anne reads "Pose d’Anne"."""
+
+    code = SOURCE
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str.format(elided(str(self), kwargs, self.code), *args, **kwargs)
+
+
+def _message(text: str) -> str:
+    if _language not in ELIDING:
+        return text
+    message = Message(text)
+    message.code = _language
+    return message
+
+
 def gettext(message: str) -> str:
-    """``message`` in the current language (the English text itself when it has no translation)."""
-    return _translations.gettext(message)
+    """``message`` in the current language (the English text itself when it has no translation).
+    In French and Italian its ``.format`` elides before names (:class:`Message`)."""
+    return _message(_translations.gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (its plural rule)."""
-    return _translations.ngettext(singular, plural, n)
+    return _message(_translations.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, for the meaning named by ``context``."""
-    return _translations.pgettext(context, message)
+    return _message(_translations.pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` for the meaning named by ``context``."""
-    return _translations.npgettext(context, singular, plural, n)
+    return _message(_translations.npgettext(context, singular, plural, n))
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in upper case (a translation may open with a placeholder
+    that is a phrase in lower case, e.g. German "{what} ziehen" with "deine Figur …"); leading
+    punctuation such as "¿" or "«" stays as it is.
+
+    >>> sentence("deine Figur ziehen"), sentence("¿adónde va?"), sentence("Déplacer"), sentence("")
+    ('Deine Figur ziehen', '¿Adónde va?', 'Déplacer', '')
+    """
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1 :]
+        if ch.isdigit():
+            return text
+    return text
 
 
 def N_(message: str) -> str:

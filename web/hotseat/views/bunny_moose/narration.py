@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pycore.games.bunny_moose import Action, CardInfo, Event, Pose, PublicObservation, Result, TrailMove
+from pycore.games.bunny_moose import (
+    Action,
+    CardInfo,
+    Event,
+    Hand,
+    Pose,
+    PublicObservation,
+    Result,
+    TrailMove,
+    bush_kind,
+)
 
 from ...i18n import ngettext
 from ...markup import Markup
@@ -102,10 +112,23 @@ def pose_words(pose: Pose, t: Translate) -> str:
     return " · ".join(parts)
 
 
-def result_lines(result: Result, obs: PublicObservation, t: Translate) -> list[str]:
-    """The score of one player spelled out (BM-5), one step per line, as plain text."""
+def bush_words(left: Hand, right: Hand, t: Translate) -> str | None:
+    """Why a pose is a bush (BM-1, :func:`pycore.games.bunny_moose.bush_kind`) in a few words
+    ("no hand up", "one hand only", "an ear with an antler"), or ``None`` for a rabbit or a moose."""
+    kind = bush_kind(left, right)
+    if kind is None:
+        return None
+    return {"no_hands": t("no hand up"), "one_hand": t("one hand only"), "mixed": t("an ear with an antler")}[kind]
+
+
+def result_lines(result: Result, obs: PublicObservation, t: Translate, pose: Pose | None = None) -> list[str]:
+    """The score of one player spelled out (BM-5), one step per line, as plain text; ``pose``
+    (the frozen pose) says why a bush is one."""
     if result["bush"]:
-        return [t("A bush (one hand, or ears mixed with antlers): 0 on every card.")]
+        why = bush_words(pose["left"], pose["right"], t) if pose is not None else None
+        if why is None:
+            return [t("A bush: 0 on every card.")]
+        return [t("A bush ({why}): 0 on every card.").format(why=why)]
     lines = []
     terms = []
     cards = [obs["top_cards"][m["stack"]] for m in result["matches"]]
@@ -224,7 +247,8 @@ def rules_summary(t: Translate) -> Markup:
     items = [
         t(
             "Make a rabbit (two ears) or a moose (two antlers) with your hands on your head; "
-            "stick your tongue out if you like. One hand only, or an ear with an antler, is a bush: 0 points."
+            "stick your tongue out if you like. Anything else (no hand up, one hand only, an ear with an antler) "
+            "is a bush: 0 points."
         ),
         t("An ear sits on top or at the side, straight or floppy. An antler is wide or compact and points up or down."),
         t(

@@ -12,7 +12,7 @@ from ...markup import Markup, fragment, h
 from ...widgets import button
 from ..base import Translate
 from .drawing import pose_svg
-from .narration import hand_words
+from .narration import bush_words, hand_words
 from .parts import dot, note
 from .scene import BunnyMooseScene
 from .taps import PoseChoice, pose_choice
@@ -34,9 +34,13 @@ def pose_html(scene: BunnyMooseScene) -> Markup:
     parts.append(_hand_picker("right", t("RIGHT hand"), t("(the player's own right)"), chosen, t))
     ready = chosen.left is not None and chosen.right is not None
     if chosen.left is not None and chosen.right is not None:
-        animal = pose_animal(HANDS[chosen.left], HANDS[chosen.right])
-        what = {"rabbit": t("a rabbit"), "moose": t("a moose"), None: t("a bush (scores 0)")}[animal]
-        parts.append(note(t("That is {what}.").format(what=what)))
+        left, right = HANDS[chosen.left], HANDS[chosen.right]
+        animal = pose_animal(left, right)
+        if animal is None:
+            line = t("That is a bush ({why}): it scores 0.").format(why=bush_words(left, right, t))
+        else:
+            line = t("That is {what}.").format(what=t("a rabbit") if animal == "rabbit" else t("a moose"))
+        parts.append(note(line))
     parts.append(_tongue_enters(ready, ctx.names[viewer], t))
     return fragment(parts)
 

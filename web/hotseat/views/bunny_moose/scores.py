@@ -27,8 +27,8 @@ def results_html(scene: BunnyMooseScene) -> Markup:
             continue
         marks = {m["stack"]: m["times"] for m in r["matches"]}
         cls = "pos" if r["score"] > 0 else "neg" if r["score"] < 0 else None
-        steps = [h("li", None, line) for line in result_lines(r, obs, t)]
         pose = (obs.get("poses") or [None] * (p + 1))[p]
+        steps = [h("li", None, line) for line in result_lines(r, obs, t, pose)]
         parts.append(
             h(
                 "section",

@@ -12,7 +12,7 @@ from ...markup import Markup
 from ..choices import grouped
 from .board import Marks, TapData, Target
 from .narration import figure_label, target_text
-from .parts import choice_button, info
+from .parts import choice_button, heading, info
 from .scene import DogScene, colour_of, player_of, position_of
 from .taps import choice
 
@@ -85,8 +85,8 @@ def _target_options(
         if not on_board:
             buttons.append(choice_button(label, {"do": a}, "primary"))
     who = figure_label(obs, selected, names, viewer, t)
-    head = t("Swap {what} with…").format(what=who) if is_swap else t("Move {what}:").format(what=who)
+    head = t("Swap {what} with…").format(what=who) if is_swap else t("Move {what}").format(what=who)
+    buttons.insert(0, heading(head))
     if on_board:
-        head = t("Move {what}: tap a yellow field (the number: steps)").format(what=who)
-    buttons.insert(0, info(head))
+        buttons.insert(1, info(t("Tap a yellow field (the number: steps).")))
     return targets, buttons

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pycore.games.dog import FORWARD, GOAL_FIELDS, KINDS, Observation  # DOG-1, DOG-10
 
-from ...i18n import N_, ngettext
+from ...i18n import N_, ngettext, sentence
 from ...markup import Markup, h
 from ...widgets import button, hand_section, players_list, seat_classes, seat_item
 from ..base import Translate
@@ -161,6 +161,12 @@ def choice_button(text: str, tap: TapData, cls: str = "secondary") -> Markup:
 def prompt(text: str, small: str | None = None, warn: bool = False) -> Markup:
     """What the player is to do now (``warn``: they cannot play)."""
     return h("p", {"class": ["dg-prompt", "warn" if warn else None]}, text, h("small", None, small) if small else None)
+
+
+def heading(text: str) -> Markup:
+    """The heading over the options of the chosen figure, a sentence from its first letter
+    ("Deine Figur … ziehen": the figure's words may open the sentence in lower case)."""
+    return h("h2", {"class": "dg-head"}, sentence(text))
 
 
 def info(text: str) -> Markup:
