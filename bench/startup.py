@@ -1,9 +1,11 @@
-"""Start-up in Chromium: a bare Pyodide boot vs the Hotseat app, cold, warm and offline.
+"""Start-up in Chromium: a bare Pyodide boot vs the Hotseat app, cold, second, later and offline.
 
 Usage::
 
     .venv/bin/python bench/startup.py            # 5 runs of each
     .venv/bin/python bench/startup.py --runs 9
+    .venv/bin/python bench/startup.py --runs 3 --no-floor --site NEW/build/site --variant before=OLD/build/site
+                                                 # a change side by side with the build before it
 
 What one run does (Debian Chromium through Playwright, headless, a *fresh persistent profile*
 per page kind, no request routing, tools/serve.py on 127.0.0.1 serving a snapshot of
@@ -19,14 +21,19 @@ build/site; see bench/_browser.py):
   splits the app's overhead over bare into PyScript's part and the app's own part.
 * **app?sw=0** — the app with its service worker switched off (index.html honours ``?sw=0``):
   cold and warm through the HTTP cache, as bare; splits the worker's cost from the app's own.
-* **app** — build/site: *cold*: first visit on the fresh profile; then the service worker
-  (registered by the app once it is ready) installs its precache; *warm1*: next visit, the first
-  served by the worker; *warm*: the one after (steady state, as every later start); *offline*:
-  the server is stopped and the context set offline, then one more visit.
+* **app** — build/site (or ``--site``; each ``--variant NAME=DIR`` is measured the same way in
+  the same run): *cold*: first visit on the fresh profile; then the service worker (registered
+  by the app once it is ready) installs its precache and the app makes its memory snapshot;
+  *warm1*: the second start, the first served by the worker and restored from the snapshot;
+  *warm*: the one after (steady state, as every later start); *offline*: the server is stopped
+  and the context set offline, then one more visit. In the table these are the cold / second /
+  later / offline starts.
 
 Times are ms from navigation start (``performance.now()`` in the page): **ready** = the
 home screen accepts a tap (``<body data-ready>``, set by the Python UI; for bare, runPython
-done), **FCP** = first-contentful-paint of the static shell (Performance API). **CPU** = user +
+done); the phases split a start at the end of the wasm, of the standard library and of the
+app's archives (fetched by snapshot.mjs beside Pyodide's own files, unpacked before main.py),
+**FCP** = first-contentful-paint of the static shell (Performance API). **CPU** = user +
 system time of every Chromium process of the profile (browser, renderer, network, GPU...) from
 just before the navigation until ready was seen: the work of a start, which a busy machine
 disturbs far less than the wall time. Medians over the runs (min–max beside); the app/bare
@@ -53,8 +60,9 @@ import _cpu
 # Warm app start to a playable home screen vs a bare Pyodide boot, CPU: at least 25% faster than
 # bare (the app starts from Pyodide's memory snapshot; before it, the goal was <= 1.15).
 TARGET_WARM_RATIO = 0.75
-# The app's Python files PyScript fetches after Pyodide has booted ([files] of pyscript.toml).
-APP_FILE_SUFFIXES = (".whl", ".zip", ".py")
+# The app's Python files: its archives (fetched by snapshot.mjs beside Pyodide's own files; a
+# wheel and zips in older builds) and main.py.
+APP_FILE_SUFFIXES = (".whl", ".zip", ".xz", ".py")
 VISITS = ("cold", "warm1", "warm", "offline")
 
 
@@ -70,7 +78,7 @@ def phases(load: dict) -> dict:
     return {
         "pyodide_asked": start.get("/pyodide/pyodide.mjs"),
         "wasm_end": end.get("/pyodide/pyodide.asm.wasm"),
-        "stdlib_end": end.get("/pyodide/python_stdlib.zip"),
+        "stdlib_end": end.get("/pyodide/python_stdlib.zip.gz") or end.get("/pyodide/python_stdlib.zip"),
         "files_asked": min(asked) if asked else None,
         "files_end": max(files) if files else None,
         "ready": load["ready"],

@@ -21,17 +21,18 @@ def test_boot_and_game_start_stay_on_origin(fresh_page, request_log):
     page.wait_for_selector(NEW_SIX_NIMMT, timeout=10_000)
     start_six_nimmt(page)
     paths = request_log.same_origin_paths()
-    # The real runtime came from this origin: local Pyodide, local PyScript, the engine wheel.
+    # The real runtime came from this origin: local Pyodide, local PyScript, the app's archives.
     for needed in (
         "/pyodide/pyodide.mjs",
         "/pyodide/pyodide.asm.wasm",
-        "/pyodide/python_stdlib.zip",
+        "/pyodide/python_stdlib.zip.gz",
         "/pyscript/core.js",
         "/pyscript.toml",
         "/main.py",
     ):
         assert needed in paths, f"{needed} not requested"
-    assert any(p.startswith("/wheels/hotseat_pycore-") and p.endswith(".whl") for p in paths)
+    assert any(p.startswith("/wheels/hotseat_pycore-") and p.endswith(".tar.xz") for p in paths)
+    assert "/hotseat.tar.xz" in paths
     assert request_log.foreign() == []
 
 
@@ -42,7 +43,11 @@ def test_pyscript_config_uses_local_interpreter(site):
     assert 'interpreter = "./snapshot.mjs"' in text
     with urllib.request.urlopen(site.url + "snapshot.mjs") as resp:
         assert 'from "./pyodide/pyodide.mjs"' in resp.read().decode()
-    assert '= "/lib/python3.14/site-packages/*"' in text
+    # ... and unpacks the app's archives itself: the engine into site-packages, the UI into the cwd
+    with urllib.request.urlopen(site.url + "snapshot.mjs") as resp:
+        loader = resp.read().decode()
+    assert '"/lib/python3.14/site-packages", "xztar"]' in loader
+    assert '["./hotseat.tar.xz", "/home/pyodide", "xztar"]' in loader
 
 
 def test_mime_types_and_cache_headers(site):
@@ -53,6 +58,7 @@ def test_mime_types_and_cache_headers(site):
         "snapshot-worker.mjs": "text/javascript",
         "pyodide/pyodide.asm.mjs": "text/javascript",
         "pyodide/pyodide.asm.wasm": "application/wasm",
+        "pyodide/python_stdlib.zip.gz": "application/gzip",
         "pyscript/core.js": "text/javascript",
         "manifest.webmanifest": "application/manifest+json",
         "main.py": "text/plain",
@@ -62,10 +68,12 @@ def test_mime_types_and_cache_headers(site):
         with urllib.request.urlopen(site.url + path) as resp:
             assert resp.headers["Content-Type"].split(";")[0] == ctype, path
             assert "no-cache" in resp.headers["Cache-Control"], path
-    wheel = next((site.directory / "wheels").glob("*.whl")).name
-    with urllib.request.urlopen(site.url + "wheels/" + wheel) as resp:
-        assert resp.headers["Content-Type"] in ("application/zip", "application/octet-stream")
-        assert resp.read(2) == b"PK"
+    engine = next((site.directory / "wheels").glob("*.tar.xz")).name
+    for path in ("wheels/" + engine, "hotseat.tar.xz"):
+        with urllib.request.urlopen(site.url + path) as resp:
+            assert resp.headers["Content-Type"] == "application/x-xz", path
+            assert "Content-Encoding" not in resp.headers, path  # compressed already
+            assert resp.read(6) == b"\xfd7zXZ\x00", path
 
 
 def test_manifest_makes_the_app_installable(site):

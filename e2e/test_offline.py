@@ -33,7 +33,7 @@ def test_the_first_visit_precaches_every_file_and_downloads_the_app_once(persist
         for status, path in served
         if status == 200
         and path.split("?")[0]
-        in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs")
+        in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip.gz", "/pyodide/pyodide.asm.mjs")
     ]
     assert len(big_200) == 3, big_200
     cached = set(precached_urls(page))

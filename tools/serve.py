@@ -38,6 +38,8 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".xz": "application/x-xz",
+    ".gz": "application/gzip",  # python_stdlib.zip.gz: gzip bytes as such (no Content-Encoding)
     ".png": "image/png",
     ".svg": "image/svg+xml",
     ".ico": "image/x-icon",

@@ -10,9 +10,9 @@ built before it and the site built after it, and comparing the PNGs with Pillow:
 
 ``shoot`` serves the site with ``tools/serve.py`` on a free port and drives Debian's Chromium
 (headless, reduced motion, device scale 2). Every scenario below plays a seeded game in CPython
-with the site's OWN engine and UI package (the wheel and ``hotseat.zip`` of that build, or the
-sources of the checkout it was built in when they ship as bytecode, in a subprocess, so both
-builds get a save they can read), stores the save in ``localStorage`` before the app starts,
+with the site's OWN engine and UI package (the archives ``wheels/*.tar.xz`` and ``hotseat.tar.xz``
+of that build, or the sources of the checkout it was built in when they ship as bytecode, in a
+subprocess, so both builds get a save they can read), stores the save in ``localStorage`` before the app starts,
 taps Continue and then the scenario's taps, and shoots each named screen full-page at 390×844,
 844×390 and 360×640. ``compare`` reports, per file, identical or the number of
 differing pixels and their bounding box; it exits 1 if any file differs or is missing on one side.
@@ -31,8 +31,8 @@ import random
 import socket
 import subprocess
 import sys
+import tarfile
 import tempfile
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -354,16 +354,17 @@ def make_save(spec: dict) -> str:
 
 
 def _site_code(site: Path, into: Path) -> list[str]:
-    """The paths to import the site's engine and UI package from: its wheel and ``hotseat.zip``
-    unpacked, when they hold every module as source; a build that ships some modules as Pyodide
-    bytecode only (sourceless ``.pyc``, which this Python cannot run) was built from a checkout
-    (``<checkout>/build/site``): that checkout's ``pycore/`` and ``web/hotseat/``."""
-    wheel = next((site / "wheels").glob("*.whl"))
-    with zipfile.ZipFile(wheel) as w, zipfile.ZipFile(site / "hotseat.zip") as h:
-        sourceless = any(n.endswith(".pyc") and "__pycache__" not in n for n in w.namelist() + h.namelist())
+    """The paths to import the site's engine and UI package from: its archives
+    (``wheels/*.tar.xz`` and ``hotseat.tar.xz``) unpacked, when they hold every module as source; a
+    build that ships some modules as Pyodide bytecode only (sourceless ``.pyc``, which this Python
+    cannot run) was built from a checkout (``<checkout>/build/site``): that checkout's ``pycore/``
+    and ``web/hotseat/``."""
+    engine = next((site / "wheels").glob("*.tar.xz"))
+    with tarfile.open(engine) as w, tarfile.open(site / "hotseat.tar.xz") as h:
+        sourceless = any(n.endswith(".pyc") and "__pycache__" not in n for n in w.getnames() + h.getnames())
         if not sourceless:
-            w.extractall(into / "engine")
-            h.extractall(into / "ui")
+            w.extractall(into / "engine", filter="data")
+            h.extractall(into / "ui", filter="data")
             return [str(into / "engine"), str(into / "ui")]
     checkout = site.resolve().parent.parent
     if not (checkout / "pycore").is_dir() or not (checkout / "web" / "hotseat").is_dir():

@@ -1,6 +1,7 @@
 // Makes Hotseat's Pyodide memory snapshot off the page's main thread (see snapshot.mjs).
 //
-// Message in: {indexURL, url, cache, files: [[url, destination], ...], modules: [names], base}.
+// Message in: {indexURL, url, cache, files: [[url, folder, format], ...], modules: [names], base,
+// stdlib: the gzipped standard library's URL or null}.
 // Message out: {status: "stored" | "failed", detail, bytes, modules (how many imported), ms}.
 //
 // The snapshot must not hold anything of this worker that the page would not have: so nothing of
@@ -13,15 +14,25 @@
 // own script, and the JavaScript bridges
 const SKIP = new Set(["__main__", "main", "hotseat", "pyscript", "_pyscript", "polyscript", "js", "pyodide_js"]);
 
+// as snapshot.mjs: the gzip file at `url` inflated, as a blob: URL for Pyodide's stdLibURL
+async function inflatedURL(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return URL.createObjectURL(await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).blob());
+}
+
 onmessage = async ({ data }) => {
   const t0 = performance.now();
   try {
     const { loadPyodide } = await import(new URL("pyodide.mjs", data.indexURL).href);
-    const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
-    for (const [url, dest] of data.files) {
-      // as PyScript's [files]: a destination ending in "/*" unpacks the archive into that folder
-      const buf = await (await fetch(new URL(url, data.base))).arrayBuffer();
-      py.unpackArchive(buf, url.endsWith(".whl") ? "wheel" : "zip", { extractDir: dest.replace(/\/\*$/, "") });
+    const opts = { indexURL: data.indexURL, _makeSnapshot: true };
+    if (data.stdlib) opts.stdLibURL = await inflatedURL(new URL(data.stdlib, data.base));
+    const py = await loadPyodide(opts);
+    for (const [url, folder, format] of data.files) {
+      // as snapshot.mjs does on the page
+      const res = await fetch(new URL(url, data.base));
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      py.unpackArchive(new Uint8Array(await res.arrayBuffer()), format, { extractDir: folder });
     }
     const names = data.modules.filter((m) => !SKIP.has(m.split(".")[0]));
     const run = py.runPython(`
