@@ -267,8 +267,26 @@ def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
         new PerformanceObserver(list => list.getEntries().forEach(
             e => window.__long.push([Math.round(e.duration), document.body.getAttribute('data-screen')])))
             .observe({type: 'longtask', buffered: false});
+        // every motion of a card or figure (js/motion.mjs): its key, and whether the page lists it
+        window.__flips = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            const running = animate.apply(this, args);
+            if (this.hasAttribute('data-flip')) {
+                window.__flips.push([this.getAttribute('data-flip'), document.getAnimations().includes(running)]);
+            }
+            return running;
+        };
     }""")
+    # the first pick with reduced motion asked for: the card does not move
+    page.emulate_media(reduced_motion="reduce")
     page.locator(START).click()
+    page.locator(PICK).first.wait_for()
+    page.locator(PICK).first.click()
+    page.wait_for_function("window.__screens.includes('reveal')", timeout=60_000)
+    page.wait_for_function("document.body.getAttribute('data-screen') === 'turn'", timeout=60_000)
+    assert page.evaluate("window.__flips") == []
+    page.emulate_media(reduced_motion="no-preference")
     bot_shot = False
     for _ in range(600):
         name = screen(page)
@@ -295,6 +313,11 @@ def test_one_human_and_three_bots_never_see_a_curtain_and_stay_responsive(page):
     shot(page, "14_game_over_bots")
     screens = set(page.evaluate("window.__screens"))
     assert "curtain" not in screens and {"bot", "turn"} <= screens
+    # the cards played then glided from the hand or a bot's box to the table, each a running
+    # animation of the page (document.getAnimations())
+    flips = page.evaluate("window.__flips")
+    cards = [key for key, listed in flips if key.startswith("c") and listed]
+    assert len(cards) >= 10, flips[:20]
     # the page's longest tasks are printed as a figure, not judged: bench/bots.py measures the
     # sliced bot's main-thread blocking in CPU time (a wall-clock limit here would judge the load)
     tasks = page.evaluate("window.__long")

@@ -23,6 +23,9 @@
 * Settings (:attr:`hotseat.sheets.Sheets.settings`) are applied after each draw that
   changed them: ``<html data-theme>`` (``system``/``light``/``dark``, read by style.css; index.html
   sets it before the first paint), ``<html data-animation>``, the switches of :mod:`hotseat.fx`.
+* Motion: cards and figures glide from where they were to where they are now
+  (``js/motion.mjs``: ``measure`` before each new markup, ``play`` after it; the views mark
+  them with ``data-flip``); off with reduced motion or the Animation setting at "off".
 * The screen stays on during a game (:mod:`hotseat.wakelock`, asked after every draw and when the
   page is shown again); the narrator's voice stops when the game leaves the screen.
 * Paced screens wait for the voice: a tick that comes while :func:`hotseat.fx.speaking` is put off
@@ -58,6 +61,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from pyodide.code import run_js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
@@ -119,7 +123,9 @@ def draw() -> None:
     redrawn = markup != _last_html or root.querySelector("[data-cover]") is not None
     focused = _focused_tap() if redrawn else None
     if redrawn:
+        _motion_call("measure", root)
         root.innerHTML = markup
+        _motion_call("play", root)
         _last_html = markup
         fx.play(root)
     _sync_focus(ctl.layers(), focused)
@@ -371,6 +377,30 @@ def _held() -> bool:
     except Exception:
         pass
     return fx.speaking()
+
+
+_motion: Any = None  # js/motion.mjs once imported (cards and figures glide between two draws)
+
+
+async def _load_motion() -> None:
+    """Import js/motion.mjs; until it is there (or if it cannot be), draws simply do not move."""
+    global _motion
+    try:
+        url = str(window.URL.new("js/motion.mjs", document.baseURI).href)
+        _motion = await run_js(f"import({json.dumps(url)})")
+    except Exception as exc:
+        window.console.warn(f"hotseat: no motion: {exc!r}")
+
+
+def _motion_call(name: str, root: Any) -> None:
+    """``measure`` (before the markup is replaced) or ``play`` (after) of js/motion.mjs: it only
+    starts animations, never waits for them."""
+    if _motion is None:
+        return
+    try:
+        getattr(_motion, name)(root)
+    except Exception as exc:  # motion is a help, never a reason for a draw to fail
+        window.console.warn(f"hotseat: motion {name} failed: {exc!r}")
 
 
 def _focused_tap() -> str | None:
@@ -659,6 +689,7 @@ def start() -> None:
         return
     ms = 1000 * (time.perf_counter() - t0)
     window.console.info(f"hotseat: home screen drawn {ms:.0f} ms after app.start()")
+    asyncio.ensure_future(_load_motion())
     handler = create_proxy(_on_click)
     _listeners.append(handler)
     _root().addEventListener("click", handler)

@@ -29,10 +29,11 @@ def button(label: Child, tap: Mapping[str, object] | None, cls: Classes = None, 
 
 def hand_section(cls: str, label: str, title: Child, cards: Child, cards_cls: str, note: Child = None) -> Markup:
     """A player's hand: ``<section class=cls aria-label=label>`` with the heading ``title``, an
-    optional ``note`` under it and the ``cards`` in a ``<div class=cards_cls>``."""
+    optional ``note`` under it and the ``cards`` in a ``<div class=cards_cls>``. A card that
+    leaves it for the table glides there (``data-flip-zone="hand"``, js/motion.mjs)."""
     return h(
         "section",
-        {"class": cls, "aria-label": label},
+        {"class": cls, "aria-label": label, "data-flip-zone": "hand"},
         h("h2", None, title),
         note,
         h("div", {"class": cards_cls}, cards),
@@ -60,9 +61,12 @@ def players_list(cls: str, label: str, items: Iterable[Markup]) -> Markup:
     return h("ul", {"class": cls, "aria-label": label}, list(items))
 
 
-def seat_item(classes: Classes, label: str, *children: Child) -> Markup:
-    """One seat's box in a players list, read out as ``label``."""
-    return h("li", {"class": classes, "aria-label": label}, children)
+def seat_item(classes: Classes, label: str, *children: Child, seat: int | None = None) -> Markup:
+    """One seat's box in a players list, read out as ``label``; ``seat``: the cards this seat
+    lays may glide out of this box (``data-flip="seat<n>"``, js/motion.mjs)."""
+    return h(
+        "li", {"class": classes, "aria-label": label, "data-flip": None if seat is None else f"seat{seat}"}, children
+    )
 
 
 def summary_table(this_round: str, total: str, rows: Iterable[Markup]) -> Markup:

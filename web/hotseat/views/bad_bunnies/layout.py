@@ -117,6 +117,7 @@ def _players_html(scene: BadBunniesScene) -> Markup:
                 h("span", {"class": "pts"}, str(score)),
                 h("span", {"class": "bb-bar", "aria-hidden": "true"}, h("i", {"style": f"width:{width}%"})),
                 h("span", {"class": "sub"}, sub),
+                seat=p,
             )
         )
     return players_list("bb-players", t("Players"), items)
@@ -145,10 +146,12 @@ def _pile_html(scene: BadBunniesScene) -> Markup:
     top_player = obs.get("top_player")
     by = t("laid by {name}").format(name=ctx.names[top_player]) if top_player is not None else ""
     pile = ngettext("pile: {n} card = {n} point", "pile: {n} cards = {n} points", count).format(n=count)
+    # a new top card glides out of the hand it was laid from (the viewer's) or its player's box
+    origin = None if top_player is None else f"c{top}" if top_player == ctx.viewer else f"seat{top_player}"
     return h(
         "section",
         {"class": "bb-pile", "aria-label": t("Discard pile")},
-        card_html(top, t, cls),
+        card_html(top, t, cls, flip=f"pile{count}", came_from=origin),
         h(
             "div",
             None,

@@ -144,7 +144,11 @@ def _figures(scene: DogScene, marks: Marks) -> Markup:
                     "stroke-width": str(width),
                 }
                 pieces.append(h("circle", ring))
-            pieces.append(shape_svg(c, fx, fy, R_FIG, str(p + 1)))
+            # the figure steps from its last field to this one between two draws (js/motion.mjs)
+            where = "kennel" if x < 0 else f"x{x}"
+            pieces.append(
+                h("g", {"data-flip": f"f{f}", "data-flip-zone": where}, shape_svg(c, fx, fy, R_FIG, str(p + 1)))
+            )
             tap = marks.figs.get(f)
             if tap is not None:
                 label = t("Figure of {name}").format(name=scene.names[p])

@@ -83,7 +83,12 @@ def players_html(scene: DogScene) -> Markup:
         )
         items.append(
             seat_item(
-                classes, label, icon, h("span", {"class": "who"}, name), h("span", {"class": "sub"}, " · ".join(parts))
+                classes,
+                label,
+                icon,
+                h("span", {"class": "who"}, name),
+                h("span", {"class": "sub"}, " · ".join(parts)),
+                seat=p,
             )
         )
     return players_list("dg-players", t("Players"), items)

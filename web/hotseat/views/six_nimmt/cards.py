@@ -27,9 +27,12 @@ def card_html(
     extra_class: str = "",
     tap: Mapping[str, object] | None = None,
     goes: Goes | None = None,
+    came_from: str | None = None,
 ) -> Markup:
     """One card: its number, and its bullheads as heads; a ``<button>`` when ``tap`` is given;
-    with ``goes`` (where it would go now, :class:`Goes`) a tag saying so."""
+    with ``goes`` (where it would go now, :class:`Goes`) a tag saying so. The card glides when it
+    changes place between two draws (``data-flip``, js/motion.mjs); ``came_from``: the
+    ``data-flip`` of the player's box it comes out of when it was nowhere on the last screen."""
     heads = bullheads(card)
     label = ngettext("{card}, {n} bullhead", "{card}, {n} bullheads", heads).format(card=card, n=heads)
     inner: tuple[Markup, ...] = (h("span", {"class": "heads"}, [BULL] * heads), h("span", {"class": "num"}, str(card)))
@@ -39,8 +42,12 @@ def card_html(
         label = f"{label}: {says}"
     classes = ["card", f"bh{heads}", "n3" if card >= 100 else None, extra_class]
     if tap is not None:
-        return button(inner, tap, classes, aria_label=label)
-    return h("span", {"class": classes, "role": "img", "aria-label": label}, inner)
+        return button(inner, tap, classes, aria_label=label, data_flip=f"c{card}")
+    return h(
+        "span",
+        {"class": classes, "role": "img", "aria-label": label, "data-flip": f"c{card}", "data-flip-from": came_from},
+        inner,
+    )
 
 
 @dataclass(frozen=True)

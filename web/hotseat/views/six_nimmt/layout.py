@@ -80,7 +80,7 @@ def _scores_html(scene: SixNimmtScene, extra_taken: list[int]) -> Markup:
         chips.append(
             h(
                 "li",
-                {"class": classes, "aria-label": label},
+                {"class": classes, "aria-label": label, "data-flip": f"seat{p}"},
                 h("span", {"class": "who"}, name),
                 h("span", {"class": "pts"}, BULL, h("b", None, str(total)), delta),
                 mark,
@@ -114,9 +114,9 @@ def _rows_html(table: TableAt, ctx: ViewContext, choosing: bool) -> Markup:
             h("span", {"class": "rowcards"}, cards),
         )
         if choosing:
-            out.append(button(body, {"row": r}, classes))
+            out.append(button(body, {"row": r}, classes, data_flip_zone=f"row{r}"))
         else:
-            out.append(h("div", {"class": classes}, body))
+            out.append(h("div", {"class": classes, "data-flip-zone": f"row{r}"}, body))
     return h("section", {"class": "rows", "aria-label": t("Rows")}, out)
 
 
@@ -128,12 +128,16 @@ def _revealed_html(revealed: list[PlayerCard], ctx: ViewContext, chooser: int | 
         h(
             "li",
             {"class": "chooser" if pick["player"] == chooser else None},
-            card_html(pick["card"], t, "small"),
+            card_html(pick["card"], t, "small", came_from=f"seat{pick['player']}"),
             h("span", {"class": "who"}, ctx.names[pick["player"]]),
         )
         for pick in revealed
     ]
-    return h("section", {"class": "revealed", "aria-label": t("Cards to place, lowest first")}, h("ul", None, items))
+    return h(
+        "section",
+        {"class": "revealed", "aria-label": t("Cards to place, lowest first"), "data-flip-zone": "picks"},
+        h("ul", None, items),
+    )
 
 
 def _event_line(table: TableAt, ctx: ViewContext) -> Markup | None:
