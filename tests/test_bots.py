@@ -570,3 +570,38 @@ def test_six_nimmt_hard_reads_how_each_opponent_plays():
                     state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
     normal, rand = (sum(v) / len(v) for v in (read["normal"], read["random"]))
     assert normal > 0.6 and rand < 0.35, (normal, rand)
+
+
+def test_six_nimmt_hard_reads_which_kind_each_opponent_is():
+    """``rule_weights`` reads from the round's picks whether each opponent follows the ``normal``
+    rule: near 1 for ``normal`` players, near 0 for players of random cards, the prior before
+    anyone has picked, 1 for the seat itself; ``kind_greedy`` mixes the two kinds' chances."""
+    from pycore.bots import six_nimmt as bot
+    from pycore.tournament import decide
+
+    game = pycore.load_game("six_nimmt")
+    read: dict[str, list[float]] = {"normal": [], "random": []}
+    for kind in read:
+        for seed in range(3):
+            state = game.new_initial_state(5, seed, {"rounds": 1})
+            rng = Rng(seed)
+            first = True
+            while not state.is_terminal():
+                obs = state.observation(0)
+                if state.phase == "pick" and 0 in state.current_players():
+                    weights = bot.rule_weights(obs)
+                    greedy = bot.kind_greedy(obs)
+                    assert weights[0] == 1.0 and greedy[0] == bot.OWN_GREEDY
+                    for w, g in zip(weights[1:], greedy[1:]):
+                        assert 0.0 <= w <= 1.0
+                        assert g == pytest.approx(w * bot.RULE_GREEDY + (1 - w) * bot.OTHER_GREEDY)
+                    if first:
+                        assert weights[1:] == [bot.RULE_PRIOR] * 4
+                        first = False
+                    elif len(obs["hand"]) <= 3:
+                        read[kind] += weights[1:]
+                for p in state.current_players():
+                    seat_kind = "normal" if p == 0 else kind
+                    state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
+    normal, rand = (sum(v) / len(v) for v in (read["normal"], read["random"]))
+    assert normal > 0.85 and rand < 0.1, (normal, rand)

@@ -202,6 +202,10 @@ VARIANTS = {
     "infer": {"UNLIKELY": 0.1},
     "style": {"READ_STYLE": True},
     "g5": {"PLAYOUT_GREEDY": 0.5},
+    "mix": {"READ_KIND": True},
+    "mix7": {"READ_KIND": True, "RULE_PRIOR": 0.7},
+    "mix3": {"READ_KIND": True, "RULE_PRIOR": 0.3},
+    "mixi": {"READ_KIND": True, "KIND_UNLIKELY": 0.1},
 }
 
 
@@ -218,14 +222,16 @@ def hidden_cards(obs: Observation) -> list[int]:
     return [c for c in deck_for(obs["num_players"], obs["tactical"]) if c not in seen]
 
 
-def hand_weights(obs: Observation) -> dict[int, dict[int, float]]:
+def hand_weights(obs: Observation, unlikely: float | None = None) -> dict[int, dict[int, float]]:
     """Per opponent, the hidden cards it is less likely to hold, read from its picks this round.
 
     Each pick is explained by the ``normal`` rule (:func:`card_cost` on the rows of its turn):
     a hidden card the rule ranks before the card the opponent played would have been played
-    instead, so it gets the factor :data:`UNLIKELY` (once per such pick). Players are not bound
-    to the rule, so the factor is not zero. ``{player: {card: weight}}`` for weights below 1.
+    instead, so it gets the factor ``unlikely`` (default :data:`UNLIKELY`; once per such pick).
+    Players are not bound to the rule, so the factor is not zero. ``{player: {card: weight}}``
+    for weights below 1.
     """
+    factor = UNLIKELY if unlikely is None else unlikely
     me = obs["viewer"]
     hidden = hidden_cards(obs)
     out: dict[int, dict[int, float]] = {}
@@ -238,7 +244,7 @@ def hand_weights(obs: Observation) -> dict[int, dict[int, float]]:
             w = out.setdefault(p, {})
             for c in hidden:
                 if cost[c] < mine:
-                    w[c] = w.get(c, 1.0) * UNLIKELY
+                    w[c] = w.get(c, 1.0) * factor
     return {p: w for p, w in out.items() if w}
 
 
@@ -251,9 +257,18 @@ def beliefs(obs: Observation) -> tuple[list[int], list[int], dict[int, list[floa
     """:func:`hand_weights` as :func:`redeal` reads it: the other players, the hidden cards some
     weight lowers, and per such card its weight for each other player (``None``: no weights, or
     the reading is off: :data:`UNLIKELY` is 1)."""
-    if UNLIKELY >= 1.0:
+    if READ_KIND and KIND_UNLIKELY < 1.0:
+        # the rule kind holds the cards the rule would have played instead that seldom, the
+        # other kind as often as any: the two mixed by how likely each opponent is of the rule kind
+        kinds = rule_weights(obs)
+        weights = {
+            p: {c: kinds[p] * x + (1.0 - kinds[p]) for c, x in w.items()}
+            for p, w in hand_weights(obs, KIND_UNLIKELY).items()
+        }
+    elif UNLIKELY >= 1.0:
         return None
-    weights = hand_weights(obs)
+    else:
+        weights = hand_weights(obs)
     if not weights:
         return None
     others = [p for p in range(obs["num_players"]) if p != obs["viewer"]]
@@ -566,7 +581,83 @@ def play_styles(obs: Observation) -> list[float]:
     return out
 
 
-#: one decision's styles, read once per observation (:func:`play_styles`): the observation and the list
+#: read which kind of player each opponent is (:func:`rule_weights`) and let its playout picks
+#: follow the ``normal`` rule as often as that mixture says (:func:`kind_greedy`)
+READ_KIND = False
+#: a player of the rule kind follows the ``normal`` rule in this share of its picks (else a random
+#: card); the ``normal`` bot always does
+RULE_GREEDY = PLAYOUT_GREEDY
+#: a player of the other kind (a searching bot, a person playing by feel) follows it this often
+#: (against 4 rl-6-nimmt searches 0.5 took fewer bullheads than 0.9: variant ``hard+g5``)
+OTHER_GREEDY = 0.5
+#: the chance that an opponent is of the rule kind before any of its picks this round is read
+RULE_PRIOR = 0.5
+#: how much less likely an opponent of the rule kind holds a hidden card the rule would have
+#: played instead of one of its picks (:func:`hand_weights`); 1: the re-deal does not read it
+KIND_UNLIKELY = 1.0
+
+
+def rule_weights(obs: Observation) -> list[float]:
+    """Per player, the chance that it is of the rule kind rather than the other kind, read from
+    its picks this round (the public memory, :func:`replay_round`); the seat's own entry is 1.
+
+    A player of a kind that follows the ``normal`` rule with chance ``g`` plays card ``c`` from a
+    hand of ``h`` cards with chance ``g * P(rule picks c) + (1 - g) / h``. The rule picks ``c``
+    (:func:`card_cost` on the rows of that turn) only if no card of its hand ranks before it: the
+    cards it played later this round were in that hand (one ranked before ``c`` makes the chance
+    0); its other cards are unknown, drawn from the cards it could have held (those hidden from
+    this seat now and those the others played since), so the chance is that none of them is one
+    ranked before ``c``. Bayes' rule over the two kinds (:data:`RULE_GREEDY`,
+    :data:`OTHER_GREEDY`, prior :data:`RULE_PRIOR`) gives the chance of the rule kind.
+    """
+    me, n = obs["viewer"], obs["num_players"]
+    out = [RULE_PRIOR] * n
+    out[me] = 1.0
+    turns = replay_round(obs)
+    if not turns:
+        return out
+    hidden = hidden_cards(obs)
+    sizes = obs["hand_sizes"]
+    odds = {p: RULE_PRIOR / (1.0 - RULE_PRIOR) if RULE_PRIOR < 1.0 else math.inf for p in range(n) if p != me}
+    for t, (rows, picks) in enumerate(turns):
+        later = [(p, c) for _, tp in turns[t + 1 :] for p, c in tp]
+        for p, card in picks:
+            if p == me or odds[p] in (0.0, math.inf):
+                continue
+            mine = card_cost(rows, card)
+            own_later = [c for q, c in later if q == p]
+            h = sizes[p] + len(turns) - t
+            if any(card_cost(rows, c) < mine for c in own_later):
+                rule = 0.0
+            else:
+                pool = hidden + [c for q, c in later if q != p and q != me]
+                unknown = max(0, h - 1 - len(own_later))
+                better = sum(1 for c in pool if card_cost(rows, c) < mine)
+                rule = 1.0
+                size = len(pool)
+                for j in range(unknown):  # none of the unknown cards drawn is a better one
+                    if size - j <= 0:
+                        break
+                    rule *= max(0.0, (size - better - j) / (size - j))
+            like_rule = RULE_GREEDY * rule + (1.0 - RULE_GREEDY) / h
+            like_other = OTHER_GREEDY * rule + (1.0 - OTHER_GREEDY) / h
+            odds[p] *= like_rule / like_other
+    for p, o in odds.items():
+        out[p] = 1.0 if o == math.inf else o / (1.0 + o)
+    return out
+
+
+def kind_greedy(obs: Observation) -> list[float]:
+    """Per player, the chance that a playout pick follows the ``normal`` rule: the mixture of the
+    two kinds by :func:`rule_weights`; the seat's own is :data:`OWN_GREEDY`."""
+    w = rule_weights(obs)
+    out = [wp * RULE_GREEDY + (1.0 - wp) * OTHER_GREEDY for wp in w]
+    out[obs["viewer"]] = OWN_GREEDY
+    return out
+
+
+#: one decision's styles, read once per observation (:func:`play_styles` or
+#: :func:`kind_greedy`): the observation and the list
 _styles: list[Any] = [None, None]
 
 
@@ -578,9 +669,9 @@ def playout(game: Any, world: SixNimmtState, obs: Observation, action: Action, s
     hands = [sorted(h) for h in world.hands]
     bull = [0] * n
     rnd = random.Random(seed)
-    if READ_STYLE:
+    if READ_STYLE or READ_KIND:
         if _styles[0] is not obs:
-            _styles[0], _styles[1] = obs, play_styles(obs)
+            _styles[0], _styles[1] = obs, (play_styles(obs) if READ_STYLE else kind_greedy(obs))
         greedy = _styles[1]
     else:
         greedy = [PLAYOUT_GREEDY] * n
