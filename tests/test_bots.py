@@ -511,6 +511,7 @@ def test_six_nimmt_reading_the_picks_deals_the_same_hidden_cards(monkeypatch):
     from pycore.bots import six_nimmt as bot
 
     monkeypatch.setattr(bot, "UNLIKELY", 0.1)
+    monkeypatch.setattr(bot, "READ_KIND", False)
     game = pycore.load_game("six_nimmt")
     rng = Rng(7)
     checked, marked_in, chance = 0, 0, 0.0
@@ -600,6 +601,13 @@ def test_six_nimmt_hard_reads_which_kind_each_opponent_is():
                         first = False
                     elif len(obs["hand"]) <= 3:
                         read[kind] += weights[1:]
+                    # the re-deal by kind deals exactly the hidden cards, each hand its size
+                    plain = bot.SixNimmtState.from_observation(game, obs, Rng(1))
+                    world = bot.determinize(game, obs, rng)
+                    assert sorted(world.deck + [c for h in world.hands[1:] for c in h]) == sorted(
+                        plain.deck + [c for h in plain.hands[1:] for c in h]
+                    )
+                    assert [len(h) for h in world.hands] == [len(h) for h in plain.hands]
                 for p in state.current_players():
                     seat_kind = "normal" if p == 0 else kind
                     state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
