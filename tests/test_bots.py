@@ -543,14 +543,18 @@ def test_six_nimmt_reading_the_picks_deals_the_same_hidden_cards(monkeypatch):
 
 def test_six_nimmt_hard_reads_how_each_opponent_plays():
     """``play_styles`` reads from the round's picks how often each opponent follows the ``normal``
-    rule: high for ``normal`` players, low for players of random cards, the prior's mean before
-    anyone has picked, and the seat's own entry is its own playout rule."""
+    rule, ``rule_weights`` whether it is of the kind that follows it: both high for ``normal``
+    players, low for players of random cards, the prior before anyone has picked; the seat's own
+    entry is its own playout rule (and 1). ``kind_greedy`` mixes the two kinds' chances, and the
+    re-deal by kind deals exactly the hidden cards, each hand its size."""
     from pycore.bots import six_nimmt as bot
     from pycore.tournament import decide
 
     game = pycore.load_game("six_nimmt")
     prior = sum(bot.STYLES) / len(bot.STYLES)
     read: dict[str, list[float]] = {"normal": [], "random": []}
+    kinds: dict[str, list[float]] = {"normal": [], "random": []}
+    deal = Rng(5)
     for kind in read:
         for seed in range(3):
             state = game.new_initial_state(5, seed, {"rounds": 1})
@@ -560,50 +564,20 @@ def test_six_nimmt_hard_reads_how_each_opponent_plays():
                 obs = state.observation(0)
                 if state.phase == "pick" and 0 in state.current_players():
                     styles = bot.play_styles(obs)
-                    assert styles[0] == bot.OWN_GREEDY
-                    if first:
-                        assert styles[1:] == [prior] * 4
-                        first = False
-                    elif len(obs["hand"]) <= 3:
-                        read[kind] += styles[1:]
-                for p in state.current_players():
-                    seat_kind = "normal" if p == 0 else kind
-                    state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
-    normal, rand = (sum(v) / len(v) for v in (read["normal"], read["random"]))
-    assert normal > 0.6 and rand < 0.35, (normal, rand)
-
-
-def test_six_nimmt_hard_reads_which_kind_each_opponent_is():
-    """``rule_weights`` reads from the round's picks whether each opponent follows the ``normal``
-    rule: near 1 for ``normal`` players, near 0 for players of random cards, the prior before
-    anyone has picked, 1 for the seat itself; ``kind_greedy`` mixes the two kinds' chances."""
-    from pycore.bots import six_nimmt as bot
-    from pycore.tournament import decide
-
-    game = pycore.load_game("six_nimmt")
-    read: dict[str, list[float]] = {"normal": [], "random": []}
-    for kind in read:
-        for seed in range(3):
-            state = game.new_initial_state(5, seed, {"rounds": 1})
-            rng = Rng(seed)
-            first = True
-            while not state.is_terminal():
-                obs = state.observation(0)
-                if state.phase == "pick" and 0 in state.current_players():
                     weights = bot.rule_weights(obs)
                     greedy = bot.kind_greedy(obs)
-                    assert weights[0] == 1.0 and greedy[0] == bot.OWN_GREEDY
+                    assert styles[0] == greedy[0] == bot.OWN_GREEDY and weights[0] == 1.0
                     for w, g in zip(weights[1:], greedy[1:]):
                         assert 0.0 <= w <= 1.0
                         assert g == pytest.approx(w * bot.RULE_GREEDY + (1 - w) * bot.OTHER_GREEDY)
                     if first:
-                        assert weights[1:] == [bot.RULE_PRIOR] * 4
+                        assert styles[1:] == [prior] * 4 and weights[1:] == [bot.RULE_PRIOR] * 4
                         first = False
                     elif len(obs["hand"]) <= 3:
-                        read[kind] += weights[1:]
-                    # the re-deal by kind deals exactly the hidden cards, each hand its size
+                        read[kind] += styles[1:]
+                        kinds[kind] += weights[1:]
                     plain = bot.SixNimmtState.from_observation(game, obs, Rng(1))
-                    world = bot.determinize(game, obs, rng)
+                    world = bot.determinize(game, obs, deal)
                     assert sorted(world.deck + [c for h in world.hands[1:] for c in h]) == sorted(
                         plain.deck + [c for h in plain.hands[1:] for c in h]
                     )
@@ -612,4 +586,6 @@ def test_six_nimmt_hard_reads_which_kind_each_opponent_is():
                     seat_kind = "normal" if p == 0 else kind
                     state.apply_action(p, decide(game, state, p, seat_kind, rng, None, None)[0])
     normal, rand = (sum(v) / len(v) for v in (read["normal"], read["random"]))
+    assert normal > 0.6 and rand < 0.35, (normal, rand)
+    normal, rand = (sum(v) / len(v) for v in (kinds["normal"], kinds["random"]))
     assert normal > 0.85 and rand < 0.1, (normal, rand)
