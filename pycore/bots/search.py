@@ -223,6 +223,12 @@ class Search:
         if len(candidates) == 1:
             self.result = candidates[0]
             return
+        # what the game module reads from the observation once per decision (its opponent
+        # model) is a step of its own, so a slice can stop before the first playout
+        prepare = getattr(module, "prepare", None)
+        if prepare is not None:
+            prepare(obs)
+            yield
         k = len(candidates)
         budget = self._playouts if self._playouts is not None else module.hard_playouts(obs, k)
         self.planned = budget

@@ -298,6 +298,15 @@ def beliefs(obs: Observation) -> tuple[list[int], list[int], dict[int, list[floa
     return others, cards, {c: [weights.get(p, {}).get(c, 1.0) for p in others] for c in cards}
 
 
+def prepare(obs: Observation) -> None:
+    """Read what every world and playout of a decision on ``obs`` uses (:func:`read_once`): the
+    beliefs about the hidden hands and the opponents' playout rules; ``pycore.bots.search.Search``
+    calls it as a step of its own before the first playout."""
+    read_once("beliefs", obs, beliefs)
+    if READ_STYLE or READ_KIND:
+        read_once("greedy", obs, play_styles if READ_STYLE else kind_greedy)
+
+
 def determinize(game: Any, obs: Observation, rng: Rng) -> SixNimmtState:
     """A state consistent with ``obs``: the engine's one re-deal from an observation
     (:meth:`~pycore.games.six_nimmt.SixNimmtState.from_observation`: the cards the seat cannot
