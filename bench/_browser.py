@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import shutil
 import socket
@@ -76,6 +77,10 @@ def snapshot() -> tuple[Path, Path]:
     bare.mkdir(parents=True)
     shutil.copy(ROOT / "bench" / "bare.html", bare / "index.html")
     shutil.copytree(app / "pyodide", bare / "pyodide")
+    packed = bare / "pyodide" / "python_stdlib.zip.gz"
+    if packed.is_file():  # the app's loader inflates it; a bare loadPyodide() fetches the zip itself
+        (bare / "pyodide" / "python_stdlib.zip").write_bytes(gzip.decompress(packed.read_bytes()))
+        packed.unlink()
     return app, bare
 
 
