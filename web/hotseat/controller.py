@@ -54,6 +54,7 @@ from .bot_turns import BotHook
 from .game_desk import GameDesk
 from .i18n import gettext as _
 from .markup import Markup, fragment
+from .overlays import LAYERS, Overlays
 from .pages import (
     ElsewherePage,
     GamePage,
@@ -64,7 +65,6 @@ from .pages import (
     RecoveryPage,
     Screen,
     SetupPage,
-    StoryOpen,
     game_info,
 )
 from .players_desk import PlayersDesk
@@ -130,6 +130,8 @@ class Controller:
         self.locks = WindowLocks(self, self.games.resume, self.games.give_up)
         #: the answers to the questions asked over the screen (:attr:`dialog`), and their drawing
         self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self._open_setup)
+        #: the question and the sheets over the screen: what Back, Escape and the menu button close
+        self.overlays = Overlays(self)
         self.saves.next_recovery()
 
     @property
@@ -233,7 +235,7 @@ class Controller:
             self.sheets.settings_open = False
             self._players_tap(shell, tap)
         elif shell == "settings":  # the menu button: it toggles the settings sheet, over anything
-            self._menu()
+            self.overlays.menu()
         elif shell == "abandon" and self.games.can_abandon():
             assert self.session is not None, "a game is on screen"
             self.sheets.settings_open = False
@@ -281,41 +283,17 @@ class Controller:
         else:
             self.saves.home_tap(shell, tap)
 
-    def _menu(self) -> None:
-        """The menu button (☰) with whatever is open: the settings sheet alone closes; anything
-        else on top of it (the rules, the story) closes and the settings sheet opens."""
-        if self.sheets.settings_open and self.layers() == ("settings",):
-            self.sheets.settings_open = False
-            return
-        if isinstance(self.page, GamePage):
-            self.page.story = None
-        if self._guest_story_shown():
-            assert self.net.play is not None, "a guest's story is shown"
-            self.net.play.story_shown = False
-        self.sheets.open_settings()
-
     # ---- the Back button and the Escape key --------------------------------------------------
 
-    #: what Escape closes (:meth:`layers`): each closes as Back does, which loses nothing
-    LAYERS = ("dialog", "rules", "story", "settings")
-
     def layers(self) -> tuple[str, ...]:
-        """The sheets and the question open over the screen, the one on top last: names from
-        :data:`LAYERS` (``"settings"``, ``"story"``, ``"rules"``, ``"dialog"``)."""
-        open_ = {
-            "dialog": self.dialog is not None,
-            "rules": self.sheets.rules_for is not None,
-            "story": self._story() is not None or self._guest_story_shown(),
-            "settings": self.sheets.settings_open,
-        }
-        return tuple(name for name in reversed(self.LAYERS) if open_[name])
+        """The sheets and the question open over the screen, the one on top last
+        (:meth:`hotseat.overlays.Overlays.layers`)."""
+        return self.overlays.layers()
 
     def escape(self) -> bool:
         """The Escape key: the sheet or question on top closes as Back would close it (a question
         as Keep answers it); ``False`` when none is open (Escape then does nothing)."""
-        if not self.layers():
-            return False
-        return self.back()
+        return bool(self.layers()) and self.back()
 
     def back_target(self) -> str | None:
         """What the browser's (or Android's) Back button does now, or ``None`` to leave the app.
@@ -328,14 +306,9 @@ class Controller:
         "open in another window" screen to the home screen. ``None`` only on the home screen with
         nothing open: Back then leaves the app, which loses nothing.
         """
-        if self.dialog is not None:
-            return "dialog"
-        if self.sheets.rules_for is not None:
-            return "rules"
-        if self._story() is not None or self._guest_story_shown():
-            return "story"
-        if self.sheets.settings_open:
-            return "settings"
+        layers = self.layers()
+        if layers:
+            return layers[-1]
         if self.session is not None:
             if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
                 return "undo"
@@ -353,18 +326,8 @@ class Controller:
         self.notice = None
         if target is None:
             return False
-        if target == "dialog":
-            self.dialog = None
-        elif target == "rules":
-            self.sheets.rules_for = None
-        elif target == "story":
-            if isinstance(self.page, GamePage):
-                self.page.story = None
-            play = self.net.play if self._guest_story_shown() else None
-            if play is not None:
-                play.story_shown = False
-        elif target == "settings":
-            self.sheets.settings_open = False
+        if target in LAYERS:
+            self.overlays.close(target)
         elif target in ("undo", "take_back"):
             assert self.session is not None, "Back takes a move back only on the game screen"
             self.session.tap({"shell": target})
@@ -428,7 +391,7 @@ class Controller:
         """Milliseconds until :meth:`tick`, or ``None``. A reveal's steps and a bot's visible turn
         follow the "Animation" setting (:data:`hotseat.game_desk.PACE_SCALE`); a game's own beat (the app narrator's
         tempo, an option of the game) does not."""
-        covered = self.sheets.open or self._story() is not None or self.dialog is not None
+        covered = self.sheets.open or self.overlays.story() is not None or self.dialog is not None
         if self.session is not None and not covered:
             return self.games.delay_ms(self.session, self.sheets.settings.animation)
         if self.screen is Screen.GUEST and not self.sheets.open:
@@ -496,24 +459,9 @@ class Controller:
             extra.append(screens.toast(self.message))
         elif self.notice:
             extra.append(screens.toast(self.notice, info=True))
-        opened = self._story()
+        opened = self.overlays.story()
         if opened is not None and opened.step is None and isinstance(shown, GamePage):
             extra.append(shown.story_sheet())
         extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self.games.can_abandon()))
         extra.append(self.questions.markup())
         return fragment(page, extra)
-
-    # ---- the game's story ---------------------------------------------------------------------
-
-    def _story(self) -> StoryOpen | None:
-        """The story on screen over the game on screen, else ``None``."""
-        return self.page.story if isinstance(self.page, GamePage) else None
-
-    def _guest_story_shown(self) -> bool:
-        """Whether this phone, a guest at another's table, shows its story sheet."""
-        return (
-            self.screen is Screen.GUEST
-            and self._net is not None
-            and self._net.play is not None
-            and self._net.play.story_shown
-        )
