@@ -35,6 +35,15 @@ What counts as not fitting, on each page:
   sheet or overlay: the page itself scrolls, no inner box hides what is below (Dog's only button);
 * a hand to play from is below the window: every card of the hand that can be played has to be on
   screen as the page opens (6 nimmt!'s second row of cards too), in every game, at every window size;
+* what the player needs next is not in the window: on a page where a choice is under way (Dog: a
+  card chosen and its choices in buttons; Bunny Bunny Moose Moose: a hand of the pose picked, or a
+  card to turn) the element marked ``data-next`` (the buttons still to tap) is missing, or is not
+  inside the window (below the sticky bar) once scrolled into view as the app does
+  (``hotseat/fx.py``: as little as needed; a box taller than the window at least shows its
+  first button); a button's text leaving the button is the rule on text above;
+* two names look alike: on tables of one person and bots of every level (named by setup in the
+  language: "Bot facile", "Bot facile 2" …) each name box's visible text (the characters inside
+  every box that clips them, "…" for those an ellipsis hides) differs from every other name's;
 * the Dog board changes its size from page to page of one window (it keeps it while a play is
   being chosen: the choices go below the hand, the board does not shrink for them).
 
@@ -53,6 +62,7 @@ from __future__ import annotations
 import heapq
 import html
 import os
+import random
 import re
 import sys
 
@@ -65,7 +75,7 @@ for _p in (ROOT / "tests" / "web",):
 
 from test_i18n_render import app_narrator_pages, install, sheet_pages  # noqa: E402
 
-from hotseat import i18n, players, screens  # noqa: E402
+from hotseat import i18n, names, players, screens  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
 from hotseat.markup import h  # noqa: E402
 from hotseat.views.bunny_moose.parts import big_card, row_html  # noqa: E402
@@ -109,7 +119,7 @@ MEASURE_JS = """([pages, width, height, names]) => {
     return false;
   };
   // a name shown alone, in a box that ends it with an ellipsis or clamps it
-  const nameOnly = (el) => names.includes((el.textContent || '').trim());
+  const nameOnly = (el) => names.includes(((el.closest('.who.split') || el).textContent || '').trim());
   const block = (node) => {
     let el = node.parentElement;
     while (el && el !== app && ['inline', 'contents'].includes(getComputedStyle(el).display)) el = el.parentElement;
@@ -215,6 +225,29 @@ MEASURE_JS = """([pages, width, height, names]) => {
     if (lowest > height + 0.5) {
       out.push(`a card of the hand to play from ends ${Math.round(lowest)} px down`);
     }
+    // after a tap, what the player needs next is in the window: a page where a choice is under way
+    // (Dog: a card chosen, its choices in buttons; a pose's first hand picked; a card to turn) marks
+    // it data-next, and the app scrolls it into view as little as needed (hotseat/fx.py) — done here
+    const needed = app.querySelector('[data-next]');
+    const choices = app.querySelector('.dg-opts button:not([data-tap=\'{"card":null}\'])');
+    const underWay = (app.querySelector('.dg-card.sel') && choices)
+      || app.querySelector('.bm-hands button[aria-pressed="true"], button[data-tap=\'{"bm":"reveal"}\']');
+    if (underWay && !needed) out.push('a choice is under way and nothing is marked as needed next (data-next)');
+    if (needed) {
+      const before = needed.getBoundingClientRect();
+      if (before.bottom > height || before.top < 0) needed.scrollIntoView({block: 'nearest'});
+      const bar = app.querySelector('.bar');
+      const top = bar ? bar.getBoundingClientRect().bottom : 0;
+      const r = needed.getBoundingClientRect();
+      const first = needed.matches('button') ? needed : needed.querySelector('button:not([disabled])');
+      const f = first ? first.getBoundingClientRect() : r;
+      const tall = r.height > height - top;
+      if (r.top < top - 1 || (!tall && r.bottom > height + 0.5) || f.bottom > height + 0.5 || f.top < top - 1) {
+        const at = `${Math.round(r.top)}..${Math.round(r.bottom)} px once scrolled to`;
+        out.push(`${describe(needed)}, needed next, is at ${at} (window ${Math.round(top)}..${height})`);
+      }
+      window.scrollTo(0, 0);
+    }
     results.push(out.slice(0, 6));
   }
   return results;
@@ -222,6 +255,54 @@ MEASURE_JS = """([pages, width, height, names]) => {
 
 
 SHOW_JS = walk.SHOW_JS  # puts one page's markup into #app
+
+#: per page, each name box's whole name and the text it shows: the characters inside every box
+#: that clips them, an ellipsis ("…") where a box ends its text with one over the rest
+VISIBLE_JS = """(pages) => {
+  const app = document.getElementById('app');
+  const canvas = document.createElement('canvas').getContext('2d');
+  const range = document.createRange();
+  const clips = (el, stop) => {  // the boxes from el up to stop that clip sideways
+    const out = [];
+    for (let a = el; a && a !== stop.parentElement; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') out.push(a);
+    }
+    return out;
+  };
+  return pages.map((markup) => {
+    app.innerHTML = markup;
+    window.scrollTo(0, 0);
+    const seen = [];
+    for (const who of app.querySelectorAll('.who')) {
+      if (who.getBoundingClientRect().width === 0) continue;
+      let shown = '';
+      const texts = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const boxes = clips(node.parentElement, who.closest('li') || who);
+        let cut = false;
+        for (let i = 0; i < node.data.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const r = range.getBoundingClientRect();
+          let inside = r.width > 0 || /\\s/.test(node.data[i]);
+          for (const box of boxes) {
+            const b = box.getBoundingClientRect();
+            const left = b.left + box.clientLeft, right = left + box.clientWidth;
+            const style = getComputedStyle(box);
+            canvas.font = style.font;
+            const ellipsis = style.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + 0.5
+              ? canvas.measureText('\u2026').width : 0;
+            if (r.left < left - 0.5 || r.right > right - ellipsis + 0.5) inside = false;
+          }
+          if (inside) shown += node.data[i];
+          else if (!cut) { shown += '\u2026'; cut = true; }
+        }
+      }
+      seen.push([who.textContent.trim(), shown.trim()]);
+    }
+    return seen;
+  });
+}"""
 
 #: the height of the Dog board on each page that shows a hand (null on the others)
 BOARD_JS = """(pages) => pages.map(markup => {
@@ -277,6 +358,36 @@ def deck_pages() -> walk.Pages:
     body = h("div", {"class": "body"}, h("div", {"class": "bm", "data-phase": "reveal"}, *big, *rows))
     pages.items.append((pages.group, "every card", str(h("div", {"class": "screen", "data-screen": "deck"}, body))))
     return pages
+
+
+#: the seat kinds of a table of bots: one person, then easy, normal and hard bots in turn
+BOT_KINDS = ("bot:easy", "bot:normal", "bot:hard")
+
+
+def bot_pages() -> walk.Pages:
+    """Each game at its most seats, one person and the rest bots of the three levels in turn (so
+    two or three bots of a level: "Easy bot", "Easy bot 2", "Easy bot 3"), named by setup in the
+    language: the setup, the first screens and a few bot moves."""
+    pages = walk.Pages("bots")
+    for game in walk.GAMES:
+        c = Controller(walk.MemoryStorage(), seed_fn=lambda: 11)  # bots of this phone
+        c.tap({"shell": "new", "game": game})
+        for _ in range(12):
+            c.tap({"shell": "count", "delta": 1})
+        for seat in range(1, c.setup["n"]):
+            c.tap({"shell": "kind", "seat": seat, "kind": BOT_KINDS[(seat - 1) % 3]})
+        pages.add(f"{game}, setup", c)
+        c.tap({"shell": "start", "fields": {}})
+        assert c.screen == "game", c.setup
+        walk.play(c, pages, random.Random(3), 6, to_the_end=False)
+    return pages
+
+
+def bot_names() -> list[str]:
+    """Every name setup gives a bot at a table of ten, in the current language."""
+    levels = {kind: kind.split(":")[1] for kind in BOT_KINDS}
+    bots = tuple(names.bot_name(level) for level in levels.values())
+    return sorted(n for n in names.default_names(10, levels) if n.startswith(bots))
 
 
 def story_pages(pages: walk.Pages):
@@ -359,7 +470,8 @@ def language_pages(lang: str) -> list[tuple[str, str, str]]:
     """Every page of ``lang`` drawn: ``(group, label, markup)``."""
     install(lang)
     try:
-        groups = [walk.shell_pages(NAMES), sheet_pages(), app_narrator_pages(), deck_pages(), players_pages()]
+        groups = [walk.shell_pages(NAMES), sheet_pages(), app_narrator_pages(), deck_pages(), bot_pages()]
+        groups.append(players_pages())
         groups.append(rules_pages(lang))
         for game in walk.GAMES:
             story = walk.Pages(f"{game}, story")
@@ -386,8 +498,14 @@ def screenshots(page, lang: str, window: str, pages: list[tuple[str, str, str]])
 def test_every_screen_fits_every_window_in_every_language(fresh_page):
     page = fresh_page  # a first visit: no service worker, so the route below keeps PyScript out
     pages_by_language = {}
+    names_by_language = {}
+    bots_by_language = {}
     for lang in LANGUAGES:
         drawn = language_pages(lang)
+        install(lang)
+        names_by_language[lang] = NAMES + bot_names()
+        i18n.install("en")
+        bots_by_language[lang] = [markup for group, _l, markup in drawn if group == "bots"]
         pages_by_language[lang] = pages = choose(drawn)
         assert len(pages) < len(drawn) / 4, (lang, len(pages), len(drawn))
         # the walk reaches every kind of screen
@@ -410,10 +528,19 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
         page.set_viewport_size({"width": width, "height": height})
         for lang, pages in pages_by_language.items():
             page.evaluate(f"document.documentElement.lang = '{lang}'")
-            found = page.evaluate(MEASURE_JS, [[m for _g, _l, m in pages], width, height, NAMES])
+            found = page.evaluate(MEASURE_JS, [[m for _g, _l, m in pages], width, height, names_by_language[lang]])
             for (group, label, _m), issues in zip(pages, found, strict=True):
                 if issues:
                     problems.setdefault(f"{window} {lang} {group}: {label}", issues)
+            # two names never look alike in their boxes: each shows what tells it from the others
+            for markup, boxes in zip(bots_by_language[lang], page.evaluate(VISIBLE_JS, bots_by_language[lang])):
+                shown: dict[str, str] = {}
+                for name, text in boxes:
+                    if shown.setdefault(text, name) != name:
+                        where = SCREEN_RE.search(markup)
+                        problems.setdefault(f"{window} {lang} bots: {where and where.group(1)}", []).append(
+                            f"{name!r} and {shown[text]!r} both show as {text!r}"
+                        )
             # the Dog board keeps its size whether or not a play is being chosen
             boards = [b for b in page.evaluate(BOARD_JS, [m for g, _l, m in pages if g == "dog"]) if b]
             if boards and max(boards) > min(boards) + 1:

@@ -31,7 +31,10 @@ voice is still reading, so the next beat of a paced screen waits for the end of 
 
 An element ``<i hidden data-scroll-key="K">`` scrolls the page to the top whenever ``K`` differs
 from the previous screen's key (a new player's picker starts at the top, not where the last
-player's "Enter" button was).
+player's "Enter" button was). Then an element ``data-next="K"`` (what the player needs next after
+a tap: Dog's choices for the chosen card, the hand still to pick, "Turn the card") is scrolled
+into the window, as little as needed, whenever ``K`` differs from the last such key and the
+element is not all in the window (a small phone: below the fold).
 
 Every failure (no WebAudio, no vibration motor, no voice, autoplay refused) is silent: effects
 are extras.
@@ -61,6 +64,7 @@ _audio = None
 _master = None  # the master volume, into a compressor, into the speakers
 _noise_buffer = None
 _scroll_key: str | None = None
+_next_key: str | None = None
 _switches = {"sound": True, "vibration": True}
 _voice: _VoiceChoice = {"uri": "", "rate": 1.0}
 #: utterances given to the voice and not yet ended, and when the app stops waiting for them
@@ -357,8 +361,9 @@ def silence() -> None:
 
 
 def play(root: Any) -> None:
-    """Play every not-yet-played effect under ``root``, in page order; scroll up on a new key."""
-    global _scroll_key
+    """Play every not-yet-played effect under ``root``, in page order; scroll up on a new key,
+    then bring a new ``data-next`` element into the window."""
+    global _scroll_key, _next_key
     try:
         marker = root.querySelector("[data-scroll-key]")
         if marker is not None:
@@ -366,6 +371,18 @@ def play(root: Any) -> None:
             if key != _scroll_key:
                 _scroll_key = key
                 window.scrollTo(0, 0)
+    except Exception:
+        pass
+    try:
+        needed = root.querySelector("[data-next]")
+        wanted = str(needed.getAttribute("data-next")) if needed is not None else None
+        if wanted != _next_key:
+            _next_key = wanted
+            box = needed.getBoundingClientRect() if needed is not None else None
+            if box is not None and (box.bottom > window.innerHeight or box.top < 0):
+                # as little as needed; a box taller than the window shows its top (CSS scroll-margin
+                # keeps it clear of the sticky bar)
+                needed.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
     except Exception:
         pass
     try:

@@ -55,6 +55,28 @@ def seat_classes(base: str, seat: int, viewer: int | None, on_turn: bool) -> lis
     return classes
 
 
+#: the longest last word a name's box keeps whole when it has to cut the name ("2", "facile")
+END_WORD = 8
+
+
+def who(name: str) -> Markup:
+    """A player's name in a box too narrow for long names (a chip, a seat's box): ``<span
+    class="who">``. A name of more than one word whose last word is short is drawn in two parts,
+    ``<span class="lead">`` and ``<span class="end">``, and the stylesheet cuts only the lead with
+    an ellipsis: the end that tells names apart stays ("Bot fa… 2" and "Bot facile", never "Bot
+    fac…" twice). The element's text is the whole name either way.
+
+    >>> who("Ann")
+    Markup('<span class="who">Ann</span>')
+    >>> who("Easy bot 2")
+    Markup('<span class="who split"><span class="lead">Easy bot</span><span class="end"> 2</span></span>')
+    """
+    lead, _space, end = name.rpartition(" ")
+    if not lead or len(end) > END_WORD:
+        return h("span", {"class": "who"}, name)
+    return h("span", {"class": "who split"}, h("span", {"class": "lead"}, lead), h("span", {"class": "end"}, " " + end))
+
+
 def players_list(cls: str, label: str, items: Iterable[Markup]) -> Markup:
     """The players list: ``<ul class=cls aria-label=label>`` of one ``<li>`` per seat (see
     :func:`seat_item`)."""

@@ -18,7 +18,7 @@ from pycore.games.bad_bunnies import HAND_SIZE, JOKERS, LITTLE_JOKER, Observatio
 
 from ...i18n import format_list, ngettext
 from ...markup import Markup, h
-from ...widgets import button, hand_section, players_list, seat_classes, seat_item
+from ...widgets import button, hand_section, players_list, seat_classes, seat_item, who
 from .cards import card_html
 from .narration import move_text, round_line, rule_line
 from .scene import BadBunniesScene
@@ -113,7 +113,7 @@ def _players_html(scene: BadBunniesScene) -> Markup:
             seat_item(
                 classes,
                 label,
-                h("span", {"class": "who"}, name),
+                who(name),
                 h("span", {"class": "pts"}, str(score)),
                 h("span", {"class": "bb-bar", "aria-hidden": "true"}, h("i", {"style": f"width:{width}%"})),
                 h("span", {"class": "sub"}, sub),

@@ -105,7 +105,7 @@ def _reveal_html(scene: BunnyMooseScene) -> Markup:
         tempo = {"slow": t("slow"), "normal": t("normal"), "fast": t("fast")}[obs["tempo"]]
         parts.append(h("p", {"class": "bm-tempo"}, t("Tempo: {tempo}").format(tempo=tempo)))
         if can_reveal:
-            parts.append(button(t("Start the poem"), {"bm": "reveal"}, "primary big"))
+            parts.append(button(t("Start the poem"), {"bm": "reveal"}, "primary big", data_next="start"))
         parts.append(row_html(obs, t))
         return fragment(parts)
     if app:
@@ -127,7 +127,8 @@ def _reveal_html(scene: BunnyMooseScene) -> Markup:
     else:
         parts.append(poem_line(obs, drawn, t, small=card is not None))
         if can_reveal:
-            parts.append(button(t("Turn the card"), {"bm": "reveal"}, "primary big"))
+            # turned card after card: kept in the window (the card above grows the page)
+            parts.append(button(t("Turn the card"), {"bm": "reveal"}, "primary big", data_next=f"turn-{drawn}"))
         else:
             parts.append(note(t("{name} reads the poem.").format(name=ctx.names[obs["narrator"]])))
     parts.append(row_html(obs, t, new_stack=stack))

@@ -30,9 +30,16 @@ def pose_html(scene: BunnyMooseScene) -> Markup:
     chosen = pose_choice(ctx)
     question = t("{name}: how are the hands and the tongue right now?").format(name=ctx.names[viewer])
     parts.append(note(dot(viewer), " ", question))
-    parts.append(_hand_picker("left", t("LEFT hand"), t("(the player's own left)"), chosen, t))
-    parts.append(_hand_picker("right", t("RIGHT hand"), t("(the player's own right)"), chosen, t))
+    # after the first tap, what is still to choose comes into the window (``data-next``)
     ready = chosen.left is not None and chosen.right is not None
+    began = chosen.left is not None or chosen.right is not None
+    key = f"pose-{viewer}-{chosen.left}-{chosen.right}"
+    after = None if not began or ready else "left" if chosen.left is None else "right"
+    for side, title, hint in (
+        ("left", t("LEFT hand"), t("(the player's own left)")),
+        ("right", t("RIGHT hand"), t("(the player's own right)")),
+    ):
+        parts.append(_hand_picker(side, title, hint, chosen, t, key if after == side else None))
     if chosen.left is not None and chosen.right is not None:
         left, right = HANDS[chosen.left], HANDS[chosen.right]
         animal = pose_animal(left, right)
@@ -41,12 +48,15 @@ def pose_html(scene: BunnyMooseScene) -> Markup:
         else:
             line = t("That is {what}.").format(what=t("a rabbit") if animal == "rabbit" else t("a moose"))
         parts.append(note(line))
-    parts.append(_tongue_enters(ready, ctx.names[viewer], t))
+    parts.append(_tongue_enters(ready, ctx.names[viewer], t, key if ready else None))
     return fragment(parts)
 
 
-def _hand_picker(side: str, title: str, hint: str, chosen: PoseChoice, t: Translate) -> Markup:
-    """The choices for one hand: nothing, or each ear and antler drawn on a head and named."""
+def _hand_picker(
+    side: str, title: str, hint: str, chosen: PoseChoice, t: Translate, next_key: str | None = None
+) -> Markup:
+    """The choices for one hand: nothing, or each ear and antler drawn on a head and named;
+    ``next_key`` (a string): the hand still to choose after the other one."""
     picked = chosen.hand(side)
     s = -1 if side == "left" else 1
     buttons = []
@@ -64,15 +74,15 @@ def _hand_picker(side: str, title: str, hint: str, chosen: PoseChoice, t: Transl
         buttons.append(button(label, tap, aria_pressed=pressed, aria_label=words))
     return h(
         "section",
-        {"class": "bm-pick"},
+        {"class": "bm-pick", "data-next": next_key},
         h("h2", None, title, " ", h("small", None, hint)),
         h("div", {"class": "bm-hands"}, buttons),
     )
 
 
-def _tongue_enters(ready: bool, name: str, t: Translate) -> Markup:
+def _tongue_enters(ready: bool, name: str, t: Translate, next_key: str | None) -> Markup:
     """ "Tongue in" and "Tongue out", a head drawn on each: the tap enters the pose (once both
-    hands are chosen)."""
+    hands are chosen; then they are what the player needs next, ``next_key``)."""
     title = t("Tongue: enter {name}'s pose").format(name=name) if ready else t("Pick both hands first")
     # written out: ``disabled`` stands after ``data-tap`` here (widgets.button puts attributes before it)
     buttons = [
@@ -84,7 +94,12 @@ def _tongue_enters(ready: bool, name: str, t: Translate) -> Markup:
         )
         for out, label in ((False, t("Tongue in")), (True, t("Tongue out")))
     ]
-    return h("section", {"class": "bm-pick"}, h("h2", None, title), h("div", {"class": "bm-tongue"}, buttons))
+    return h(
+        "section",
+        {"class": "bm-pick", "data-next": next_key},
+        h("h2", None, title),
+        h("div", {"class": "bm-tongue"}, buttons),
+    )
 
 
 def _posed_html(scene: BunnyMooseScene) -> Markup:

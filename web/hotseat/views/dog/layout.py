@@ -96,7 +96,7 @@ def _turn(scene: DogScene) -> Turn:
             )
         )
         fold = choice_button(t("Discard my cards (out for this round)"), {"do": {"type": "fold"}}, "primary")
-        turn.below.append(opts(fold))
+        turn.below.append(opts(fold, next_key="fold"))
     elif acting and "discard" in types:
         if obs.get("drawn"):
             text, small = t("Still no move."), t("Tap a card to discard; your turn ends.")
@@ -165,11 +165,13 @@ def _play(scene: DogScene, turn: Turn) -> None:
     if todo == "as":
         kinds = [k for k in JOKER_AS if any(a.get("as") == k for a in cands)]
         turn.below.append(prompt(t("Play the joker as which card?")))
-        turn.below.append(opts(h("div", {"class": "row3"}, [choice_button(card_name(k, t), {"as": k}) for k in kinds])))
+        row = h("div", {"class": "row3"}, [choice_button(card_name(k, t), {"as": k}) for k in kinds])
+        turn.below.append(opts(row, next_key=f"as-{chosen.card}"))
         return
     if len(cands) == 1 and "figure" not in cands[0]:
         turn.below.append(prompt(t("No swap is possible: the card is played without effect.")))
-        turn.below.append(opts(choice_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")))
+        play = choice_button(t("Play the swap without effect"), {"do": cands[0]}, "primary")
+        turn.below.append(opts(play, next_key=f"no-swap-{chosen.card}"))
     else:
         marks, buttons = choice_marks(scene, cands)
         _mark(turn, marks)
@@ -178,7 +180,8 @@ def _play(scene: DogScene, turn: Turn) -> None:
             turn.below.append(info(t("The 7 is played step by step: first step now.")))
         elif kind == "swap":
             turn.below.append(info(t("Swapping is compulsory: choose your figure, then the other.")))
-        turn.below.append(opts(buttons))
+        key = f"play-{chosen.card}-{chosen.as_}-{chosen.fig}" if buttons else None
+        turn.below.append(opts(buttons, next_key=key))
     turn.below.append(opts(choice_button(t("Choose another card"), {"card": None})))
 
 

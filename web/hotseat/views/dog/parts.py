@@ -7,7 +7,7 @@ from pycore.games.dog import FORWARD, GOAL_FIELDS, KINDS, Observation  # DOG-1, 
 
 from ...i18n import N_, ngettext, sentence
 from ...markup import Markup, h
-from ...widgets import button, hand_section, players_list, seat_classes, seat_item
+from ...widgets import button, hand_section, players_list, seat_classes, seat_item, who
 from ..base import Translate
 from .board import CentreLine, TapData
 from .geometry import COLOUR_NAME, SHAPE_NAME, shape_svg
@@ -86,7 +86,7 @@ def players_html(scene: DogScene) -> Markup:
                 classes,
                 label,
                 icon,
-                h("span", {"class": "who"}, name),
+                who(name),
                 h("span", {"class": "sub"}, " · ".join(parts)),
                 seat=p,
             )
@@ -179,6 +179,7 @@ def info(text: str) -> Markup:
     return h("p", {"class": "dg-info"}, text)
 
 
-def opts(*buttons: Markup | list[Markup]) -> Markup:
-    """A group of option buttons."""
-    return h("div", {"class": "dg-opts"}, buttons)
+def opts(*buttons: Markup | list[Markup], next_key: str | None = None) -> Markup:
+    """A group of option buttons; ``next_key``: they are what the player needs next, brought
+    into the window when the key is new (``data-next``, :func:`hotseat.fx.play`)."""
+    return h("div", {"class": "dg-opts", "data-next": next_key}, buttons)

@@ -14,7 +14,7 @@ from pycore.games.six_nimmt import HAND_SIZE, ROW_LIMIT, PlayerCard, bullheads  
 
 from ...i18n import ngettext
 from ...markup import Markup, fragment, h
-from ...widgets import button, hand_section
+from ...widgets import button, hand_section, who
 from ..base import ViewContext
 from .cards import BULL, Goes, card_html
 from .narration import event_messages
@@ -81,7 +81,7 @@ def _scores_html(scene: SixNimmtScene, extra_taken: list[int]) -> Markup:
             h(
                 "li",
                 {"class": classes, "aria-label": label, "data-flip": f"seat{p}"},
-                h("span", {"class": "who"}, name),
+                who(name),
                 h("span", {"class": "pts"}, BULL, h("b", None, str(total)), delta),
                 mark,
             )
@@ -129,7 +129,7 @@ def _revealed_html(revealed: list[PlayerCard], ctx: ViewContext, chooser: int | 
             "li",
             {"class": "chooser" if pick["player"] == chooser else None},
             card_html(pick["card"], t, "small", came_from=f"seat{pick['player']}"),
-            h("span", {"class": "who"}, ctx.names[pick["player"]]),
+            who(ctx.names[pick["player"]]),
         )
         for pick in revealed
     ]
