@@ -82,12 +82,15 @@ def test_app_narrator_round_hunter_poses_scores_trail(page):
         note = page.locator(".bm-note").first.inner_text()
         name = next(n for n in NAMES if note.strip().startswith(n))
         left, right, tongue = POSES[name]
+        if k > 0:
+            assert page.evaluate("window.scrollY") == 0  # the next player's pickers start at the top
         page.locator(f'[data-tap*=\'"side":"left"\'][data-tap*=\'"i":{left}\']').click()
         page.locator(f'[data-tap*=\'"side":"right"\'][data-tap*=\'"i":{right}\']').click()
+        # both hands picked: Tongue in / Tongue out are in the window (scrolled to on a small phone)
+        tongue_box = page.locator(".bm-tongue").bounding_box()
+        assert tongue_box["y"] >= 0 and tongue_box["y"] + tongue_box["height"] <= page.viewport_size["height"]
         if k == 0:
             shot(page, "04-pose-pickers")
-        else:
-            assert page.evaluate("window.scrollY") == 0  # the next player's pickers start at the top
         # the third tap, the tongue, enters the pose
         page.locator(f"[data-tap*='\"tongue\":{'true' if tongue else 'false'}']").click()
         entered.append(name)

@@ -229,9 +229,11 @@ MEASURE_JS = """([pages, width, height, names]) => {
     // (Dog: a card chosen, its choices in buttons; a pose's first hand picked; a card to turn) marks
     // it data-next, and the app scrolls it into view as little as needed (hotseat/fx.py) — done here
     const needed = app.querySelector('[data-next]');
-    const choices = app.querySelector('.dg-opts button:not([data-tap=\'{"card":null}\'])');
+    const taps = (selector) => [...app.querySelectorAll(selector)].map((b) => b.getAttribute('data-tap'));
+    const choices = taps('.dg-opts button').some((tap) => tap !== JSON.stringify({card: null}));
     const underWay = (app.querySelector('.dg-card.sel') && choices)
-      || app.querySelector('.bm-hands button[aria-pressed="true"], button[data-tap=\'{"bm":"reveal"}\']');
+      || app.querySelector('.bm-hands button[aria-pressed="true"]')
+      || taps('button[data-tap]').includes(JSON.stringify({bm: 'reveal'}));
     if (underWay && !needed) out.push('a choice is under way and nothing is marked as needed next (data-next)');
     if (needed) {
       const before = needed.getBoundingClientRect();
