@@ -386,10 +386,10 @@ def bot_pages() -> walk.Pages:
 
 
 def bot_names() -> list[str]:
-    """Every name setup gives a bot at a table of ten, in the current language."""
+    """Every name setup gives a seat at a table of ten, in the current language: the bots', and the
+    person's ("Player 1") at the tables of :func:`bot_pages`."""
     levels = {kind: kind.split(":")[1] for kind in BOT_KINDS}
-    bots = tuple(names.bot_name(level) for level in levels.values())
-    return sorted(n for n in names.default_names(10, levels) if n.startswith(bots))
+    return sorted(names.default_names(10, levels))
 
 
 def story_pages(pages: walk.Pages):
