@@ -7,6 +7,7 @@ Coordinates (seeds/dog.md): track 0..63 clockwise, colour c's start field 16*c, 
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -1048,10 +1049,7 @@ class MoveModel:
         return self.colours[f // self.F]
 
     def at(self, field):
-        for f, x in enumerate(self.pos):
-            if x == field:
-                return f
-        return None
+        return self.pos.index(field) if field in self.pos else None
 
     def protected(self, field):
         f = self.at(field)
@@ -1107,7 +1105,10 @@ class MoveModel:
         self.pos[f] = to
 
     def seven_step(self, f, to):
-        for field in self.paths(f, self.steps_to(f, to))[to]:
+        self.burn_and_land(f, to, self.paths(f, self.steps_to(f, to))[to])
+
+    def burn_and_land(self, f, to, passed):
+        for field in passed:
             g = self.at(field)
             if g is not None and g != f:
                 self.pos[g] = -1  # burnt by the 7
@@ -1124,9 +1125,9 @@ class MoveModel:
         out = set()
         for f in self.movers(p):
             for n in range(1, r + 1):
-                for to in self.paths(f, n):
+                for to, passed in self.paths(f, n).items():  # (to is n steps away and no fewer)
                     saved = self.pos[:]
-                    self.seven_step(f, to)
+                    self.burn_and_land(f, to, passed)
                     if self.seven_ok(p, r - n, memo):
                         out.add((f, to))
                     self.pos = saved
@@ -1172,17 +1173,19 @@ class MoveModel:
         return out
 
     def plays(self, p, hand):
-        out = set()
+        out, moves = set(), {}
         for card in set(hand):
             for kind in KINDS[:-1] if card == "joker" else (card,):
-                for f, t in self.kind_moves(p, kind):
+                if kind not in moves:  # (a joker and the card it stands for move alike)
+                    moves[kind] = self.kind_moves(p, kind)
+                for f, t in moves[kind]:
                     out.add((card, kind if card == "joker" else None, f, t))
         return {(c, "1/11" if c == "joker" and f == "start" else a, f, t) for c, a, f, t in out}
 
 
-def engine_plays(state, p):
+def engine_plays(state, acts):
     out = set()
-    for a in state.legal_actions(p):
+    for a in acts:
         if a["type"] != "play":
             continue
         f = a.get("figure")
@@ -1192,10 +1195,33 @@ def engine_plays(state, p):
     return out
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_engine_agrees_with_an_independent_model_of_every_move(n):
-    checked = sevens = 0
-    for seed in range(6 if n == 4 else 4):
+def move_kinds(model, p, want):
+    """The kinds of move among ``want`` (the model's plays for ``p``), to count what was compared."""
+    kinds = set() if want else {"stuck"}
+    for card, as_, f, t in want:
+        kind = as_ or card
+        if card == "joker":
+            kinds.add("joker")
+        if f == "start":
+            kinds.add("start")
+        elif kind == "swap":
+            kinds.add("swap" if f is not None else "swap without effect")
+        elif kind == "7":
+            kinds.add("7")
+        elif kind == "4" and t == (model.pos[f] - 4) % 64:
+            kinds.add("4 back")
+        if isinstance(f, int) and model.colour(f) != model.colours[p]:
+            kinds.add("partner's figure")
+        if kind != "swap" and isinstance(t, int) and t >= 64:
+            kinds.add("in the goal" if model.pos[f] >= 64 else "into the goal")
+    return kinds
+
+
+def dog_model_games(n, seeds):
+    """Random games of ``n`` players from ``seeds``, every legal move of every turn checked against
+    :class:`MoveModel`; returns how many of each kind of move were compared."""
+    coverage = Counter()
+    for seed in seeds:
         state = GAME.new_initial_state(n, seed=300 + seed)
         rng = Rng(seed * 31 + n)
         while not state.is_terminal():
@@ -1205,15 +1231,16 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
                 model = MoveModel(n, state.pos)
                 if state.seven is None:
                     want = model.plays(p, state.hands[p])
-                    assert engine_plays(state, p) == want, (state.to_json(), p)
+                    assert engine_plays(state, acts) == want, (state.to_json(), p)
                     stuck = [a for a in acts if a["type"] in ("fold", "discard")]
                     assert bool(stuck) == (not want)
+                    coverage.update(move_kinds(model, p, want))
                 else:
                     want = model.seven_first(p, state.seven["left"], {})
                     got = {(a["figure"], a["to"]) for a in acts if a["type"] == "step"}
                     assert got == want, (state.to_json(), p)
-                    sevens += 1
-                checked += 1
+                    coverage["7 continued"] += 1
+                coverage["turns"] += 1
             action = acts[rng.randbelow(len(acts))]
             if action["type"] == "undo" and rng.randbelow(4):
                 action = acts[0]  # (undo now and then, not half the time)
@@ -1227,9 +1254,11 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
             elif action["type"] == "play" and "figure" in action:
                 model.land(action["figure"], action["to"])
             dealer, turn_before = state.dealer, state.turn
+            home = state.pos.count(-1)
             events = state.apply_action(p, action)
             if action["type"] in ("play", "step"):
                 assert state.pos == model.pos, (action, state.to_json())
+                coverage["sent home by a 7"] += (kind == "7" or action["type"] == "step") and state.pos.count(-1) > home
             deals = [e for e in events if e["type"] == "deal"]
             if deals:  # DOG-3: next dealer to the left, 6 5 4 3 2 cards, left of the dealer starts
                 assert deals[0]["dealer"] == (dealer + 1) % n == state.dealer
@@ -1251,7 +1280,29 @@ def test_engine_agrees_with_an_independent_model_of_every_move(n):
             ]
             if state.seven is None:  # (DOG-D3: a 7 must be complete before the win counts)
                 assert state.is_terminal() == any(d == (8 if n == 4 else 4) for d in done)
-    assert checked > 500 and sevens > 20
+    return coverage
+
+
+MOVE_KINDS = (
+    "start",
+    "4 back",
+    "7",
+    "7 continued",
+    "sent home by a 7",
+    "swap",
+    "swap without effect",
+    "joker",
+    "stuck",
+)
+MOVE_KINDS += ("into the goal", "in the goal")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_engine_agrees_with_an_independent_model_of_every_move(n):
+    # two or three whole games: each already compares every kind of move dozens of times
+    coverage = dog_model_games(n, range(3 if n == 4 else 2))
+    kinds = MOVE_KINDS + (("partner's figure",) if n == 4 else ())
+    assert coverage["turns"] > 600 and min(coverage[k] for k in kinds) >= 10, coverage
 
 
 def test_a_version_1_save_loads_with_an_empty_public_memory():
