@@ -27,13 +27,6 @@ def _docstrings(tree: ast.Module) -> list[ast.Expr]:
     return out
 
 
-def _blank_docstrings(tree: ast.Module) -> ast.Module:
-    for expr in _docstrings(tree):
-        assert isinstance(expr.value, ast.Constant)
-        expr.value.value = ""
-    return tree
-
-
 def _shape(tree: ast.Module) -> tuple[str, list[int]]:
     """What must not change: the tree without positions, and the line of every statement."""
     lines = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.stmt)]
@@ -46,17 +39,21 @@ def strip(source: str) -> str:
     Raises ValueError if the result would not be the same program (it never should; the check
     guards against a tokenizer quirk) and SyntaxError for a source that does not parse.
     """
-    tree = ast.parse(source)
+    tree = ast.parse(source)  # parsed once: its docstrings are cut out, then blanked for the check
+    docstrings = _docstrings(tree)
     lines = source.splitlines(keepends=True)
     # AST columns count UTF-8 bytes: edit each line as bytes
     raw = [line.encode("utf-8") for line in lines]
-    for expr in sorted(_docstrings(tree), key=lambda e: (e.lineno, e.col_offset), reverse=True):
+    for expr in sorted(docstrings, key=lambda e: (e.lineno, e.col_offset), reverse=True):
         l0, c0, l1, c1 = expr.lineno, expr.col_offset, expr.end_lineno or expr.lineno, expr.end_col_offset or 0
         head, tail = raw[l0 - 1][:c0], raw[l1 - 1][c1:]
         raw[l0 - 1 : l1] = [head + b"''" + b"\n" * (l1 - l0) + tail]
     text = b"".join(raw).decode("utf-8")
     tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type != tokenize.COMMENT]
     out = "\n".join(line.rstrip() for line in tokenize.untokenize(tokens).split("\n"))
-    if _shape(ast.parse(out)) != _shape(_blank_docstrings(ast.parse(source))):
+    for expr in docstrings:
+        assert isinstance(expr.value, ast.Constant)
+        expr.value.value = ""
+    if _shape(ast.parse(out)) != _shape(tree):
         raise ValueError("stripping changed the program")
     return out
