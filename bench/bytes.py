@@ -31,8 +31,9 @@ the archives, the gzip file and the images go as they are: their own size).
 
 Groups: **Pyodide** (pyodide/), **PyScript** (pyscript/), and the app's own files: wheel
 (wheels/: the engine's archive), HTML, CSS, Python (main.py, hotseat.tar.xz: the UI package),
-config (pyscript.toml), icons, manifest, sw (sw.js), rules (rules/), other (the loader
-snapshot*.mjs, js/, vendor/, locale/). Targets: the app's own first-visit bytes to ready
+config (pyscript.toml), icons, manifest, sw (sw.js), rules (rules/), locale (the translation
+catalogues, locale/<lang>.mo.xz: xz at build time, sent as they are), other (the loader
+snapshot*.mjs, js/, vendor/). Targets: the app's own first-visit bytes to ready
 ≤ 300 KB; the whole first visit (to ready, after, sw.js and the worker's install) ≤ 5,000 KB.
 """
 
@@ -68,6 +69,7 @@ GROUPS = [
     "manifest",
     "sw",
     "rules",
+    "locale",
     "other",
 ]
 OWN = GROUPS[2:]
@@ -86,6 +88,8 @@ def group_of(path: str) -> str:
         return "icons"
     if p.startswith("/rules/"):
         return "rules"
+    if p.startswith("/locale/"):
+        return "locale"
     if p == "/sw.js":
         return "sw"
     if p.endswith(".webmanifest"):

@@ -66,7 +66,7 @@ def test_a_german_browser_gets_german_from_the_first_screen(open_app, request_lo
     assert "Neues Spiel" in text and "Brett- und Kartenspiele für ein Handy, das reihum geht." in text
     for sentence in ENGLISH_HOME:
         assert sentence not in text
-    assert _catalogues_fetched(request_log) == ["/locale/de.mo"]  # only this language's catalogue
+    assert _catalogues_fetched(request_log) == ["/locale/de.mo.xz"]  # only this language's catalogue
 
 
 def test_an_english_browser_fetches_no_catalogue(open_app, request_log):
@@ -80,7 +80,7 @@ def test_the_remembered_language_wins_over_the_browser_s(open_app, request_log):
     page = open_app("de-DE", saved_language="it")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert HOME_TEXT["it"] in page.locator("#app").text_content()
-    assert _catalogues_fetched(request_log) == ["/locale/it.mo"]
+    assert _catalogues_fetched(request_log) == ["/locale/it.mo.xz"]
 
 
 def test_a_browser_language_hotseat_does_not_speak_gives_english(open_app):
@@ -92,7 +92,7 @@ def test_a_browser_language_hotseat_does_not_speak_gives_english(open_app):
 def test_a_broken_catalogue_falls_back_to_english_and_says_why(open_app, browser, browser_context_args, base_url):
     ctx = browser.new_context(**{**browser_context_args, "locale": "fr-FR", "base_url": base_url})
     try:
-        ctx.route("**/locale/fr.mo", lambda route: route.fulfill(status=200, body=b"\x00garbage"))
+        ctx.route("**/locale/fr.mo.xz", lambda route: route.fulfill(status=200, body=b"\x00garbage"))
         page = ctx.new_page()
         warnings = []
         page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)

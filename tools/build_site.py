@@ -18,7 +18,7 @@ What ends up in the site (every file is then precached by the service worker):
              unpacked by snapshot.mjs into site-packages
   rules/     rules/<lang>/<game_id>.html: seeds/<game_id>.md and its translations
              seeds/<game_id>.<lang>.md rendered to HTML fragments with `markdown` (players' part)
-  locale/    <lang>.mo: the translation catalogues locale/<lang>/LC_MESSAGES/hotseat.po
+  locale/    <lang>.mo.xz: the translation catalogues locale/<lang>/LC_MESSAGES/hotseat.po
              compiled with Babel (tools/i18n.py), after its checks pass
   js/        the app's own JavaScript (web/js: the transport between phones, loaded on demand)
   vendor/    npm libraries that js/ loads on demand (see VENDOR_FILES): QR drawing and reading
@@ -446,9 +446,14 @@ def tar_xz_tree(tree: Path, dest: Path) -> None:
             info.size, info.mode, info.mtime = path.stat().st_size, 0o644, 1577836800  # 2020-01-01
             with path.open("rb") as f:
                 tar.addfile(info, f)
-    data = buf.getvalue()
+    dest.write_bytes(xz(buf.getvalue()))
+
+
+def xz(data: bytes) -> bytes:
+    """``data`` as one xz stream, preset 9 extreme with a dictionary of ``data``'s size (at least
+    64 KB): the decoder then allocates about what it unpacks."""
     lzma2 = {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": max(1 << 16, len(data))}
-    dest.write_bytes(lzma.compress(data, format=lzma.FORMAT_XZ, filters=[lzma2]))
+    return lzma.compress(data, format=lzma.FORMAT_XZ, filters=[lzma2])
 
 
 def trim_metadata(text: str) -> str:
@@ -654,7 +659,9 @@ def render_rules(out: Path) -> list[str]:
 
 def build_catalogues(out: Path) -> list[Path]:
     """Check the translation catalogues (tools/i18n.py: complete, placeholders matching, the
-    template current) and compile each into locale/<lang>.mo; a problem fails the build."""
+    template current) and compile each into locale/<lang>.mo.xz (the .mo, xz-compressed: a
+    .mo is binary, which hosts send uncompressed: 62 KB each, 20 KB as .xz); a problem fails
+    the build."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import i18n as catalogues
@@ -667,9 +674,14 @@ def build_catalogues(out: Path) -> list[Path]:
             + "\n  ".join(problems[:40])
             + (f"\n  … and {len(problems) - 40} more" if len(problems) > 40 else "")
         )
-    written = catalogues.compile_all(out / "locale")
-    log(f"compiled {len(written)} catalogues into locale/ ({', '.join(p.name for p in written)})")
-    return written
+    packed = []
+    for mo in catalogues.compile_all(out / "locale"):
+        dest = mo.with_name(mo.name + ".xz")
+        dest.write_bytes(xz(mo.read_bytes()))
+        mo.unlink()
+        packed.append(dest)
+    log(f"compiled {len(packed)} catalogues into locale/ ({', '.join(p.name for p in packed)})")
+    return packed
 
 
 def toml_str(s: str) -> str:
@@ -770,6 +782,8 @@ def check_no_external_urls(out: Path) -> None:
                 if member.isfile() and member.name.endswith((".py", ".pyc")):
                     data = tar.extractfile(member).read()
                     check(f"{path.name}!{member.name}", data, not member.name.startswith("pyscript/"))
+    for path in sorted(out.rglob("*.mo.xz")):
+        check(path.relative_to(out).as_posix(), lzma.decompress(path.read_bytes()), False)
     if problems:
         log("external URLs found in files the browser fetches:")
         for p in problems:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import gettext
+import lzma
 import re
 from pathlib import Path
 
@@ -204,6 +205,30 @@ def test_a_catalogue_of_another_language_is_refused(mo):
     assert i18n.language() == "en"
 
 
+def test_a_catalogue_as_the_site_ships_it_unpacks_to_its_mo(mo):
+    shipped = build_site.xz(mo["de"])
+    assert len(shipped) < len(mo["de"]) / 2
+    assert i18n.unpack_catalogue(shipped) == mo["de"]
+    i18n.install("de", i18n.unpack_catalogue(shipped))
+    assert i18n.gettext("Show my cards") == "Meine Karten zeigen"
+
+
+@pytest.mark.parametrize(
+    ("packing", "reason"),
+    [
+        (lambda mo: mo, "not an xz stream"),
+        (lambda mo: build_site.xz(mo)[:-20], "cut short"),
+        (lambda mo: build_site.xz(mo) + b"more", "followed by other bytes"),
+        (lambda mo: lzma.compress(b"\0" * (i18n.MAX_CATALOGUE_BYTES + 1), preset=1), "more than 2097152 bytes"),
+        (lambda mo: lzma.compress(mo, preset=9), "[Mm]emory"),  # a 64 MB dictionary
+    ],
+    ids=["bare mo", "cut short", "trailing bytes", "too large unpacked", "dictionary too large"],
+)
+def test_a_catalogue_not_packed_as_the_site_packs_it_is_refused(mo, packing, reason):
+    with pytest.raises(i18n.CatalogueError, match=reason):
+        i18n.unpack_catalogue(packing(mo["fr"]))
+
+
 @pytest.mark.parametrize(
     ("saved", "browser", "expected"),
     [
@@ -225,7 +250,7 @@ def test_the_language_is_the_saved_choice_else_the_first_spoken_browser_language
 
 def test_urls_of_catalogues_and_rules_pages(mo):
     assert i18n.catalogue_url("en") is None
-    assert i18n.catalogue_url("fr") == "./locale/fr.mo"
+    assert i18n.catalogue_url("fr") == "./locale/fr.mo.xz"
     with pytest.raises(i18n.CatalogueError):
         i18n.catalogue_url("../../etc")
     i18n.install("fr", mo["fr"])

@@ -3,9 +3,11 @@
 English is the source language: every message in the code is English text (the msgid), so
 English needs no catalogue. German, French, Italian and Spanish each have a catalogue
 ``locale/<code>/LC_MESSAGES/hotseat.po`` in the repository; the build compiles it with Babel
-into ``locale/<code>.mo`` in the site, and the app fetches only the current language's file and
-hands its bytes to :func:`install`, which reads it with :class:`gettext.GNUTranslations` (so
-``ngettext`` follows that language's own plural rule, from the catalogue's ``Plural-Forms``).
+into ``locale/<code>.mo``, shipped xz-compressed as ``locale/<code>.mo.xz`` (a third of the
+bytes, and every host sends them as they are); the app fetches only the current language's file,
+unpacks it (:func:`unpack_catalogue`) and hands the ``.mo`` bytes to :func:`install`, which reads
+them with :class:`gettext.GNUTranslations` (so ``ngettext`` follows that language's own plural
+rule, from the catalogue's ``Plural-Forms``).
 
 Marking text (Babel extracts these calls; ``make i18n`` updates the template and catalogues):
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import gettext as _stdlib_gettext
 import io
+import lzma
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -49,6 +52,11 @@ LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "it", "es")
 SOURCE = "en"
 #: the gettext domain: ``locale/<code>/LC_MESSAGES/hotseat.po`` in the repository
 DOMAIN = "hotseat"
+#: the most bytes an unpacked catalogue may have (each is about 62 KB); more is not a catalogue
+MAX_CATALOGUE_BYTES = 2 * 1024 * 1024
+#: the most memory the xz decoder may take for a catalogue (the build's dictionary is the
+#: catalogue's size; preset 9's 64 MB dictionary would be refused)
+_XZ_MEMLIMIT = 8 * 1024 * 1024
 
 
 class CatalogueError(ValueError):
@@ -99,7 +107,30 @@ def catalogue_url(code: str) -> str | None:
     """
     if code not in LANGUAGES:
         raise CatalogueError(f"Hotseat does not speak {code!r}; it speaks {', '.join(LANGUAGES)}")
-    return None if code == SOURCE else f"./locale/{code}.mo"
+    return None if code == SOURCE else f"./locale/{code}.mo.xz"
+
+
+def unpack_catalogue(data: bytes) -> bytes:
+    """The compiled catalogue (``.mo`` bytes) inside ``data``, a ``locale/<code>.mo.xz`` file:
+    exactly one xz stream.
+
+    Raises :class:`CatalogueError` when ``data`` is not one whole xz stream (damaged, cut short,
+    bytes after its end), needs more than 8 MB to decode, or unpacks to more than
+    :data:`MAX_CATALOGUE_BYTES`.
+
+    >>> unpack_catalogue(lzma.compress(b"mo bytes", preset=1))
+    b'mo bytes'
+    """
+    decoder = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=_XZ_MEMLIMIT)
+    try:
+        mo = decoder.decompress(bytes(data), max_length=MAX_CATALOGUE_BYTES + 1)
+    except lzma.LZMAError as exc:
+        raise CatalogueError(f"the catalogue is not an xz stream: {exc}") from None
+    if len(mo) > MAX_CATALOGUE_BYTES:
+        raise CatalogueError(f"the catalogue unpacks to more than {MAX_CATALOGUE_BYTES} bytes")
+    if not decoder.eof or decoder.unused_data:
+        raise CatalogueError("the catalogue's xz stream is cut short or followed by other bytes")
+    return mo
 
 
 def rules_url(game_id: str) -> str:
@@ -153,7 +184,7 @@ async def activate(window: Any, code: str, pending: Any = None) -> str:
             response = await (pending if pending is not None else fetch_catalogue(window, code))
             if not response.ok:
                 raise CatalogueError(f"{catalogue_url(code)}: HTTP {response.status}")
-            install(code, (await response.arrayBuffer()).to_bytes())
+            install(code, unpack_catalogue((await response.arrayBuffer()).to_bytes()))
         else:
             install(SOURCE)
     except Exception as exc:  # noqa: BLE001 (the app must start, in English if need be)
