@@ -59,7 +59,19 @@ def paste(page, code: str, do: str) -> None:
     net_tap(page, do)
 
 
-def new_phone(browser, base_url, request_log, storage_state=None):
+#: an init script for a phone whose camera answers only when the test says so (a person who
+#: opens "Cannot scan?" while the browser still asks for the camera, then refuses it):
+#: ``window.__cameraAnswers(name)`` rejects the pending request with a DOMException ``name``
+CAMERA_LATER_JS = """(() => {
+  const media = navigator.mediaDevices;
+  if (!media) return;
+  let refuse = null;
+  media.getUserMedia = () => new Promise((_resolve, reject) => { refuse = reject; });
+  window.__cameraAnswers = (name) => { if (refuse) refuse(new DOMException("camera refused", name)); return !!refuse; };
+})();"""
+
+
+def new_phone(browser, base_url, request_log, storage_state=None, camera_later=False):
     context = browser.new_context(
         base_url=base_url,
         storage_state=storage_state,
@@ -71,6 +83,8 @@ def new_phone(browser, base_url, request_log, storage_state=None):
     )
     request_log.attach(context)
     context.add_init_script(script=WIRE_JS)
+    if camera_later:
+        context.add_init_script(script=CAMERA_LATER_JS)
     page = context.new_page()
     page.goto("./")
     wait_ready(page)
@@ -194,8 +208,8 @@ def check_wires(host, guests) -> dict:
 def phones(browser, base_url, request_log):
     made = []
 
-    def make(storage_state=None):
-        context, page = new_phone(browser, base_url, request_log, storage_state)
+    def make(storage_state=None, camera_later=False):
+        context, page = new_phone(browser, base_url, request_log, storage_state, camera_later)
         made.append(context)
         return context, page
 
@@ -229,7 +243,7 @@ def host_phone(context):
 def test_a_whole_game_between_a_host_and_two_phones(phones, host_phone):
     _hc, host = host_phone()
     _ac, ann = phones()
-    _bc, bob = phones()
+    _bc, bob = phones(camera_later=True)
     host_game(host)
     # Ann's code is read from the host's QR code with the app's own decoder
     net_tap(host, "invite", seat=1)
@@ -253,7 +267,10 @@ def test_a_whole_game_between_a_host_and_two_phones(phones, host_phone):
     version = int(host.locator(".net-qr").get_attribute("data-qr-version"))
     assert version <= 10
     pair(host, ann, 1, code=read[0])
-    pair(host, bob, 2)
+    net_tap(host, "invite", seat=2)
+    bob_code = code_on(host)
+    half_typed_while_the_camera_asks(bob, bob_code)
+    pair(host, bob, 2, code=bob_code)
     tamper(host, ann)  # before anyone has moved: nothing may change
     play_until([host, ann, bob], lambda: over(host) and over(ann) and over(bob))
     assert "wins" in ann.locator("#app").inner_text() or "share the win" in ann.locator("#app").inner_text()
@@ -270,6 +287,28 @@ def test_a_whole_game_between_a_host_and_two_phones(phones, host_phone):
     told = ann.locator(".overlay.story").inner_text()
     assert told.count("Cards played:") >= 10 and "while it was away" in told, told[:400]
     shot(ann, "net_guest_story")
+
+
+def half_typed_while_the_camera_asks(guest, code: str) -> None:
+    """On the Join screen, while the browser still asks for the camera, the person opens "Cannot
+    scan?" and types half the code; then the camera is refused and the screen is drawn again (the
+    camera's picture gives way to a line of text). What was typed stays, with the field open and
+    the caret in it: nothing typed is lost to a redraw the person did not ask for."""
+    net_tap(guest, "join")
+    guest.wait_for_selector("body[data-screen='guest-join'] video[data-net-camera]", state="attached")
+    assert guest.locator(".net-paste[open]").count() == 0  # the camera is still asking
+    guest.locator(".net-paste summary").click()
+    field = guest.locator("[data-field='net-code']")
+    half = code[: len(code) // 2]
+    field.fill(half)
+    before = guest.locator("#app").inner_html()
+    assert guest.evaluate("window.__cameraAnswers('NotAllowedError')") is True
+    guest.wait_for_selector("text=The camera is not available here.")
+    assert guest.locator("#app").inner_html() != before  # the screen was drawn again
+    assert field.input_value() == half
+    assert guest.locator(".net-paste[open] [data-field='net-code']").count() == 1
+    assert guest.evaluate("document.activeElement && document.activeElement.dataset.field") == "net-code"
+    assert guest.evaluate("document.activeElement.selectionStart") == len(half)
 
 
 def tamper(host, ann) -> None:
@@ -303,7 +342,7 @@ def tamper(host, ann) -> None:
 def test_a_phone_closed_mid_round_rejoins_and_finishes(phones, host_phone):
     _hc, host = host_phone()
     ann_context, ann = phones()
-    _bc, bob = phones()
+    _bc, bob = phones(camera_later=True)
     host_game(host)
     pair(host, ann, 1)
     pair(host, bob, 2)
@@ -335,7 +374,7 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
     received, before and after, keeps the secrets."""
     _hc, host = host_phone()
     _ac, ann = phones()
-    _bc, bob = phones()
+    _bc, bob = phones(camera_later=True)
     host_game(host)
     pair(host, ann, 1)
     pair(host, bob, 2)

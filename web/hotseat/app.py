@@ -2,7 +2,9 @@
 
 * One delegated ``click`` listener on ``#app`` reads the nearest ``[data-tap]`` element's JSON,
   adds the values of every ``[data-field]`` input under ``"fields"``, and calls
-  :meth:`~hotseat.controller.Controller.tap`; then the app is redrawn.
+  :meth:`~hotseat.controller.Controller.tap`; then the app is redrawn. A redraw keeps what the
+  player typed and has not sent yet (a code half typed when the camera or a phone answers), its
+  folded section open and the caret in it.
 * Paced reveals and bot turns: after each draw, if the controller asks for a delay, one
   ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it).
 * The rules overlay fetches ``rules/<language>/<game_id>.html`` (:func:`hotseat.i18n.rules_url`;
@@ -123,8 +125,10 @@ def draw() -> None:
     redrawn = markup != _last_html or root.querySelector("[data-cover]") is not None
     focused = _focused_tap() if redrawn else None
     if redrawn:
+        typed = _typed(root)
         _motion_call("measure", root)
         root.innerHTML = markup
+        _keep_typed(root, typed)
         _motion_call("play", root)
         _last_html = markup
         fx.play(root)
@@ -401,6 +405,63 @@ def _motion_call(name: str, root: Any) -> None:
         getattr(_motion, name)(root)
     except Exception as exc:  # motion is a help, never a reason for a draw to fail
         window.console.warn(f"hotseat: motion {name} failed: {exc!r}")
+
+
+#: input types whose text a redraw keeps (a box, a switch or a file is read by its tap at once)
+_TEXT_INPUTS = frozenset({"text", "search", "number", "tel", "url", "email", ""})
+
+
+def _element(found: Any) -> Any | None:
+    """``found`` when it is an element, else ``None`` (``querySelector``, ``closest`` and
+    ``activeElement`` give JS null, pyodide's ``JsNull``, which is not ``None``)."""
+    return found if hasattr(found, "getAttribute") else None
+
+
+def _typed(root: Any) -> dict[str, Any]:
+    """What the player typed and has not sent yet, before a redraw replaces the screen:
+    ``{"screen": data-screen, "fields": {data-field: (value, the markup's value, focused,
+    selection start, selection end)}}`` for each text field whose value differs from the value
+    its markup gave it."""
+    fields: dict[str, tuple[str, str, bool, Any, Any]] = {}
+    active = _element(document.activeElement)
+    for el in root.querySelectorAll("textarea[data-field], input[data-field]"):
+        kind = str(el.getAttribute("type") or "").lower()
+        if str(el.tagName).lower() == "input" and kind not in _TEXT_INPUTS:
+            continue
+        value, markup = str(el.value), str(el.defaultValue)
+        if value != markup:
+            focused = active is not None and bool(el.isSameNode(active))
+            start, end = (el.selectionStart, el.selectionEnd) if focused and kind != "number" else (None, None)
+            fields[str(el.getAttribute("data-field"))] = (value, markup, focused, start, end)
+    screen = _element(root.querySelector("[data-screen]"))
+    return {"screen": None if screen is None else str(screen.getAttribute("data-screen")), "fields": fields}
+
+
+def _keep_typed(root: Any, typed: dict[str, Any]) -> None:
+    """Put back what :func:`_typed` found into the new screen: the same screen's field of the same
+    name whose markup value has not changed (the app did not set a value of its own) gets the
+    player's text back, its folded section (``<details>``) stays open, and the focus and caret
+    stay in it (a phone's keyboard stays up). A reply from the network or the camera that redraws
+    the screen never wipes a code half typed."""
+    screen = _element(root.querySelector("[data-screen]"))
+    if not typed["fields"] or screen is None or str(screen.getAttribute("data-screen")) != typed["screen"]:
+        return
+    for el in root.querySelectorAll("textarea[data-field], input[data-field]"):
+        kept = typed["fields"].get(str(el.getAttribute("data-field")))
+        if kept is None or str(el.defaultValue) != kept[1]:
+            continue
+        value, _markup, focused, start, end = kept
+        el.value = value
+        fold = _element(el.closest("details"))
+        if fold is not None:
+            fold.open = True
+        if focused:
+            try:
+                _focus(el)
+                if start is not None:
+                    el.setSelectionRange(start, end)
+            except Exception as exc:  # the caret is a help, never a reason for a draw to fail
+                window.console.warn(f"hotseat: caret not kept: {exc!r}")
 
 
 def _focused_tap() -> str | None:
