@@ -40,6 +40,23 @@ def host_two_player_game(host) -> None:
     host.wait_for_selector(".net-strip", timeout=20_000)
 
 
+def open_code_field(guest, timeout: float = 60) -> None:
+    """Open "Cannot scan? Type or paste the code" on the Join screen unless the app opened it
+    (it does once the camera fails). The camera's answer can come at any moment and move the page
+    (its picture gives way to a line of text), so the field is opened by the element's own click,
+    not a click at coordinates found a moment earlier, which could land on "Home"; and checked
+    again until it stays open."""
+    deadline = time.monotonic() + timeout
+    while not guest.count(".net-paste[open] [data-field='net-code']"):
+        assert guest.screen() == "guest-join", f"the Join screen left: {guest.screen_or_error()!r}"
+        assert time.monotonic() < deadline, f"the code field did not open within {timeout:.0f} s"
+        guest.call(
+            "const d = document.querySelector('.net-paste'); if (d && !d.open) d.querySelector('summary').click();"
+            " return null;"
+        )
+        time.sleep(0.2)  # polling: a redraw may follow the click
+
+
 def test_a_firefox_phone_joins_a_chromium_host_and_both_play(browser, live_site, tmp_path, request_log):
     context = browser.new_context(
         base_url=live_site.url, viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True
@@ -63,9 +80,7 @@ def test_a_firefox_phone_joins_a_chromium_host_and_both_play(browser, live_site,
         guest.tap('[data-tap=\'{"do":"join","shell":"net"}\']')
         guest.wait("document.body.dataset.screen === 'guest-join'", "the Join screen")
         guest.wait("!!document.querySelector('.net-paste summary')", "Cannot scan? on the Join screen")
-        if not guest.count(".net-paste[open]"):  # the camera is still asking: open the field by hand
-            guest.tap(".net-paste summary")
-        guest.wait("!!document.querySelector(\".net-paste[open] [data-field='net-code']\")", "the code field")
+        open_code_field(guest)
         guest.fill("[data-field='net-code']", offer)
         guest.tap('[data-tap=\'{"do":"offer","shell":"net"}\']')
         answer = guest.wait(
