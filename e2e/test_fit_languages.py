@@ -30,6 +30,8 @@ What counts as not fitting, on each page:
 * a picture's text leaves it: an SVG text (which never wraps, and which the picture clips) reaches
   past its picture, or past the card's frame when the picture is a card (Bunny Bunny Moose Moose's
   deck is drawn on one page, large and small, so every card's caption is measured);
+* a card drawn in HTML (``[data-card]``: Dog's hand) has text reaching its frame: a line of its
+  text (the card's word, "PARTENZA" in Italian) past the inside of its border;
 * a word is broken inside: a word (no hyphen, slash or soft hyphen in it) laid out on two lines;
 * a box scrolls downwards (``overflow`` auto or scroll, content taller than the box) outside a
   sheet or overlay: the page itself scrolls, no inner box hides what is below (Dog's only button);
@@ -187,6 +189,25 @@ MEASURE_JS = """([pages, width, height, names]) => {
         range.setEnd(node, m.index + m[0].length);
         const lines = new Set([...range.getClientRects()].filter(t => t.width > 0).map(t => Math.round(t.top)));
         if (lines.size > 1) out.push(`${describe(box)}: the word "${m[0]}" is broken over ${lines.size} lines`);
+      }
+    }
+    // a card drawn in HTML ([data-card]) keeps its text off its frame: every line inside the border
+    for (const card of app.querySelectorAll('[data-card]:not(svg)')) {
+      const c = card.getBoundingClientRect();
+      const cs = getComputedStyle(card);
+      if (c.width === 0) continue;
+      const inner = {left: c.left + parseFloat(cs.borderLeftWidth), right: c.right - parseFloat(cs.borderRightWidth)};
+      const words = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let node = words.nextNode(); node; node = words.nextNode()) {
+        if (!node.data.trim() || node.parentElement.closest('svg')) continue;
+        range.selectNodeContents(node);
+        for (const t of range.getClientRects()) {
+          if (t.width > 0 && (t.left < inner.left - 0.5 || t.right > inner.right + 0.5)) {
+            const px = Math.round;
+            out.push(`the card's text "${node.data.trim().slice(0, 30)}" reaches its frame ` +
+              `(${px(t.left - c.left)}..${px(t.right - c.left)} px of ${px(c.width)}, border ${cs.borderLeftWidth})`);
+          }
+        }
       }
     }
     // text drawn in a picture stays inside it (SVG text never wraps; the picture clips it): inside

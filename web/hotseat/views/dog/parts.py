@@ -9,6 +9,7 @@ from ...i18n import N_, ngettext, sentence
 from ...markup import Markup, h
 from ...widgets import button, hand_section, players_list, seat_classes, seat_item, who
 from ..base import Translate
+from ..textfit import text_width
 from .board import CentreLine, TapData
 from .geometry import COLOUR_NAME, SHAPE_NAME, shape_svg
 from .narration import card_name
@@ -23,6 +24,11 @@ KIND_LABEL = {
     "swap": ("⇄", N_("swap")),
     "joker": ("★", N_("joker")),
 }
+#: the room a card's word may take, in hundredths of the card's inner width (``cqi``: all of it,
+#: since the measure is of a wide face: in Chromium's own face on Debian the word took 82% of
+#: it), and the word's letter spacing in em (style.css's ``.dg-card small``)
+CAPTION_ROOM = 100
+CAPTION_SPACING = 0.04
 #: the cards that do more than step forward (drawn in red): start, ±4, split, swap, joker
 SPECIAL = frozenset(KINDS) - frozenset(FORWARD)
 
@@ -99,11 +105,20 @@ def card_html(kind: str, t: Translate, classes: str = "", tap: TapData | None = 
     ``tap`` is given."""
     big, small = KIND_LABEL.get(kind, (kind, ""))
     cls = ["dg-card", "special" if kind in SPECIAL else None, classes]
-    inner = (h("span", None, big), " ", h("small", None, t(small))) if small else (h("span", None, big),)
+    inner = (h("span", None, big), " ", caption(t(small))) if small else (h("span", None, big),)
     label = t("card {card}").format(card=card_name(kind, t))
     if tap is not None:  # a button is named by what it shows ("A 1/11"): what the eye reads is heard
         return button(inner, tap, cls, data_card=kind)
     return h("span", {"class": cls, "role": "img", "aria-label": label, "data-card": kind}, inner)
+
+
+def caption(word: str) -> Markup:
+    """A card's word under its value ("start", "split"), never wider than the card: its largest
+    size that fits, as ``--fit`` in ``cqi`` (hundredths of the card's inner width), which
+    style.css takes when it is below the word's own size. The word is measured as drawn: in
+    capitals (German "ß" is "SS"), with its letter spacing."""
+    em = text_width(word.upper(), 1.0, CAPTION_SPACING)
+    return h("small", {"style": f"--fit:{CAPTION_ROOM / em:.1f}cqi"}, word)
 
 
 def hand_html(
