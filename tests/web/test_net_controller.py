@@ -321,3 +321,32 @@ def test_a_host_that_abandons_its_game_tells_the_phones_and_keeps_no_save():
     air.run(host, ann, bob)
     assert host.screen == "home" and slot_key("six_nimmt") not in storage
     assert ann.net.guest.status == bob.net.guest.status == "lost"  # the table closed, as at Home
+
+
+def test_join_or_connect_with_the_code_field_empty_asks_for_the_code_and_changes_nothing():
+    """An empty field is not a wrong code: both sides ask for the code, the phone stays on its
+    Join screen with its camera, the host's sheet keeps waiting for the answer; no link is made.
+    Then the real codes still pair the phone."""
+    air = Air()
+    host, _storage = host_table(seed=5)
+    ann = Controller(MemoryStorage(), bot_hook=None)
+    host.tap({"shell": "net", "do": "invite", "seat": 1})
+    air.run(host)
+    offer = code_on(air, host)
+    ann.tap({"shell": "net", "do": "join"})
+    for blank in ("", "  \n"):
+        ann.tap(field_tap(ann.render(), "offer", blank))
+        screen = str(ann.render())
+        assert "Type or paste the code first." in screen and "not a Hotseat code" not in screen
+        assert ann.net.join["step"] == "join" and ann.net.scanning and not ann.net.requests
+    ann.tap(field_tap(ann.render(), "offer", offer))
+    air.run(ann)
+    answer = code_on(air, ann)
+    host.tap({"shell": "net", "do": "scan_answer"})
+    before = dict(host.net.sheet)
+    host.tap(field_tap(host.render(), "answer", " "))
+    assert "Type or paste the code first." in str(host.render())
+    assert host.net.sheet == {**before, "error": "Type or paste the code first."} and not host.net.requests
+    host.tap(field_tap(host.render(), "answer", answer))
+    air.run(host, ann)
+    assert ann.net.guest.status == "playing"

@@ -225,7 +225,10 @@ class NetSide:
             self.sheet["step"] = "answer"
             self.sheet["camera"] = True
         elif do == "answer" and self.sheet is not None:
-            self._host_answer(code.strip())
+            if code.strip():
+                self._host_answer(code.strip())
+            else:
+                self.sheet["error"] = _no_code_text()
         elif do == "close_sheet":
             self._drop_sheet()
         elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
@@ -352,6 +355,9 @@ class NetSide:
 
     def _guest_offer(self, code: str) -> None:
         guest = self.joining()
+        if not code:
+            self.join = {**(self.join or {}), "step": "join", "error": _no_code_text()}
+            return
         try:
             pairing = guest.read_offer(code)
         except signal.SignalError as exc:
@@ -421,6 +427,11 @@ class NetSide:
 
     def _playing(self) -> bool:
         return self.guest is not None and self.guest.status == "playing" and self.play is not None
+
+
+def _no_code_text() -> str:
+    """The sentence for "Connect" or "Join" tapped with the code field empty."""
+    return _("Type or paste the code first.")
 
 
 def _signal_text(exc: signal.SignalError, host: bool) -> str:
