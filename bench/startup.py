@@ -89,8 +89,7 @@ def phases(load: dict) -> dict:
 SPANS = (
     ("to interp", None, "Loading interpreter"),
     ("loadPyodide", "Loading interpreter", "Loaded interpreter"),
-    ("[files]", "Loading files", "Loaded files"),
-    ("PyScript py", "Loaded files", "hotseat:main"),
+    ("PyScript py", "Loaded interpreter", "hotseat:main"),
     ("app imports", "hotseat:main", "hotseat:imported"),
     ("1st render", "hotseat:imported", "ready"),
     ("after interp", "Loaded interpreter", "ready"),
@@ -316,8 +315,8 @@ def main(argv=None) -> int:
             f"{B.fmt_ms(cols[3]) if app else '-':>14} {B.fmt_ms(cols[4]) if app else '-':>16} {B.fmt_ms(cols[5]):>7}"
         )
     print(
-        "(bare: ready = runPython('1') done. app: Pyodide boots between 'stdlib loaded' and 'asks app files';\n"
-        " PyScript then fetches [files]; 'ready' - 'app files loaded' = unpacking, imports and the first render)"
+        "(bare: ready = runPython('1') done. app: the loader asks for its archives beside Pyodide's files and\n"
+        " unpacks them inside loadPyodide, after Pyodide has booted; then PyScript, the imports, the first render)"
     )
 
     print()
@@ -330,7 +329,8 @@ def main(argv=None) -> int:
             + " ".join(f"{B.fmt_ms(B.median([x[label] for x in sp])):>12}" for label, _, _ in SPANS)
         )
     print(
-        "(to interp: navigation to loadPyodide() called; PyScript py: PyScript's own Python set-up and\n"
+        "(to interp: navigation to loadPyodide() called; loadPyodide: Pyodide's boot (a restored snapshot from\n"
+        " the second start) and the app's archives unpacked; PyScript py: PyScript's own Python set-up and\n"
         " main.py's start; app imports: `from hotseat import app`; 1st render: app.start() to data-ready)"
     )
 
