@@ -342,7 +342,7 @@ def tamper(host, ann) -> None:
 def test_a_phone_closed_mid_round_rejoins_and_finishes(phones, host_phone):
     _hc, host = host_phone()
     ann_context, ann = phones()
-    _bc, bob = phones(camera_later=True)
+    _bc, bob = phones()
     host_game(host)
     pair(host, ann, 1)
     pair(host, bob, 2)
@@ -374,7 +374,7 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
     received, before and after, keeps the secrets."""
     _hc, host = host_phone()
     _ac, ann = phones()
-    _bc, bob = phones(camera_later=True)
+    _bc, bob = phones()
     host_game(host)
     pair(host, ann, 1)
     pair(host, bob, 2)
