@@ -8,6 +8,7 @@ checks that glue in Chromium.
 from __future__ import annotations
 
 import json
+import re
 
 from ui_helpers import cards_shown, first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
@@ -314,9 +315,18 @@ def test_home_shows_each_game_in_progress_with_its_round_and_who_plays_next(stor
     c.tap({"shell": "menu"})
     assert line in c.render() and c.delay_ms() is None  # from the game just left: nothing to read
     c2 = Controller(storage, bot_hook=first_legal_bot)  # a reload: the save is read after the first paint
-    assert line not in c2.render() and c2.delay_ms() == 300
+    before = str(c2.render())
+    assert line not in before and c2.delay_ms() == 300
     c2.tick()
-    assert line in c2.render() and c2.delay_ms() is None
+    after = str(c2.render())
+    assert line in after and c2.delay_ms() is None
+    # the line's place was kept while it was read: Continue stays where it was drawn first
+    assert 'data-detail="reading"' in before and "data-detail" not in after
+    assert before.count("<p") == after.count("<p")
+    resume = 'data-tap="{&#34;game&#34;:&#34;six_nimmt&#34;,&#34;shell&#34;:&#34;resume&#34;}"'
+    assert resume in before and resume in after
+    first, second = (m.split(resume)[0] for m in (before, after))
+    assert len(re.findall(r"<p[ >]", first)) == len(re.findall(r"<p[ >]", second))
     c2.tap({"shell": "new", "game": "dog"})  # a second game in progress, left at its first turn
     c2.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob", "name-2": "Cy", "name-3": "Di"}})
     first = c2.session.names[c2.session.state.current_players()[0]]

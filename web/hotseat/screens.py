@@ -129,6 +129,16 @@ def frame(
     )
 
 
+def _detail_line(detail: str | None) -> Markup | None:
+    """A game in progress's line on the home screen (its round, who plays next). While it is still
+    being read (``None``: the saves are replayed after the first paint) its place is kept by an
+    empty line, so Continue does not move under a finger when the line arrives; an unreadable
+    save (``""``) has none."""
+    if detail is None:
+        return h("p", {"class": "note", "aria-hidden": "true", "data-detail": "reading"}, "\u00a0")
+    return h("p", {"class": "note"}, detail) if detail else None
+
+
 def home(
     games: Sequence[dict[str, Any]],
     saves: Sequence[dict[str, Any]],
@@ -178,7 +188,7 @@ def home(
                         None,
                         h("p", {"class": "gname"}, save["name"]),
                         h("p", {"class": "note names"}, join(", ", save["names"])),
-                        h("p", {"class": "note"}, save["detail"]) if save.get("detail") else None,
+                        _detail_line(save.get("detail")),
                         button(_("Continue"), {"shell": "resume", "game": save["game"]}, "primary"),
                     )
                 )
