@@ -108,6 +108,18 @@ def test_a_log_that_is_not_the_games_own_is_a_save_error():
     bad["log"]["moves"][3]["action"] = {"type": "pick", "card": 999}
     with pytest.raises(SaveError, match=r"log.moves\[3\]: .* is not a legal move"):
         session_save.from_dict(bad)
+    # a legal card, but not one of this hand; a seat that does not exist; a seat whose pick is in
+    moves = data["log"]["moves"]
+    other = next(m for m in moves[4:] if m["player"] != moves[3]["player"])
+    for action, player, message in (
+        (other["action"], moves[3]["player"], r"log.moves\[3\]: .* is not a legal move"),
+        (moves[3]["action"], len(SEATS), r"log.moves\[3\]: seat 4 is not to act there"),
+        (moves[1]["action"], moves[1]["player"], r"log.moves\[3\]: seat \d is not to act there"),
+    ):
+        bad = json.loads(json.dumps(data))
+        bad["log"]["moves"][3] = {"player": player, "action": action}
+        with pytest.raises(SaveError, match=message):
+            session_save.from_dict(bad)
     short = json.loads(json.dumps(data))
     short["log"]["moves"].pop()
     with pytest.raises(SaveError, match="does not lead to its game state"):

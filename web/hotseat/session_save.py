@@ -237,6 +237,10 @@ def replay(game: pycore.Game[Any], log: dict[str, Any], state: State[Any, Any, A
     """The events of each logged move (``log``: ``{"start": state JSON, "moves": [{"player",
     "action"}, ...]}``), replayed by the engine from the log's start through its checked door.
 
+    Each move goes to ``apply_action``, which refuses a seat that is not to act and any action
+    that is not one of ``legal_actions`` there (the engine contract the conformance suite fuzzes),
+    without listing every legal action first: a round of Dog replays five times as fast.
+
     Raises:
         SaveError: a move's seat is not to act where it stands, its action is not legal there, or
             the moves do not lead to ``state``.
@@ -245,12 +249,13 @@ def replay(game: pycore.Game[Any], log: dict[str, Any], state: State[Any, Any, A
     events_by_move = []
     for i, move in enumerate(log["moves"]):
         player, action = move["player"], move["action"]
-        where = f"log.moves[{i}]"
-        if player >= current.num_players or player not in current.current_players():
-            raise SaveError(f"{where}: seat {player} is not to act there")
-        if action not in current.legal_actions(player):
-            raise SaveError(f"{where}: {shown(action)} is not a legal move there")
-        events_by_move.append(current.apply_action(player, action))
+        try:
+            events_by_move.append(current.apply_action(player, action))
+        except pycore.IllegalActionError:
+            where = f"log.moves[{i}]"
+            if player >= current.num_players or player not in current.current_players():
+                raise SaveError(f"{where}: seat {player} is not to act there") from None
+            raise SaveError(f"{where}: {shown(action)} is not a legal move there") from None
     if current.to_json() != state.to_json():
         raise SaveError("its move log does not lead to its game state")
     return events_by_move
