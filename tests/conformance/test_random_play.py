@@ -14,6 +14,7 @@ import pytest
 from pycore.rng import Rng
 
 from .harness import (
+    canonical,
     case_id,
     check_contract,
     check_events,
@@ -168,3 +169,19 @@ def test_game_metadata_and_setup_errors(gid):
                 p = rng.choice(players)
                 state.apply_action(p, rng.choice(state.legal_actions(p)))
                 state.check_invariants()
+
+
+def test_canonical_text_is_json_dumps_sorted_and_compact():
+    """The suite's canonical text (one kept encoder) is exactly ``json.dumps``'s sorted compact
+    text: the duplicate-action check tells ``True``, ``1`` and ``1.0`` apart and key order never."""
+    values = [
+        {"type": "pose", "right": {"kind": "antler", "b": [1, 1.0, True, None]}, "left": 'é"<\u2028'},
+        [{"b": 1, "a": 2}, -0.0, 1e300, float("inf"), "", []],
+        7,
+    ]
+    for value in values:
+        assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+    assert len({canonical(v) for v in ({"x": True}, {"x": 1}, {"x": 1.0})}) == 3
+    assert canonical({"a": 1, "b": 2}) == canonical({"b": 2, "a": 1})
+    with pytest.raises(TypeError):
+        canonical({"type": "play", "cards": {1, 2}})
