@@ -36,6 +36,24 @@ def random_states(game_id: str, count: int, seed: int):
     return out
 
 
+def sized(full: int, few: int) -> int:
+    """How many games (a strength test) or random states (a property test) of its seeded series
+    a bots' test takes: ``full``, or its first ``few`` with ``HOTSEAT_BOT_TESTS=few``.
+
+    The Pyodide run sets ``few``: the bots are the same Python in both runs, every game has its own
+    seed and :func:`random_states` draws its states in order, so there the first games and states
+    of the same series (the same deals, the same searches) check that the bots still do the same
+    under Pyodide's runtime, while the CPython run takes the whole series each bar is sized for.
+
+    Raises:
+        ValueError: ``HOTSEAT_BOT_TESTS`` is neither ``all`` (the default) nor ``few``.
+    """
+    which = os.environ.get("HOTSEAT_BOT_TESTS", "").strip() or "all"
+    if which not in ("all", "few"):
+        raise ValueError(f"HOTSEAT_BOT_TESTS must be 'all' or 'few', not {which!r}")
+    return full if which == "all" else few
+
+
 def ask(game, state, p, level, seed, playouts=24):
     return choose_action(
         game, state.observation(p), state.legal_actions(p), Rng(seed), time_budget=None, level=level, playouts=playouts
@@ -45,7 +63,7 @@ def ask(game, state, p, level, seed, playouts=24):
 @pytest.mark.parametrize("game_id", BOT_GAMES)
 def test_every_level_returns_a_legal_action(game_id):
     game = pycore.load_game(game_id)
-    for k, state in enumerate(random_states(game_id, 18, 11)):
+    for k, state in enumerate(random_states(game_id, sized(18, 6), 11)):
         for p in state.current_players():
             legal = state.legal_actions(p)
             for level in LEVELS:
@@ -58,7 +76,7 @@ def test_every_level_returns_a_legal_action(game_id):
 @pytest.mark.parametrize("game_id", BOT_GAMES)
 def test_choice_unchanged_when_hidden_cards_are_redealt(game_id):
     game = pycore.load_game(game_id)
-    for k, state in enumerate(random_states(game_id, 12, 23)):
+    for k, state in enumerate(random_states(game_id, sized(12, 6), 23)):
         for p in state.current_players():
             redealt = game.sample_hidden(state, p, Rng(999 + k))
             assert redealt.observation(p) == state.observation(p)
@@ -172,26 +190,9 @@ def test_easy_dog_enters_the_last_figure():
 # ---- hard's strength, reproducibility, slicing -----------------------------------------------
 
 
-def strength_games(full: int, few: int) -> int:
-    """How many games of its seeded series a strength test plays: ``full`` (the count its bar is
-    sized for), or its first ``few`` with ``HOTSEAT_STRENGTH_GAMES=few``.
-
-    The Pyodide run sets ``few``: the bots are the same Python in both runs and every game has its
-    own seed, so there the first games of the same series (the same deals, the same searches) check
-    that hard still wins them under Pyodide's runtime, while the CPython run plays the whole series.
-
-    Raises:
-        ValueError: ``HOTSEAT_STRENGTH_GAMES`` is neither ``all`` (the default) nor ``few``.
-    """
-    which = os.environ.get("HOTSEAT_STRENGTH_GAMES", "").strip() or "all"
-    if which not in ("all", "few"):
-        raise ValueError(f"HOTSEAT_STRENGTH_GAMES must be 'all' or 'few', not {which!r}")
-    return full if which == "all" else few
-
-
 def test_hard_beats_random_six_nimmt():
     seats = ["hard", "random", "random", "random"]
-    games = strength_games(12, 4)
+    games = sized(12, 4)
     res = run("six_nimmt", seats, games, 5, {"rounds": 1}, playouts=80)
     mean = [sum(g["scores"][p] for g in res["games"]) / games for p in range(4)]
     # seeded result (12 one-round games): hard 4.8 bullheads a round, the random seats 15.9 on
@@ -203,7 +204,7 @@ def test_hard_beats_random_six_nimmt():
 
 def test_hard_beats_random_bad_bunnies():
     seats = ["random", "hard", "random"]
-    games = strength_games(8, 4)
+    games = sized(8, 4)
     res = run("bad_bunnies", seats, games, 3, {"target_score": 25, "random_starter": True}, playouts=60)
     wins = [sum(g["wins"][p] for g in res["games"]) for p in range(3)]
     # seeded result: hard wins 7 of the 8 games (the first 4, Pyodide's run, all four); a player
@@ -213,7 +214,7 @@ def test_hard_beats_random_bad_bunnies():
 
 def test_hard_team_beats_random_team_dog():
     seats = ["hard", "random", "hard", "random"]
-    games = strength_games(3, 1)
+    games = sized(3, 1)
     res = run("dog", seats, games, 2, None, playouts=18)
     assert [g["wins"][0] for g in res["games"]] == [1.0] * games
 
@@ -252,7 +253,7 @@ class FakeClock:
 def test_hard_does_its_fixed_work_whatever_the_clock(game_id):
     game = pycore.load_game(game_id)
     module = bot_module(game_id)
-    for state in random_states(game_id, 6, 43):
+    for state in random_states(game_id, sized(6, 3), 43):
         p = state.current_players()[0]
         obs, legal = state.observation(p), state.legal_actions(p)
         plain = Search(game, obs, legal, Rng(8), "hard", time_budget=None)

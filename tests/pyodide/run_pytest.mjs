@@ -10,7 +10,7 @@
 // (default 20 here) and HOTSEAT_FUZZ_EXAMPLES (default 60 here) scale the conformance suite, and
 // HOTSEAT_PLAYER_COUNTS (default "ends" here: each game's smallest and largest count; "all");
 // HOTSEAT_VIEW_TAPS (default 300 here, 1500 in CPython) sizes the view tests' random-tap walks;
-// HOTSEAT_STRENGTH_GAMES (default "few" here, "all" in CPython) the bots' strength tests.
+// HOTSEAT_BOT_TESTS (default "few" here, "all" in CPython) the bots' strength and property tests.
 // After pytest it replays the reference games (seeds/reference/) and prints their hashes next to
 // the stored CPython ones.
 
@@ -51,8 +51,8 @@ const env = {
   HOTSEAT_PLAYER_COUNTS: process.env.HOTSEAT_PLAYER_COUNTS ?? "ends",
   // the view tests' walks of random taps: their flow is the same Python as in CPython's run
   HOTSEAT_VIEW_TAPS: process.env.HOTSEAT_VIEW_TAPS ?? "300",
-  // hard's strength tests: the first games of each seeded series (CPython's run plays all of them)
-  HOTSEAT_STRENGTH_GAMES: process.env.HOTSEAT_STRENGTH_GAMES ?? "few",
+  // the bots' tests: the first games and states of each seeded series (CPython's run takes all)
+  HOTSEAT_BOT_TESTS: process.env.HOTSEAT_BOT_TESTS ?? "few",
   HOTSEAT_HYPOTHESIS_PROFILE: process.env.HOTSEAT_HYPOTHESIS_PROFILE ?? "ci",
 };
 
