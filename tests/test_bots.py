@@ -617,3 +617,38 @@ def test_six_nimmt_hard_reads_how_each_opponent_plays():
     assert normal > 0.6 and rand < 0.35, (normal, rand)
     normal, rand = (sum(v) / len(v) for v in (kinds["normal"], kinds["random"]))
     assert normal > 0.85 and rand < 0.1, (normal, rand)
+
+
+def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_five():
+    """The kind reading is on at 4 and 5 players and off above (``READ_KIND_MAX_PLAYERS``): at 6
+    and 10 players hard's beliefs and playout rules are ``hard+plain``'s and every decision, with
+    the same rng, is the same card; at 4 and 5 the picks of the round are read (the opponents'
+    playout rules differ from the plain 0.9 once they have picked)."""
+    from pycore.bots import six_nimmt as bot
+    from pycore.tournament import decide
+
+    game = pycore.load_game("six_nimmt")
+    compared = {4: 0, 5: 0, 6: 0, 10: 0}
+    read = {4: 0, 5: 0}
+    for n in compared:
+        state = game.new_initial_state(n, 40 + n)
+        pick = Rng(n)
+        while not state.is_terminal() and state.turn < 4:
+            for p in state.current_players():
+                state.apply_action(p, choose_action(game, state.observation(p), state.legal_actions(p), pick))
+        if state.is_terminal() or state.phase != "pick":
+            continue
+        p = state.current_players()[0]
+        obs = state.observation(p)
+        greedy = bot.kind_greedy(obs)
+        if n in read:
+            assert bot.reads_kind(obs)
+            read[n] += sum(g != bot.PLAYOUT_GREEDY for q, g in enumerate(greedy) if q != p)
+        else:
+            assert not bot.reads_kind(obs) and bot.beliefs(obs) is None  # no hand read, no re-deal
+            hard = decide(game, state, p, "hard", Rng(3), 60, None)
+            plain = decide(game, state, p, "hard+plain", Rng(3), 60, None)
+            assert hard == plain
+        compared[n] += 1
+    assert all(compared.values()), compared
+    assert read[4] > 0 and read[5] > 0, read

@@ -267,7 +267,18 @@ def read_once(what: str, obs: Observation, read: Any) -> Any:
     """``read(obs)``, computed once per observation object and reading settings of this module
     (a decision's worlds and playouts all read the same ``obs``); a few are kept, so searches
     stepped in turn (``pycore.bots.search.Ponder``) do not read theirs again."""
-    key = (what, id(obs), UNLIKELY, READ_STYLE, READ_KIND, RULE_PRIOR, RULE_GREEDY, OTHER_GREEDY, KIND_UNLIKELY)
+    key = (
+        what,
+        id(obs),
+        UNLIKELY,
+        READ_STYLE,
+        READ_KIND,
+        READ_KIND_MAX_PLAYERS,
+        RULE_PRIOR,
+        RULE_GREEDY,
+        OTHER_GREEDY,
+        KIND_UNLIKELY,
+    )
     hit = _reads.get(key)
     if hit is not None and hit[0] is obs:
         return hit[1]
@@ -282,7 +293,7 @@ def beliefs(obs: Observation) -> tuple[list[int], list[int], dict[int, list[floa
     """:func:`hand_weights` as :func:`redeal` reads it: the other players, the hidden cards some
     weight lowers, and per such card its weight for each other player (``None``: no weights, or
     the reading is off: :data:`UNLIKELY` is 1)."""
-    if READ_KIND and KIND_UNLIKELY < 1.0:
+    if reads_kind(obs) and KIND_UNLIKELY < 1.0:
         # the rule kind holds the cards the rule would have played instead that seldom, the
         # other kind as often as any: the two mixed by how likely each opponent is of the rule kind
         kinds = rule_weights(obs)
@@ -306,7 +317,7 @@ def prepare(obs: Observation) -> None:
     beliefs about the hidden hands and the opponents' playout rules; ``pycore.bots.search.Search``
     calls it as a step of its own before the first playout."""
     read_once("beliefs", obs, beliefs)
-    if READ_STYLE or READ_KIND:
+    if READ_STYLE or reads_kind(obs):
         read_once("greedy", obs, play_styles if READ_STYLE else kind_greedy)
 
 
@@ -620,6 +631,13 @@ def play_styles(obs: Observation) -> list[float]:
 #: On for hard: 4 players, one round, 50 duplicate deals against 3 ``normal`` bots it took 2.30 ±
 #: 0.99 fewer bullheads a round than without (5.46 against 7.76; variant ``hard+plain``)
 READ_KIND = True
+#: ... at tables of at most this many players, where it was measured to pay: whole games against
+#: ``normal`` bots, duplicate deals, paired per deal against the hard without it (``hard+plain``),
+#: it took 7.09 ± 3.57 fewer bullheads a game at 4 players (30 deals) and 3.13 ± 3.42 fewer at 5
+#: (24 deals), but 5.54 ± 3.63 MORE at 10 (12 deals): with nine opponents each turn, the prior's
+#: 70%-rule playouts of the first picks and the hands read from so many picks cost more than the
+#: reading gains. At larger tables hard plays as ``hard+plain`` (the same games, move for move).
+READ_KIND_MAX_PLAYERS = 5
 #: a player of the rule kind follows the ``normal`` rule in this share of its picks (else a random
 #: card); the ``normal`` bot always does
 RULE_GREEDY = PLAYOUT_GREEDY
@@ -631,6 +649,12 @@ RULE_PRIOR = 0.5
 #: how much less likely an opponent of the rule kind holds a hidden card the rule would have
 #: played instead of one of its picks (:func:`hand_weights`); 1: the re-deal does not read it
 KIND_UNLIKELY = 0.1
+
+
+def reads_kind(obs: Observation) -> bool:
+    """Whether hard reads the opponents' kinds on ``obs`` (:data:`READ_KIND`, at a table of at
+    most :data:`READ_KIND_MAX_PLAYERS` players)."""
+    return READ_KIND and obs["num_players"] <= READ_KIND_MAX_PLAYERS
 
 
 def rule_weights(obs: Observation) -> list[float]:
@@ -700,7 +724,7 @@ def playout(game: Any, world: SixNimmtState, obs: Observation, action: Action, s
     hands = [sorted(h) for h in world.hands]
     bull = [0] * n
     rnd = random.Random(seed)
-    if READ_STYLE or READ_KIND:
+    if READ_STYLE or reads_kind(obs):
         greedy = read_once("greedy", obs, play_styles if READ_STYLE else kind_greedy)
     else:
         greedy = [PLAYOUT_GREEDY] * n
