@@ -22,7 +22,7 @@ SEED_SRC := $(wildcard seeds/*.md)
 LOCALE_SRC := locale/hotseat.pot $(wildcard locale/*/LC_MESSAGES/*.po)
 TOOLS_SRC := tools/build_site.py tools/pystrip.py tools/pygraph.py tools/stdlib_cut.py tools/i18n.py service-worker/build-sw.mjs service-worker/sw-src.js
 
-.PHONY: all venv node_modules chromium engines wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
+.PHONY: all venv node node_modules chromium engines wheel site serve lint test test-suites test-engine test-pyodide test-e2e \
         test-engines soak soak-table render-dumps tournaments bench icons i18n i18n-check clean distclean
 
 all: site
@@ -35,6 +35,10 @@ $(VENV_STAMP): requirements-dev.txt
 	  (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
+
+# Node and npm from Debian when missing (a step of its own: apt-get never runs beside another).
+node:
+	@command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
 
 node_modules: $(NODE_STAMP)
 $(NODE_STAMP): package.json package-lock.json
@@ -88,16 +92,17 @@ i18n-check: $(VENV_STAMP)
 
 ## Test --------------------------------------------------------------------------------------
 
-# After lint, three suites run side by side, each log printed whole when its suite ends: the
-# browser suite in E2E_JOBS pytest-xdist workers (each with its own server and Chromium) at the
-# normal CPU priority, and the CPython and Pyodide engine suites at the lowest (SUITES_NICE). The
-# browser suite leaves part of the two cores idle (page loads, the app's timers: about 500 s of CPU
-# in a 370 s run), so the CPU-bound engine suites fill that time instead of running before it, and
-# a browser test still gets the CPU whenever it asks for it.
+# Once the browsers are there (the only steps that may call apt-get, so they run alone), lint and
+# three suites run side by side, each log printed whole when it ends: the browser suite in E2E_JOBS
+# pytest-xdist workers (each with its own server and Chromium) at the normal CPU priority, and the
+# CPython and Pyodide engine suites at the lowest (SUITES_NICE). Their set-up runs side by side too
+# (the venv while npm installs, the suites while the site builds). The browser suite leaves part of
+# the two cores idle (page loads, the app's timers), so the CPU-bound engine suites fill that time
+# instead of running before it, and a browser test still gets the CPU whenever it asks for it.
 E2E_JOBS ?= 2
 SUITES_NICE ?=
-test: chromium lint
-	$(MAKE) --no-print-directory -j3 --output-sync=target SUITES_NICE="nice -n 19" test-e2e test-engine test-pyodide
+test: chromium engines node
+	$(MAKE) --no-print-directory -j4 --output-sync=target SUITES_NICE="nice -n 19" lint test-e2e test-engine test-pyodide
 
 test-suites: $(VENV_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
