@@ -5,7 +5,8 @@
   so the service worker and localStorage carry over).  The site is built first with `make site`
   (a no-op when up to date) unless HOTSEAT_E2E_NO_BUILD=1.
 - `base_url` is the server's URL, so `page.goto("./")` opens the app.
-- `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs.
+- `browser_type_launch_args`: /usr/bin/chromium with the flags this machine needs, WebAssembly at
+  its baseline tier (:data:`CHROMIUM_ARGS`; :data:`PLAYER_CHROMIUM_ARGS` for the tests of speed).
 - `browser_context_args`: 390x844 portrait, touch, device scale 2, dark mode, service workers
   blocked (a first visit that does not install the app; the installing fixtures allow them).
 - `installed_context` (one per test process): the app installed as on a returning player's phone
@@ -21,6 +22,7 @@
 - `persistent_context`: a persistent Chromium profile (fresh temp dir) with the same checks, for
   service-worker tests; it keeps the HTTP cache and registrations across reloads.
 - `wait_ready(page)`: waits for `<body data-ready>` (set by the Python UI when it accepts taps).
+- `browser_languages(page, "de-DE")`: the page reports those browser languages (installed context).
 - `fast_pace(page)`: the app's paced screens at a tenth of their pace in that page.
 - `hold_at(page, selector)` / `release_hold(page)`: stop the app's paced screens (reveals, bots,
   the app narrator) from moving on once `selector` is on screen, until released (the app's
@@ -47,7 +49,8 @@ SITE_DIR = ROOT / "build" / "site"
 #: where the e2e tests save screenshots for a person to look at (HOTSEAT_SHOTS to move it)
 SHOTS_DIR = Path(os.environ.get("HOTSEAT_SHOTS", str(ROOT / "build" / "shots")))
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
+#: the flags this machine needs: Chromium as players run it (tests that judge the page's speed use these)
+PLAYER_CHROMIUM_ARGS = [
     "--no-sandbox",
     # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
     # the renderer of a page holding Pyodide ("Target crashed")
@@ -59,6 +62,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: the browser of every other test: WebAssembly runs at V8's baseline tier only (Liftoff). Pyodide's
+#: interpreter then runs the same code with the same results, but V8 no longer recompiles its hot
+#: functions with its optimizing compiler on background threads at every start: in a test's short
+#: life that compilation costs more CPU than it saves (the whole browser suite: 785 -> 715 s of CPU,
+#: side by side). The tier changes how fast, never what: the tests that judge speed
+#: (e2e/test_bot_thinking.py) run Chromium with :data:`PLAYER_CHROMIUM_ARGS`.
+CHROMIUM_ARGS = [*PLAYER_CHROMIUM_ARGS, "--js-flags=--no-wasm-tier-up"]
 VIEWPORT = {"width": 390, "height": 844}
 BOOT_TIMEOUT_MS = 90_000  # cold Pyodide boot is ~3-6 s here; generous for a loaded CI machine
 
@@ -415,6 +425,21 @@ def preset_storage(page, items: dict[str, str]) -> None:
     has them stored): call before ``page.goto("./")``. Set once per page (tab), so a reload finds
     what the app left there, not ``items`` again; one start instead of a start, a write and a reload."""
     page.add_init_script(script=PRESET_JS.replace("ITEMS", json.dumps(items)))
+
+
+LANGUAGES_JS = """(langs => {
+    Object.defineProperty(Navigator.prototype, 'languages', {get: () => Object.freeze([...langs]), configurable: true});
+    Object.defineProperty(Navigator.prototype, 'language', {get: () => langs[0], configurable: true});
+})(LANGS);"""
+
+
+def browser_languages(page, *languages: str) -> None:
+    """Have ``page`` report ``languages`` (``"de-DE"``, ...) as the browser's preferred languages
+    (``navigator.languages``, what the app reads to choose its language) from its next start on, as
+    a phone set to them: call before ``page.goto("./")``. It lets a test of the language choice run
+    in the installed context (a restored start) rather than in a new context with its own locale
+    (a first visit); a page only, so the shared context keeps its English."""
+    page.add_init_script(script=LANGUAGES_JS.replace("LANGS", json.dumps(list(languages))))
 
 
 def fast_pace(page, factor: float = 0.1) -> None:

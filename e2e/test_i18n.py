@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from conftest import preset_storage, wait_ready
+from conftest import browser_languages, preset_storage, wait_ready
 
 ENGLISH_HOME = ["New game", "Tabletop games for one phone, passed around the table."]
 HOME_TEXT = {
@@ -31,27 +31,20 @@ GAMES = ("six_nimmt", "bad_bunnies", "dog", "bunny_moose")
 
 
 @pytest.fixture
-def open_app(browser, browser_context_args, base_url, request_log):
-    """``open_app(locale, saved_language=None)``: a fresh context with that browser locale (and,
-    if given, the remembered language in localStorage), on the ready home screen."""
-    contexts = []
+def open_app(page):
+    """``open_app(locale, saved_language=None)``: the installed app (a restored start) on a phone
+    whose browser prefers ``locale`` (and, if given, with the remembered language in localStorage),
+    on the ready home screen."""
 
     def _open(locale: str, saved_language: str | None = None):
-        ctx = browser.new_context(**{**browser_context_args, "locale": locale, "base_url": base_url})
-        contexts.append(ctx)
-        request_log.attach(ctx)
+        browser_languages(page, locale)
         if saved_language is not None:
-            value = json.dumps({"language": saved_language})
-            ctx.add_init_script(f"localStorage.setItem('hotseat.settings', {json.dumps(value)});")
-        page = ctx.new_page()
+            preset_storage(page, {"hotseat.settings": json.dumps({"language": saved_language})})
         page.goto("./")
         wait_ready(page)
         return page
 
-    yield _open
-    for ctx in contexts:
-        ctx.close()
-    request_log.check()
+    return _open
 
 
 def _catalogues_fetched(request_log) -> list[str]:
