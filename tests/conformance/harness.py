@@ -12,6 +12,8 @@ Sizes (CI by default; ``make soak`` runs far more):
 * ``HOTSEAT_PLAYER_COUNTS`` — ``all`` (default): every allowed player count of every game;
   ``ends``: each game's smallest and largest count only (the Pyodide run, whose question is
   whether the runtime changes anything: the counts between are checked in CPython).
+* ``HOTSEAT_HIDDEN_GAMES`` — random games per game and player count that the hidden-information
+  test re-deals along (default :data:`DEFAULT_HIDDEN_GAMES`; the Pyodide run plays the first).
 
 A failed check raises :class:`ConformanceFailure`, whose message is a reproduction: game, player
 count, seed, options, step, the saved state just before the failing action and the action.
@@ -35,6 +37,7 @@ from pycore.rng import Rng
 #: complete games checked at every state; `make soak` plays 100,000 games per game
 DEFAULT_GAMES = 60
 DEFAULT_FUZZ_EXAMPLES = 150
+DEFAULT_HIDDEN_GAMES = 2
 #: per-game factor on the random-game budget, for games much slower than 6 nimmt! (set by
 #: measurement; a factor below 1 keeps the CPython suite under its time budget)
 SPEED_FACTOR: dict[str, float] = {"dog": 0.3, "bunny_moose": 0.5}
@@ -62,6 +65,12 @@ def games_per_count(game: Game) -> int:
 
 def fuzz_examples() -> int:
     return max(1, env_int("HOTSEAT_FUZZ_EXAMPLES", DEFAULT_FUZZ_EXAMPLES))
+
+
+def hidden_games() -> int:
+    """Random games per game and player count the hidden-information test checks (at least 1);
+    game ``i`` has the same seed whatever the count, so a smaller run plays the first ones."""
+    return max(1, env_int("HOTSEAT_HIDDEN_GAMES", DEFAULT_HIDDEN_GAMES))
 
 
 def stable_seed(*parts: Any) -> int:

@@ -22,6 +22,7 @@ from .harness import (
     case_id,
     check_sample_hidden,
     game_setup,
+    hidden_games,
     play_random_game,
     player_count_cases,
     require_game,
@@ -38,7 +39,7 @@ def test_sample_hidden_keeps_each_view_and_observations_do_not_leak(case):
     gid, n = case
     game = require_game(gid, n)
     stats = {"pairs": 0, "varied": 0}
-    for i in range(2):
+    for i in range(hidden_games()):
         seed, options = game_setup(game, n, i, "hidden")
 
         def check(state, step, seed=seed):

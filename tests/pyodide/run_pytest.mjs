@@ -8,7 +8,8 @@
 // tests/pyodide/prepare.sh`; run here automatically when missing). The engine is imported from
 // the wheel, unpacked inside Pyodide, never from the source tree. Sizes: HOTSEAT_CONFORMANCE_GAMES
 // (default 20 here) and HOTSEAT_FUZZ_EXAMPLES (default 60 here) scale the conformance suite, and
-// HOTSEAT_PLAYER_COUNTS (default "ends" here: each game's smallest and largest count; "all");
+// HOTSEAT_PLAYER_COUNTS (default "ends" here: each game's smallest and largest count; "all"),
+// HOTSEAT_HIDDEN_GAMES (default 1 here, 2 in CPython: games the hidden-information test re-deals along);
 // HOTSEAT_VIEW_TAPS (default 300 here, 1500 in CPython) sizes the view tests' random-tap walks;
 // HOTSEAT_BOT_TESTS (default "few" here, "all" in CPython) the bots' strength and property tests.
 // After pytest it replays the reference games (seeds/reference/) and prints their hashes next to
@@ -49,6 +50,8 @@ const env = {
   HOTSEAT_FUZZ_EXAMPLES: process.env.HOTSEAT_FUZZ_EXAMPLES ?? "60",
   // each game's smallest and largest player count (CPython's run checks every count)
   HOTSEAT_PLAYER_COUNTS: process.env.HOTSEAT_PLAYER_COUNTS ?? "ends",
+  // the hidden-information test along the first of CPython's two games per count
+  HOTSEAT_HIDDEN_GAMES: process.env.HOTSEAT_HIDDEN_GAMES ?? "1",
   // the view tests' walks of random taps: their flow is the same Python as in CPython's run
   HOTSEAT_VIEW_TAPS: process.env.HOTSEAT_VIEW_TAPS ?? "300",
   // the bots' tests: the first games and states of each seeded series (CPython's run takes all)
