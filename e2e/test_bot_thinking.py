@@ -75,8 +75,9 @@ def test_the_page_stays_responsive_while_four_hard_bots_think(player_page):
     page.fill("[data-field='opt-rounds']", "1")
     page.locator(START).click()
     page.wait_for_selector("body[data-screen='turn']", state="attached")
-    # four hard picks take the page a few seconds: the bots are thinking while the person looks
-    page.wait_for_selector("body[data-pondering]", state="attached", timeout=5_000)
+    # four hard picks take the page a few seconds: the bots are thinking while the person looks (a
+    # first visit on a loaded machine may first import the bots' modules: they start within 30 s)
+    page.wait_for_selector("body[data-pondering]", state="attached", timeout=30_000)
     browser = page.context.browser
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     turns = 0
