@@ -564,6 +564,8 @@ def save(path: str, config: Json, results: Json) -> None:
 def merge(paths: list[str]) -> tuple[Json, Json]:
     """Load runs saved by ``--save`` with the same configuration; return (config, results).
 
+    Empty options (``{}``) and no options (``null``) are the same configuration.
+
     Raises:
         ValueError: different configurations or a game index saved twice.
     """
@@ -573,6 +575,9 @@ def merge(paths: list[str]) -> tuple[Json, Json]:
         with open(path) as f:
             data = json.load(f)
         cfg = {k: v for k, v in data["config"].items() if k not in ("games", "start")}
+        # no options and empty options deal and play the same games (pieces saved before the
+        # command line made them one)
+        cfg["options"] = cfg.get("options") or None
         if config is not None and cfg != config:
             raise ValueError(f"{path}: another configuration ({cfg} instead of {config})")
         config = cfg
@@ -620,6 +625,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.game:
         parser.error("a game id is needed")
     options = json.loads(args.options) if args.options else None
+    if options is not None and not isinstance(options, dict):
+        parser.error(f"--options must be a JSON object, not {args.options!r}")
+    options = options or None  # '{}' is no options: the same games, the same saved configuration
     config = {
         "game": args.game,
         "seed": args.seed,

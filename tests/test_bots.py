@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -351,6 +352,25 @@ def test_tournament_prints_the_same_table_twice_and_whatever_the_split(capsys, t
     assert capsys.readouterr().out == outs[0]
     with pytest.raises(ValueError, match="more than one file"):
         tournament_main(["--merge", first, first])
+
+
+def test_merge_takes_empty_options_for_no_options_and_refuses_other_options(tmp_path):
+    from pycore.tournament import merge
+
+    def piece(name, options, index):
+        config = {"game": "six_nimmt", "seed": 1, "options": options, "playouts": None, "time_budget": None}
+        config.update(start=index, games=1, seats=["hard", "normal"], duplicate=False)
+        game = {"index": index, "seats": ["hard", "normal"], "scores": [3, 9], "winners": [0], "turns": 10}
+        path = tmp_path / name
+        path.write_text(json.dumps({"config": config, "games": [game]}))
+        return str(path)
+
+    config, results = merge([piece("a.json", {}, 0), piece("b.json", None, 1)])
+    assert config["options"] is None and [g["index"] for g in results["games"]] == [0, 1]
+    with pytest.raises(ValueError, match="another configuration"):
+        merge([piece("c.json", None, 0), piece("d.json", {"rounds": 1}, 1)])
+    with pytest.raises(SystemExit):
+        tournament_main(["six_nimmt", "--seats", "hard,normal", "--options", "[1]"])
 
 
 def test_ladder_elo_follows_the_pair_results(capsys):
