@@ -206,7 +206,9 @@ UNLIKELY = 1.0
 #: ``normal`` rule (:func:`play_styles`); ``hard+g5`` lets every opponent follow it in half of its
 #: playout picks; ``hard+o3``: a player of the other kind (:func:`rule_weights`) follows it in
 #: 30% of its playout picks instead of :data:`OTHER_GREEDY` (against 4 mcs400, 5 players, one
-#: round, 40 duplicate deals: +0.08 ± 1.21 bullheads a round against hard, no gain)
+#: round, 40 duplicate deals: +0.08 ± 1.21 bullheads a round against hard, no gain); at 10 players
+#: ``hard+read10`` reads the kinds as at 5, ``hard+r10p9`` with the prior 0.9, ``hard+r10p9m`` also
+#: without the hands (measured against 9 mcs400 and against 9 ``normal``: docs/bots.md)
 VARIANTS = {
     "plain": {"READ_KIND": False},
     "mix": {"KIND_UNLIKELY": 1.0},
@@ -214,6 +216,9 @@ VARIANTS = {
     "style": {"READ_KIND": False, "READ_STYLE": True},
     "g5": {"READ_KIND": False, "PLAYOUT_GREEDY": 0.5},
     "o3": {"OTHER_GREEDY": 0.3},
+    "read10": {"READ_KIND_MAX_PLAYERS": 10},
+    "r10p9": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9},
+    "r10p9m": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
 }
 
 
