@@ -23,12 +23,14 @@ and ``observation`` are typed per game for the engine, the bots, the views and t
 **State declared once.** Each state class lists its saved fields in ``FIELDS``: the JSON name, the
 type and bounds (a :class:`Spec`) and the owner — :data:`PUBLIC` (the whole table sees it),
 :data:`SEAT` (a per-player list whose entry ``p`` only player ``p`` sees) or :data:`HIDDEN`
-(nobody). A hidden or seat-owned value's *shape* (list lengths, ``null`` or not) is public; only
-its contents are secret. Saving (:meth:`State.to_dict`), loading with validation
-(:meth:`State.from_dict`, errors naming the path, e.g. ``state.rows[2][0]: 105 is above 104``) and
-copying (:meth:`State.clone`) come from the declaration; checks across fields stay in each game's
-small ``_validate``. The conformance suite holds the observations to the owners: a seat's
-observation may not change when everything it does not own changes (:meth:`State.vary_unseen`).
+(nobody); :meth:`State.observation` is the public observation plus the seat's own entry of each
+SEAT field, under the key the field names (``seen_as``), for every game. A hidden or seat-owned
+value's *shape* (list lengths, ``null`` or not) is public; only its contents are secret. Saving
+(:meth:`State.to_dict`), loading with validation (:meth:`State.from_dict`, errors naming the path,
+e.g. ``state.rows[2][0]: 105 is above 104``) and copying (:meth:`State.clone`) come from the
+declaration; checks across fields stay in each game's small ``_validate``. The conformance suite
+holds the observations to the owners: a seat's observation may not change when everything it does
+not own changes (:meth:`State.vary_unseen`).
 
 Chance (shuffles, deals) happens inside ``apply_action`` with the seeded :class:`~pycore.rng.Rng`
 kept in the state, so ``(seed, options, actions)`` reproduces a game exactly.
@@ -538,7 +540,18 @@ class Reshaped(Spec):
 class Field:
     """One saved field of a state: JSON ``name``, its :class:`Spec`, its owner and a line of doc.
 
-    ``attr`` is the attribute holding it when that differs from ``name``.
+    ``attr`` is the attribute holding it when that differs from ``name``. ``seen_as`` (required
+    for a :data:`SEAT` field, refused for the others): the key under which :meth:`State.observation`
+    shows player ``p`` their own entry ``p`` of it (``"hand"`` for ``hands``).
+
+    Raises:
+        ValueError: an unknown owner, a SEAT field that is not a :class:`PerPlayer` list or has no
+            ``seen_as``, or a ``seen_as`` on a field that is not SEAT.
+
+    >>> Field("picks", PerPlayer(Int(1, 104)), SEAT, "secret picks")
+    Traceback (most recent call last):
+    ...
+    ValueError: field 'picks': a SEAT field names the observation key its owner sees it under (seen_as)
     """
 
     name: str
@@ -546,12 +559,19 @@ class Field:
     owner: str
     doc: str = ""
     attr: str = ""
+    seen_as: str = ""
 
     def __post_init__(self) -> None:
         if self.owner not in OWNERS:
             raise ValueError(f"field {self.name!r}: owner must be one of {OWNERS}, got {self.owner!r}")
         if self.owner == SEAT and not isinstance(self.spec, PerPlayer):
             raise ValueError(f"field {self.name!r}: a SEAT field is a PerPlayer list")
+        if self.owner == SEAT and not self.seen_as:
+            raise ValueError(
+                f"field {self.name!r}: a SEAT field names the observation key its owner sees it under (seen_as)"
+            )
+        if self.owner != SEAT and self.seen_as:
+            raise ValueError(f"field {self.name!r}: only a SEAT field is shown under a key of its own (seen_as)")
         if not self.attr:
             object.__setattr__(self, "attr", self.name)
 
@@ -721,6 +741,8 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     #: clones share them
     FIXED: ClassVar[tuple[str, ...]] = ()
     _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
+    #: ``(seen_as, attr, dump of one entry)`` of each SEAT field, for :meth:`observation`
+    _seat_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
 
     game: Game[Any]
     num_players: int
@@ -736,6 +758,9 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         if len(set(names)) != len(names):
             raise TypeError(f"{cls.__name__}: a field is declared twice in {names}")
         cls._dump_plan = tuple((f.name, f.attr, f.spec.dumper()) for f in fields)
+        cls._seat_plan = tuple(
+            (f.seen_as, f.attr, cast(PerPlayer, f.spec).item.dumper()) for f in fields if f.owner == SEAT
+        )
 
     @classmethod
     def fields(cls) -> tuple[Field, ...]:
@@ -919,9 +944,21 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         """Seats that won (ties share); [] while the game is not over."""
         raise NotImplementedError
 
-    def observation(self, player: int) -> ObservationT:  # pragma: no cover
-        """JSON-safe dict of what ``player`` may see, nothing more."""
-        raise NotImplementedError
+    def observation(self, player: int) -> ObservationT:
+        """JSON-safe dict of what ``player`` may see, nothing more: :meth:`public_observation` (a
+        fresh dict) with ``viewer`` set to ``player`` and, for each :data:`SEAT` field in
+        declaration order, a copy of the player's own entry under the field's ``seen_as`` key.
+        Every game's observation is this; one that shows more overrides it.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
+        """
+        self.check_player(player)
+        obs = cast(JsonDict, self.public_observation())
+        obs["viewer"] = player
+        for key, attr, dump in self._seat_plan:
+            obs[key] = dump(getattr(self, attr)[player], self)
+        return cast(ObservationT, obs)
 
     def public_observation(self) -> PublicObservationT:  # pragma: no cover
         """JSON-safe dict of what the whole table sees."""

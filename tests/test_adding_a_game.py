@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 import pytest
 
@@ -92,7 +92,7 @@ CARD = Int(1, CARDS)
 
 class HighCardState(State[Action, Event, Observation, PublicObservation]):
     FIELDS = (
-        Field("hands", PerPlayer(ListOf(CARD, 0, HAND)), SEAT, "each player's cards, ascending"),
+        Field("hands", PerPlayer(ListOf(CARD, 0, HAND)), SEAT, "each player's cards, ascending", seen_as="hand"),
         Field("deck", ListOf(CARD, 0, CARDS), HIDDEN, "cards not dealt"),
         Field("played", ListOf(Fixed(SEAT_NUMBER, CARD), 0, CARDS), PUBLIC, "[player, card] laid, oldest first"),
         Field("scores", PerPlayer(Int(0, HAND)), PUBLIC, "tricks won"),
@@ -172,13 +172,6 @@ class HighCardState(State[Action, Event, Observation, PublicObservation]):
             "current_players": self.current_players(),
             "winners": self.winners(),
         }
-
-    def observation(self, player: int) -> Observation:
-        self.check_player(player)
-        obs = cast(Observation, self.public_observation())
-        obs["viewer"] = player
-        obs["hand"] = self.hands[player][:]
-        return obs
 
     @classmethod
     def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> HighCardState:

@@ -362,7 +362,7 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
         Field("round", Int(1, max_rounds), PUBLIC, "1-based round number"),
         Field("starter", SEAT_NUMBER, PUBLIC, "who laid (or lays) the first card of this round"),
         Field("turn", Nullable(SEAT_NUMBER), PUBLIC, "whose turn it is in phase play, else null"),
-        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
+        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending", seen_as="hand"),
         Field("draw", ListOf(CARD, 0, DECK_SIZE), HIDDEN, "the face-down draw pile, the next card drawn last"),
         Field(
             "reserve",
@@ -385,6 +385,7 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
             PerPlayer(Nullable(Choice(*CHOICES))),
             SEAT,
             "phase choose: keep or redraw per player, null until chosen (or nothing to choose)",
+            seen_as="my_choice",
         ),
         Field("scores", PerPlayer(Int(0, max_score)), PUBLIC, "points so far (BB-7)"),
         Field(
@@ -730,15 +731,6 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
             "current_players": self.current_players(),
             "winners": self.winners(),
         }
-
-    def observation(self, player: int) -> Observation:
-        """The public observation plus ``player``'s own hand and own keep/redraw choice."""
-        self.check_player(player)
-        obs = cast(Observation, self.public_observation())
-        obs["viewer"] = player
-        obs["hand"] = self.hands[player][:]
-        obs["my_choice"] = self.choices[player]
-        return obs
 
     @classmethod
     def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> BadBunniesState:

@@ -989,13 +989,6 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
             out.append(self.hunter)
         return out
 
-    def observation(self, player: int) -> Observation:
-        """Nothing is private in this game: the public observation with ``viewer`` set."""
-        self.check_player(player)
-        obs = self.public_observation()
-        obs["viewer"] = player
-        return obs
-
     @classmethod
     def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> BunnyMooseState:
         """A state consistent with ``observation``: the cards not drawn yet, shuffled (the order of

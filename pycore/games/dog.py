@@ -496,13 +496,29 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             "each player's figure positions: -1 kennel, 0..63 track, 64 + 4*colour + g goal",
             attr="pos",
         ),
-        Field("hands", PerPlayer(ListOf(CARD_KIND, 0, max(DEAL_SIZES))), SEAT, "each player's cards, in KINDS order"),
+        Field(
+            "hands",
+            PerPlayer(ListOf(CARD_KIND, 0, max(DEAL_SIZES))),
+            SEAT,
+            "each player's cards, in KINDS order",
+            seen_as="hand",
+        ),
         Field("deck", ListOf(CARD_KIND, 0, DECK_SIZE), HIDDEN, "undealt cards, the top is the end of the list"),
         Field("discard", ListOf(CARD_KIND, 0, DECK_SIZE), PUBLIC, "played and discarded cards, oldest first"),
         Field(
-            "gifts", PerPlayer(Nullable(CARD_KIND)), SEAT, "the card each player chose in phase give, null until chosen"
+            "gifts",
+            PerPlayer(Nullable(CARD_KIND)),
+            SEAT,
+            "the card each player chose in phase give, null until chosen",
+            seen_as="my_gift",
         ),
-        Field("received", PerPlayer(Nullable(CARD_KIND)), SEAT, "the card each player got in this round's give phase"),
+        Field(
+            "received",
+            PerPlayer(Nullable(CARD_KIND)),
+            SEAT,
+            "the card each player got in this round's give phase",
+            seen_as="received",
+        ),
         Field("out", PerPlayer(Bool()), PUBLIC, "players out for this round (DOG-9)"),
         Field("drawn", Bool(), PUBLIC, "2-3 players: the player to act has discarded and drawn this turn (DOG-11)"),
         Field(
@@ -1414,16 +1430,6 @@ class DogState(State[Action, Event, Observation, PublicObservation]):
             },
             "winners": self.winners(),
         }
-
-    def observation(self, player: int) -> Observation:
-        """The public observation plus ``player``'s hand, own chosen gift and received card."""
-        self.check_player(player)
-        obs = cast(Observation, self.public_observation())
-        obs["viewer"] = player
-        obs["hand"] = self.hands[player][:]
-        obs["my_gift"] = self.gifts[player]
-        obs["received"] = self.received[player]
-        return obs
 
     @classmethod
     def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> DogState:

@@ -34,7 +34,7 @@ the events).
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from ..core import (
     HIDDEN,
@@ -314,8 +314,14 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
         Field("turn", Int(1, HAND_SIZE), PUBLIC, "1-based turn of the round (SN-6: ten turns)"),
         Field("phase", Choice(*PHASES), PUBLIC, "pick, choose_row (SN-5) or game_over"),
         Field("rows", ListOf(ListOf(CARD, 1, ROW_LIMIT), NUM_ROWS, NUM_ROWS), PUBLIC, "four rows, oldest card first"),
-        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending"),
-        Field("picks", PerPlayer(Nullable(CARD)), SEAT, "this turn's secret pick per player (null until picked)"),
+        Field("hands", PerPlayer(ListOf(CARD, 0, HAND_SIZE)), SEAT, "each player's cards, ascending", seen_as="hand"),
+        Field(
+            "picks",
+            PerPlayer(Nullable(CARD)),
+            SEAT,
+            "this turn's secret pick per player (null until picked)",
+            seen_as="my_pick",
+        ),
         Field(
             "pending",
             ListOf(Frozen(Fixed(CARD, SEAT_NUMBER)), 0, lambda st: st.num_players),
@@ -562,15 +568,6 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
             "tactical": self.options["tactical"],
             "winners": self.winners(),
         }
-
-    def observation(self, player: int) -> Observation:
-        """The public observation plus ``player``'s own hand and own secret pick."""
-        self.check_player(player)
-        obs = cast(Observation, self.public_observation())
-        obs["viewer"] = player
-        obs["hand"] = self.hands[player][:]
-        obs["my_pick"] = self.picks[player]
-        return obs
 
     @classmethod
     def from_observation(cls, game: Game[Any], observation: Observation, rng: Rng) -> SixNimmtState:
