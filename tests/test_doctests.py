@@ -31,7 +31,8 @@ def test_the_rules_modules_have_examples() -> None:
     for name in (
         "pycore.games.six_nimmt",
         "pycore.games.bad_bunnies",
-        "pycore.games.dog",
+        "pycore.games.dog.cards",
+        "pycore.games.dog.board",
         "pycore.games.bunny_moose",
         "pycore.core",
         "pycore.rng",
