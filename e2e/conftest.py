@@ -466,6 +466,19 @@ def wait_controlled(page) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
+def reaches_server(page) -> bool:
+    """Whether anything answers at the page's origin behind its service worker: a HEAD request
+    (the worker routes only GET, so this one goes to the network) for the site's own address.
+    ``False`` once the server is stopped, in every browser, whatever ``navigator.onLine`` says
+    (Debian bookworm's Chromium 150 leaves it true in an offline context)."""
+    return page.evaluate(
+        """async () => {
+            try { await fetch('./', {method: 'HEAD', cache: 'no-store'}); return true; }
+            catch (e) { return false; }
+        }"""
+    )
+
+
 def precached_urls(page) -> list[str]:
     return page.evaluate(
         """async () => {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import pick_seat_kind, screen, wait_controlled, wait_ready, wait_screen
+from conftest import pick_seat_kind, reaches_server, screen, wait_controlled, wait_ready, wait_screen
 
 import pycore
 
@@ -59,12 +59,13 @@ def test_every_screen_offline_finds_every_module(persistent_context, live_site):
         wait_controlled(page)
         made = page.evaluate("async () => { const s = hotseatSnapshot; await s.done; return s.status; }")
         assert made == "stored"
+        assert reaches_server(page), "the probe must find the server while it runs"
         live_site.stop()
         persistent_context.set_offline(True)
         step = "offline start"
         page.reload()
         wait_ready(page)
-        assert page.evaluate("navigator.onLine") is False
+        assert not reaches_server(page), "the server still answers: this walk is not offline"
         assert page.evaluate("hotseatSnapshot.status") == "restored"
         page.evaluate("window.hotseatPace = 0.05")
 
