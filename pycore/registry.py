@@ -1,7 +1,8 @@
 """The game registry (after pgx's ``make("game_id")``).
 
-Each game lives in its own module ``pycore/games/<id>.py`` that defines a ``GAME`` instance.
-Modules are imported on first use, so the app only pays for the game being played.
+Each game lives in its own module ``pycore/games/<id>.py`` (or package ``pycore/games/<id>/``, as
+Dog) that defines a ``GAME`` instance. Modules are imported on first use, so the app only pays for
+the game being played.
 """
 
 from __future__ import annotations
