@@ -40,6 +40,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "web") not in sys.path:
+    sys.path.insert(0, str(ROOT / "web"))  # hotseat.i18n: the words the app changes before a name
 LOCALE_DIR = ROOT / "locale"
 TEMPLATE = LOCALE_DIR / "hotseat.pot"
 DOMAIN = "hotseat"
@@ -307,13 +309,167 @@ def message_problems(message: Message, nplurals: int) -> list[str]:
     return problems
 
 
+# ---- wording patterns: what reads wrong on a screen though every placeholder is right -----------
+
+#: the placeholders that hold a player's name (or a list of names, ``{names}``)
+NAME_FIELDS = frozenset({"name", "names", "who", "player", "partner", "narrator", "winner"})
+#: per language, the short words that change before a word starting with a vowel (elision: Italian
+#: "di" -> "d’", French "de" -> "d’"; euphony: Italian "a" -> "ad"): before a name they must be ones
+#: the app changes (``hotseat.i18n.ELIDING``/``EUPHONIC``), and a message must not end with one (the
+#: name shown after it is beyond the app's reach)
+VOWEL_SENSITIVE = {
+    "it": frozenset({"a", "di", "e", "lo", "la", "da"}) - {"da"},
+    "fr": frozenset({"de", "que", "le", "la", "je", "me", "te", "se", "ne", "ce", "si", "lorsque", "puisque"}),
+}
+#: an elided or euphonic form written out before a name placeholder: right for "Anna", wrong for
+#: "Bob" (the app writes it itself when the name starts with a vowel)
+WRITTEN_ELISION_RE = re.compile(
+    r"(?<![\w])(?:[dDlLjJmMtTsSnNcC]|[qQ]u|[lL]orsqu|[pP]uisqu)['’]\{(\w+)|(?<![\w])([aAeE]d) \{(\w+)"
+)
+#: messages with ``{names}`` (a list of names) whose words do not depend on how many names there
+#: are, so they need no plural forms: a colon or "waiting for" before the list, or always several
+NAMES_NEUTRAL = frozenset(
+    {
+        "Waiting for {names}",  # "Esperando a {names}", "Warten auf {names}": no verb agrees with it
+        "Waiting for a phone to come back: {names}",
+        "round {n}; {names}",  # a saved game's line: round and players
+        "{names} share the win!",  # always two or more winners
+        "{names} wins!",  # the code picks "wins" for one winner ...
+        "{names} win!",  # ... and "win" for several
+    }
+)
+#: per game (a folder of web/hotseat/views), terms that name different things on the same screen:
+#: the English pattern that names the term in a message, and per language the word its translations
+#: use. Every translation of a message naming a term holds that term's word, and none holds the word
+#: of another term of the game that the message does not name (whole words): two piles never share
+#: a name.
+GLOSSARY: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
+    "bad_bunnies": {
+        # the pile in the middle: the cards played this round (its cards are the round's points)
+        "pile": (r"(?<!draw )\bpile\b", {"de": "stapel", "fr": "pile", "it": "pila", "es": "pila"}),
+        # the face-down pile players draw from
+        "draw pile": (r"\bdraw pile\b", {"de": "nachziehstapel", "fr": "pioche", "it": "mazzo", "es": "mazo"}),
+        # the reserve pile (thrown-away hands), reshuffled when the draw pile runs out
+        "reserve": (r"\breserve\b", {"de": "reserve", "fr": "réserve", "it": "riserva", "es": "reserva"}),
+    },
+}
+#: names, brands and words every language writes as English does: never "left in English"
+SAME_EVERYWHERE = frozenset(
+    {"6 nimmt!", "Bad Bunnies", "Bunny Bunny Moose Moose", "Dog", "Hotseat", "BAM!", "Bot", "OK"}
+)
+#: per language, messages whose translation is the same word as the English one (not left in English)
+SAME_WORD = {
+    "de": frozenset({"Animation", "Normal", "normal", "Pause", "Tempo", "Tempo: {tempo}", "Vibration", "Bot · normal"}),
+    "fr": frozenset(
+        {"Animation", "Options", "Pause", "Total", "Vibration", "joker", "long", "normal", "Bot · normal", "{n} point"}
+    ),
+    "it": frozenset({"app"}),  # "l'app": the Italian word
+    "es": frozenset({"Normal", "normal", "Total", "app", "Bot · normal"}),  # "la app": the Spanish word
+}
+
+
+def _text_of(template: str) -> str:
+    """``template`` without its placeholders (the words a player reads around them)."""
+    return re.sub(r"\{[^{}]*\}", " ", template)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text)
+
+
+def wording_problems(lang: str, message: Message) -> list[str]:
+    """What reads wrong in ``lang``'s translation of ``message`` though its placeholders are right
+    (the patterns of :data:`VOWEL_SENSITIVE`, :data:`NAMES_NEUTRAL`, :data:`SAME_WORD`; the
+    glossary is :func:`glossary_problems`'s)."""
+    import hotseat.i18n as runtime  # the app's own rules: which words it changes before a name
+
+    ids = [message.id] if isinstance(message.id, str) else list(message.id)
+    forms = _forms(message)
+    where = f"{lang}: {ids[0]!r}"
+    problems = []
+    sensitive = VOWEL_SENSITIVE.get(lang, frozenset())
+    handled = set(runtime.ELIDING.get(lang, {})) | set(runtime.EUPHONIC.get(lang, {}))
+    for form in forms:
+        last = re.search(r"(?<![\w’'-])([^\W\d_]+)$", form.rstrip())  # not a pronoun: "copie-le"
+        if sensitive and last is not None and last.group(1).lower() in sensitive:
+            problems.append(
+                f"{where}: ends with {last.group(1)!r}, a word that changes before a vowel: the name shown "
+                "after the message is beyond the app's elision (put a {name} placeholder in the message)"
+            )
+        for m in WRITTEN_ELISION_RE.finditer(form):
+            field = m.group(1) or m.group(3)
+            if field in NAME_FIELDS:
+                problems.append(
+                    f"{where}: {m.group(0)!r} writes the elision out: right for Anna, wrong for Bob "
+                    "(write the full word; the app changes it before a name that starts with a vowel)"
+                )
+        for m in re.finditer(r"(?<![\w’'])([^\W\d_]+) \{(\w+)", form):
+            word, field = m.group(1), m.group(2)
+            if field in NAME_FIELDS and word.lower() in sensitive and word not in handled:
+                problems.append(
+                    f"{where}: {word!r} before {{{field}}} changes before a vowel but the app does not "
+                    "change it (hotseat.i18n.ELIDING / EUPHONIC)"
+                )
+    if "{names}" in ids[0] and len(ids) == 1 and ids[0] not in NAMES_NEUTRAL:
+        problems.append(
+            f"{where}: a list of names ({{names}}) in a message without plural forms: with several "
+            "players the verb or pronoun must agree (use ngettext with the number of names)"
+        )
+    if ids[0] not in SAME_EVERYWHERE and ids[0] not in SAME_WORD.get(lang, frozenset()):
+        for k, form in enumerate(forms):
+            english = ids[min(k, len(ids) - 1)] if len(ids) > 1 else ids[0]
+            if form == english and _words(_text_of(form)):
+                problems.append(f"{where}: left in English (or add it to SAME_WORD if {lang} writes it so)")
+                break
+    return problems
+
+
+def glossary_problems(lang: str, catalog: Catalog, template: Catalog) -> list[str]:
+    """Messages of a game whose translation in ``lang`` does not use the word of a term it names
+    or uses the word of another term of the game (:data:`GLOSSARY`)."""
+    problems = []
+    for game, terms in GLOSSARY.items():
+        words = [w[lang] for _p, w in terms.values()]
+        if len(set(words)) != len(words):
+            problems.append(f"{lang}: the glossary of {game} gives two terms the same word: {words}")
+        for m in template:
+            if not m.id or not any(f"/views/{game}/" in loc for loc, _line in m.locations):
+                continue
+            english = m.id if isinstance(m.id, str) else m.id[0]
+            named = {term for term, (pattern, _w) in terms.items() if re.search(pattern, english, re.IGNORECASE)}
+            if not named:
+                continue
+            translated = catalog.get(m.id, context=m.context)
+            if translated is None or not _complete(translated):
+                continue
+            for form in _forms(translated):
+                low = form.lower()
+                for term in sorted(named):
+                    if terms[term][1][lang] not in low:
+                        problems.append(
+                            f"{lang}: {english!r} names the {term} of {game}, its word is "
+                            f"{terms[term][1][lang]!r}: {form!r}"
+                        )
+                for term, (_pattern, other) in terms.items():
+                    if term not in named and re.search(rf"\b{re.escape(other[lang])}\b", low):
+                        problems.append(
+                            f"{lang}: {english!r} does not name the {term} of {game} but says "
+                            f"{other[lang]!r} (its word) in {form!r}: two things with one name on a screen"
+                        )
+    return problems
+
+
 def check(template: Catalog | None = None) -> list[str]:
     """Every problem with the template and the catalogues; an empty list when all is well.
 
     * the template holds exactly the messages a fresh extraction finds;
     * every catalogue holds exactly the template's messages, each translated (none fuzzy),
       with the language's number of plural forms, the same placeholders, ruling ids and
-      ``*`` marks as the English, and headers naming its language and Babel's plural rule.
+      ``*`` marks as the English, and headers naming its language and Babel's plural rule;
+    * the wording (:func:`wording_problems`, :func:`glossary_problems`): no word that changes
+      before a vowel left where the app cannot change it, no elision written out before a name,
+      a list of names only in a message with plural forms, no English left untranslated, and no
+      two things of a game's screen under one word.
     """
     problems = []
     fresh = template if template is not None else extract()
@@ -344,6 +500,9 @@ def check(template: Catalog | None = None) -> list[str]:
         for message in catalog:
             if message.id and _key(message) in wanted:
                 problems += [f"{lang}: {p}" for p in message_problems(message, catalog.num_plurals)]
+                if _complete(message):
+                    problems += wording_problems(lang, message)
+        problems += glossary_problems(lang, catalog, fresh)
     return problems
 
 

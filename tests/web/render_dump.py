@@ -98,10 +98,11 @@ def _turn_of(c: Controller) -> tuple[int, dict, list[dict]] | None:
     if view is not None:
         return (c.net.guest.seat, view["obs"], view["legal"]) if view["legal"] else None
     s = c.session
-    if s is None or s.viewer is None or s.viewer not in s.state.current_players():
+    seat = None if s is None else s.actor  # the viewer, or a seat choosing on the public table
+    if s is None or seat is None or seat not in s.state.current_players():
         return None
-    obs = json.loads(json.dumps(s.state.observation(s.viewer)))
-    return s.viewer, obs, s.state.legal_actions(s.viewer)
+    obs = json.loads(json.dumps(s.state.observation(seat)))
+    return seat, obs, s.state.legal_actions(seat)
 
 
 # ---- a table --------------------------------------------------------------------------------------

@@ -178,7 +178,7 @@ def six_nimmt_row_choice(kinds: list[str]) -> tuple[Session, int]:
     s = Session("six_nimmt", seats, 7, state=state, bot_hook=first_legal_bot)
     if s.phase == "curtain":
         s.tap({"shell": "show"})
-    assert s.phase == "turn" and s.viewer == chooser
+    assert s.phase == "turn" and s.actor == chooser  # on the public table at a shared phone
     return s, chooser
 
 

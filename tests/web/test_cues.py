@@ -52,7 +52,7 @@ def acting_person(s: Session) -> int | None:
     if s.phase is Phase.CURTAIN and not s.curtain.hidden:
         seat = s.curtain.seat
     elif s.phase is Phase.TURN:
-        seat = s.viewer
+        seat = s.actor
     else:
         return None
     return seat if seat is not None and s.seats[seat]["kind"] == HUMAN else None
@@ -70,7 +70,7 @@ def play_out(s: Session, rng: random.Random, steps: int = 20_000):
         if s.phase is Phase.CURTAIN:
             s.tap({"shell": "show"})
         elif s.phase is Phase.TURN:
-            s.apply(s.viewer, rng.choice(s.state.legal_actions(s.viewer)))
+            s.apply(s.actor, rng.choice(s.state.legal_actions(s.actor)))
         elif s.phase is Phase.SUMMARY:
             s.tap({"shell": "continue"})
         else:
@@ -142,8 +142,9 @@ def test_a_paced_reveal_sounds_each_step_once_and_a_curtain_calls_the_next_playe
     assert len(placed) == len(places)  # one sound per card laid, each on its own step
     for h, e in zip(placed, places, strict=True):
         assert h[0] == ("take" if e["taken"] else "card")
-    # after the reveal the curtain calls the next player (nobody holds the phone any more)
-    assert s.phase is Phase.CURTAIN and heard[-1][-1:] == ["your_turn"]
+    # after the reveal the next player is called: behind the curtain, or on the public table for
+    # a row to take (SN-5); never with a hand on screen
+    assert s.viewer is None and s.phase in (Phase.CURTAIN, Phase.TURN) and heard[-1][-1:] == ["your_turn"]
 
 
 def test_a_reveal_skipped_to_its_end_is_one_sound_not_a_heap():

@@ -87,8 +87,8 @@ def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> li
             s.tap({"shell": "show"})
         elif s.phase is Phase.TURN:
             out.append((s.phase, copy.deepcopy(s.screen_obs()), s.context()))
-            legal = s.state.legal_actions(s.viewer)
-            s.apply(s.viewer, legal[len(legal) // 2])
+            legal = s.state.legal_actions(s.actor)
+            s.apply(s.actor, legal[len(legal) // 2])
         elif s.phase is Phase.REVEAL:
             out.append((s.phase, copy.deepcopy(s.screen_obs()), s.context()))
             s.tick()

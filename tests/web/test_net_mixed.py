@@ -81,8 +81,8 @@ class Player:
         elif s.phase is Phase.SUMMARY:
             c.tap(dict(shells["continue"], fields={}))
         elif s.phase is Phase.TURN:
-            legal = s.state.legal_actions(s.viewer)
-            c.tap(dict(self._towards(options, s.state.observation(s.viewer), legal), fields={}))
+            legal = s.state.legal_actions(s.actor)
+            c.tap(dict(self._towards(options, s.state.observation(s.actor), legal), fields={}))
         else:
             return False
         return True

@@ -75,7 +75,7 @@ def count_taps(game_id: str, kinds: list[str], moves: int, seed: int = 3) -> dic
             host.tap(dict(shells["continue"], fields={}))
             continue
         assert screen == "turn", screen
-        seat = session.viewer
+        seat = session.actor
         logged = len(session.log.moves)
         legal = session.state.legal_actions(seat)
         tap = hands[seat].tap_towards(options, session.state.observation(seat), legal)

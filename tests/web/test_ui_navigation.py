@@ -36,7 +36,7 @@ def play_one_turn(c: Controller) -> None:
         if s.phase == "curtain":
             c.tap({"shell": "show"})
         elif s.phase == "turn":
-            legal = s.state.legal_actions(s.viewer)
+            legal = s.state.legal_actions(s.actor)
             c.tap({"pick": legal[0]["card"]} if legal[0]["type"] == "pick" else {"row": legal[0]["row"]})
             if s.flow.pending is not None:
                 c.tap({"shell": "confirm"})

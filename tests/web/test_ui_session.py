@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
-from ui_helpers import first_legal_bot, storage_fixture  # noqa: F401 (storage_fixture is the storage fixture)
+from ui_helpers import cards_shown, first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 import pycore
 from hotseat import session_save
+from hotseat.pages import GamePage
 from hotseat.saves import SaveError
 from hotseat.session import Session
 
@@ -61,28 +63,52 @@ def _two_humans_with_row_choice_for_the_last_picker(low: int = 1) -> Session:
     return Session("six_nimmt", seats, seed=11, state=loaded)
 
 
-def test_after_a_public_reveal_the_phone_stays_with_its_holder():
+def screen_html(session: Session) -> str:
+    """The whole game screen as the browser gets it (the page's game body)."""
+    return str(GamePage(session).render_table())
+
+
+def hand_cards_in(markup: str, session: Session) -> list[int]:
+    """The cards of any seat's hand (not yet played) drawn in ``markup``."""
+    hands = {c for p in range(len(session.seats)) for c in session.state.observation(p)["hand"]}
+    return [c for c in cards_shown(markup) if c in hands]
+
+
+def test_the_last_picker_takes_a_row_on_the_public_table_without_her_hand():
+    """Bob picks last and his 5 is below every row (SN-5): right after the reveal the whole table
+    watched, the row choice is drawn on the public table ("Bob, your card is lower than every
+    row"), the rows only: no hand card is in the document from the reveal to the row taken."""
     s = _two_humans_with_row_choice_for_the_last_picker()
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 61})
     assert (s.phase, s.curtain.seat) == ("curtain", 1)
     s.tap({"shell": "show"})  # Bob
     s.tap({"pick": 5})
-    # the reveal shows only the table; the 5 is below every row (SN-5) and Bob, who holds the
-    # phone, chooses at once: no hand-off screen naming the person who holds it already
-    assert s.phase == "reveal" and s.curtain.holder == 1
-    finish_reveal(s)
+    screens = []
+    while s.phase == "reveal":
+        screens.append(screen_html(s))
+        s.tick()
     assert s.state.current_players() == [1]
-    assert (s.phase, s.viewer, s.curtain.seat) == ("turn", 1, None)
+    choice = screen_html(s)
+    screens.append(choice)
+    for markup in screens:
+        assert hand_cards_in(markup, s) == []
+    # Bob chooses on the public table: no viewer, no curtain, his rows' taps on screen
+    assert (s.phase, s.viewer, s.actor, s.curtain.seat) == ("turn", None, 1, None)
+    assert "Bob, your card is lower than every row: tap the row you take." in choice
+    assert [t for t in taps(choice) if "row" in t] == [{"row": r} for r in range(4)]
+    assert "handcards" not in choice and "data-private" not in choice
     s.tap({"row": 3})  # row [60]: the row tap takes it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
+    assert s.log.history[-1].player == 1  # Bob's move
     # next turn: the phone goes on round the table, to Ann, through the curtain
     assert (s.phase, s.curtain.seat) == ("curtain", 0)
 
 
-def test_after_a_public_reveal_the_phone_passes_through_the_curtain_to_another_chooser():
-    """The lowest card is Ann's, Bob picked last and holds the phone: Ann gets it behind the curtain."""
+def test_another_chooser_takes_a_row_on_the_public_table_too():
+    """The lowest card is Ann's, Bob picked last and holds the phone: Ann taps her row on the
+    public table, no hand-off screen first; Bob's hand comes back behind his curtain."""
     s = _two_humans_with_row_choice_for_the_last_picker(low=0)
     s.tap({"shell": "show"})  # Ann
     s.tap({"pick": 5})
@@ -91,9 +117,50 @@ def test_after_a_public_reveal_the_phone_passes_through_the_curtain_to_another_c
     assert s.curtain.holder == 1
     finish_reveal(s)
     assert s.state.current_players() == [0]
-    assert (s.phase, s.viewer, s.curtain.seat) == ("curtain", None, 0)
+    assert (s.phase, s.viewer, s.actor, s.curtain.seat) == ("turn", None, 0, None)
+    assert hand_cards_in(screen_html(s), s) == []
+    s.tap({"pick": 62})  # a card tap is no row: refused, nothing changes
+    assert s.state.current_players() == [0] and s.error
+    s.tap({"row": 0})
+    finish_reveal(s)
+    assert s.state.public_observation()["rows"][0] == [5]
+    # next turn: round the table from Bob, who still held the phone: Ann, then Bob, each behind a curtain
+    assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 0, None)
     s.tap({"shell": "show"})
-    assert (s.phase, s.viewer) == ("turn", 0)
+    pick_first(s)
+    assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 1, None)
+    s.tap({"shell": "show"})
+    assert (s.phase, s.viewer) == ("turn", 1)
+
+
+def test_after_a_bot_turn_the_holders_hand_comes_back_behind_its_curtain():
+    """A table with two people and a bot: whenever the same person acts again after the bot's
+    public turn, "Cards hidden for NAME" comes first (the table watched the bot's move)."""
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot:easy"}, {"name": "Cy", "kind": "human"}]
+    seen = 0
+    for seed in range(6):
+        s = Session("bad_bunnies", seats, seed=seed, bot_hook=first_legal_bot)
+        rng = random.Random(seed)
+        public = False
+        for _ in range(3000):
+            if s.phase == "over":
+                break
+            if s.phase == "curtain":
+                if public and s.curtain.seat == s.curtain.holder:
+                    seen += 1
+                    assert s.curtain.holds_phone and "Cards hidden for" in screen_html(s)
+                public = False
+                s.tap({"shell": "show"})
+            elif s.phase == "turn":
+                assert not public, "a hand right after a public screen, without its curtain"
+                s.submit(s.viewer, rng.choice(s.state.legal_actions(s.viewer)))
+            elif s.phase == "summary":
+                public = True
+                s.tap({"shell": "continue"})
+            else:
+                public = True
+                s.tick()
+    assert seen > 0
 
 
 def test_one_human_with_bots_never_sees_a_curtain():
@@ -160,7 +227,7 @@ def act(session: Session) -> None:
     elif session.phase == "turn":
         if session.flow.pending is not None:
             session.tap({"shell": "confirm"})
-        elif session.state.legal_actions(session.viewer)[0]["type"] == "pick":
+        elif session.state.legal_actions(session.actor)[0]["type"] == "pick":
             pick_first(session)
         else:
             session.tap({"row": 0})
@@ -427,3 +494,33 @@ def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):
     assert s.state.observation(1)["hand"] and s.phase != "bot"
     assert c.message is not None and c.message.startswith("Robo thought as long as this phone allows")
     assert s.bots.capped is None  # told once
+
+
+def test_undo_my_move_after_a_public_row_choice_brings_the_public_choice_back():
+    """A player took a row on the public table (not right after their own pick, which turned the
+    cards and stands); "Undo my move" on the next hand-off screen puts the row choice back on the
+    public table, never behind the chooser's curtain with their hand."""
+    for seed in range(40):
+        s = Session("six_nimmt", HUMANS3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if (
+                s.phase == "curtain"
+                and s.take_back.mover is not None
+                and s.log.moves[-1]["action"]["type"] == "choose_row"
+            ):
+                chooser = s.take_back.mover
+                s.tap({"shell": "take_back"})
+                assert (s.phase, s.viewer, s.actor) == ("turn", None, chooser)
+                assert s.state.legal_actions(chooser)[0]["type"] == "choose_row"
+                assert hand_cards_in(screen_html(s), s) == [] and "handcards" not in screen_html(s)
+                return
+            if s.phase == "curtain":
+                s.tap({"shell": "show"})
+            elif s.phase == "turn":
+                s.submit(s.actor, rng.choice(s.state.legal_actions(s.actor)))
+            elif s.phase == "summary":
+                s.tap({"shell": "continue"})
+            else:
+                s.tick()
+    raise AssertionError("no seed with a row choice that may be taken back")

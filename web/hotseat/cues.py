@@ -73,7 +73,7 @@ def table_markers(s: Session) -> Markup:
     if s.phase is Phase.CURTAIN and not s.curtain.hidden:
         seat = s.curtain.seat
     elif s.phase is Phase.TURN:
-        seat = s.viewer
+        seat = s.actor
     last = s.log.history[-1].player if s.log.history else None
     turn = seat is not None and s.seats[seat]["kind"] == HUMAN and seat != last
     return markers(s.view, s.events, shown, s.viewer, f"m{table_number(s)}-{s.moves_applied}", turn)

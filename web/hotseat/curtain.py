@@ -3,7 +3,11 @@
 A :class:`hotseat.session.Session` keeps one :class:`Curtain` (``session.curtain``). In a game
 with hidden information, when the next human to act is not the human who holds the phone (the
 last one whose private view was shown), the curtain "Pass the phone to NAME" comes first; it
-renders nothing private. "Show my cards" (:meth:`Curtain.show`) gives that player the phone. When
+renders nothing private. After a screen the whole table may watch (a paced reveal, a bot's turn,
+a round summary, a choice made on the public table) the next hand comes behind its curtain even
+when its player held the phone before ("Cards hidden for NAME", :attr:`Curtain.watched`): a
+hand never appears on a screen the table was just watching. "Show my cards" (:meth:`Curtain.show`)
+gives that player the phone. When
 the page is hidden (phone locked, app switched) a private view goes behind the curtain for the
 same player (:meth:`Curtain.hide_private_view`). With only one human at the table there is never a
 curtain: the screen is always that human's view.
@@ -30,6 +34,9 @@ class Curtain:
             "NAME's cards are hidden".
         holder: the human who holds the phone (last shown their private view), or ``None``
             (after a reload the holder is unknown, so the next human always gets the curtain).
+        watched: a public screen the whole table may watch was shown since the holder's view
+            was (a reveal, a bot's turn, a round summary, a public choice): the holder's hand,
+            too, comes back only behind the curtain.
     """
 
     def __init__(self, session: Session) -> None:
@@ -37,6 +44,7 @@ class Curtain:
         self.seat: int | None = None
         self.hidden = False
         self.holder: int | None = None
+        self.watched = False
 
     def copy(self) -> Curtain:
         """A copy (for the session's checkpoints)."""
@@ -48,6 +56,13 @@ class Curtain:
         the table must not see. Never with one human among bots: their view is the table's."""
         s = self.session
         return s.game.hidden_information and s.viewer is not None and s.sole_human is None
+
+    @property
+    def holds_phone(self) -> bool:
+        """Whether the curtain's player holds the phone already (their cards were hidden: the page
+        was, or the table watched a public screen): it says "Cards hidden for NAME", not "Pass
+        the phone to NAME"."""
+        return self.seat is not None and (self.hidden or self.seat == self.holder)
 
     def up(self, seat: int, hidden: bool = False) -> None:
         """Put the game behind the curtain for ``seat`` ("Pass the phone to NAME"; with ``hidden``,
@@ -65,6 +80,7 @@ class Curtain:
         s.flow.reveal = None
         s.bots.search = None
         s.viewer = None
+        s.public_actor = None
         s.bot_seat = None
         s.phase = Phase.CURTAIN
         self.seat = seat
@@ -90,6 +106,7 @@ class Curtain:
         s, seat = self.session, self.seat
         self.holder = seat
         self.hidden = False
+        self.watched = False
         self.seat = None
         if (
             seat is not None
@@ -97,8 +114,10 @@ class Curtain:
             and not is_bot(s.seats[seat]["kind"])
             and s.flow.reveal is None
             and not s.summary_due
+            and not s.public_turn(seat)
         ):
             s.phase = Phase.TURN
             s.viewer = seat
-        else:  # the page was hidden while this player watched a bot, a summary or the end
+        else:  # the page was hidden while this player watched a bot, a summary or the end; or
+            # the choice now needs no hand (it is made on the public table)
             s.advance()

@@ -211,6 +211,18 @@ ELIDING: dict[str, dict[str, str]] = {
     "it": {"di": "d’", "Di": "D’"},
 }
 _VOWELS = "aeiouàâäáéèêëíìîïóòôöúùûüœæ"
+#: the words that take a sound before a name starting with the same sound (euphony), per language:
+#: word -> (its form there, the name's beginnings, lower case): Italian "a Anna" -> "ad Anna",
+#: "e Elena" -> "ed Elena"; Spanish "Ana y Isabel" -> "Ana e Isabel", "Eva o Olga" -> "Eva u Olga"
+EUPHONIC: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    "it": {
+        "a": ("ad ", ("a", "à")),
+        "A": ("Ad ", ("a", "à")),
+        "e": ("ed ", ("e", "è", "é")),
+        "E": ("Ed ", ("e", "è", "é")),
+    },
+    "es": {"y": ("e ", ("i", "í", "hi")), "o": ("u ", ("o", "ó", "ho"))},
+}
 
 
 def starts_with_vowel_sound(word: str, code: str) -> bool:
@@ -244,24 +256,50 @@ def elided(template: str, values: dict[str, Any], code: str) -> str:
     'On attend qu’{names} donnent une carte'
     >>> elided("Pedina di {name}", {"name": "Anna"}, "it"), elided("avance de {n}", {"n": 8}, "fr")
     ('Pedina d’{name}', 'avance de {n}')
+    >>> elided("Passa il telefono a {name}", {"name": "Anna"}, "it"), elided("a {name}", {"name": "Ugo"}, "it")
+    ('Passa il telefono ad {name}', 'a {name}')
+    >>> elided("{a} y {b}", {"a": "Ana", "b": "Isabel"}, "es"), elided("{a} y {b}", {"a": "Ana", "b": "Eva"}, "es")
+    ('{a} e {b}', '{a} y {b}')
     """
-    words = ELIDING.get(code)
-    if not words or "{" not in template:
+    words, sounds = ELIDING.get(code, {}), EUPHONIC.get(code, {})
+    if not (words or sounds) or "{" not in template:
         return template
 
     def one(m: re.Match[str]) -> str:
-        value = values.get(m.group(2))
-        if isinstance(value, str) and starts_with_vowel_sound(value, code):
-            return words[m.group(1)] + "{" + m.group(2)
+        word, value = m.group(1), values.get(m.group(2))
+        if not isinstance(value, str):
+            return m.group(0)
+        if word in words and starts_with_vowel_sound(value, code):
+            return words[word] + "{" + m.group(2)
+        if word in sounds and value.lower().startswith(sounds[word][1]):
+            return sounds[word][0] + "{" + m.group(2)
         return m.group(0)
 
-    pattern = r"(?<![\w’'])(" + "|".join(words) + r") \{(\w+)"
+    pattern = r"(?<![\w’'])(" + "|".join(list(words) + list(sounds)) + r") \{(\w+)"
     return re.sub(pattern, one, template)
 
 
+def around(message: str, key: str, **values: Any) -> tuple[str, str]:
+    """The text of a translated ``message`` before and after its placeholder ``key``, the
+    others filled from ``values`` (``key``'s own value too, for the elision and euphony before
+    it): for a screen that sets the name apart, e.g. "Pass the phone to" above a big "Anna".
+
+    >>> install("en"); around("Pass the phone to {name}", "name", name="Anna")
+    ('Pass the phone to ', '')
+    >>> around(Message("Passa il telefono a {name}"), "name", name="Anna")
+    ('Passa il telefono a ', '')
+    """
+    marker = "\x00"
+    template = elided(str(message), values, message.code) if isinstance(message, Message) else str(message)
+    text = str.format(template, **{**values, key: marker})
+    before, _sep, after = text.partition(marker)
+    return before, after
+
+
 class Message(str):
-    """A translated message whose :meth:`format` writes the elision of the current language
-    before names (:func:`elided`): "Pose de {name}" with Anne reads "Pose d’Anne"."""
+    """A translated message whose :meth:`format` writes the elision and euphony of the current
+    language before names (:func:`elided`): "Pose de {name}" with Anne reads "Pose d’Anne",
+    "Passa il telefono a {name}" with Anna "Passa il telefono ad Anna"."""
 
     code = SOURCE
 
@@ -270,7 +308,7 @@ class Message(str):
 
 
 def _message(text: str) -> str:
-    if _language not in ELIDING:
+    if _language not in ELIDING and _language not in EUPHONIC:
         return text
     message = Message(text)
     message.code = _language
@@ -344,7 +382,8 @@ def format_number(value: float, decimals: int = 0) -> str:
 
 
 def format_list(items: Iterable[str]) -> str:
-    """``items`` joined the current language's way (CLDR "standard" list: "A, B and C").
+    """``items`` joined the current language's way (CLDR "standard" list: "A, B and C"), the
+    last joining word sounding as the next item wants (:data:`EUPHONIC`: Spanish "Ana e Isabel").
 
     >>> install("en"); format_list(["Ann"]), format_list(["Ann", "Bo"])
     ('Ann', 'Ann and Bo')
@@ -353,9 +392,14 @@ def format_list(items: Iterable[str]) -> str:
     patterns = LOCALE_DATA[_language]["list"]
     if len(words) < 2:
         return words[0] if words else ""
+
+    def join(pattern: str, first: str, second: str) -> str:
+        # the word before the second item may sound differently before it (Spanish "y" -> "e")
+        return elided(str(pattern), {"1": second}, _language).format(first, second)
+
     if len(words) == 2:
-        return str(patterns["2"]).format(*words)
-    text = patterns["end"].format(words[-2], words[-1])
+        return join(patterns["2"], words[0], words[1])
+    text = join(patterns["end"], words[-2], words[-1])
     for word in reversed(words[1:-2]):
         text = patterns["middle"].format(word, text)
-    return str(patterns["start"]).format(words[0], text)
+    return join(patterns["start"], words[0], text)

@@ -273,12 +273,11 @@ class GamePage:
             assert seat is not None, "the curtain is for a player"
             name = names[seat]
             mover = s.take_back.mover
-            body = screens.curtain(
-                name, public, hidden=s.curtain.hidden, take_back=names[mover] if mover is not None else None
-            )
+            held = s.curtain.holds_phone
+            body = screens.curtain(name, public, hidden=held, take_back=names[mover] if mover is not None else None)
             status = (
                 _("{name}'s cards are hidden").format(name=name)
-                if s.curtain.hidden
+                if held
                 else _("Pass the phone to {name}").format(name=name)
             )
             return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)

@@ -80,7 +80,7 @@ class PhoneSeats:
         events, before, reveal_viewer = s.apply_logged(player, action)
         acting = s.state.current_players()
         still = (
-            (s.phase is Phase.TURN and s.viewer in acting)
+            (s.phase is Phase.TURN and s.actor in acting)
             or (s.phase is Phase.CURTAIN and s.curtain.seat in acting)
             or (s.phase is Phase.BOT and s.bot_seat in acting)
         )
@@ -141,7 +141,7 @@ class PhoneSeats:
         if s.curtain.holder == seat:
             s.curtain.holder = None
         on_screen = (
-            (s.phase is Phase.TURN and s.viewer == seat)
+            (s.phase is Phase.TURN and s.actor == seat)
             or (s.phase is Phase.CURTAIN and s.curtain.seat == seat)
             or (s.phase is Phase.BOT and s.bot_seat == seat)
             or s.phase is Phase.WAIT

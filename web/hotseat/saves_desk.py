@@ -25,7 +25,7 @@ import pycore
 
 from . import backup, keeping, screens, session_save
 from . import players as players_store
-from .i18n import format_list
+from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup
 from .pages import ElsewherePage, HomePage, Page, RecoveryPage, Screen, game_info
@@ -383,7 +383,8 @@ def detail(session: Session) -> str:
         parts.append(_("Round {n}").format(n=round_no))
     seats = state.current_players()
     if seats:
-        parts.append(_("Next: {names}").format(names=format_list(session.names[p] for p in seats)))
+        nxt = [session.names[p] for p in seats]
+        parts.append(ngettext("Next: {names}", "Next: {names}", len(nxt)).format(names=format_list(nxt)))
     return " · ".join(parts)
 
 

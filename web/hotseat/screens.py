@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .i18n import N_, format_list
+from .i18n import N_, around, format_list
 from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
 from .widgets import button as button  # screens.button: the shared button, re-exported
@@ -456,8 +456,9 @@ def setup(
 def curtain(name: str, public: Markup, hidden: bool = False, take_back: str | None = None) -> Markup:
     """ "Pass the phone to NAME" with "Show my cards"; ``public`` is the public table only.
 
-    ``hidden``: the curtain came up because the page was hidden (phone locked, app switched)
-    while NAME's cards were on screen: it says "NAME's cards are hidden" instead.
+    ``hidden``: NAME holds the phone already and their cards were hidden (the page was hidden:
+    phone locked, app switched; or the whole table watched a public screen): it says "Cards
+    hidden for NAME" instead.
     ``take_back``: the name of the player who just moved and may still take it back ("Undo my
     move", until NAME shows their cards).
     """
@@ -469,15 +470,19 @@ def curtain(name: str, public: Markup, hidden: bool = False, take_back: str | No
             "secondary",
             aria_label=_("Undo my move ({name})").format(name=take_back),
         )
-    lead = _("Cards hidden for") if hidden else _("Pass the phone to")
+    # the name is set apart in big letters; the words around it come from one message, so that
+    # they fit it ("Passa il telefono ad Anna", "Cartes cachées pour Hugo")
+    message = _("Cards hidden for {name}") if hidden else _("Pass the phone to {name}")
+    lead, tail = around(message, "name", name=name)
     return h(
         "div",
         {"class": "curtain"},
         h(
             "div",
             {"class": "pass"},
-            h("p", {"class": "pass-to"}, lead),
+            h("p", {"class": "pass-to"}, lead.strip()),
             h("p", {"class": "pass-name"}, name),
+            h("p", {"class": "pass-to"}, tail.strip()) if tail.strip() else None,
             button(_("Show my cards"), {"shell": "show"}, "primary big"),
             h("p", {"class": "note"}, _("Only {name} should look at the screen after this tap.").format(name=name)),
             undo,

@@ -9,8 +9,15 @@ know what to draw. The rules it implements:
   who holds the phone (the last one whose private view was shown), the curtain "Pass the phone to
   NAME" comes first; it renders nothing private. A human who acts twice in a row gets no curtain.
   With only one human at the table, no curtain ever: the screen is always that human's view.
-  After a reload the holder is unknown, so the next human always gets the curtain. The curtain
-  and the phone's holder are :attr:`Session.curtain`'s (:mod:`hotseat.curtain`).
+  After a reload the holder is unknown, so the next human always gets the curtain. A hand never
+  appears on a screen the whole table was just watching (a paced reveal, a bot's turn, a round
+  summary, a public choice) without its player's curtain, the holder's own included ("Cards
+  hidden for NAME"). The curtain and the phone's holder are :attr:`Session.curtain`'s
+  (:mod:`hotseat.curtain`).
+* **Public choice.** At a phone people share, a choice that needs nothing private (the view's
+  ``public_choice``: 6 nimmt!'s row to take) is made on the public table, with no curtain and no
+  hand in the document (:attr:`Session.actor` chooses; :attr:`Session.viewer` is ``None``); the
+  chooser's curtain comes only when their hand is next needed.
 * **Order.** In a simultaneous phase humans choose first, in seat order starting after the holder
   (so the phone goes round the table), then the bots think, visibly, before the reveal.
 * **Bots** think in :mod:`hotseat.bot_turns` (:attr:`Session.bots`): a bot's turn in slices
@@ -121,6 +128,8 @@ class Session:
             ``bot_seat`` thinking, the round summary, game over. Callers change it only through
             the methods (:meth:`tap`, :meth:`tick`, and :attr:`curtain`'s).
         viewer: seat whose private view is on screen, or ``None`` for the public view.
+        public_actor: on a :attr:`Phase.TURN` with ``viewer`` None, the seat choosing on the
+            public table (a choice that needs nothing private), else ``None``; see :attr:`actor`.
         flow: the turn flow (:mod:`hotseat.turn_flow`): its ``pending`` pick, the selection in
             progress (``local``), the paced ``reveal``.
         events: events of the last applied action.
@@ -155,6 +164,7 @@ class Session:
             raise ValueError(f"this app has no table screen for {self.game.name} yet") from None
         self.phase = Phase.CURTAIN
         self.viewer: int | None = None
+        self.public_actor: int | None = None
         self.bot_seat: int | None = None
         #: the hand-off curtain: whom it is up for, and who holds the phone
         self.curtain = Curtain(self)
@@ -213,6 +223,24 @@ class Session:
         humans = self.humans
         return humans[0] if len(humans) == 1 else None
 
+    @property
+    def actor(self) -> int | None:
+        """The seat whose choice the :attr:`Phase.TURN` screen takes: the viewer, or the seat
+        choosing on the public table (:attr:`public_actor`); ``None`` on every other screen."""
+        if self.phase is not Phase.TURN:
+            return None
+        return self.viewer if self.viewer is not None else self.public_actor
+
+    def public_turn(self, seat: int) -> bool:
+        """Whether ``seat``, a human at this phone people share in a game with hidden cards,
+        makes its choice now on the public table: the view says it needs nothing private
+        (:meth:`hotseat.views.base.GameView.public_choice`, from the public observation and the
+        seat's legal actions). Never with one human at the table (their view is always on screen)."""
+        if not self.game.hidden_information or self.sole_human is not None or self.seats[seat]["kind"] != HUMAN:
+            return False
+        legal = self.legal_actions(seat)
+        return bool(legal) and self.view.public_choice(self.state.public_observation(), legal)
+
     def _table_viewer(self) -> int | None:
         """Whose observation the table shows when nobody is acting privately."""
         if not self.game.hidden_information:
@@ -239,7 +267,15 @@ class Session:
     def advance(self) -> None:
         """Decide the phase after a change (action applied, reveal done, summary closed)."""
         self.bots.ponder_ahead()
+        self._next_phase()
+        if self.viewer is None and self.phase is not Phase.CURTAIN:
+            # the whole table may look at the public screen now: the next hand comes behind its curtain
+            self.curtain.watched = True
+
+    def _next_phase(self) -> None:
+        """:meth:`advance`'s choice of the phase and of the view on screen."""
         self.viewer = None
+        self.public_actor = None
         self.curtain.seat = None
         self.bot_seat = None
         if self.flow.reveal is not None:
@@ -266,13 +302,20 @@ class Session:
             self.bots.search = None
             self.viewer = self._table_viewer()
             return
-        if self.game.hidden_information and actor != self.curtain.holder and self.sole_human is None:
+        if self.public_turn(actor):
+            self.phase = Phase.TURN
+            self.public_actor = actor
+            return
+        curtain = self.curtain
+        if self.game.hidden_information and self.sole_human is None and (actor != curtain.holder or curtain.watched):
             self.phase = Phase.CURTAIN
-            self.curtain.seat = actor
+            curtain.seat = actor
+            curtain.hidden = False
             return
         self.phase = Phase.TURN
         self.viewer = actor
-        self.curtain.holder = actor
+        curtain.holder = actor
+        curtain.watched = False
 
     # ---- the screen -------------------------------------------------------------------------
 
@@ -281,9 +324,10 @@ class Session:
 
     def context(self, viewer: int | None = None, for_screen: bool = True) -> ViewContext:
         """The :class:`ViewContext` for ``viewer`` (default: the one on screen)."""
+        seat = viewer
         if for_screen:
-            viewer = self.viewer
-        legal = self.legal_actions(viewer) if viewer is not None and self.phase is Phase.TURN else []
+            viewer, seat = self.viewer, self.actor
+        legal = self.legal_actions(seat) if seat is not None and self.phase is Phase.TURN else []
         return self.flow.context(viewer, legal, for_screen)
 
     def screen_obs(self) -> dict[str, Any]:
@@ -337,9 +381,8 @@ class Session:
         self.error = "That move is not allowed now."
 
     def reveal_done(self) -> None:
-        # A reveal shows only what the whole table may see, so the phone stays with whoever held
-        # it: the next human to act gets the curtain only if that is someone else (the last
-        # picker whose card goes below every row in 6 nimmt!, SN-5, chooses at once).
+        # The whole table watched the reveal: the next hand, its holder's too, comes behind its
+        # curtain (advance); a choice that needs no hand (6 nimmt!'s row, SN-5) is made in public.
         self.advance()
 
     def summary_closed(self) -> None:

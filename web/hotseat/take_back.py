@@ -92,7 +92,13 @@ class TakeBack:
         s.flow.local = {}
         s.log.forget_replay()
         s.saved()
-        if s.game.hidden_information:
+        if s.game.hidden_information and s.public_turn(kept["player"]):
+            # a choice that needs no hand (6 nimmt!'s row) is made again on the public table
+            s.phase = Phase.TURN
+            s.viewer = s.curtain.holder = None
+            s.public_actor = kept["player"]
+            s.curtain.seat = None
+        elif s.game.hidden_information:
             s.phase = Phase.CURTAIN
             s.viewer = s.curtain.holder = None
             s.curtain.seat = kept["player"]

@@ -15,6 +15,8 @@ The rules it implements, for both:
 * **Tap.** On the player's turn with nothing pending, the view's ``on_tap(obs, ctx, tap)`` makes
   a tap an action (or ``None``: a selection in progress, kept in :attr:`TurnFlow.local`). An
   action outside the legal list changes nothing and the source is told (:meth:`TableSource.refused`).
+  The tap is the :attr:`TableSource.actor`'s: the viewer, or at a phone people share a seat
+  making a choice that needs nothing private on the public table (6 nimmt!'s row to take).
 * **Commit.** The named tap of a move makes it: the action goes to :meth:`TableSource.submit`.
   A view whose ``needs_confirm(action, ctx)`` says so keeps it :class:`Pending` instead, with Undo
   ("undo") and Confirm ("confirm"); only Confirm submits it.
@@ -119,6 +121,13 @@ class TableSource(Protocol):
         ...
 
     @property
+    def actor(self) -> int | None:
+        """The seat whose choice the screen takes on the :attr:`Phase.TURN` screen: the viewer,
+        or (at a phone people share) a seat choosing on the public table, a choice that needs
+        nothing private (:meth:`hotseat.views.base.GameView.public_choice`); else ``None``."""
+        ...
+
+    @property
     def names(self) -> list[str]: ...
 
     @property
@@ -209,7 +218,8 @@ class TurnFlow:
         """The :class:`ViewContext` of ``viewer`` with ``legal`` (the reveal's step only
         ``for_screen``; ``viewer``'s own pending action only)."""
         src = self.source
-        pending = self.pending.action if self.pending is not None and self.pending.player == viewer else None
+        chooser = viewer if viewer is not None else src.actor
+        pending = self.pending.action if self.pending is not None and self.pending.player == chooser else None
         revealing = self.reveal is not None and for_screen
         return ViewContext(
             viewer=viewer,
@@ -225,11 +235,12 @@ class TurnFlow:
         )
 
     def screen_context(self) -> ViewContext:
-        """The context of the screen: the viewer's legal actions on their turn, else none."""
+        """The context of the screen: the actor's legal actions on their turn (the viewer's, or
+        those of the seat choosing on the public table), else none."""
         src = self.source
-        viewer = src.viewer
-        its_turn = viewer is not None and src.phase is Phase.TURN
-        return self.context(viewer, src.legal_actions(viewer) if its_turn and viewer is not None else [])
+        actor = src.actor
+        its_turn = actor is not None and src.phase is Phase.TURN
+        return self.context(src.viewer, src.legal_actions(actor) if its_turn and actor is not None else [])
 
     # ---- taps and time -----------------------------------------------------------------------
 
@@ -261,20 +272,20 @@ class TurnFlow:
     def _choose(self, tap: dict[str, Any]) -> None:
         """tap -> the view's action -> legal? -> pending or commit."""
         src = self.source
-        viewer = src.viewer
-        if viewer is None:  # a turn is always someone's
+        actor = src.actor
+        if actor is None:  # a turn is always someone's
             return
         ctx = self.screen_context()
-        action = src.view.on_tap(src.observation(viewer), ctx, tap)
+        action = src.view.on_tap(src.observation(src.viewer), ctx, tap)
         if action is None:
             return
         if action not in ctx.legal:
             src.refused()
             return
         if src.view.needs_confirm(action, ctx):
-            self.pending = Pending(viewer, action)
+            self.pending = Pending(actor, action)
         else:
-            src.submit(viewer, action)
+            src.submit(actor, action)
 
     def delay_ms(self) -> int | None:
         """Milliseconds to the reveal's next step, or ``None`` without a reveal."""

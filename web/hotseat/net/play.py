@@ -175,6 +175,11 @@ class GuestPlay:
         return self.guest.seat
 
     @property
+    def actor(self) -> int | None:
+        """This seat: a phone of its own has no one to hide its view from."""
+        return self.guest.seat
+
+    @property
     def names(self) -> list[str]:
         return list(self.welcome["names"])
 

@@ -29,6 +29,9 @@ How the shell uses the view (the rules themselves are in :mod:`hotseat.session`)
 
 * Curtain: the curtain screen shows the public table (``render(public_observation(), ctx)``
   with ``ctx.viewer`` None) under "Pass the phone to NAME" / "Show my cards".
+* Public choice: a choice that needs nothing private (``public_choice(obs, legal)``) is made at
+  a shared phone on the public table, without the curtain: ``render(public_observation(), ctx)``
+  with ``ctx.viewer`` None and ``ctx.legal`` the choosing seat's actions (one of ``ctx.acting``).
 * Commit: the named tap of a move makes it; ``needs_confirm(action, ctx)`` (False in every game)
   would keep it pending behind Undo / Confirm. At a shared phone the curtain after a move offers
   "Undo my move" (shell tap ``take_back``) until the next player shows their cards.
@@ -100,7 +103,8 @@ class ViewContext:
     Attributes:
         viewer: the seat whose private view is on screen; ``None`` = the table's public view.
         names: seat names, by seat.
-        legal: legal actions of ``viewer`` now (``[]`` if not acting, or ``viewer`` is None).
+        legal: legal actions of ``viewer`` now (``[]`` if not acting); with ``viewer`` None,
+            those of the seat choosing on the public table (:meth:`GameView.public_choice`), else ``[]``.
         local: UI scratch for multi-tap choices; the shell clears it after each applied action.
         events: events of the last applied action (for animation and messages).
         t: the translation function (:func:`hotseat.i18n.gettext`).
@@ -161,6 +165,13 @@ class GameView(Protocol):
 
     def confirm_label(self, action: Action, t: Translate) -> str:
         """The question on the Undo / Confirm bar for a pending ``action``."""
+        ...
+
+    def public_choice(self, obs: Observation, legal: list[Action]) -> bool:
+        """Whether a seat whose ``legal`` actions these are (``obs``: the public observation)
+        chooses from what the whole table sees, with nothing private: at a phone people share it
+        then chooses on the public table (``render(obs, ctx)`` with ``ctx.viewer`` None and
+        ``ctx.legal`` its actions), without a hand-off screen and without its hand."""
         ...
 
     def pace_ms(self, event: Event) -> int:
@@ -243,6 +254,10 @@ class BaseView(ABC):
 
     def confirm_label(self, action: Action, t: Translate) -> str:
         return t("Confirm your choice?")
+
+    def public_choice(self, obs: Observation, legal: list[Action]) -> bool:
+        """Default: every choice needs the seat's private view."""
+        return False
 
     def pace_ms(self, event: Event) -> int:
         return DEFAULT_PACE_MS

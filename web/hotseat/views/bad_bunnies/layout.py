@@ -50,7 +50,11 @@ def table_html(scene: BadBunniesScene) -> Markup:
         else:
             waiting = [ctx.names[p] for p, c in enumerate(obs["choosing"]) if c]
             if waiting:
-                still = t("Keep or new hand? Still choosing: {names}").format(names=format_list(waiting))
+                still = ngettext(
+                    "Keep or new hand? Still choosing: {names}",
+                    "Keep or new hand? Still choosing: {names}",
+                    len(waiting),
+                ).format(names=format_list(waiting))
                 parts.append(_note(still))
     else:
         last = obs.get("last_round")

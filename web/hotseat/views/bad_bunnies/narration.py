@@ -96,9 +96,17 @@ def story_lines(events: Sequence[Event], names: list[str], t: Translate) -> list
             keep = [names[p] for p, c in enumerate(e["choices"] or []) if c == "keep"]
             redraw = [names[p] for p, c in enumerate(e["choices"] or []) if c == "redraw"]
             if keep:
-                out.append(t("Kept their cards: {names}.").format(names=format_list(keep)))
+                out.append(
+                    ngettext("Kept their cards: {names}.", "Kept their cards: {names}.", len(keep)).format(
+                        names=format_list(keep)
+                    )
+                )
             if redraw:
-                out.append(t("Took a new hand: {names}.").format(names=format_list(redraw)))
+                out.append(
+                    ngettext("Took a new hand: {names}.", "Took a new hand: {names}.", len(redraw)).format(
+                        names=format_list(redraw)
+                    )
+                )
         elif e["type"] == "game_over":
             out.append(winners_line(e["winners"], names, t))
     return out

@@ -143,14 +143,17 @@ def status_line(scene: DogScene) -> str:
     phase = obs["phase"]
     if phase == "over":
         winners = " + ".join(ctx.names[p] for p in obs["winners"])
-        return t("{names} won").format(names=winners)
+        return ngettext("{names} won", "{names} won", len(obs["winners"])).format(names=winners)
     if phase == "give":
         if ctx.viewer is not None and ctx.viewer in ctx.acting:
             mate = partner(obs, ctx.viewer)
             if mate is not None:
                 return t("{name}, give a card to {mate}").format(name=ctx.names[ctx.viewer], mate=ctx.names[mate])
             return t("{name}, pass a card on").format(name=ctx.names[ctx.viewer])
-        return t("Waiting for {names} to give a card").format(names=format_list(ctx.names[p] for p in ctx.acting))
+        givers = [ctx.names[p] for p in ctx.acting]
+        return ngettext("Waiting for {names} to give a card", "Waiting for {names} to give a card", len(givers)).format(
+            names=format_list(givers)
+        )
     turn = obs["turn"]
     if turn is None:
         return ""

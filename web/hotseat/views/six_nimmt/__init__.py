@@ -12,7 +12,9 @@ concern per module:
 * :mod:`.summary`: the round summary;
 * :mod:`.scene`: the observation typed as the engine declares it.
 
-Row choice (SN-5): the chooser taps a row (each shows its bullhead total): that tap takes it.
+Row choice (SN-5): the chooser taps a row (each shows its bullhead total): that tap takes it. At a
+phone people share it is a public choice (:meth:`SixNimmtView.public_choice`): drawn on the public
+table, without the chooser's hand.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ class SixNimmtView(SceneView[SixNimmtScene]):
     def confirm_label(self, action: Action, t: Translate) -> str:
         """The question on the Undo/Confirm bar for a pending pick or row."""
         return narration.confirm_label(cast(SixNimmtAction, action), t)
+
+    def public_choice(self, obs: Observation, legal: list[Action]) -> bool:
+        """A row to take (SN-5) is chosen from the rows and their bullheads, which the whole table
+        sees: at a phone people share the chooser taps a row on the public table, hand unseen."""
+        return bool(legal) and all(a.get("type") == "choose_row" for a in legal)
 
     def cue(self, event: Event, viewer: int | None) -> str | None:
         """The cards turned, each card laid in a row ("take" when it takes the row: SN-4, SN-5),

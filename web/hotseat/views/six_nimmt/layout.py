@@ -4,7 +4,8 @@
   full row (5 cards) is marked: the next card there takes it.
 * Scores (SN-6): every player's bullheads (finished rounds + taken this round), who still has to
   pick, or who chooses a row.
-* Hand (SN-3): only in a private view; a tap on a card picks it.
+* Hand (SN-3): only in a private view; a tap on a card picks it. A row to take is chosen on the
+  public table at a phone people share (``ctx.viewer`` None, ``ctx.legal`` the chooser's rows).
 * Reveal (SN-3, SN-4): during ``ctx.step`` the picks are shown lowest first and placed one by one.
 """
 
@@ -42,7 +43,10 @@ def table_html(scene: SixNimmtScene) -> Markup:
     ]
     if step is not None:
         parts.append(_event_line(table, ctx))
-    if choosing:
+    if choosing and ctx.viewer is None and chooser is not None:  # chosen on the public table
+        prompt = t("{name}, your card is lower than every row: tap the row you take.").format(name=ctx.names[chooser])
+        parts.append(h("p", {"class": "prompt"}, prompt))
+    elif choosing:
         parts.append(h("p", {"class": "prompt"}, t("Your card is lower than every row: choose a row to take.")))
     elif step is None and obs["phase"] == "choose_row" and chooser is not None:
         prompt = t("{name} chooses a row to take.").format(name=ctx.names[chooser])

@@ -89,7 +89,7 @@ def status_line(scene: SixNimmtScene) -> str:
     chooser = obs["chooser"]
     if phase == "choose_row" and chooser is not None:
         name = ctx.names[chooser]
-        if ctx.viewer == chooser:
+        if ctx.viewer == chooser or (ctx.viewer is None and scene.legal):  # a public choice is the chooser's
             return t("{name}, choose a row to take").format(name=name)
         return t("{name} chooses a row").format(name=name)
     if ctx.viewer is not None and ctx.viewer in ctx.acting:
