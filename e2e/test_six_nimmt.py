@@ -13,7 +13,17 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHOTS_DIR, fast_pace, pick_seat_kind, screen, seat_kinds, skip_reveal, wait_ready
+from conftest import (
+    SHOTS_DIR,
+    fast_pace,
+    pick_seat_kind,
+    preset_storage,
+    screen,
+    seat_kinds,
+    skip_reveal,
+    wait_ready,
+    wait_screen,
+)
 from secret_check import UNPLANT_JS, SecretChecker, leak_report, six_nimmt_public_numbers
 
 import pycore
@@ -419,3 +429,77 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
     assert report["numbers"] is None and report["cards"] is None
     assert report["tokens"] is not None and f"'{row_card}': 1" in report["tokens"], report
     assert leak_report(page, checker) == {"cards": None, "tokens": None, "numbers": None}  # all removed
+
+
+# ---- the last picker takes a row: on the public table, no hand -----------------------------------
+
+#: records, from the first reveal screen on, every state of the document the table could see:
+#: the screen, whether a hand is drawn, and every card number in the document
+WATCH_JS = """() => {
+    window.__seen = [];
+    const look = () => {
+        const screen = document.body.dataset.screen;
+        if (screen === 'reveal') window.__watching = true;
+        if (!window.__watching) return;
+        const cards = [...document.querySelectorAll('[aria-label]')]
+            .map(e => /^(\\d+),/.exec(e.getAttribute('aria-label'))).filter(m => m).map(m => +m[1]);
+        window.__seen.push({screen, hand: !!document.querySelector('.hand, .handcards'), cards});
+    };
+    const all = {subtree: true, childList: true, attributes: true, characterData: true};
+    new MutationObserver(look).observe(document, all);
+}"""
+
+
+def last_picker_must_take_a_row() -> tuple[str, set[int]]:
+    """A save of a 2-person game at one phone (Ann, Bob) in which Bob holds a 5, lower than every
+    row (30, 40, 50, 60): he picks last and must take a row (SN-5). Returns it and both hands."""
+    from hotseat import session_save
+    from hotseat.session import Session
+
+    data = json.loads(GAME.new_initial_state(2, 11).to_json())
+    st = data["state"]
+    st["rows"] = [[30], [40], [50], [60]]
+    st["hands"] = [list(range(61, 71)), [5, *range(71, 80)]]
+    used = {c for r in st["rows"] for c in r} | {c for h in st["hands"] for c in h}
+    st["deck"] = [c for c in range(1, 105) if c not in used]
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    session = Session("six_nimmt", seats, seed=11, state=GAME.state_from_json(json.dumps(data)))
+    return session_save.to_json(session), {c for h in st["hands"] for c in h}
+
+
+def test_the_last_picker_takes_a_row_on_the_public_table_and_no_hand_card_is_shown(page):
+    """Bob picks last and his 5 goes below every row: from the reveal the whole table watched to
+    his row taken, no hand is in the document (not even hidden): the row choice is drawn on the
+    public table ("Bob, your card is lower than every row"), the rows only; the next hand comes
+    behind its curtain."""
+    save, hands = last_picker_must_take_a_row()
+    preset_storage(page, {"hotseat.game.six_nimmt": save, "hotseat.settings": json.dumps({"language": "en"})})
+    page.goto("./")
+    wait_ready(page)
+    page.locator(RESUME).first.click()
+    assert screen(page) == "curtain"
+    page.locator(SHOW).click()  # Ann
+    page.locator("[data-tap='{\"pick\":61}']").click()
+    wait_screen(page, "curtain")
+    page.locator(SHOW).click()  # Bob
+    wait_screen(page, "turn")
+    page.evaluate(WATCH_JS)
+    page.locator("[data-tap='{\"pick\":5}']").click()
+    page.wait_for_function(
+        "document.body.dataset.screen === 'turn' && document.querySelectorAll('button.row').length === 4",
+        timeout=30_000,
+    )
+    shot(page, "10_row_choice_public")
+    seen = page.evaluate("window.__seen")
+    assert seen and seen[0]["screen"] == "reveal"  # watched from the reveal on
+    assert {s["screen"] for s in seen} <= {"reveal", "turn"}  # no curtain in between
+    assert not [s for s in seen if s["hand"]], "a hand in the document between the reveal and the row choice"
+    shown = {c for s in seen for c in s["cards"]}
+    assert not shown & (hands - {5, 61}), f"hand cards drawn: {sorted(shown & hands)}"
+    prompt = page.locator(".prompt").inner_text()
+    assert prompt == "Bob, your card is lower than every row: tap the row you take."
+    assert page.locator("header .status").inner_text() == "Bob, choose a row to take"
+    page.locator("button.row").nth(3).click()  # row 4 (the 60): the tap takes it
+    page.wait_for_function("document.body.dataset.screen === 'curtain'", timeout=30_000)
+    assert saved_state(page).public_observation()["rows"][3] == [5]
+    assert page.locator(".pass-name").inner_text() == "Ann"  # next turn: Ann, behind her curtain
