@@ -32,6 +32,7 @@ import string
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
@@ -318,8 +319,9 @@ NAME_FIELDS = frozenset({"name", "names", "who", "player", "partner", "narrator"
 #: the app changes (``hotseat.i18n.ELIDING``/``EUPHONIC``), and a message must not end with one (the
 #: name shown after it is beyond the app's reach)
 VOWEL_SENSITIVE = {
-    "it": frozenset({"a", "di", "e", "lo", "la", "da"}) - {"da"},
-    "fr": frozenset({"de", "que", "le", "la", "je", "me", "te", "se", "ne", "ce", "si", "lorsque", "puisque"}),
+    "it": frozenset({"a", "di", "e", "lo", "la"}),
+    "fr": frozenset({"de", "que", "le", "la", "je", "me", "te", "se", "ne", "ce", "lorsque", "puisque"}),
+    "es": frozenset({"y", "o"}),  # "Ana e Isabel", "Eva u Olga"
 }
 #: an elided or euphonic form written out before a name placeholder: right for "Anna", wrong for
 #: "Bob" (the app writes it itself when the name starts with a vowel)
@@ -338,19 +340,60 @@ NAMES_NEUTRAL = frozenset(
         "{names} win!",  # ... and "win" for several
     }
 )
-#: per game (a folder of web/hotseat/views), terms that name different things on the same screen:
-#: the English pattern that names the term in a message, and per language the word its translations
-#: use. Every translation of a message naming a term holds that term's word, and none holds the word
-#: of another term of the game that the message does not name (whole words): two piles never share
-#: a name.
-GLOSSARY: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
+
+
+class Term(NamedTuple):
+    """One thing a game's screens name (:data:`GLOSSARY`).
+
+    Attributes:
+        names: every English way a message names it (a regex, case-insensitive): such a message
+            may use its word.
+        words: per language, the word its translations use (lower case; matched at a word start,
+            so "Stapel" is not found in "Nachziehstapel").
+        required: the English (a regex) that obliges a translation to use the word (default
+            ``names``; narrower where a language names the thing by an idiom: "sent home" is
+            "geschlagen" in German, "mangiata" in Italian).
+    """
+
+    names: str
+    words: dict[str, str]
+    required: str | None = None
+
+
+#: per game (a folder of web/hotseat/views), the things its screens name that must never share a
+#: word in a language. Every translation of a message that must name a term uses its word; no
+#: translation of a message of the game that does not name a term uses that term's word: two things
+#: never go by one name on a screen (Italian "mazzo" for Bad Bunnies' pile and "mazzo ausiliare"
+#: for the draw pile; Dog's English "home" is the kennel in "sends it home" and the goal in "4
+#: figures home").
+GLOSSARY: dict[str, dict[str, Term]] = {
     "bad_bunnies": {
         # the pile in the middle: the cards played this round (its cards are the round's points)
-        "pile": (r"(?<!draw )\bpile\b", {"de": "stapel", "fr": "pile", "it": "pila", "es": "pila"}),
+        "pile": Term(r"(?<!draw )\bpile\b", {"de": "stapel", "fr": "pile", "it": "pila", "es": "pila"}),
         # the face-down pile players draw from
-        "draw pile": (r"\bdraw pile\b", {"de": "nachziehstapel", "fr": "pioche", "it": "mazzo", "es": "mazo"}),
+        "draw pile": Term(
+            r"\bdraw(?:s|n)?\b",  # drawing a card is from the draw pile ("piocher")
+            {"de": "nachziehstapel", "fr": "pioche", "it": "mazzo", "es": "mazo"},
+            required=r"\bdraw pile\b",
+        ),
         # the reserve pile (thrown-away hands), reshuffled when the draw pile runs out
-        "reserve": (r"\breserve\b", {"de": "reserve", "fr": "réserve", "it": "riserva", "es": "reserva"}),
+        "reserve": Term(r"\breserve\b", {"de": "reserve", "fr": "réserve", "it": "riserva", "es": "reserva"}),
+    },
+    "dog": {
+        "kennel": Term(
+            r"\bkennel\b|\bsen(?:d|ds|t) (?:it |them )?(?:back )?home\b",
+            {"de": "zwinger", "fr": "chenil", "it": "canile", "es": "perrera"},
+            required=r"\bkennel\b",
+        ),
+        "goal": Term(
+            r"\bgoals?\b|\bfigures (?:are )?home\b|\bof 8 home\b|/\s*home\b|\bare home\b",
+            {"de": "ziel", "fr": "arrivé", "it": "traguardo", "es": "meta"},
+            required=r"\bgoal\b",
+        ),
+        "start field": Term(
+            r"\bstart field\b",
+            {"de": "startfeld", "fr": "case de départ", "it": "casella di partenza", "es": "casilla de salida"},
+        ),
     },
 }
 #: names, brands and words every language writes as English does: never "left in English"
@@ -425,36 +468,32 @@ def wording_problems(lang: str, message: Message) -> list[str]:
 
 
 def glossary_problems(lang: str, catalog: Catalog, template: Catalog) -> list[str]:
-    """Messages of a game whose translation in ``lang`` does not use the word of a term it names
-    or uses the word of another term of the game (:data:`GLOSSARY`)."""
+    """Messages of a game whose translation in ``lang`` lacks the word of a term it must name, or
+    uses the word of a term it does not name (:data:`GLOSSARY`); and a game whose terms share a word."""
     problems = []
     for game, terms in GLOSSARY.items():
-        words = [w[lang] for _p, w in terms.values()]
+        words = [term.words[lang] for term in terms.values()]
         if len(set(words)) != len(words):
             problems.append(f"{lang}: the glossary of {game} gives two terms the same word: {words}")
         for m in template:
             if not m.id or not any(f"/views/{game}/" in loc for loc, _line in m.locations):
                 continue
-            english = m.id if isinstance(m.id, str) else m.id[0]
-            named = {term for term, (pattern, _w) in terms.items() if re.search(pattern, english, re.IGNORECASE)}
-            if not named:
-                continue
+            msgid = m.id if isinstance(m.id, str) else m.id[0]
+            english = _text_of(msgid)  # the words around the placeholders: "{goal}" is no goal
             translated = catalog.get(m.id, context=m.context)
             if translated is None or not _complete(translated):
                 continue
             for form in _forms(translated):
                 low = form.lower()
-                for term in sorted(named):
-                    if terms[term][1][lang] not in low:
+                for name, term in terms.items():
+                    word = term.words[lang]
+                    named = re.search(term.names, english, re.IGNORECASE) is not None
+                    if re.search(term.required or term.names, english, re.IGNORECASE) and word not in low:
+                        problems.append(f"{lang}: {msgid!r} names the {name} of {game}, its word is {word!r}: {form!r}")
+                    if not named and re.search(rf"\b{re.escape(word)}", low):
                         problems.append(
-                            f"{lang}: {english!r} names the {term} of {game}, its word is "
-                            f"{terms[term][1][lang]!r}: {form!r}"
-                        )
-                for term, (_pattern, other) in terms.items():
-                    if term not in named and re.search(rf"\b{re.escape(other[lang])}\b", low):
-                        problems.append(
-                            f"{lang}: {english!r} does not name the {term} of {game} but says "
-                            f"{other[lang]!r} (its word) in {form!r}: two things with one name on a screen"
+                            f"{lang}: {msgid!r} does not name the {name} of {game} but says {word!r} (its "
+                            f"word) in {form!r}: two things with one name on a screen"
                         )
     return problems
 

@@ -184,6 +184,34 @@ def test_the_glossary_check_finds_one_word_for_two_piles_on_one_screen():
     assert catalogues.glossary_problems("it", good, template) == []
 
 
+def test_the_glossary_check_keeps_dog_s_kennel_and_goal_apart_though_english_says_home_for_both():
+    template = Catalog(locale="de")
+    where = [("web/hotseat/views/dog/layout.py", None)]
+    for msgid in (
+        "{k}/{m} home",
+        "in the kennel",
+        "Landing on a figure sends it home.",
+        "Tap a figure, then where it goes.",
+    ):
+        template.add(msgid, locations=where)
+    good = Catalog(locale="de")
+    good.add("{k}/{m} home", "{k}/{m} im Ziel")  # the goal
+    good.add("in the kennel", "im Zwinger")
+    good.add("Landing on a figure sends it home.", "Wer auf einer Figur landet, schlägt sie.")  # an idiom
+    good.add("Tap a figure, then where it goes.", "Tippe auf eine Figur, dann auf ihr Feld.")
+    assert catalogues.glossary_problems("de", good, template) == []
+    bad = Catalog(locale="de")
+    bad.add("{k}/{m} home", "{k}/{m} im Zwinger")
+    bad.add("in the kennel", "im Ziel")
+    bad.add("Landing on a figure sends it home.", "Wer auf einer Figur landet, schickt sie ins Ziel.")
+    bad.add("Tap a figure, then where it goes.", "Tippe auf eine Figur, dann auf ihr Ziel.")
+    problems = catalogues.glossary_problems("de", bad, template)
+    assert any("'{k}/{m} home' does not name the kennel of dog but says 'zwinger'" in p for p in problems)
+    assert any("'in the kennel' names the kennel of dog, its word is 'zwinger'" in p for p in problems)
+    assert any("'Landing on a figure sends it home.' does not name the goal" in p for p in problems)
+    assert any("'Tap a figure, then where it goes.' does not name the goal" in p for p in problems)
+
+
 def test_names_take_the_elision_and_euphony_of_their_first_sound(mo):
     i18n.install("it", mo["it"])
     assert i18n.gettext("Pass the phone to {name}").format(name="Anna") == "Passa il telefono ad Anna"

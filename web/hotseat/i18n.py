@@ -286,8 +286,9 @@ def around(message: str, key: str, **values: Any) -> tuple[str, str]:
 
     >>> install("en"); around("Pass the phone to {name}", "name", name="Anna")
     ('Pass the phone to ', '')
-    >>> around(Message("Passa il telefono a {name}"), "name", name="Anna")
-    ('Passa il telefono a ', '')
+    >>> italian = Message("Passa il telefono a {name}"); italian.code = "it"
+    >>> around(italian, "name", name="Anna"), around(italian, "name", name="Bob")
+    (('Passa il telefono ad ', ''), ('Passa il telefono a ', ''))
     """
     marker = "\x00"
     template = elided(str(message), values, message.code) if isinstance(message, Message) else str(message)
