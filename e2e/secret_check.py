@@ -131,6 +131,16 @@ def save_key(game_id: str) -> str:
     return f"hotseat.game.{game_id}"
 
 
+def private_screen(items: list[list]) -> bool:
+    """Whether the dumped screen shows one player's private view (``.screen[data-private]``)."""
+    return any(
+        item[1] == "div"
+        and any(k == "data-private" for k, _v in item[2])
+        and any(k == "class" and "screen" in v.split() for k, v in item[2])
+        for item in items
+    )
+
+
 def dump_page(page, game_id: str = "six_nimmt") -> dict:
     """:data:`DUMP_JS` of the page: ``{"save", "items", "taps", "screen", "passName"}`` (``save``:
     the stored game in progress of ``game_id``)."""
@@ -561,7 +571,9 @@ class SecretChecker:
             events=list(self.events),
             round_events=real.round_events,
         )
-        if screen in ("curtain", "turn"):
+        if screen == "turn" and who is None:  # a choice on the public table: the session's own turn
+            assert session.phase == screen and session.viewer is None and session.actor is not None
+        elif screen in ("curtain", "turn"):
             session.curtain.up(who)  # the curtain for who (nothing pending, no reveal) ...
             if screen == "turn":
                 session.tap({"shell": "show"})  # ... and who's own screen behind it
@@ -598,6 +610,8 @@ class SecretChecker:
             assert dump["passName"] in names, f"curtain for an unknown name {dump['passName']!r}"
             who = names.index(dump["passName"])
             self.holder = who  # "Show my cards" gives the phone to them
+        elif screen == "turn" and not private_screen(dump["items"]):
+            who = None  # a choice made on the public table (6 nimmt!'s row to take): nothing private
         elif screen == "turn" and any(t.get("shell") == "take_back" for t in new_taps):
             assert self.mover is not None, "a move taken back with nobody who moved"
             self.holder = who = self.mover  # "Undo my move": the phone never left the mover
