@@ -133,34 +133,54 @@ def test_another_chooser_takes_a_row_on_the_public_table_too():
     assert (s.phase, s.viewer) == ("turn", 1)
 
 
-def test_after_a_bot_turn_the_holders_hand_comes_back_behind_its_curtain():
-    """A table with two people and a bot: whenever the same person acts again after the bot's
-    public turn, "Cards hidden for NAME" comes first (the table watched the bot's move)."""
-    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot:easy"}, {"name": "Cy", "kind": "human"}]
-    seen = 0
-    for seed in range(6):
-        s = Session("bad_bunnies", seats, seed=seed, bot_hook=first_legal_bot)
+#: tables at one shared phone, each game: (kinds, seeds, options)
+SHARED_TABLES = {
+    "six_nimmt": (["human", "human", "bot:easy"], 3, {"rounds": 1}),
+    "bad_bunnies": (["human", "bot:easy", "human"], 4, None),
+    "dog": (["human", "bot:easy", "human", "bot:easy"], 2, None),
+    "bunny_moose": (["human", "human", "human"], 2, None),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SHARED_TABLES))
+def test_a_hand_never_follows_a_public_screen_without_its_curtain(game_id):
+    """Every game at a phone people share, played out with random legal moves: a private view
+    (a hand) never comes right after a screen the whole table watched (a reveal, a bot's turn, a
+    round summary, a choice made on the public table) without its player's curtain; when that
+    player held the phone already the curtain says "Cards hidden for NAME". No hand ever in a game
+    without hidden cards (Bunny Bunny Moose Moose)."""
+    kinds, seeds, options = SHARED_TABLES[game_id]
+    seats = [{"name": f"P{i}", "kind": k} for i, k in enumerate(kinds)]
+    held = 0
+    for seed in range(seeds):
+        s = Session(game_id, seats, seed=seed, options=options, bot_hook=first_legal_bot)
         rng = random.Random(seed)
         public = False
-        for _ in range(3000):
+        for _ in range(30_000):
             if s.phase == "over":
                 break
             if s.phase == "curtain":
                 if public and s.curtain.seat == s.curtain.holder:
-                    seen += 1
+                    held += 1
                     assert s.curtain.holds_phone and "Cards hidden for" in screen_html(s)
                 public = False
                 s.tap({"shell": "show"})
             elif s.phase == "turn":
-                assert not public, "a hand right after a public screen, without its curtain"
-                s.submit(s.viewer, rng.choice(s.state.legal_actions(s.viewer)))
+                if s.curtain.private_on_screen:
+                    assert not public, "a hand right after a public screen, without its curtain"
+                else:  # a choice on the public table (or a game without hidden cards): the table watches it
+                    assert s.viewer is None or not s.game.hidden_information
+                    public = True
+                s.submit(s.actor, rng.choice(s.state.legal_actions(s.actor)))
             elif s.phase == "summary":
                 public = True
                 s.tap({"shell": "continue"})
             else:
                 public = True
                 s.tick()
-    assert seen > 0
+        assert s.phase == "over"
+    if game_id in ("bad_bunnies", "dog"):  # a person acts again after a bot's turn: their curtain
+        assert held > 0
 
 
 def test_one_human_with_bots_never_sees_a_curtain():
