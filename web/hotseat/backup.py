@@ -86,7 +86,7 @@ def make(
         saved[game_id] = text
     players_text = storage.get(players_store.KEY)
     if players_text is not None:  # what a restore keeps of it (entries this app cannot read dropped)
-        players_text = players_store.parse(players_text, known)[0].to_json()
+        players_text = players_store.parse(players_text, known)[0].fitted()[1]
     data = {"hotseat": FORMAT, "version": VERSION, "made": made, "games": saved, "players": players_text}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), list(saved), left_out
 
@@ -112,7 +112,7 @@ def _schema(games: tuple[str, ...]) -> Obj:
             "version": Int(VERSION, VERSION),
             "made": Text(0, 40),
             "games": _Saves(games),
-            "players": _Maybe(2, players_store.MAX_CHARS),
+            "players": _Maybe(2, players_store.MAX_RECOVERY_CHARS),
         }
     )
 
@@ -150,7 +150,7 @@ def read(text: Any, games: Iterable[str], check_save: Callable[[str, str], Any])
         parsed, problems = players_store.parse(players_text, known)
         if problems:
             raise BackupError(f"its list of players cannot be read: {problems[0]}")
-        players_text = parsed.to_json()
+        players_text = parsed.fitted()[1]
     return Backup(dict(data["games"]), players_text, data["made"])
 
 
