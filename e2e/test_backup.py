@@ -12,7 +12,7 @@ import sys
 from conftest import ROOT, preset_storage, shot, start_six_nimmt, wait_ready
 
 sys.path.insert(0, str(ROOT / "tests" / "web"))
-from backup_world import filled_phone  # noqa: E402
+from backup_world import filled_phone, raced_backup  # noqa: E402
 
 from hotseat import backup  # noqa: E402
 
@@ -118,17 +118,18 @@ def test_hostile_backup_files_change_nothing_and_the_app_stays_alive(page, tmp_p
         "broken-dog.json": json.dumps(broken),
         "not-json.png": "\x89PNG\r\n\x1a\n\x00\x00",
     }
+    cut = json.dumps(good)[:5000]
+    files["cut-short.json"] = cut
     for name, content in files.items():
         page.set_input_files(
             "#hotseat-file", files=[{"name": name, "mimeType": "application/json", "buffer": content.encode()}]
         )
         page.wait_for_selector(".toast[role='alert']", timeout=30_000)
         message = page.locator(".toast").inner_text()
-        assert message.startswith("This file cannot be restored:") and "Nothing was changed." in message, message
+        assert message.startswith(WORDS[name]) and message.endswith("Nothing was changed on this phone."), message
         assert page.locator(".dialog").count() == 0
         assert stored(page) == before, name
         if name == "broken-dog.json":
-            assert "dog" in message
             shot(page, "hostile_refused", "backup")
         tap(page, {"shell": "settings"})  # Python still answers taps
         page.wait_for_selector(".set-backup")
@@ -136,6 +137,18 @@ def test_hostile_backup_files_change_nothing_and_the_app_stays_alive(page, tmp_p
         page.wait_for_function("!document.querySelector('.toast')")
     tap(page, {"game": "six_nimmt", "shell": "resume"})
     page.wait_for_function("document.body.dataset.screen !== 'home'")
+
+
+#: what the player reads first about each hostile file (test_hostile_backup_files_change_nothing_...)
+WORDS = {
+    "bomb.json": "This file is not a Hotseat backup. Pick the file whose name starts with “hotseat-backup”.",
+    "open-bomb.json": "This backup is cut short — it was not saved completely. Make a new backup",
+    "inner-bomb.json": "The list of players in this backup is damaged. Make a new backup",
+    "huge.json": "This file is too large to be a Hotseat backup.",
+    "broken-dog.json": "The game of Dog in this backup cannot be opened — it was changed or damaged.",
+    "not-json.png": "This file is not a Hotseat backup (it looks like a picture).",
+    "cut-short.json": "This backup is cut short — it was not saved completely.",
+}
 
 
 PERSIST_JS = """(() => {
@@ -186,3 +199,43 @@ def test_the_add_to_home_screen_hint_of_safari_on_an_iphone_is_shown_once(page):
     page.reload()
     wait_ready(page)
     assert page.locator("[data-hint]").count() == 0  # shown once
+
+
+def test_a_restore_in_a_second_window_stops_the_first_and_is_never_overwritten(context):
+    """Window A plays 6 nimmt! (its bot picks); window B restores a backup from another phone whose
+    save of it has the very revision A's has (another pick). A is told at once (the storage
+    event), shows why and writes no more; "Play here instead" opens the restored game. Before, A
+    stayed on the game and its next move wrote over the restore."""
+    phone = filled_phone()
+    a = context.new_page()
+    open_phone(a, phone)
+    tap(a, {"game": "six_nimmt", "shell": "resume"})  # Cy (a bot) is to pick: it picks, and A saves
+    a.wait_for_function(
+        "s => localStorage.getItem('hotseat.game.six_nimmt') !== s", arg=phone["hotseat.game.six_nimmt"]
+    )
+    ours = a.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
+    text = raced_backup(phone, json.loads(ours)["log"]["moves"][-1])
+    theirs = json.loads(text)["games"]["six_nimmt"]
+    assert theirs != ours and json.loads(theirs)["revision"] == json.loads(ours)["revision"]
+    b = context.new_page()
+    b.goto("./")
+    wait_ready(b)
+    b.set_input_files(
+        "#hotseat-file",
+        files=[{"name": "hotseat-backup.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
+    b.wait_for_selector(".dialog [data-tap*='restore_yes']")
+    tap(b, {"shell": "restore_yes"})
+    b.wait_for_selector(".toast.info")
+    a.wait_for_function("document.body.dataset.screen === 'elsewhere'")
+    said = a.locator("#app").inner_text()
+    assert "This game was changed in another window (a move there, a new game or a restored backup)" in said
+    assert a.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == theirs
+    a.wait_for_timeout(500)
+    assert a.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == theirs  # A writes no more
+    shot(a, "restore_raced", "backup")
+    b.close()
+    tap(a, {"shell": "take_over"})  # Play here instead: the restored game
+    a.wait_for_function("document.body.dataset.screen !== 'elsewhere'")
+    now = json.loads(a.evaluate("localStorage.getItem('hotseat.game.six_nimmt')"))
+    assert now["log"]["moves"][: len(json.loads(theirs)["log"]["moves"])] == json.loads(theirs)["log"]["moves"]

@@ -176,7 +176,8 @@ def show_and_pick(page, which: int = 0) -> None:
 def test_two_windows_on_one_game_the_second_cannot_overwrite_the_first_and_says_so(context, browser, base_url):
     """Web Locks: the second window says "open in another window" and writes nothing; "Play here
     instead" moves the game. Without Web Locks (and BroadcastChannel), the revision check alone
-    stops a stale window's move from replacing the save another window wrote."""
+    stops a stale window's move from replacing the save another window wrote (the storage event
+    that tells such a window at once: e2e/test_backup.py)."""
     first = context.new_page()
     first.goto("./")
     wait_ready(first)
@@ -199,12 +200,17 @@ def test_two_windows_on_one_game_the_second_cannot_overwrite_the_first_and_says_
     first.close()
     second.close()
 
-    # no Web Locks, no BroadcastChannel: the revision number decides
+    # no Web Locks, no BroadcastChannel: the stored text decides (never the revision number alone)
     bare = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, service_workers="block")
     # no Web Locks, and each window on a channel of its own (PyScript itself needs BroadcastChannel)
     bare.add_init_script("""Object.defineProperty(navigator, 'locks', {value: undefined});
         const BC = window.BroadcastChannel;
-        window.BroadcastChannel = function (name) { return new BC(name + '-' + Math.random()); };""")
+        window.BroadcastChannel = function (name) { return new BC(name + '-' + Math.random()); };
+        // nor the storage event (a browser may deliver it late): the check before each write decides
+        const listen = window.addEventListener;
+        window.addEventListener = function (type, ...rest) {
+            if (type !== 'storage') return listen.call(this, type, ...rest);
+        };""")
     a, b = bare.new_page(), bare.new_page()
     a.goto("./")
     wait_ready(a)

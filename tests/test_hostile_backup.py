@@ -2,13 +2,16 @@
 
 Run in CPython and inside Pyodide (``make test-pyodide`` runs every ``tests/test_*.py``), where a
 nesting bomb that reached a JSON parser would kill the interpreter instead of raising. A file is
-either refused (a message naming the reason, no question, storage untouched) or, when what is left
-of it is still a valid backup, offered with every part valid: no file is ever applied in part.
+either refused (no question, storage untouched, and a message in the player's words: what is wrong
+with the file and what to do, nothing of the parser or the schema) or, when what is left of it is
+still a valid backup, offered with every part valid: no file is ever applied in part.
 """
 
 from __future__ import annotations
 
 import json
+import random
+import re
 import sys
 from pathlib import Path
 
@@ -50,6 +53,21 @@ def valid_backup() -> str:
     return _VALID
 
 
+#: what only a parser or a schema would say: never in what the player reads
+TECHNICAL = re.compile(
+    r"JSON|nested|levels?\b|expected|field|revision|schema|line \d|char|column|log\.|moves|"
+    r"legal move|duplicate|out of range|too large \(|[\[\]{}'\\]|\b(?:six_nimmt|bad_bunnies|bunny_moose|dog)\b"
+)
+NOTHING_CHANGED = "Nothing was changed on this phone."
+
+
+def assert_players_words(message: str) -> None:
+    """A refusal says what is wrong and what to do, in the player's words."""
+    assert message.endswith(NOTHING_CHANGED), message
+    assert not TECHNICAL.search(message), message
+    assert "hotseat-backup" in message or "Make a new backup" in message or "Update Hotseat" in message, message
+
+
 def try_restore(text: str | None) -> tuple[Controller, MemoryStorage, str | None]:
     """A phone holding other games (Dog's save differs from the backup's) picks ``text``; returns
     the controller, the phone's storage and the message the player read."""
@@ -61,8 +79,9 @@ def try_restore(text: str | None) -> tuple[Controller, MemoryStorage, str | None
     assert dict(phone) == before  # picking a file never writes
     message = c.message
     if c.dialog is None:
-        assert c.message and c.message.startswith("This file cannot be restored:"), c.message
-        assert c.message.endswith("Nothing was changed.")
+        assert c.message, text and text[:60]
+        assert_players_words(c.message)
+        assert c.backups.refused_detail  # the technical detail, for a bug report (the console)
         c.tap({"shell": "restore_yes"})  # a stale tap: nothing to restore
         assert dict(phone) == before and c.screen == "home"
     return c, phone, message
@@ -86,27 +105,61 @@ def test_nesting_bombs_are_refused_before_any_parser_and_change_nothing():
         assert c.dialog is None, bomb[:80]
 
 
-def test_odd_files_are_refused_with_a_reason():
+NOT_BACKUP = "This file is not a Hotseat backup. Pick the file whose name starts with “hotseat-backup”."
+PICTURE = "This file is not a Hotseat backup (it looks like a picture)."
+CUT_SHORT = "This backup is cut short — it was not saved completely. Make a new backup on the phone it comes from"
+DAMAGED = "This backup is damaged — it was changed after it was made. Make a new backup on the phone it comes from"
+NEWER = "This backup was made by a newer version of Hotseat. Update Hotseat on this phone"
+DOG = "The game of Dog in this backup cannot be opened — it was changed or damaged. Make a new backup"
+
+
+def picture(magic: bytes) -> str:
+    """A picture's bytes as the browser reads a picked file as text (UTF-8, bad bytes replaced)."""
+    body = bytes(random.Random(7).randrange(256) for _ in range(3000)) + b"[[[[{{{{" * 50
+    return (magic + body).decode("utf-8", "replace")
+
+
+def test_odd_files_are_refused_in_the_players_words():
     good = json.loads(valid_backup())
+    whole = valid_backup()
     cases = {
-        "not json": "it is not valid JSON",
-        "": "it is not valid JSON",
-        "[]": "it is not a Hotseat backup",
-        json.dumps({**good, "version": 2}): "newer Hotseat",
-        json.dumps({**good, "version": True}): "version",
-        json.dumps({**good, "games": {"chess": "{}"}}): "unexpected field",
-        json.dumps({**good, "extra": 1}): "unexpected field",
-        json.dumps({**good, "games": {"dog": good["games"]["six_nimmt"]}}): "not a save of dog",
-        json.dumps({**good, "players": '{"version": 1, "names": [7]}'}): "list of players",
-        '{"hotseat": "backup", "made": 1e999}': "out of range",
-        valid_backup().replace('"version":1', '"version":1,"version":1'): "duplicate key",
-        json.dumps({**good, "games": {"dog": good["games"]["dog"].replace('"seed":41', '"seed":-1')}}): "dog",
+        "not json": NOT_BACKUP,
+        "": "This file is empty: the backup was not saved completely.",
+        "[]": NOT_BACKUP,
+        "[" * 5000: NOT_BACKUP,
+        picture(b"\x89PNG\r\n\x1a\n"): PICTURE,
+        picture(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00"): PICTURE,
+        picture(b"GIF89a"): PICTURE,
+        "\x89PNG\r\n\x1a\n\x00\x00": PICTURE,
+        whole[: len(whole) // 2]: CUT_SHORT,
+        whole[:-1]: CUT_SHORT,
+        whole[:12]: CUT_SHORT,
+        good["games"]["dog"]: "This file is one saved game, not a backup of a phone.",
+        json.dumps({**good, "version": 2}): NEWER,
+        json.dumps({**good, "games": {"chess": "{}"}}): NEWER,
+        json.dumps({**good, "version": True}): DAMAGED,
+        json.dumps({**good, "extra": 1}): DAMAGED,
+        '{"hotseat": "backup", "made": 1e999, "version": 1}': DAMAGED,
+        whole.replace('"version":1', '"version":1,"version":1'): DAMAGED,
+        whole.replace('"games":{', '"games":{{', 1): DAMAGED,
+        json.dumps({**good, "games": {"dog": good["games"]["six_nimmt"]}}): DOG,
+        json.dumps({**good, "games": {"dog": good["games"]["dog"].replace('"seed":41', '"seed":-1')}}): DOG,
+        json.dumps(
+            {**good, "players": '{"version": 1, "names": [7]}'}
+        ): "The list of players in this backup is damaged.",
     }
-    for text, reason in cases.items():
+    for text, words in cases.items():
         c, _phone, message = try_restore(text)
-        assert c.dialog is None and reason in message, (text[:60], message)
+        assert c.dialog is None and message.startswith(words), (text[:60], message)
     c, _phone, message = try_restore(None)
-    assert c.dialog is None and "too large" in message
+    assert c.dialog is None and message.startswith("This file is too large to be a Hotseat backup.")
+
+
+def test_a_backup_cut_anywhere_says_it_is_cut_short():
+    whole = valid_backup()
+    for end in range(1, len(whole), max(1, len(whole) // 97)):
+        c, _phone, message = try_restore(whole[:end])
+        assert c.dialog is None and message.startswith(CUT_SHORT), (end, message)
 
 
 def test_the_valid_backup_is_offered_and_restored():

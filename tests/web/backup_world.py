@@ -61,3 +61,18 @@ class RefusingStorage(MemoryStorage):
         if self.writes == self.refuse_at:
             raise StorageError("QuotaExceededError")
         super().set(key, text)
+
+
+def raced_backup(phone: MemoryStorage, move: dict) -> str:
+    """A backup made on another phone that held ``phone``'s games, where the player of ``move``
+    (``{"player", "action"}``: the move made next on ``phone`` in 6 nimmt!) made another move: its
+    save of 6 nimmt! has the revision of ``phone``'s after ``move``, with another text."""
+    from hotseat.controller import Controller
+
+    window = Controller(MemoryStorage(dict(phone)), bot_hook=first_legal_bot)
+    window.tap({"shell": "resume", "game": "six_nimmt"})
+    session = window.session
+    player = move["player"]
+    session.apply(player, [a for a in session.state.legal_actions(player) if a != move["action"]][-1])
+    window.tap({"shell": "backup"})
+    return str(window.download["text"])

@@ -15,7 +15,17 @@ from ui_helpers import MemoryStorage, first_legal_bot, storage_fixture, taps  # 
 
 from hotseat import players as players_mod
 from hotseat.controller import Controller
-from hotseat.players import KEY, MAX_NAMES, Players, PlayersError, Seat, Stats, parse
+from hotseat.players import (
+    KEY,
+    MAX_CHARS,
+    MAX_NAMES,
+    MAX_STATS_NAMES,
+    Players,
+    PlayersError,
+    Seat,
+    Stats,
+    parse,
+)
 from hotseat.saves import StorageError, slot_key
 
 
@@ -255,7 +265,7 @@ def test_the_players_tap_from_a_game_leaves_it_saved(storage):
     [
         ("{", "it is not valid JSON"),
         ("[" * 5000 + "]" * 5000, "nested"),
-        ('"' + "x" * 300_000 + '"', "too large"),
+        ('"' + "x" * (players_mod.MAX_RECOVERY_CHARS + 1) + '"', "too large"),
         ('{"version": 2, "names": ["Ann"]}', "not a list of players of this version"),
         ("[1, 2]", "not a list of players of this version"),
     ],
@@ -325,3 +335,96 @@ def test_renamed_and_forgotten_values():
     assert p.forgotten("Bob").tables["dog"][1] == Seat(None, "guest")
     # a name typed again replaces its recent look-alike
     assert p.seated("dog", [("BOB", "human")]).names == ("BOB", "Ann", "Dee")
+
+
+# ---- the file keeps a bound by itself ----------------------------------------------------------
+
+GAMES = ("six_nimmt", "bad_bunnies", "dog", "bunny_moose")
+
+
+def one_game(p: Players, i: int) -> Players:
+    """Game ``i`` of a long life of this phone: Ann and Bob at every table, Cy at every 40th, and
+    two people seen once (their names never come back)."""
+    seats = ["Ann", "Bob", f"Guest {i} a", f"Guest {i} b"] + (["Cy"] if i % 40 == 0 else [])
+    game = GAMES[i % 4]
+    p = p.seated(game, [(n, "human") for n in seats])
+    scores = [i % 7, 3, 9, 12, 1][: len(seats)]
+    return p.game_recorded(f"{game}:{i}", game, seats, ["human"] * len(seats), [i % 2], scores)
+
+
+def test_the_players_file_after_2000_games_keeps_its_statistics():
+    storage = MemoryStorage()
+    p = players_mod.load(storage, GAMES)
+    for i in range(2000):
+        p = one_game(p, i)
+        if i % 50 == 49:  # the app stores after every game and reads at every start
+            players_mod.save(storage, p)
+            p = players_mod.load(storage, GAMES)
+            assert len(storage[KEY].encode("utf-8")) <= MAX_CHARS, i
+    players_mod.save(storage, p)
+    after, problems = parse(storage[KEY], GAMES)
+    assert problems == []
+    assert sum(s.played for s in after.stats["Ann"].values()) == 2000
+    assert after.stats["Ann"]["dog"].played == 500 and after.stats["Bob"]["six_nimmt"].played == 500
+    assert sum(s.played for s in after.stats["Cy"].values()) == 50  # every 40th game: never forgotten
+    # the names seen once are forgotten oldest first: the last ones are kept
+    assert len(after.stats) == MAX_STATS_NAMES
+    assert "Guest 1999 b" in after.stats and "Guest 1 a" not in after.stats
+    assert "Guest 1940 a" in after.stats and "Guest 1900 a" not in after.stats
+    assert after.names[:4] == ("Ann", "Bob", "Guest 1999 a", "Guest 1999 b")
+    assert len(storage[KEY]) < 40_000  # far below the read bound
+
+
+def test_a_players_file_above_the_read_bound_is_trimmed_and_stored_again_never_dropped(storage):
+    """An earlier version kept every name: after ~1,300 games its file passed the read bound, and
+    the next start read 0 names (every statistic gone) and the next save overwrote the file."""
+    p = Players()
+    for i in range(2000):
+        p = one_game(p, i)
+    old = Players(p.names, p.tables, {**p.stats, **{f"Old {i}": {"dog": Stats(1, 0)} for i in range(3000)}}, p.recorded)
+    text = json.dumps({**json.loads(old.to_json()), "seen": {}}, ensure_ascii=False)  # no "seen" yet
+    assert len(text) > MAX_CHARS
+    storage[KEY] = text
+    c = Controller(storage, bot_hook=first_legal_bot)
+    assert c.players.stats["Ann"]["six_nimmt"].played == 500 and "Ann" in c.players.names
+    assert len(storage[KEY].encode("utf-8")) <= MAX_CHARS  # stored again at once, trimmed
+    stored = parse(storage[KEY], GAMES)[0]
+    assert stored.stats["Ann"] == c.players.stats["Ann"] and len(stored.stats) == MAX_STATS_NAMES
+    c.tap({"shell": "players"})
+    assert "Ann" in str(c.render())
+
+
+def test_the_write_path_never_writes_above_the_read_bound():
+    """Even players built past every cap (long names in other scripts, all four games, the
+    largest counts) are stored within the read bound: the oldest statistics go first."""
+    big = Stats(10**6, 10**6, -(10**6), -(10**6), 10**6, 10**6)
+    stats = {f"{'ж' * 30}{i:09d}": dict.fromkeys(GAMES, big) for i in range(2000)}
+    seen = {name: i for i, name in enumerate(stats)}
+    p = Players(stats=stats, seen=seen, recorded=tuple("k" * 190 + str(i) for i in range(64)))
+    storage = MemoryStorage()
+    kept = players_mod.save(storage, p)
+    text = storage[KEY]
+    assert len(text.encode("utf-8")) <= MAX_CHARS
+    back = parse(text, GAMES)
+    assert back[1] == [] and back[0] == kept
+    assert list(kept.stats) == list(stats)[-len(kept.stats) :]  # the most recently played kept
+    assert len(kept.stats) > 100
+    # a limit far below the read bound forgets more of them, never writes above it
+    small, small_text = p.fitted(50_000)
+    assert len(small_text.encode("utf-8")) <= 50_000 and 0 < len(small.stats) < len(kept.stats)
+
+
+def test_a_players_change_in_another_window_is_never_written_back():
+    """Two windows over one storage: what one stores is read again by the other before its next
+    change (a restored backup's players are never overwritten by a window that read them before)."""
+    storage = MemoryStorage()
+    one = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 5)
+    two = Controller(storage, bot_hook=first_legal_bot, seed_fn=lambda: 6)
+    start(one, "six_nimmt", {0: "Ann", 1: "Bob", 2: "Cy"}, n=3)
+    play_out(one)
+    assert one.players.stats["Ann"]["six_nimmt"].played == 1
+    start(two, "six_nimmt", {0: "Dee", 1: "Eve"}, n=2)
+    play_out(two, seed=2)
+    stored = parse(storage[KEY], GAMES)[0]
+    assert stored.stats["Ann"]["six_nimmt"].played == 1 and stored.stats["Dee"]["six_nimmt"].played == 1
+    assert stored.names[:2] == ("Dee", "Eve") and "Ann" in stored.names

@@ -42,7 +42,9 @@
   its newest view.
 * One window owns a game: the lock named by :attr:`hotseat.saves_desk.WindowLocks.wanted` is
   held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
-  a refused or stolen lock is reported to the controller. A file the controller offers
+  a refused or stolen lock is reported to the controller, and so is every change another window
+  makes to the storage (the ``storage`` event: :meth:`hotseat.controller.Controller.stored_elsewhere`
+  gives up a game whose save a backup restored there replaced). A file the controller offers
   (:attr:`~hotseat.controller.Controller.download`) is handed to ``hotseatDownload`` (a backup to
   ``hotseatShare``: the share sheet where the browser can share a file).
 * Games that survive the browser (:mod:`hotseat.keeping`): "Restore a backup" clicks index.html's
@@ -216,10 +218,23 @@ async def _read_picked(picker: Any) -> None:
             text = ""
     try:
         ctl.backups.restore_chosen(text, size)
+        if ctl.backups.refused_detail:  # the player read what to do; this is for a bug report
+            window.console.info(f"hotseat: the file was not restored: {ctl.backups.refused_detail}")
     except Exception as exc:
         window.console.error(f"hotseat: restore failed: {exc!r}")
         ctl.message = _crashed(exc)
     draw()
+
+
+def _on_storage(event: Any) -> None:
+    """Another window of this site changed the storage (a restored backup, a move, the players):
+    the controller checks the game on screen and what the home screen lists."""
+    key = getattr(event, "key", None)
+    try:
+        if _ctl().stored_elsewhere(None if key is None else str(key)):
+            draw()
+    except Exception as exc:
+        window.console.error(f"hotseat: storage event failed: {exc!r}")
 
 
 def _on_file(event: Any) -> None:
@@ -772,6 +787,9 @@ def start() -> None:
         voices = create_proxy(_on_voices)
         _listeners.append(voices)
         synth.addEventListener("voiceschanged", voices)
+    stored = create_proxy(_on_storage)
+    _listeners.append(stored)
+    window.addEventListener("storage", stored)
     picker = document.getElementById("hotseat-file")
     if picker is not None:
         chosen = create_proxy(_on_file)

@@ -67,9 +67,10 @@ from .pages import (
     SetupPage,
     game_info,
 )
+from .players import KEY as PLAYERS_KEY
 from .players_desk import PlayersDesk
 from .questions import Questions
-from .saves import Storage, slot_key
+from .saves import SLOT_PREFIX, Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
 from .session import Phase, Session
 from .sheets import Sheets
@@ -181,6 +182,24 @@ class Controller:
         self.tables.phones = False
         if self._net is not None:
             self._net.possible = False
+
+    def stored_elsewhere(self, key: str | None) -> bool:
+        """The browser glue: another window of this site changed ``key`` in storage (the
+        ``storage`` event; ``None``: it cleared the storage). The game on screen is given up at
+        once when its save is no longer the one this window wrote (a backup restored there):
+        this window never writes over it. The home screen lists the games in progress again, the
+        players are read again. Returns whether the screen should be drawn again (never while a
+        name is typed: setup and a rename keep what is typed)."""
+        if key is None or key.startswith(SLOT_PREFIX):
+            if self.games.stored_elsewhere():
+                return True
+            if self.screen is Screen.HOME:
+                self.saves.refresh()
+                return True
+        if key is None or key == PLAYERS_KEY:
+            self.people.reload()
+            return isinstance(self.page, PlayersPage) and self.page.edit is None
+        return False
 
     @property
     def wants_wake_lock(self) -> bool:

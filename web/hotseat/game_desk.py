@@ -56,14 +56,27 @@ class GameDesk:
         self.people.record_if_over(session)
         return True
 
-    def give_up(self, game_id: str, changed: bool) -> None:
+    def give_up(self, game_id: str, changed: bool, replaced: bool = False) -> None:
         """Another window owns ``game_id``: drop the session (nothing unsaved is written; phones
-        connected here are told the table closed, and rejoin the window that plays on)."""
+        connected here are told the table closed, and rejoin the window that plays on).
+        ``changed``: a move made here found the save changed by another window (it was not
+        saved); ``replaced``: another window stored another save of it while it was on screen
+        here (a restored backup; a move there when no lock kept the windows apart)."""
         net, session = self.shell.net_started, self.shell.session
         if net is not None and session is not None and net.session is session:
             net.close_host()
         self.shell.dialog = None
-        self.shell.page = ElsewherePage(game_id, changed)
+        self.shell.page = ElsewherePage(game_id, changed, replaced)
+
+    def stored_elsewhere(self) -> bool:
+        """Another window stored something under the save of the game on screen: when it is not
+        what this window last read or wrote (a backup restored there, whatever its revision),
+        this window gives the game up at once and writes it no more. Returns whether it did."""
+        session = self.shell.session
+        if session is None or not self.saves.changed(session.game_id):
+            return False
+        self.give_up(session.game_id, changed=False, replaced=True)
+        return True
 
     def start(self, session: Session, rematch: bool = False) -> None:
         """``session`` (new, or a rematch at the same table: the same phones play on) on screen, saved."""
@@ -95,6 +108,8 @@ class GameDesk:
         if old is None or old.phase is not Phase.OVER:
             return
         new = self.tables.rematch(old)
+        if self.stored_elsewhere():  # replaced in another window after the game's end: it stays
+            return
         if self.saves.can_start(old, new):  # else the phones stay at the finished game, still the saved one
             self.start(new, rematch=True)
 

@@ -8,6 +8,9 @@ Pure functions of plain values, built with :mod:`hotseat.markup`, fed by
   downloaded) and "Restore a backup" (``{"shell": "restore"}``: the browser's file picker).
 * The restore question (:func:`restore_question`): what the backup holds and what it replaces
   here, with Keep / Restore (``{"shell": "restore_yes"}``).
+* A file that cannot be restored (:func:`restore_refused`): what is wrong with the file and what
+  to do, in the player's words (nothing of the parser or the schema: that detail goes to the
+  console for a bug report).
 * The "Add to Home Screen" hint (:func:`hint`) for browsers that never offer to install the app
   (Safari on iPhone and iPad, which also deletes the storage of a site not opened for a week
   unless it is on the home screen), shown once: :func:`hint_due` / :func:`hint_shown` keep that
@@ -19,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from .backup import Backup
+from .backup import Backup, BackupError
 from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup, h
@@ -85,6 +88,53 @@ def backup_row() -> Markup:
             button(_("Restore a backup"), {"shell": "restore"}, "secondary"),
         ),
     )
+
+
+def _pick_the_backup() -> str:
+    """The file to pick instead (the name "Save a backup" gives it)."""
+    return _("Pick the file whose name starts with “hotseat-backup”.")
+
+
+def _make_a_new_one() -> str:
+    """What to do about a backup that cannot be used."""
+    return _("Make a new backup on the phone it comes from.")
+
+
+def restore_refused(error: BackupError, game_name: Callable[[str], str]) -> str:
+    """What the player reads when a picked file cannot be restored: what is wrong with the file
+    (``error.kind``, :data:`hotseat.backup.KINDS`) and what to do, then that nothing changed.
+    ``game_name`` names the game whose save cannot be opened."""
+    kind = error.kind
+    if kind == "too_large":
+        what = _("This file is too large to be a Hotseat backup.") + " " + _pick_the_backup()
+    elif kind == "empty":
+        what = _("This file is empty: the backup was not saved completely.") + " " + _make_a_new_one()
+    elif kind == "picture":
+        what = _("This file is not a Hotseat backup (it looks like a picture).") + " " + _pick_the_backup()
+    elif kind == "saved_game":
+        what = _("This file is one saved game, not a backup of a phone.") + " " + _pick_the_backup()
+    elif kind == "cut_short":
+        what = _("This backup is cut short — it was not saved completely.") + " " + _make_a_new_one()
+    elif kind == "newer":
+        what = _(
+            "This backup was made by a newer version of Hotseat. Update Hotseat on this phone "
+            "(open it once with the network on), then restore the backup again."
+        )
+    elif kind == "game" and error.game is not None:
+        what = (
+            _("The game of {game} in this backup cannot be opened — it was changed or damaged.").format(
+                game=game_name(error.game)
+            )
+            + " "
+            + _make_a_new_one()
+        )
+    elif kind == "players":
+        what = _("The list of players in this backup is damaged.") + " " + _make_a_new_one()
+    elif kind == "not_backup":
+        what = _("This file is not a Hotseat backup.") + " " + _pick_the_backup()
+    else:  # "damaged"
+        what = _("This backup is damaged — it was changed after it was made.") + " " + _make_a_new_one()
+    return what + " " + _("Nothing was changed on this phone.")
 
 
 def backup_made(games: int, left_out: Sequence[str]) -> str:

@@ -397,14 +397,17 @@ class RecoveryPage:
 
 @dataclass
 class ElsewherePage:
-    """Another window plays ``game``; ``changed``: it wrote the save after this window read it."""
+    """Another window plays ``game``; ``changed``: it wrote the save after this window read it
+    (a move made here was not saved); ``replaced``: it stored another save of the game while it
+    was on screen here (a restored backup, a move there), this window was told at once."""
 
     game: str
     changed: bool
+    replaced: bool = False
     kind: ClassVar[Screen] = Screen.ELSEWHERE
 
     def render(self) -> Markup:
-        return screens.elsewhere(game_info(self.game)[0], self.changed)
+        return screens.elsewhere(game_info(self.game)[0], self.changed, self.replaced)
 
 
 @dataclass

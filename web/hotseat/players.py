@@ -21,6 +21,16 @@ and raises :class:`PlayersError` on a bad value, changing nothing.
 Renaming a name renames it everywhere (tables, statistics); forgetting it removes it everywhere
 (its seat in a remembered table becomes empty again).
 
+**The file keeps a bound by itself.** Each name with statistics carries when it last played
+(:attr:`Players.seen`: a count of games this phone has seen, not a date); at most
+:data:`MAX_STATS_NAMES` names keep statistics, and past that the names not played for longest
+are forgotten first (a recent name or one seated at a remembered table last of all). Recent
+names, remembered tables and counted games are capped too, so the file stays far below its read
+bound (:data:`MAX_CHARS`); :func:`save` still measures the text it writes and forgets more of the
+oldest statistics when it would not fit, so the file is never written above that bound. A file
+found above it (written by an earlier version, which kept every name) is read within the larger
+:data:`MAX_RECOVERY_CHARS`, trimmed the same way and stored again (:func:`load`): never dropped.
+
 >>> p = Players().seated("six_nimmt", [("Ann", "human"), ("Bob", "bot:easy"), ("Cy", "human")])
 >>> p.names, [s.name for s in p.tables["six_nimmt"]]
 (('Ann', 'Cy'), ['Ann', None, 'Cy'])
@@ -41,7 +51,7 @@ from typing import Any
 
 from .i18n import gettext as _
 from .names import NameError_, check_name, look_alike
-from .saves import SaveError, Storage, read_json
+from .saves import SaveError, Storage, StorageError, read_json
 
 #: the localStorage key
 KEY = "hotseat.players"
@@ -50,8 +60,15 @@ VERSION = 1
 MAX_NAMES = 24
 #: games whose end was counted, remembered so that none is counted twice
 MAX_RECORDED = 64
-#: the largest stored text read (24 names with statistics of four games: about 10,000)
+#: names that keep statistics (the names not played for longest are forgotten first): at most
+#: about 110,000 characters of UTF-8 with the longest names and counts in all four games
+MAX_STATS_NAMES = 150
+#: the read bound: the largest stored text read, in characters and in bytes of UTF-8; the file is
+#: never written above it (150 names of statistics take about 20,000 in a typical family)
 MAX_CHARS = 200_000
+#: the bound of the one read that recovers a file above :data:`MAX_CHARS` (an earlier version
+#: wrote every name ever played): more than a browser's storage of a site holds
+MAX_RECOVERY_CHARS = 10_000_000
 #: a seat's kinds, as the session stores them
 KINDS = ("human", "bot:easy", "bot:normal", "bot:hard", "guest")
 #: the kinds of seats played by people (at this phone, or on their own phone): their names are kept
@@ -99,6 +116,8 @@ class Players:
     tables: dict[str, tuple[Seat, ...]] = field(default_factory=dict)
     stats: dict[str, dict[str, Stats]] = field(default_factory=dict)
     recorded: tuple[str, ...] = ()
+    #: name -> when it last played: the games this phone had seen then (0: before this was kept)
+    seen: dict[str, int] = field(default_factory=dict)
 
     # ---- reading names -------------------------------------------------------------------------
 
@@ -133,7 +152,7 @@ class Players:
         names = fresh + [n for n in names if n not in fresh]
         tables = dict(self.tables)
         tables[game_id] = tuple(table)
-        return replace(self, names=tuple(names[:MAX_NAMES]), tables=tables)
+        return replace(self, names=tuple(names[:MAX_NAMES]), tables=tables, seen=self._seen_now(fresh))
 
     def game_recorded(
         self,
@@ -154,6 +173,7 @@ class Players:
         if key in self.recorded:
             return self
         stats = {name: dict(games) for name, games in self.stats.items()}
+        played: list[str] = []
         for seat, (raw, kind) in enumerate(zip(names, kinds, strict=True)):
             if kind not in PEOPLE:
                 continue
@@ -161,6 +181,7 @@ class Players:
                 name = check_name(raw)
             except NameError_:
                 continue
+            played.append(name)
             old = stats.setdefault(name, {}).get(game_id, Stats())
             if not finished:
                 stats[name][game_id] = replace(old, abandoned=old.abandoned + 1)
@@ -173,7 +194,42 @@ class Players:
                 new = replace(new, best=best, total=old.total + score, scored=old.scored + 1)
             stats[name][game_id] = new
         recorded = (self.recorded + (key,))[-MAX_RECORDED:]
-        return replace(self, stats=stats, recorded=recorded)
+        return replace(self, stats=stats, recorded=recorded, seen=self._seen_now(played)).trimmed()
+
+    def _seen_now(self, names: Sequence[str]) -> dict[str, int]:
+        """:attr:`seen` with ``names`` seen now (one game later than every name seen before)."""
+        seen = dict(self.seen)
+        now = max(seen.values(), default=0) + 1
+        for name in names:
+            seen[name] = now
+        return seen
+
+    def trimmed(self, keep: int = MAX_STATS_NAMES) -> Players:
+        """At most ``keep`` names keep statistics: the names not played for longest are forgotten
+        first (their recent-name chip and remembered seat stay), a recent name or one seated at a
+        remembered table last of all; among names equally old, the one with fewer games first.
+
+        >>> p = Players(stats={n: {"dog": Stats(1, 0)} for n in "ABCD"}, seen={"A": 9, "B": 1, "C": 5})
+        >>> p.trimmed(2).seen  # D was not seen since this was kept: older than B
+        {'A': 9, 'C': 5}
+        """
+        if len(self.stats) <= keep and set(self.seen) <= set(self.stats):
+            return self
+        order = self._oldest_first()
+        gone = set(order[: max(0, len(order) - keep)])
+        stats = {n: games for n, games in self.stats.items() if n not in gone}
+        seen = {n: when for n, when in self.seen.items() if n in stats}
+        return replace(self, stats=stats, seen=seen)
+
+    def _oldest_first(self) -> list[str]:
+        """The names with statistics, the first to be forgotten first."""
+        kept = set(self.names) | {s.name for seats in self.tables.values() for s in seats if s.name is not None}
+
+        def rank(name: str) -> tuple[bool, int, int, str]:
+            played = sum(s.played + s.abandoned for s in self.stats[name].values())
+            return (name in kept, self.seen.get(name, 0), played, name)
+
+        return sorted(self.stats, key=rank)
 
     def renamed(self, old: str, new: Any) -> Players:
         """``old`` renamed ``new`` everywhere. Raises :class:`PlayersError` when ``old`` is not
@@ -193,7 +249,8 @@ class Players:
         tables = {g: tuple(Seat(swap(s.name), s.kind) for s in seats) for g, seats in self.tables.items()}
         stats = {clean if name == old else name: games for name, games in self.stats.items()}
         names = tuple(clean if n == old else n for n in self.names)
-        return replace(self, names=names, tables=tables, stats=stats)
+        seen = {clean if name == old else name: when for name, when in self.seen.items()}
+        return replace(self, names=names, tables=tables, stats=stats, seen=seen)
 
     def forgotten(self, name: str) -> Players:
         """``name`` removed everywhere: recent names, statistics, its seats in remembered tables."""
@@ -202,13 +259,15 @@ class Players:
             for g, seats in self.tables.items()
         }
         stats = {n: games for n, games in self.stats.items() if n != name}
-        return replace(self, names=tuple(n for n in self.names if n != name), tables=tables, stats=stats)
+        seen = {n: when for n, when in self.seen.items() if n != name}
+        return replace(self, names=tuple(n for n in self.names if n != name), tables=tables, stats=stats, seen=seen)
 
     def stats_cleared(self, name: str | None = None) -> Players:
         """The statistics of ``name`` (``None``: of everyone) cleared; names and tables stay."""
         if name is None:
-            return replace(self, stats={})
-        return replace(self, stats={n: games for n, games in self.stats.items() if n != name})
+            return replace(self, stats={}, seen={})
+        stats = {n: games for n, games in self.stats.items() if n != name}
+        return replace(self, stats=stats, seen={n: when for n, when in self.seen.items() if n != name})
 
     # ---- storage -------------------------------------------------------------------------------
 
@@ -219,8 +278,36 @@ class Players:
             "tables": {g: [asdict(s) for s in seats] for g, seats in self.tables.items()},
             "stats": {n: {g: _stats_data(s) for g, s in games.items()} for n, games in self.stats.items()},
             "recorded": list(self.recorded),
+            "seen": {n: when for n, when in self.seen.items() if n in self.stats},
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+    def fitted(self, limit: int = MAX_CHARS) -> tuple[Players, str]:
+        """The players as they are stored, and their text, within ``limit`` characters and bytes
+        of UTF-8 (the read bound): the names not played for longest lose their statistics until
+        it fits (:meth:`trimmed`), then, were that not enough, the games counted are forgotten
+        (the text of every recent name, remembered table and counted game is bounded: without
+        statistics it always fits).
+
+        Raises:
+            ValueError: it cannot fit (only with a ``limit`` far below the read bound).
+        """
+        players = self.trimmed()
+        text = players.to_json()
+        while _size(text) > limit:
+            if players.stats:
+                players = players.trimmed(len(players.stats) - max(1, len(players.stats) // 8))
+            elif players.recorded:
+                players = replace(players, recorded=())
+            else:
+                raise ValueError(f"the players take {_size(text):,} characters, more than {limit:,}")
+            text = players.to_json()
+        return players, text
+
+
+def _size(text: str) -> int:
+    """A text's size as the read bound measures it: characters, and bytes of UTF-8."""
+    return max(len(text), len(text.encode("utf-8", "surrogatepass")))
 
 
 def _name(raw: Any) -> str:
@@ -264,7 +351,10 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
 
     ``None`` gives an empty :class:`Players` without a problem; a text that cannot be read gives
     an empty one and one problem; an invalid entry is dropped with a problem naming it. With
-    ``games`` given, tables and statistics of other game ids are dropped too.
+    ``games`` given, tables and statistics of other game ids are dropped too. A text above the
+    read bound (:data:`MAX_CHARS`; an earlier version's file) is read within
+    :data:`MAX_RECOVERY_CHARS`; what is read is trimmed to :data:`MAX_STATS_NAMES` names with
+    statistics (:meth:`Players.trimmed`), not a problem.
 
     >>> parse('{"version": 1, "names": ["Ann", 7, "  "], "stats": {"Ann": {"dog": {"played": -1}}}}')[1]
     ['names[1]: not a name', 'names[2]: not a name', 'stats.Ann.dog: not a statistic']
@@ -272,7 +362,7 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
     if text is None:
         return Players(), []
     try:
-        data = read_json(text, MAX_CHARS)
+        data = read_json(text, MAX_RECOVERY_CHARS)
     except SaveError as exc:
         return Players(), [str(exc)]
     if not isinstance(data, dict) or data.get("version") != VERSION:
@@ -322,19 +412,39 @@ def parse(text: str | None, games: tuple[str, ...] | list[str] = ()) -> tuple[Pl
     recorded = tuple(
         k for k in (raw_recorded if isinstance(raw_recorded, list) else []) if isinstance(k, str) and len(k) <= 200
     )[-MAX_RECORDED:]
-    return Players(tuple(names), tables, stats, recorded), problems
+    seen: dict[str, int] = {}
+    raw_seen = data.get("seen")
+    for raw_name, when in raw_seen.items() if isinstance(raw_seen, dict) else []:
+        count = _count(when)
+        if count is None or count < 0:
+            problems.append("seen: not a count of games")
+        elif raw_name in stats:
+            seen[raw_name] = count
+    return Players(tuple(names), tables, stats, recorded, seen).trimmed(), problems
 
 
 def load(storage: Storage, games: tuple[str, ...] | list[str] = ()) -> Players:
-    """The players in ``storage`` (``get(key) -> str | None``), invalid entries dropped."""
+    """The players in ``storage`` (``get(key) -> str | None``), invalid entries dropped. A text
+    found above the read bound (an earlier version's) is stored again at once, trimmed to fit
+    (:meth:`Players.fitted`; a browser that refuses keeps the old text, read the same way again)."""
     try:
         text = storage.get(KEY)
     except Exception:
         text = None
-    return parse(text, games)[0]
+    players = parse(text, games)[0]
+    if text is not None and _size(text) > MAX_CHARS and (players.names or players.stats or players.tables):
+        try:
+            players = save(storage, players)
+        except StorageError:
+            pass
+    return players
 
 
-def save(storage: Storage, players: Players) -> None:
-    """Store ``players``. Raises :class:`hotseat.saves.StorageError` when the browser refuses
-    (quota): the caller tells the player, the game itself is never affected."""
-    storage.set(KEY, players.to_json())
+def save(storage: Storage, players: Players) -> Players:
+    """Store ``players``, never above the read bound (:meth:`Players.fitted`); returns what was
+    stored (the same players, or without the statistics of the names not played for longest).
+    Raises :class:`hotseat.saves.StorageError` when the browser refuses (quota): the caller tells
+    the player, the game itself is never affected."""
+    fitted, text = players.fitted()
+    storage.set(KEY, text)
+    return fitted

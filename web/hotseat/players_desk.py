@@ -4,6 +4,11 @@ Pure Python (no browser). :class:`hotseat.controller.Controller` keeps one :clas
 (``Controller.people``) and tells it when a table set up here starts, when a game ends or is
 abandoned, and routes the players list's taps and questions to it. A browser that refuses to
 store the players is reported once on screen; the game and its save are never touched by it.
+
+Another window (or a restored backup) may have stored other players since this window read them:
+every change reads them again first when the stored text is not the one this window last read or
+wrote, and applies itself to what is stored, so that no window ever writes back players it read
+before another window's change.
 """
 
 from __future__ import annotations
@@ -33,16 +38,35 @@ class PlayersDesk:
     def __init__(self, shell: Shell, storage: Storage) -> None:
         self.shell = shell
         self.storage = storage
-        self.players: Players = players_store.load(storage, tuple(pycore.GAMES))
+        #: the stored text :attr:`players` was read from or written as
+        self._text: str | None = None
+        self.players: Players = self._read()
+
+    def _read(self) -> Players:
+        players = players_store.load(self.storage, tuple(pycore.GAMES))
+        self._text = self._stored()
+        return players
+
+    def _stored(self) -> str | None:
+        try:
+            return self.storage.get(players_store.KEY)
+        except Exception:
+            return None
 
     def reload(self) -> None:
         """Read the players again (another window, or a restored backup, may have changed them)."""
-        self.players = players_store.load(self.storage, tuple(pycore.GAMES))
+        self.players = self._read()
+
+    def _fresh(self) -> None:
+        """Before a change: read the players again if another window stored others since."""
+        if self._stored() != self._text:
+            self.reload()
 
     def _save(self) -> bool:
         """Store the players; a refusing browser is reported (the game and its save are not touched)."""
         try:
-            players_store.save(self.storage, self.players)
+            self.players = players_store.save(self.storage, self.players)
+            self._text = self._stored()
         except StorageError:
             if self.shell.message is None:
                 self.shell.message = _(
@@ -55,6 +79,7 @@ class PlayersDesk:
         """A table set up here has started: its names (not setup's untouched "Player N") become the
         recent names, and it is the game's remembered table."""
         typed = [clean_name(raw[i]) != default_seat_name(i) for i in range(len(raw))]
+        self._fresh()
         self.players = self.players.seated(session.game_id, list(zip(session.names, session.kinds)), typed)
         self._save()
 
@@ -69,6 +94,7 @@ class PlayersDesk:
         if not session.state.is_terminal():
             return
         key = f"{session.game_id}:{session.seed}"
+        self._fresh()
         if key in self.players.recorded:
             return
         obs = session.state.public_observation()
@@ -88,6 +114,7 @@ class PlayersDesk:
     def record_abandoned(self, session: Session) -> None:
         """Count ``session`` as abandoned in the statistics of its remembered names."""
         key = f"{session.game_id}:{session.seed}"
+        self._fresh()
         kinds = self._kinds(session)
         self.players = self.players.game_recorded(key, session.game_id, session.names, kinds, [], None, finished=False)
         self._save()
@@ -95,6 +122,7 @@ class PlayersDesk:
     def tap(self, page: PlayersPage, shell: str, tap: dict[str, Any]) -> None:
         """A tap on the players list: ``pl_rename``/``pl_save``/``pl_cancel`` rename a name
         (checked as setup's names), ``pl_forget``/``pl_clear`` ask first (the question opens)."""
+        self._fresh()
         changed, question = page.tap(shell, tap, self.players)
         if changed is not None:
             self.players = changed
@@ -107,6 +135,7 @@ class PlayersDesk:
         if shell != "pl_yes":
             return
         self.shell.dialog = None
+        self._fresh()
         if dialog["kind"] == "pl_forget":
             self.players = self.players.forgotten(dialog["name"])
         else:

@@ -17,9 +17,11 @@ Reading: :func:`read_json` bounds the size (:data:`MAX_SAVE_CHARS`) and the nest
 parser's stack inside Pyodide), then :class:`Obj` and its fellow specs check the parsed value
 against a declared schema; every failure is a :class:`SaveError` naming the field.
 
-Writing: every save carries a ``revision``; :meth:`SaveStore.write` writes only when the stored
-revision is still the one this window last read or wrote, else :class:`ConflictError` (another
-window wrote after this one read: its save stays).
+Writing: every save carries a ``revision`` (counted on by each write); :meth:`SaveStore.write`
+writes only when the stored text is still exactly the one this window last read or wrote, else
+:class:`ConflictError` (another window wrote after this one read: its save stays). The text is
+compared, not the revision: a backup restored in another window may hold a save of the very
+revision this window is at, and must never be overwritten silently.
 """
 
 from __future__ import annotations
@@ -295,8 +297,9 @@ class SaveStore:
         self.storage = storage
         self.peek = peek
         self.games = games
-        #: the revision this window last read or wrote, by key (None: the key was empty)
-        self.known: dict[str, int | None] = {}
+        #: the text this window last read or wrote, by key (None: the key was empty); a key absent
+        #: was never read here, and is not written
+        self.known: dict[str, str | None] = {}
         #: the last text :meth:`revision_of` read or :meth:`write` wrote, with its revision: a
         #: write finds its own last text in storage at the next move, and need not parse it again
         self._last: tuple[str, int] | None = None
@@ -323,11 +326,13 @@ class SaveStore:
         return revision
 
     def note_read(self, key: str, text: str | None) -> None:
-        """Remember the revision of ``text`` just read from ``key`` (the next write expects it)."""
-        try:
-            self.known[key] = self.revision_of(text)
-        except SaveError:
-            self.known[key] = -1  # an unreadable save: never overwritten by a write
+        """Remember ``text`` just read from ``key``: the next write expects to find it there."""
+        self.known[key] = text
+
+    def changed_since_read(self, key: str) -> bool:
+        """Whether another window stored something else under ``key`` since this window last read
+        or wrote it there (``False`` for a key this window never read)."""
+        return key in self.known and self.storage.get(key) != self.known[key]
 
     def slots(self) -> list[Slot]:
         """Every stored game in progress (one per game) and the save of an earlier version."""
@@ -357,23 +362,23 @@ class SaveStore:
         """Store the session dict ``data`` as ``game_id``'s game in progress with the next revision.
 
         Returns the revision written. Raises:
-            ConflictError: the stored save is not the one this window last read or wrote (another
-                window wrote it, deleted it or put something unreadable there); it stays.
+            ConflictError: the stored text is not the one this window last read or wrote (another
+                window wrote it, restored a backup over it or deleted it, whatever the revision
+                it holds), or it cannot be read; it stays.
             StorageError: the browser refused the write; the stored save stays as it was.
         """
         key = slot_key(game_id)
         current = self.storage.get(key)
+        if key not in self.known or current != self.known[key]:
+            raise ConflictError(f"{key} was changed since this window read it")
         try:
             stored = self.revision_of(current)
         except SaveError:
-            stored = -1
-        expected = self.known.get(key)
-        if stored != expected or stored == -1:
-            raise ConflictError(f"{key} is at revision {stored}, this window expected {expected}")
+            raise ConflictError(f"{key} holds a save that cannot be read") from None
         revision = (stored or 0) + 1
         text = json.dumps(dict(data, revision=revision), separators=(",", ":"), sort_keys=True)
         self.storage.set(key, text)
-        self.known[key] = revision
+        self.known[key] = text
         self._last = (text, revision)
         return revision
 

@@ -133,6 +133,11 @@ class SavesDesk:
         self.shell.dialog = None
         self.shell.page = RecoveryPage(key, game_id, reason, readable)
 
+    def changed(self, game_id: str) -> bool:
+        """Whether another window stored another save of ``game_id`` since this window last read
+        or wrote it (:meth:`hotseat.saves.SaveStore.changed_since_read`)."""
+        return self.store.changed_since_read(slot_key(game_id))
+
     def slot(self, game_id: str) -> Slot | None:
         return next((s for s in self.slots if s.key == slot_key(game_id)), None)
 
@@ -161,12 +166,14 @@ class SavesDesk:
     def can_start(self, old: Session, new: Session) -> bool:
         """Before a rematch of ``old``: ``new`` is written as its game's save first when ``old``
         may not keep moves unsaved (a table with phones must not start unsaved); False (and the
-        player told) when the browser refused it."""
-        self.store.note_read(slot_key(old.game_id), self.store.text(slot_key(old.game_id)))
+        player told) when the browser refused it, or another window changed the save (the next
+        write says so)."""
         if old.keeps_unsaved_moves:
             return True
         try:
             self.store.write(new.game_id, session_save.to_dict(new))
+        except ConflictError:
+            return True  # the new game's first write finds the same and gives the game up
         except StorageError:
             self.shell.message = _(
                 "This browser refused to save the game (storage full?), so the new game did not "
@@ -420,6 +427,9 @@ class Backups:
         self.players_changed = players_changed
         self.pick_file = False
         self.install_hint: str | None = None
+        #: why the last picked file was refused, technically (the browser glue logs it to the
+        #: console for a bug report; the player reads :func:`hotseat.keeping.restore_refused`)
+        self.refused_detail: str | None = None
 
     def _check_save(self, game_id: str, text: str) -> None:
         """The full read of a save (as on Continue); :class:`SaveError` unless it is ``game_id``'s."""
@@ -457,16 +467,19 @@ class Backups:
         """The browser glue: the player picked a file to restore (``text`` ``None``: it has ``size``
         bytes, more than :data:`hotseat.backup.MAX_BYTES`, and was not read). A backup that passes
         every check is offered on the home screen ("Restore this backup?"); any other file is
-        refused with the reason, and nothing changes."""
+        refused in the player's words (what is wrong with the file and what to do), and nothing
+        changes."""
         shell = self.shell
         shell.message = None
         shell.notice = None
+        self.refused_detail = None
         try:
             if text is None:
-                raise backup.BackupError(f"it is too large ({size:,} bytes; at most {backup.MAX_BYTES:,})")
+                raise backup.BackupError(f"{size:,} bytes; at most {backup.MAX_BYTES:,}", "too_large")
             found = backup.read(text, self.saves.games(), self._check_save)
         except backup.BackupError as exc:
-            shell.message = _("This file cannot be restored: {reason}. Nothing was changed.").format(reason=str(exc))
+            self.refused_detail = f"{exc.kind}: {exc}"
+            shell.message = keeping.restore_refused(exc, lambda g: game_info(g)[0])
             return
         shell.dialog = None
         if shell.screen is not Screen.HOME:

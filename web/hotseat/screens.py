@@ -665,17 +665,23 @@ def recovery(game_name: str | None, reason: str, can_download: bool = True) -> M
     return frame(body, _("Saved game"), screen="recovery", menu=False)
 
 
-def elsewhere(game_name: str, changed: bool = False) -> Markup:
+def elsewhere(game_name: str, changed: bool = False, replaced: bool = False) -> Markup:
     """ "This game is open in another window" with "Play here instead" (and Home).
 
     ``changed``: the save was changed by another window after this one read it (the move made
-    here was not saved): the text says so.
+    here was not saved): the text says so. ``replaced``: another window stored another save of
+    the game while it was on screen here (a restored backup, a move there): this window
+    stopped writing it.
     """
-    text = (
-        _("This game was changed in another window. Your last move here was not saved.")
-        if changed
-        else _("This game is open in another window.")
-    )
+    if replaced:
+        text = _(
+            "This game was changed in another window (a move there, a new game or a restored backup). "
+            "This window stopped saving it: “Play here instead” opens the game as it is stored now."
+        )
+    elif changed:
+        text = _("This game was changed in another window. Your last move here was not saved.")
+    else:
+        text = _("This game is open in another window.")
     body = h(
         "div",
         {"class": "elsewhere"},
