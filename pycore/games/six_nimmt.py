@@ -671,6 +671,7 @@ class SixNimmt(Game[SixNimmtState]):
     hidden_information = True
     #: 2: the public memory ``played`` is saved (version 1 saves load with an empty memory)
     STATE_VERSION = 2
+    added_fields = {2: {"played": []}}
     max_game_length = 200_000
     options = {
         "target_score": Option(
@@ -692,13 +693,6 @@ class SixNimmt(Game[SixNimmtState]):
         ),
     }
     state_class = SixNimmtState
-
-    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
-        """Version 1 saves had no public memory: they load with ``played`` empty (the memory starts
-        at the load); anything older is refused."""
-        if version == 1:
-            return {**data, "played": []}
-        return super().migrate(version, data)
 
 
 GAME = SixNimmt()
