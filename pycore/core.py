@@ -753,6 +753,10 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     #: attributes set in ``__init__`` from the player count and never changed (Dog's colours):
     #: clones share them
     FIXED: ClassVar[tuple[str, ...]] = ()
+    #: the action types this game knows: :meth:`apply_action` refuses any other (rule ``CORE``,
+    #: naming them) before ``_check_action``. Empty: ``_check_action`` refuses unknown types itself
+    #: (Dog, whose phase is checked first).
+    ACTION_TYPES: ClassVar[tuple[str, ...]] = ()
     _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
     #: ``(seen_as, attr, dump of one entry)`` of each SEAT field, for :meth:`observation`
     _seat_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
@@ -922,6 +926,11 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         if listed is None or listed[0] != player or type(action) is not dict or not _among(action, *listed[1:]):
             if not self._may_act(player):
                 raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
+            if self.ACTION_TYPES and action["type"] not in self.ACTION_TYPES:
+                known = ", ".join(map(repr, self.ACTION_TYPES))
+                raise IllegalActionError(
+                    "CORE", f"unknown action type {action['type']!r} ({self.game.id} knows {known})"
+                )
             self._check_action(player, action)
         return self._apply(player, action)  # type: ignore[arg-type]  # checked: one of ActionT (no cast call)
 
