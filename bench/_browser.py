@@ -16,7 +16,6 @@ from __future__ import annotations
 import gzip
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -25,22 +24,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from browser_run import ARGS, CHROMIUM, ServeProcess, launch_persistent  # noqa: E402  (shared with e2e/ and tools/)
+
 SITE = ROOT / "build" / "site"
 RESULTS = ROOT / "bench" / "results"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
-    # the renderer of a page holding Pyodide ("Target crashed")
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORT = {"width": 390, "height": 844}
+CHROMIUM_ARGS = ARGS
 BOOT_TIMEOUT_MS = 90_000
 
 READY_SCRIPT = """
@@ -57,12 +46,6 @@ READY_SCRIPT = """
   addEventListener('py:progress', e => window.__pyProgress.push([String(e.detail), performance.now()]));
 })();
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def snapshot() -> tuple[Path, Path]:
@@ -104,79 +87,22 @@ def snapshot_pyscript_floor() -> Path:
     return base
 
 
-class Server:
+class Server(ServeProcess):
     """tools/serve.py serving ``directory`` on 127.0.0.1:``port`` in a subprocess (with ``log``:
     bench/_serve_counting.py, which also logs the bytes sent for each request)."""
 
     def __init__(self, directory: Path, port: int | None = None, log: Path | None = None) -> None:
-        self.directory = directory
-        self.log = log  # with a log file: bench/_serve_counting.py (serve.py + bytes per request)
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> Server:
-        if self.proc is not None:
-            return self
-        script = ["tools/serve.py"] if self.log is None else ["bench/_serve_counting.py", "--log", str(self.log)]
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                str(ROOT / script[0]),
-                *script[1:],
-                "--port",
-                str(self.port),
-                "--dir",
-                str(self.directory),
-                "--quiet",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        line = self.proc.stdout.readline()
-        if self.url not in line:
-            self.stop()
-            raise RuntimeError(f"server did not start: {line!r}")
-        return self
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc.stdout.close()
-        self.proc = None
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) != 0:
-                    return
-            time.sleep(0.05)
-
-    def __enter__(self) -> Server:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
+        if log is None:
+            super().__init__(directory, port)
+        else:
+            super().__init__(directory, port, script=ROOT / "bench" / "_serve_counting.py", options=("--log", str(log)))
+        self.log = log
 
 
 def launch(pw, profile_dir: str | None = None):
     """A persistent Chromium context on a fresh (or given) profile directory; returns (context, dir)."""
     profile_dir = profile_dir or tempfile.mkdtemp(prefix="hotseat-bench-")
-    ctx = pw.chromium.launch_persistent_context(
-        profile_dir,
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport=VIEWPORT,
-        device_scale_factor=2,
-        has_touch=True,
-    )
+    ctx = launch_persistent(pw.chromium, profile_dir)
     ctx.add_init_script(READY_SCRIPT)
     return ctx, profile_dir
 
@@ -213,7 +139,7 @@ def chromium_cpu_by_type(profile_dir: str) -> dict:
                     kind = arg[7:].decode()
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
-            out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) * _TICK_MS
+            out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) * _TICK_MS  # utime, stime
         except (OSError, IndexError, ValueError):
             continue
     return out
@@ -226,21 +152,7 @@ def chromium_cpu_ms(profile_dir: str) -> float:
     ``--user-data-dir=<profile_dir>`` on their command line. CPU time is what the work costs,
     whatever else the machine is doing; wall time on a loaded machine is mostly waiting.
     """
-    total = 0.0
-    needle = f"--user-data-dir={profile_dir}".encode()
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if needle not in f.read():
-                    continue
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) * _TICK_MS  # utime, stime
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
+    return sum(chromium_cpu_by_type(profile_dir).values())
 
 
 def load_and_wait_ready(

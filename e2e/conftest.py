@@ -34,11 +34,8 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import socket
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -48,20 +45,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = ROOT / "build" / "site"
 #: where the e2e tests save screenshots for a person to look at (HOTSEAT_SHOTS to move it)
 SHOTS_DIR = Path(os.environ.get("HOTSEAT_SHOTS", str(ROOT / "build" / "shots")))
-CHROMIUM = "/usr/bin/chromium"
+sys.path.append(str(ROOT / "tools"))
+from browser_run import ARGS, CHROMIUM, ServeProcess, free_port, launch_persistent  # noqa: E402  (tools/browser_run.py: shared with bench/)
+
 #: the flags this machine needs: Chromium as players run it (tests that judge the page's speed use these)
-PLAYER_CHROMIUM_ARGS = [
-    "--no-sandbox",
-    # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
-    # the renderer of a page holding Pyodide ("Target crashed")
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+PLAYER_CHROMIUM_ARGS = ARGS
 #: the browser of every other test: WebAssembly runs at V8's baseline tier only (Liftoff). Pyodide's
 #: interpreter then runs the same code with the same results, but V8 no longer recompiles its hot
 #: functions with its optimizing compiler on background threads at every start: in a test's short
@@ -73,77 +61,12 @@ VIEWPORT = {"width": 390, "height": 844}
 BOOT_TIMEOUT_MS = 90_000  # cold Pyodide boot is ~3-6 s here; generous for a loaded CI machine
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class SiteServer:
-    """tools/serve.py in a subprocess; stoppable and restartable on the same port."""
+class SiteServer(ServeProcess):
+    """tools/serve.py in a subprocess; stoppable and restartable on the same port; ``served`` and
+    ``errors`` record its answers."""
 
     def __init__(self, directory: Path, port: int) -> None:
-        self.directory = directory
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}/"
-        self.proc: subprocess.Popen | None = None
-        self.served: list[tuple[int, str]] = []  # (status, path) of every request answered
-        self.errors: list[str] = []  # "HTTP 404 GET /style.css" lines from the server
-
-    def _read_status_lines(self, stream) -> None:
-        for line in stream:
-            parts = line.split()
-            if len(parts) == 4 and parts[0] == "HTTP" and parts[1].isdigit():
-                self.served.append((int(parts[1]), parts[3]))
-                if int(parts[1]) >= 400:
-                    self.errors.append(line.strip())
-
-    def start(self) -> None:
-        if self.proc is not None:
-            return
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                str(ROOT / "tools" / "serve.py"),
-                "--port",
-                str(self.port),
-                "--dir",
-                str(self.directory),
-                "--quiet",
-                "--status-lines",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        line = self.proc.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/ ..." once listening
-        if self.url not in line:
-            rest = self.proc.stdout.read() if self.proc.poll() is not None else ""
-            self.stop()
-            raise RuntimeError(f"server did not start: {line}{rest}")
-        threading.Thread(target=self._read_status_lines, args=(self.proc.stdout,), daemon=True).start()
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
-        # Wait until the port refuses connections, so a following reload truly finds no server.
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) != 0:
-                    return
-            time.sleep(0.05)
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None
+        super().__init__(directory, port, status_lines=True)
 
 
 def _build_site() -> None:
@@ -162,7 +85,7 @@ def site():
     _build_site()
     if not (SITE_DIR / "index.html").is_file() or not (SITE_DIR / "sw.js").is_file():
         pytest.fail("build/site is incomplete: run `make site`")
-    server = SiteServer(SITE_DIR, _free_port())
+    server = SiteServer(SITE_DIR, free_port())
     server.start()
     yield server
     server.stop()
@@ -351,14 +274,10 @@ def fresh_page(fresh_context):
 @pytest.fixture
 def persistent_context(browser_type, tmp_path, live_site, request_log):
     """A persistent Chromium profile for service-worker tests (same checks as `context`)."""
-    ctx = browser_type.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport=VIEWPORT,
-        device_scale_factor=2,
-        has_touch=True,
+    ctx = launch_persistent(
+        browser_type,
+        tmp_path / "profile",
+        CHROMIUM_ARGS,
         base_url=live_site.url,
         service_workers="allow",
         color_scheme="dark",

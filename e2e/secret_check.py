@@ -459,7 +459,9 @@ def check_six_nimmt_numbers(items, state, viewer: int | None) -> int:
     return check_numbers("six_nimmt", items, state, viewer)
 
 
-class _NoStorage:
+class NoStorage:
+    """A storage that keeps nothing (the controller's storage interface): no save, no settings."""
+
     def get(self, key, default=None):
         return default
 
@@ -580,7 +582,7 @@ class SecretChecker:
             assert session.phase == screen and (screen == "curtain" or session.viewer == who), (session.phase, screen)
         else:
             assert session.phase == screen, (session.phase, screen)
-        controller = Controller(storage=_NoStorage(), bot_hook=None)
+        controller = Controller(storage=NoStorage(), bot_hook=None)
         controller.page = _ui_modules["pages"].GamePage(session)
         for tap in self.taps:  # the viewer's selections on this screen, as the live page took them
             controller.tap(dict(tap, fields={}))

@@ -8,11 +8,10 @@ leaving the app.
 
 from __future__ import annotations
 
-from conftest import screen, shot, wait_ready, wait_screen
+from conftest import screen, shot, start_six_nimmt, wait_ready, wait_screen
 
 NEW_SIX = "[data-tap*='six_nimmt'][data-tap*='\"new\"']"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
-START = "[data-tap*='\"start\"']"
 SHOW = "[data-tap*='\"show\"']"
 RESUME = "[data-tap*='\"resume\"']"
 RULES = "header [data-tap*='\"rules\"']"
@@ -27,14 +26,17 @@ def back(page) -> None:
     page.wait_for_timeout(300)
 
 
-def start_six_nimmt_and_show_hand(page) -> None:
-    """From a fresh page: a new 3-player 6 nimmt!, past the first curtain to the first hand."""
+def new_six_nimmt(page) -> None:
+    """From a fresh page: a new 3-player 6 nimmt!, up to its first curtain."""
     page.goto("./")
     wait_ready(page)
-    page.locator(NEW_SIX).first.click()
-    wait_screen(page, "setup")
-    page.locator(START).first.click()
+    start_six_nimmt(page)
     wait_screen(page, "curtain")
+
+
+def start_six_nimmt_and_show_hand(page) -> None:
+    """From a fresh page: a new 3-player 6 nimmt!, past the first curtain to the first hand."""
+    new_six_nimmt(page)
     page.locator(SHOW).first.click()
     wait_screen(page, "turn")
     assert page.locator(HAND).count() == 1
@@ -86,12 +88,7 @@ def test_back_closes_the_rules_then_goes_home_with_the_game_saved_behind_the_cur
 
 
 def test_new_game_asks_before_replacing_the_saved_one(page):
-    page.goto("./")
-    wait_ready(page)
-    page.locator(NEW_SIX).first.click()
-    wait_screen(page, "setup")
-    page.locator(START).first.click()
-    wait_screen(page, "curtain")
+    new_six_nimmt(page)
     back(page)
     wait_screen(page, "home")
     page.locator(NEW_SIX).first.click()

@@ -48,6 +48,7 @@ versions are migrated by :meth:`Game.migrate` or refused with a clear message.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -606,6 +607,10 @@ class Game(Generic[StateT]):
     hidden_information: ClassVar[bool] = True
     #: version of the saved-state layout
     STATE_VERSION: ClassVar[int] = 1
+    #: the fields each later ``STATE_VERSION`` added, by that version, with the value a save of the
+    #: version before loads with (``{2: {"played": []}}``: a version 1 save loads with ``played``
+    #: empty); :meth:`migrate` reads an older save by adding them
+    added_fields: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
     #: an upper bound on actions in one game (tests stop a game that runs longer; saved counters
     #: such as round numbers are bounded by it where the rules set no smaller bound)
     max_game_length: ClassVar[int] = 100_000
@@ -653,9 +658,17 @@ class Game(Generic[StateT]):
     def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
         """Turn the state dict of an older ``version`` into the current layout.
 
-        The default refuses every older version with a clear message; games override it when they
-        change ``STATE_VERSION``.
+        The default reads a version from 1 on whose every later version only added fields (each in
+        :attr:`added_fields`): a new dict with those fields added, in version order. It refuses any
+        other older version with a clear message (naming ``version`` and the current one); games
+        whose layout changed otherwise override it.
         """
+        later = range(version + 1, self.STATE_VERSION + 1)
+        if version >= 1 and all(v in self.added_fields for v in later):
+            data = dict(data)
+            for v in later:
+                data.update(copy.deepcopy(self.added_fields[v]))  # a fresh value for each save
+            return data
         raise InvalidStateError(
             f"{self.id}: saved with state version {version}, which this app can no longer read "
             f"(current version {self.STATE_VERSION})"
@@ -740,6 +753,10 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
     #: attributes set in ``__init__`` from the player count and never changed (Dog's colours):
     #: clones share them
     FIXED: ClassVar[tuple[str, ...]] = ()
+    #: the action types this game knows: :meth:`apply_action` refuses any other (rule ``CORE``,
+    #: naming them) before ``_check_action``. Empty: ``_check_action`` refuses unknown types itself
+    #: (Dog, whose phase is checked first).
+    ACTION_TYPES: ClassVar[tuple[str, ...]] = ()
     _dump_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
     #: ``(seen_as, attr, dump of one entry)`` of each SEAT field, for :meth:`observation`
     _seat_plan: ClassVar[tuple[tuple[str, str, Callable[[Any, Any], Any]], ...]] = ()
@@ -909,6 +926,11 @@ class State(Generic[ActionT, EventT, ObservationT, PublicObservationT]):
         if listed is None or listed[0] != player or type(action) is not dict or not _among(action, *listed[1:]):
             if not self._may_act(player):
                 raise IllegalActionError("CORE", f"it is not player {player}'s turn to act")
+            if self.ACTION_TYPES and action["type"] not in self.ACTION_TYPES:
+                known = ", ".join(map(repr, self.ACTION_TYPES))
+                raise IllegalActionError(
+                    "CORE", f"unknown action type {action['type']!r} ({self.game.id} knows {known})"
+                )
             self._check_action(player, action)
         return self._apply(player, action)  # type: ignore[arg-type]  # checked: one of ActionT (no cast call)
 

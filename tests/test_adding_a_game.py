@@ -91,6 +91,7 @@ CARD = Int(1, CARDS)
 
 
 class HighCardState(State[Action, Event, Observation, PublicObservation]):
+    ACTION_TYPES = ("lay",)
     FIELDS = (
         Field("hands", PerPlayer(ListOf(CARD, 0, HAND)), SEAT, "each player's cards, ascending", seen_as="hand"),
         Field("deck", ListOf(CARD, 0, CARDS), HIDDEN, "cards not dealt"),
@@ -127,8 +128,6 @@ class HighCardState(State[Action, Event, Observation, PublicObservation]):
         return [{"type": "lay", "card": c} for c in self.hands[player]]
 
     def _check_action(self, player: int, action: JsonDict) -> None:
-        if action["type"] != "lay":
-            raise IllegalActionError("CORE", f"unknown action type {action['type']!r}")
         check_action_keys("HC-1", action, ("card",))
         card = require_int("HC-1", action, "card", 1, CARDS)
         if card not in self.hands[player]:

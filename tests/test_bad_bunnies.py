@@ -295,13 +295,18 @@ def test_bb3_the_rulebook_example_plays_out():
 # ---- BB-4: passing ----------------------------------------------------------------------------
 
 
-def test_bb4_a_player_may_pass_holding_a_playable_card():
-    state = position(
+def nine_called_higher():
+    """Player 1 to play on a 9 called higher, holding 10 to 13 that may follow."""
+    return position(
         [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4], [5, 6, 8, 9, 10, 11, 12]],
         pile=[9],
         announce="higher",
         turn=1,
     )
+
+
+def test_bb4_a_player_may_pass_holding_a_playable_card():
+    state = nine_called_higher()
     assert cards_of(state, 1) == [10, 11, 12, 13]
     assert {"type": "pass"} in state.legal_actions(1)
     events = state.apply_action(1, {"type": "pass"})
@@ -311,12 +316,7 @@ def test_bb4_a_player_may_pass_holding_a_playable_card():
 
 
 def test_bb4_a_passed_player_is_skipped_until_the_round_ends():
-    state = position(
-        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4], [5, 6, 8, 9, 10, 11, 12]],
-        pile=[9],
-        announce="higher",
-        turn=1,
-    )
+    state = nine_called_higher()
     state.apply_action(1, {"type": "pass"})
     state.apply_action(2, {"type": "play", "card": 10, "announce": "lower"})
     assert state.current_players() == [0]
@@ -480,7 +480,9 @@ def test_bb8_keep_fills_up_to_7_redraw_takes_7_new_and_the_winner_starts():
     state.check_invariants()
 
 
-def test_bb8_passed_players_choose_too_and_a_winner_with_cards_chooses():
+def all_passed_on_a_13():
+    """Round 1 after players 2 and 0 passed on player 1's 13 (called higher): player 1 won it
+    (BB-5) with cards left, player 0 still holds seven, and everyone's keep-or-redraw is due."""
     state = position(
         [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]],
         pile=[13],
@@ -490,6 +492,11 @@ def test_bb8_passed_players_choose_too_and_a_winner_with_cards_chooses():
     )
     state.apply_action(2, {"type": "pass"})
     state.apply_action(0, {"type": "pass"})
+    return state
+
+
+def test_bb8_passed_players_choose_too_and_a_winner_with_cards_chooses():
+    state = all_passed_on_a_13()
     assert state.current_players() == [0, 1, 2]
 
 
@@ -760,15 +767,7 @@ def test_bb4_a_voluntary_pass_when_only_a_7_would_fit():
 
 
 def test_bb8_after_all_passed_the_winner_chooses_too_and_starts_the_next_round():
-    state = position(
-        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]],
-        pile=[13],
-        announce="higher",
-        turn=2,
-        top_player=1,
-    )
-    state.apply_action(2, {"type": "pass"})
-    state.apply_action(0, {"type": "pass"})
+    state = all_passed_on_a_13()
     assert state.last_round == {"round": 1, "winner": 1, "points": 1, "reason": "all_passed"}
     state.apply_action(1, {"type": "keep"})
     state.apply_action(0, {"type": "redraw"})  # a player who still holds 7 cards may redraw (BB-D6)
@@ -783,15 +782,7 @@ def test_bb8_after_all_passed_the_winner_chooses_too_and_starts_the_next_round()
 
 
 def test_bb8_keep_with_seven_cards_draws_nothing():
-    state = position(
-        [[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3], [5, 6, 8, 9, 10, 11]],
-        pile=[13],
-        announce="higher",
-        turn=2,
-        top_player=1,
-    )
-    state.apply_action(2, {"type": "pass"})
-    state.apply_action(0, {"type": "pass"})
+    state = all_passed_on_a_13()
     for p in (0, 1, 2):
         state.apply_action(p, {"type": "keep"})
     assert state.hands[0] == [2, 3, 4, 5, 6, 8, 9]

@@ -47,6 +47,15 @@ def text(markup):
     return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", markup, flags=re.S))
 
 
+#: Ann's, Ben's and Cat's hands of seven (Ann holds 12 and 13, above a 10)
+HANDS = [[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]]
+
+
+def higher_than_ten(hands, **more):
+    """:func:`test_bad_bunnies.position` with ``hands`` and a 10 called higher on the pile."""
+    return position(hands, pile=[10], announce="higher", **more)
+
+
 def test_rule_line_says_what_may_follow():
     t = lambda s: s  # noqa: E731
     assert rule_line(9, "higher", False, t) == (
@@ -60,12 +69,7 @@ def test_rule_line_says_what_may_follow():
 
 
 def test_hand_marks_playable_cards_and_only_they_are_tappable():
-    state = position(
-        [[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
-        pile=[10],
-        announce="higher",
-        turn=0,
-    )
+    state = higher_than_ten(HANDS, turn=0)
     markup = view.render(obs_for(state, 0), ctx_for(state, 0))
     assert "Higher than 10" in text(markup)
     assert [t["card"] for t in taps(markup) if "card" in t] == [12, 13]
@@ -74,7 +78,7 @@ def test_hand_marks_playable_cards_and_only_they_are_tappable():
 
 
 def test_play_then_call_buttons():
-    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
+    state = higher_than_ten(HANDS[:2], turn=0)
     ctx = ctx_for(state, 0)
     assert view.on_tap(obs_for(state, 0), ctx, {"card": 12}) is None and current(ctx, PlayChoice).card == 12
     markup = view.render(obs_for(state, 0), ctx)
@@ -84,7 +88,7 @@ def test_play_then_call_buttons():
 
 
 def test_a_1_or_a_double_gets_one_lay_button_without_a_call():
-    state = position([[1, 10, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
+    state = higher_than_ten([[1, 10, 12, 13, 5, 6, 8], HANDS[1]], turn=0)
     for card, words in ((1, "nothing to call"), (10, "as a double")):
         ctx = ctx_for(state, 0, local={KEY: PlayChoice(card=card)})
         markup = view.render(obs_for(state, 0), ctx)
@@ -93,13 +97,13 @@ def test_a_1_or_a_double_gets_one_lay_button_without_a_call():
 
 
 def test_pass_asks_for_confirmation_only_when_a_card_fits():
-    state = position([[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12]], pile=[10], announce="higher", turn=0)
+    state = higher_than_ten(HANDS[:2], turn=0)
     ctx = ctx_for(state, 0)
     assert view.on_tap(obs_for(state, 0), ctx, {"pass": 1}) is None
     markup = view.render(obs_for(state, 0), ctx)
     assert "You could still lay 12, 13" in text(markup)
     assert view.on_tap(obs_for(state, 0), ctx, {"pass": "yes"}) == {"type": "pass"}
-    stuck = position([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]], pile=[10], announce="higher", turn=0)
+    stuck = higher_than_ten([[2, 3, 4, 5, 6, 8, 9], [10, 11, 12, 13, 2, 3, 4]], turn=0)
     ctx = ctx_for(stuck, 0)
     assert "you must pass" in text(view.render(obs_for(stuck, 0), ctx))
     assert view.on_tap(obs_for(stuck, 0), ctx, {"pass": 1}) == {"type": "pass"}
@@ -111,14 +115,7 @@ def test_last_joker_note_bb6():
 
 
 def test_public_view_has_no_hand_and_shows_who_is_out():
-    state = position(
-        [[2, 9, 12, 13, 5, 6, 8], [2, 3, 3, 8, 9, 10, 12], [4, 5, 6, 8, 9, 10, 11]],
-        pile=[10],
-        announce="higher",
-        turn=2,
-        passed=[False, True, False],
-        top_player=0,
-    )
+    state = higher_than_ten(HANDS, turn=2, passed=[False, True, False], top_player=0)
     markup = view.render(obs_for(state, None), ctx_for(state, None))
     assert 'class="bb-hand' not in markup and not [t for t in taps(markup) if "card" in t]
     assert "out this round" in text(markup) and "Ben passed" in text(markup)

@@ -28,27 +28,15 @@ import argparse
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tarfile
 import tempfile
 from pathlib import Path
 
+from browser_run import ARGS, CHROMIUM, free_port  # shared with the browser tests and the benchmarks
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    # shared memory in /tmp, not /dev/shm: a container's small /dev/shm (64 MB by default) crashes
-    # the renderer of a page holding Pyodide ("Target crashed")
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VIEWPORTS = ((390, 844), (844, 390), (360, 640))
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -389,12 +377,6 @@ def _saves(site: Path, specs: list[dict]) -> dict[str, str]:
     return json.loads(out.stdout)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 #: store a save and tap the app's own "menu" (its home screen then reads the save again). The save
 #: goes where the build reads it: a build with a save per game (``hotseat.game.<id>``) gets it there,
 #: every other game's save removed (else Continue could reopen the previous scenario's game); an
@@ -426,7 +408,7 @@ def shoot(site: Path, out: Path, only: str | None, lang: str = "", theme: str = 
     specs = [s for s in SCENARIOS if only is None or s["game"] == only]
     saves = _saves(site, specs)
     out.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(port), "--dir", str(site), "--quiet"],
         stdout=subprocess.PIPE,
@@ -436,7 +418,7 @@ def shoot(site: Path, out: Path, only: str | None, lang: str = "", theme: str = 
     try:
         server.stdout.readline()  # "Hotseat: http://127.0.0.1:PORT/" once listening
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             w, h = VIEWPORTS[0]
             ctx = browser.new_context(
                 viewport={"width": w, "height": h},

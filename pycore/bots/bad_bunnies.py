@@ -91,6 +91,17 @@ def winning_play(obs: Observation, legal: Sequence[Action]) -> Action | None:
     return None
 
 
+def sure_move(obs: Observation, legal: Sequence[Action]) -> Action | None:
+    """The play no bot thinks twice about (phase ``play``): the one that wins the round
+    (:func:`winning_play`), else the pass when no card may be laid; ``None`` when there is a choice."""
+    win = winning_play(obs, legal)
+    if win is not None:
+        return win
+    if not any(a["type"] == "play" for a in legal):
+        return {"type": "pass"}
+    return None
+
+
 def keep_hand(hand: list[int]) -> bool:
     """``normal``'s BB-8 choice: never keep (see the module docstring)."""
     return False
@@ -100,12 +111,10 @@ def normal(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Ac
     """The ``normal`` choice (see the module docstring); deterministic."""
     if legal[0]["type"] in CHOICES:
         return {"type": "keep"} if keep_hand(obs["hand"]) else {"type": "redraw"}
-    win = winning_play(obs, legal)
-    if win is not None:
-        return win
+    sure = sure_move(obs, legal)
+    if sure is not None:
+        return sure
     plays = [a for a in legal if a["type"] == "play"]
-    if not plays:
-        return {"type": "pass"}
     unseen = unseen_counts(obs)
     top = obs["top"]
     hand = obs["hand"]
@@ -183,12 +192,10 @@ def easy(game: Any, obs: Observation, legal: Sequence[Action], rng: Rng) -> Acti
     if legal[0]["type"] in CHOICES:
         keep = {"type": "keep"}
         return keep if keep in legal and beginner_keeps(obs["hand"]) else {"type": "redraw"}
-    win = winning_play(obs, legal)
-    if win is not None:
-        return win
+    sure = sure_move(obs, legal)
+    if sure is not None:
+        return sure
     plays = [a for a in legal if a["type"] == "play"]
-    if not plays:
-        return {"type": "pass"}
     if rng.random() < EASY_IMPULSE:
         return rng.choice(plays)
     return beginner_play(plays, obs["top"])

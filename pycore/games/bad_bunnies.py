@@ -357,6 +357,7 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
     ``"higher"``/``"lower"``/``"double"``/``None``, or ``[player, 0, None]`` for a pass.
     """
 
+    ACTION_TYPES = ("play", "pass", "keep", "redraw")
     FIELDS = (
         Field("phase", Choice(*PHASES), PUBLIC, "play, choose (keep-or-redraw, BB-8) or game_over"),
         Field("round", Int(1, max_rounds), PUBLIC, "1-based round number"),
@@ -588,10 +589,6 @@ class BadBunniesState(State[Action, Event, Observation, PublicObservation]):
             check_action_keys("BB-8", action, ())
             if self.phase != "choose":
                 raise IllegalActionError("BB-8", "keep or redraw is chosen only between rounds")
-        else:
-            raise IllegalActionError(
-                "CORE", f"unknown action type {kind!r} (bad_bunnies knows 'play', 'pass', 'keep', 'redraw')"
-            )
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []

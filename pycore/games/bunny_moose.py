@@ -665,6 +665,7 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
     (BM-6), so they are bounded by what the rounds played so far can reach.
     """
 
+    ACTION_TYPES = ("bet", "reveal", "pose", "continue")
     FIELDS = (
         Field("round", Int(1, lambda st: st.total_rounds), PUBLIC, "1-based round number"),
         Field("narrator", SEAT_NUMBER, PUBLIC, "seat of this round's narrator"),
@@ -797,10 +798,6 @@ class BunnyMooseState(State[Action, Event, Observation, PublicObservation]):
             check_action_keys("BM-7", action, ())
             if self.phase != "scored":
                 raise IllegalActionError("BM-7", "the next round starts only after the scoring")
-        else:
-            raise IllegalActionError(
-                "CORE", f"unknown action type {kind!r} (bunny_moose knows 'bet', 'reveal', 'pose', 'continue')"
-            )
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         if action["type"] == "bet":

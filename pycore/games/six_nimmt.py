@@ -309,6 +309,7 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
     and owners); ``last_round_bullheads`` is the bullheads of the last finished round, per player.
     """
 
+    ACTION_TYPES = ("pick", "choose_row")
     FIELDS = (
         Field("round", Int(1, max_rounds), PUBLIC, "1-based round number"),
         Field("turn", Int(1, HAND_SIZE), PUBLIC, "1-based turn of the round (SN-6: ten turns)"),
@@ -437,8 +438,6 @@ class SixNimmtState(State[Action, Event, Observation, PublicObservation]):
                     "SN-5", "no row choice is due: a row is chosen only for a card below every row"
                 )
             require_int("SN-5", action, "row", 0, NUM_ROWS - 1)
-        else:
-            raise IllegalActionError("CORE", f"unknown action type {kind!r} (six_nimmt knows 'pick', 'choose_row')")
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         if action["type"] == "pick":
@@ -671,6 +670,7 @@ class SixNimmt(Game[SixNimmtState]):
     hidden_information = True
     #: 2: the public memory ``played`` is saved (version 1 saves load with an empty memory)
     STATE_VERSION = 2
+    added_fields = {2: {"played": []}}
     max_game_length = 200_000
     options = {
         "target_score": Option(
@@ -692,13 +692,6 @@ class SixNimmt(Game[SixNimmtState]):
         ),
     }
     state_class = SixNimmtState
-
-    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
-        """Version 1 saves had no public memory: they load with ``played`` empty (the memory starts
-        at the load); anything older is refused."""
-        if version == 1:
-            return {**data, "played": []}
-        return super().migrate(version, data)
 
 
 GAME = SixNimmt()

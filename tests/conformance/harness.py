@@ -537,15 +537,23 @@ def path_text(path: tuple) -> str:
     return "state" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
 
 
-def expect_refused(game: Game, text: str, what: str) -> InvalidStateError:
-    """Loading ``text`` must raise ``InvalidStateError`` with a non-empty message."""
+def load_or_refusal(game: Game, text: str, what: str) -> State | InvalidStateError:
+    """The state ``text`` loads as, or the ``InvalidStateError`` that refused it (which must have a
+    message); any other exception fails, naming ``what``."""
     try:
-        loaded = game.state_from_json(text)
+        return game.state_from_json(text)
     except InvalidStateError as exc:
         assert str(exc).strip(), f"{what}: InvalidStateError without a message"
         return exc
     except Exception as exc:  # noqa: BLE001
         raise AssertionError(f"{what}: raised {type(exc).__name__}: {exc} instead of InvalidStateError") from exc
+
+
+def expect_refused(game: Game, text: str, what: str) -> InvalidStateError:
+    """Loading ``text`` must raise ``InvalidStateError`` with a non-empty message."""
+    loaded = load_or_refusal(game, text, what)
+    if isinstance(loaded, InvalidStateError):
+        return loaded
     raise AssertionError(f"{what}: was accepted (loaded state {loaded.to_json()[:300]}...)")
 
 
@@ -555,13 +563,9 @@ def expect_refused_or_valid(game: Game, text: str, what: str, rng: Rng, steps: i
     Valid means: invariants and contract hold, it round-trips, and random play goes on from it
     without errors. Returns True if it was refused.
     """
-    try:
-        loaded = game.state_from_json(text)
-    except InvalidStateError as exc:
-        assert str(exc).strip(), f"{what}: InvalidStateError without a message"
+    loaded = load_or_refusal(game, text, what)
+    if isinstance(loaded, InvalidStateError):
         return True
-    except Exception as exc:  # noqa: BLE001
-        raise AssertionError(f"{what}: raised {type(exc).__name__}: {exc} instead of InvalidStateError") from exc
     try:
         loaded.check_invariants()
         check_contract(game, loaded)

@@ -49,13 +49,20 @@ def play_one_turn(c: Controller) -> None:
 # ---- 1. a new game never replaces an unfinished one without asking -----------------------------
 
 
-def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_nothing(storage):
+def new_game_over_a_save(storage, game_id: str = "six_nimmt") -> tuple[Controller, str]:
+    """A 6 nimmt! game one turn in, then Home and a new game of ``game_id``: the controller and the
+    6 nimmt! save's text."""
     c = Controller(storage, bot_hook=None)
     start(c)
     play_one_turn(c)
     saved = storage[SAVE_KEY]
     c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "six_nimmt"})
+    c.tap({"shell": "new", "game": game_id})
+    return c, saved
+
+
+def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_nothing(storage):
+    c, saved = new_game_over_a_save(storage)
     markup = c.render()
     assert c.screen == "home" and c.dialog == {"kind": "replace", "game": "six_nimmt"}
     assert "Replace the saved game of 6 nimmt! (round 1; Ann, Bob, Cy)?" in markup
@@ -73,12 +80,7 @@ def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_noth
 
 
 def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_game_starts(storage):
-    c = Controller(storage, bot_hook=None)
-    start(c)
-    play_one_turn(c)
-    saved = storage[SAVE_KEY]
-    c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "six_nimmt"})
+    c, saved = new_game_over_a_save(storage)
     c.tap({"shell": "replace"})
     assert c.screen == "setup" and c.setup["game"] == "six_nimmt" and c.dialog is None
     assert storage[SAVE_KEY] == saved  # not lost yet: Back from setup still finds it
@@ -89,12 +91,7 @@ def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_g
 
 def test_each_game_keeps_its_own_game_in_progress(storage):
     """Starting Dog never touches a 6 nimmt! game in progress; home lists both (Continue each)."""
-    c = Controller(storage, bot_hook=None)
-    start(c)
-    play_one_turn(c)
-    six = storage[SAVE_KEY]
-    c.tap({"shell": "menu"})
-    c.tap({"shell": "new", "game": "dog"})
+    c, six = new_game_over_a_save(storage, "dog")
     assert c.screen == "setup" and c.dialog is None  # no question: Dog has no game in progress
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob"}})
     assert c.session.game_id == "dog" and storage[SAVE_KEY] == six

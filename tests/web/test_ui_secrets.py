@@ -13,6 +13,9 @@ shell (Session + Controller) and views:
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 import pycore
@@ -22,18 +25,10 @@ from hotseat.session import Session, load_view
 from hotseat.views.base import ViewContext
 from pycore.rng import Rng
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
+from secret_check import NoStorage  # noqa: E402  (the e2e checker's storage that keeps nothing)
+
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
-
-
-class _NoStorage:
-    def get(self, key, default=None):
-        return default
-
-    def set(self, key, text):
-        pass
-
-    def remove(self, key):
-        pass
 
 
 def _games_with_secrets() -> list[tuple[str, int]]:
@@ -75,7 +70,7 @@ def _screen(game_id: str, state, show: bool) -> tuple[str, int | None, str]:
     session = Session(game_id, seats, seed=1, state=state)
     if show and session.phase == "curtain":
         session.tap({"shell": "show"})
-    controller = Controller(storage=_NoStorage(), bot_hook=None)
+    controller = Controller(storage=NoStorage(), bot_hook=None)
     controller.page = GamePage(session)
     return session.phase, session.viewer, controller.render()
 

@@ -79,8 +79,6 @@ discarded (DOG-11) or shown by a player who folds (DOG-9). It starts afresh with
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core import Game
 from .board import (
     COLOURS,
@@ -221,15 +219,9 @@ class Dog(Game[DogState]):
     hidden_information = True
     #: 2: the public memory ``played`` is saved (version 1 saves load with an empty memory)
     STATE_VERSION = 2
+    added_fields = {2: {"played": []}}
     max_game_length = 200_000
     state_class = DogState
-
-    def migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
-        """Version 1 saves had no public memory: they load with ``played`` empty (the memory starts
-        at the load); anything older is refused."""
-        if version == 1:
-            return {**data, "played": []}
-        return super().migrate(version, data)
 
 
 GAME = Dog()

@@ -18,7 +18,7 @@ from pycore.games.bunny_moose import (
     bush_kind,
 )
 
-from ...i18n import ngettext
+from ...i18n import N_, ngettext
 from ...markup import Markup
 from ...widgets import rules_list
 from ..base import Translate
@@ -48,21 +48,27 @@ def hand_words(hand: HandLike | None, t: Translate) -> str:
     """
     if hand is None or hand.get("kind") in (None, "none"):
         return t("no hand")
-    if hand["kind"] == "ear":
-        pos = {"top": t("on top"), "side": t("at the side"), None: ""}[hand.get("position")]
-        shape = {"straight": t("straight"), "floppy": t("floppy"), None: ""}[hand.get("shape")]
-        if hand.get("position") is None:
-            return t("ear, {shape} (on top or at the side)").format(shape=shape)
-        if hand.get("shape") is None:
-            return t("ear {pos} (straight or floppy)").format(pos=pos)
-        return t("ear {pos}, {shape}").format(pos=pos, shape=shape)
-    spread = {"wide": t("wide"), "compact": t("compact"), None: ""}[hand.get("spread")]
-    direction = {"up": t("pointing up"), "down": t("pointing down"), None: ""}[hand.get("direction")]
-    if hand.get("spread") is None:
-        return t("antler {dir} (wide or compact)").format(dir=direction)
-    if hand.get("direction") is None:
-        return t("antler {spread} (up or down)").format(spread=spread)
-    return t("antler {spread}, {dir}").format(spread=spread, dir=direction)
+    (first, first_key, first_words), (second, second_key, second_words), wordings = _HAND_WORDS[str(hand["kind"])]
+    a, b = hand.get(first), hand.get(second)
+    wording = wordings[0] if a is None else wordings[1] if b is None else wordings[2]
+    words = {first_key: "" if a is None else t(first_words[a]), second_key: "" if b is None else t(second_words[b])}
+    return t(wording).format(**words)
+
+
+#: per kind of hand: its two features (the hand's key, the placeholder, the words of each value)
+#: and how it reads with the first open, with the second open, and with both set
+_HAND_WORDS = {
+    "ear": (
+        ("position", "pos", {"top": N_("on top"), "side": N_("at the side")}),
+        ("shape", "shape", {"straight": N_("straight"), "floppy": N_("floppy")}),
+        (N_("ear, {shape} (on top or at the side)"), N_("ear {pos} (straight or floppy)"), N_("ear {pos}, {shape}")),
+    ),
+    "antler": (
+        ("spread", "spread", {"wide": N_("wide"), "compact": N_("compact")}),
+        ("direction", "dir", {"up": N_("pointing up"), "down": N_("pointing down")}),
+        (N_("antler {dir} (wide or compact)"), N_("antler {spread} (up or down)"), N_("antler {spread}, {dir}")),
+    ),
+}
 
 
 def card_hand(card: CardInfo) -> HandLike:
