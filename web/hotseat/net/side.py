@@ -142,9 +142,17 @@ class NetSide:
         return self.host, self.session
 
     def host_session(self, session: Session) -> None:
-        """``session`` is on screen at this phone: host it when it has seats on their own phones."""
+        """``session`` is on screen at this phone: host it when it has seats on their own phones.
+        The table this phone stepped away from (:meth:`step_away`) is taken up again when
+        ``session`` is its game (the same room, as Continue opens it): its links stay, no scan."""
         self.leave_guest()
         if self.session is session:
+            return
+        host = self.host
+        if host is not None and host.paused and (session.net or {}).get("room") == host.room:
+            self.session = session
+            self.away.since = {}
+            self.outbox += host.come_back(session)
             return
         self.close_host()
         self.session = session
@@ -156,6 +164,32 @@ class NetSide:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
         self.hosting()[0].next_match(session)
+
+    def step_away(self) -> None:
+        """This phone leaves its table's screen (Home, the players list): with phones connected
+        the table stays open (each phone hears that the host stepped away and waits; Continue
+        takes it up again, :meth:`host_session`); with none, it closes (:meth:`close_host`).
+        A pairing under way is given up (its sheet closes, its links close)."""
+        host = self.host
+        if host is None or not self.connected():
+            self.close_host()
+            return
+        self._drop_sheet()
+        for link in {link for link, _seat in host.offers.values()} | set(host.pending):
+            host.withdraw(link)
+            self.requests.append(("close", link))
+        self.outbox += host.step_away()
+
+    def connected(self) -> list[int]:
+        """The seats whose phone is connected to the table hosted here (stepped away from or not)."""
+        if self.host is None:
+            return []
+        return sorted(seat for seat, remote in self.host.remotes.items() if remote.link is not None)
+
+    @property
+    def stepped_away(self) -> bool:
+        """Whether this phone keeps a table open for its phones while it shows another screen."""
+        return self.host is not None and self.host.paused
 
     def close_host(self, ended: bool = False) -> None:
         """This phone stops hosting its table (it went home, or another window took the game):
@@ -203,7 +237,7 @@ class NetSide:
         elif kind == "closed":
             self.outbox += host.closed(link)
         elif kind == "open" and self.sheet is not None and self.sheet.get("link") == link:
-            self.sheet = None  # paired: the sheet closes by itself
+            self._next_phone(self.sheet)  # paired: the sheet closes, or goes on to the next phone back
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
         self._drop_stale_sheet()
@@ -214,12 +248,22 @@ class NetSide:
             if seat is not None and seat not in self.hosting()[1].phones.seats:
                 return False
             self._drop_sheet()
-            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
+            back = seat in self.hosting()[0].remotes  # a phone that had connected: the others back follow
+            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "back": back}
             self.requests.append(("offer", seat))
         elif do == "plain" and self.sheet is not None and self.sheet.get("rebuilt"):
-            seat = self.sheet["seat"]  # not connecting by itself: a new code, and the phone's answer scanned
+            old = self.sheet  # not connecting by itself: a new code, and the phone's answer scanned
             self._drop_sheet()
-            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "plain": True}
+            self.sheet = {
+                "seat": old["seat"],
+                "link": None,
+                "code": None,
+                "step": "offer",
+                "error": None,
+                "plain": True,
+            }
+            self.sheet |= {k: old[k] for k in ("back", "after") if k in old}
+            seat = old["seat"]
             self.requests.append(("offer", seat))
         elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
             self.sheet["step"] = "answer"
@@ -239,6 +283,26 @@ class NetSide:
         elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
             self._stand_in(self.sheet["seat"], tap.get("kind"))
         return False
+
+    def _next_phone(self, done: dict[str, Any]) -> None:
+        """The phone of the sheet ``done`` connected. Reconnecting phones that had connected
+        before (after the host's reload, or a phone that dropped), the sheet goes on by itself to
+        the next such seat whose phone is away (its code at once: one scan on that phone), each
+        seat once; else it closes."""
+        host, session = self.hosting()
+        self.sheet = None
+        if not done.get("back"):
+            return
+        paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])  # its hello may follow
+        skipped = {*done.get("after", ()), done["seat"], paired}
+        later = [
+            s for s in session.phones.seats if s in host.remotes and host.remotes[s].link is None and s not in skipped
+        ]
+        if later:
+            after = sorted(s for s in skipped if s is not None)
+            self.sheet = {"seat": later[0], "link": None, "code": None, "step": "offer", "error": None, "back": True}
+            self.sheet |= {"after": after, "connected": paired}
+            self.requests.append(("offer", later[0]))
 
     def _stand_in(self, seat: int, kind: Any) -> None:
         """The host's choice on the away sheet (:meth:`hotseat.net.away.PhonesAway.stand_in`)."""
