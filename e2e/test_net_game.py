@@ -397,7 +397,13 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
     for seat, page in ((1, ann), (2, bob)):
         hand = host_state(host).observation(seat)["hand"]
         net_tap(page, "rescan")
-        assert pair(host, page, seat) == 1  # the host's new code only: it rebuilds the phone's answer
+        code = None
+        if seat == 2:  # the sheet went on to Bob's phone by itself once Ann's was back: no tap
+            host.wait_for_selector(".net-sheet .net-next", timeout=30_000)
+            sheet = host.locator(".net-sheet").inner_text()
+            assert "Ann's phone is back." in sheet and "Connect Bob's phone" in sheet, sheet
+            code = code_on(host)
+        assert pair(host, page, seat, code=code) == 1  # the host's new code only: it rebuilds the answer
         page.wait_for_function(
             f"document.querySelectorAll('#app [data-tap*=\\'\"pick\"\\']').length === {len(hand)} "
             "|| document.body.dataset.screen !== 'guest-turn'"
@@ -540,6 +546,11 @@ def test_the_host_s_hand_is_covered_at_every_step_of_pairing(phones, host_phone)
     net_tap(host, "invite", seat=1)
     host.wait_for_selector(".net-sheet")
     hand_covered(host, "the sheet opens")
+    looks = host.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('.net-sheet .net-text summary'));
+        return [s.borderTopStyle, parseFloat(s.borderTopWidth), parseFloat(s.minHeight), s.listStyleType]; }"""
+    )
+    assert looks[0] == "solid" and looks[1] >= 2 and looks[2] >= 44 and looks[3] == "none", looks  # a button
     offer = code_on(host)  # "No camera? Show the code as text" opened
     hand_covered(host, "the host's code as text")
     net_tap(ann, "join")
@@ -576,6 +587,14 @@ def test_the_host_s_hand_is_covered_at_every_step_of_pairing(phones, host_phone)
     pair(host, bob, 2)
 
 
+def asks_before_leaving(page) -> bool:
+    """Whether the page's ``beforeunload`` handler asks the browser to confirm leaving."""
+    return page.evaluate(
+        "() => { const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); "
+        "return e.defaultPrevented; }"
+    )
+
+
 def welcomes(page) -> int:
     return sum(1 for d, _c, text, _s in wire(page) if d == "in" and '"t":"welcome"' in text)
 
@@ -585,8 +604,10 @@ def test_home_and_continue_keeps_both_phones_with_no_new_code(phones, host_phone
     _ac, ann = phones()
     _bc, bob = phones()
     host_game(host)
+    assert not asks_before_leaving(host)  # no phone connected: nothing to lose
     pair(host, ann, 1)
     pair(host, bob, 2)
+    assert asks_before_leaving(host)  # leaving the page would close their links: the browser asks
     before = {page: welcomes(page) for page in (ann, bob)}
     tap_json(host, {"shell": "settings"})
     tap_json(host, {"shell": "menu"})  # Menu -> Home
@@ -606,6 +627,7 @@ def test_home_and_continue_keeps_both_phones_with_no_new_code(phones, host_phone
     host.wait_for_timeout(400)
     shot(host, "net_close_table_question")
     tap_json(host, {"shell": "keep"})
+    assert asks_before_leaving(host)  # at home too, while the phones wait
     host.locator("[data-tap*='\"resume\"'][data-tap*='six_nimmt']").first.click()  # Continue
     for seat in (1, 2):
         host.wait_for_selector(f".net-seat.on[data-seat='{seat}']", state="attached", timeout=30_000)

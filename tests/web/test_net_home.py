@@ -11,7 +11,7 @@ import json
 import random
 
 from table_world import World, net_do, screen_of, tap_named
-from test_net_controller import Air, host_table, pair, play_a_step, two_phones
+from test_net_controller import Air, code_on, host_table, pair, play_a_step, two_phones
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
@@ -200,3 +200,106 @@ def test_go_on_without_it_only_for_a_phone_that_had_connected():
     host.render()  # the host's screen notes when Ann's phone went away
     now[0] += AWAY_GRACE_MS / 1000
     assert [t["seat"] for t in taps(str(host.net.strip())) if net_do("away")(t)] == [1]
+
+
+# ---- taps and scans, as a person counts them (a scan: a code the camera reads) ---------------------
+
+
+class Count:
+    """Taps on what the screens draw, at the host and at the phones, and codes scanned."""
+
+    def __init__(self):
+        self.host = 0
+        self.phone = 0
+        self.scans = 0
+
+    def __str__(self):
+        return f"host taps {self.host}, phone taps {self.phone}, scans {self.scans}"
+
+
+def tap(c, pred, n, who):
+    for t in taps(str(c.render())):
+        if pred(t):
+            c.tap(dict(t, fields={}))
+            setattr(n, who, getattr(n, who) + 1)
+            return True
+    return False
+
+
+def net(do, **kw):
+    return lambda t: t.get("shell") == "net" and t.get("do") == do and all(t.get(k) == v for k, v in kw.items())
+
+
+def playing(g):
+    return (
+        g.net_started is not None
+        and g.net.guest is not None
+        and g.net.guest.status == "playing"
+        and not g.net.guest.paused
+    )
+
+
+def connect(air, host, phone, seat, n):
+    """``phone`` takes ``seat`` the camera's way: Connect at the host (unless its sheet already shows
+    that seat), Join / Rejoin / Scan again at the phone, the host's code scanned, and the phone's
+    answer scanned by the host unless the phone connects by itself."""
+    sheet = host.net.sheet
+    if sheet is None or sheet.get("seat") != seat:
+        assert tap(host, net("invite", seat=seat), n, "host")
+    air.run(host)
+    code = code_on(air, host)
+    shown = str(phone.render())
+    if 'data-screen="home"' in shown:
+        assert tap(phone, lambda t: t.get("shell") == "net" and t.get("do") == "join", n, "phone")
+    elif 'data-screen="guest-join"' not in shown:
+        assert tap(phone, net("rescan"), n, "phone")
+    phone.net.event(0, "scan", code)
+    n.scans += 1
+    air.run(phone)
+    air.run(host, phone)
+    if not playing(phone):
+        answer = code_on(air, phone)
+        assert tap(host, net("scan_answer"), n, "host")
+        host.net.event(0, "scan", answer)
+        n.scans += 1
+        air.run(host, phone)
+    assert playing(phone), phone.net.guest.status
+
+
+def test_taps_and_scans_for_a_first_pairing_a_rejoin_home_and_continue_and_a_host_reload():
+    """The figures of the closing note (before this change: Home -> Continue 5 host taps, 2 phone
+    taps, 2 scans; a host reload 3 host taps for two phones)."""
+    air = Air()
+    host, storage = host_table(seed=9)
+    ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
+    first = Count()
+    connect(air, host, ann, 1, first)
+    connect(air, host, bob, 2, first)
+    assert (first.host, first.phone, first.scans) == (4, 2, 4)  # per phone: Connect, Next; Join; 2 scans
+    for link, c in list(air.owner.items()):  # Ann's page reloads (its storage kept)
+        if c is ann and link in air.open:
+            air.drop(link)
+    air.run(host, ann, bob)
+    ann = Controller(ann.storage, bot_hook=None)
+    back = Count()
+    connect(air, host, ann, 1, back)
+    assert (back.host, back.phone, back.scans) == (1, 1, 1)  # Connect; Rejoin; one scan
+    home = Count()
+    assert tap(host, lambda t: t.get("shell") == "settings", home, "host")
+    assert tap(host, lambda t: t.get("shell") == "menu", home, "host")
+    air.run(host, ann, bob)
+    assert tap(host, lambda t: t.get("shell") == "resume" and t.get("game") == "six_nimmt", home, "host")
+    air.run(host, ann, bob)
+    assert playing(ann) and playing(bob)
+    assert (home.host, home.phone, home.scans) == (3, 0, 0)  # Menu, Home, Continue: nothing at the phones
+    for link, c in list(air.owner.items()):  # the host's page reloads
+        if c is host and link in air.open:
+            air.drop(link)
+    air.run(host, ann, bob)
+    host = Controller(storage, bot_hook=None, seed_fn=lambda: 9)
+    reload = Count()
+    assert tap(host, lambda t: t.get("shell") == "resume" and t.get("game") == "six_nimmt", reload, "host")
+    air.run(host, ann, bob)
+    connect(air, host, ann, 1, reload)
+    connect(air, host, bob, 2, reload)  # the sheet went on to Bob's phone by itself
+    assert (reload.host, reload.phone, reload.scans) == (2, 2, 2)  # Continue, Connect; Scan again x2; 1 scan each
