@@ -583,6 +583,11 @@ def test_the_host_s_hand_is_covered_at_every_step_of_pairing(phones, host_phone)
     hand_covered(host, "the code as text at 360×640")
     host.wait_for_timeout(400)
     shot(host, "net_pairing_sheet_over_hand_360x640")
+    host.emulate_media(color_scheme="light")  # "Like the phone" on a phone in light mode
+    host.wait_for_timeout(100)
+    hand_covered(host, "the light table")
+    shot(host, "net_pairing_sheet_over_hand_360x640_light")
+    host.emulate_media(color_scheme="dark")
     net_tap(host, "close_sheet")
     pair(host, bob, 2)
 

@@ -28,13 +28,24 @@ host invites a seat whose phone answered here before, it rebuilds that phone's a
 the phone scans only the host's code and connects by itself. If it does not (its browser lost the
 certificate), "Not connecting? Scan the phone's answer" makes a new code for the two-scan pairing.
 
+Several phones back at a reloaded host: once one connects, the sheet goes on by itself to the
+next seat whose phone had connected and is away (:meth:`NetSide._next_phone`): one Connect for
+all of them.
+
+Home with phones connected (:meth:`NetSide.step_away`): the table stays open, each phone hears
+``pause`` and shows that the host stepped away; Continue takes the same table up again on the
+same links (:meth:`NetSide.host_session`, :meth:`hotseat.net.host.Host.come_back`): no scan.
+What would close them instead (a new game, another game, joining a table) is asked first by the
+controller; :meth:`NetSide.close_host` closes them.
+
 A phone away (:mod:`hotseat.net.away`, :attr:`NetSide.away`): when the table waits for a seat
-whose phone has been away (not connected) for :data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in
-the strip offers "Go on without it": a sheet where the host has a bot play the seat, or the people
-at this phone (the seat then gets the hand-off curtain like every seat people share) —
-:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game. The phone takes its seat back when
-it rejoins (:meth:`hotseat.phone_seats.PhoneSeats.phone_back`). Until then the strip says who plays the
-seat and still offers "Connect".
+whose phone had connected and has been away (not connected) for
+:data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in the strip offers "Go on without it": a sheet
+where the host has a bot play the seat, or the people at this phone (the seat then gets the
+hand-off curtain like every seat people share) — :meth:`hotseat.phone_seats.PhoneSeats.stand_in`,
+saved with the game. The phone takes its seat back when it rejoins
+(:meth:`hotseat.phone_seats.PhoneSeats.phone_back`). Until then the strip says who plays the seat
+and still offers "Connect". A seat whose phone never connected waits for it (Connect only).
 
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
 shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
@@ -74,7 +85,9 @@ class NetSide:
         #: the session on screen at this phone (set whenever :attr:`host` is)
         self.session: Session | None = None
         #: the pairing sheet at the host: {"seat": k|None, "link": id|None, "code": str|None,
-        #: "step": "offer"|"answer", "error": str|None}
+        #: "step": "offer"|"answer"|"connecting"|"away", "error": str|None}; reconnecting a
+        #: phone that had connected also "back": True, then "after" (the seats gone through) and
+        #: "connected" (the seat whose phone just came back, shown on the next phone's sheet)
         self.sheet: dict[str, Any] | None = None
         self.guest: Guest | None = None
         self.play: GuestPlay | None = None
