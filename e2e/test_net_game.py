@@ -546,6 +546,7 @@ def test_the_host_s_hand_is_covered_at_every_step_of_pairing(phones, host_phone)
     net_tap(host, "invite", seat=1)
     host.wait_for_selector(".net-sheet")
     hand_covered(host, "the sheet opens")
+    host.wait_for_selector(".net-sheet .net-text summary", timeout=30_000)  # the code is made
     looks = host.evaluate(
         """() => { const s = getComputedStyle(document.querySelector('.net-sheet .net-text summary'));
         return [s.borderTopStyle, parseFloat(s.borderTopWidth), parseFloat(s.minHeight), s.listStyleType]; }"""
