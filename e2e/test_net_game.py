@@ -11,6 +11,13 @@ Every message each guest receives is checked by :mod:`net_check` (the card-token
 reveals are skipped with the app's own "Skip animation" button. Before the first move, one phone
 sends tampered messages that the host refuses, its saved game unchanged; in a second game a phone
 closed mid-round comes back with its stored seat token and finishes with its hand.
+
+The host's phone while phones join, leave and come back: its own hand is never readable while a
+sheet about the phones is open (the topmost element at each hand card's centre is the sheet, at
+every step of pairing); the phones strip and its Connect lie inside the window; Home keeps the
+phones connected (each says the host stepped away) and Continue takes the table up again with no
+new code. Screenshots (``build/shots``) at 390×844 and 360×640: the pairing sheet over the host's
+hand, a phone while its host stepped away.
 """
 
 from __future__ import annotations
@@ -390,7 +397,13 @@ def test_the_host_reloads_with_the_phones_left_open_and_the_table_plays_on(phone
     for seat, page in ((1, ann), (2, bob)):
         hand = host_state(host).observation(seat)["hand"]
         net_tap(page, "rescan")
-        assert pair(host, page, seat) == 1  # the host's new code only: it rebuilds the phone's answer
+        code = None
+        if seat == 2:  # the sheet went on to Bob's phone by itself once Ann's was back: no tap
+            host.wait_for_selector(".net-sheet .net-next", timeout=30_000)
+            sheet = host.locator(".net-sheet").inner_text()
+            assert "Ann's phone is back." in sheet and "Connect Bob's phone" in sheet, sheet
+            code = code_on(host)
+        assert pair(host, page, seat, code=code) == 1  # the host's new code only: it rebuilds the answer
         page.wait_for_function(
             f"document.querySelectorAll('#app [data-tap*=\\'\"pick\"\\']').length === {len(hand)} "
             "|| document.body.dataset.screen !== 'guest-turn'"
@@ -471,3 +484,175 @@ def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones, 
     tap_json(host, {"shell": "abandon"})
     ann2.wait_for_selector("body[data-screen='guest-ended']", state="attached", timeout=30_000)
     assert json.loads(ann2.evaluate("localStorage.getItem('hotseat.guest')"))["ended"] is True
+
+
+#: each hand card of the host's own screen (outside any sheet) scrolled into view; the topmost
+#: element at its centre must belong to the phones' sheet (its paper, not a see-through backdrop)
+HAND_COVERED_JS = """() => {
+  const cards = [...document.querySelectorAll('#app [data-tap*=\\'"pick"\\']')].filter(c => !c.closest('.net-sheet'));
+  const bad = [];
+  for (const c of cards) {
+    c.scrollIntoView({block: 'center', inline: 'center'});
+    const r = c.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    if (!top || !top.closest('.net-sheet .sheet')) {
+      const what = top ? top.tagName + '.' + top.className : 'nothing';
+      bad.push(`${c.textContent.trim()} at ${Math.round(x)},${Math.round(y)}: ${what}`);
+    }
+  }
+  window.scrollTo(0, 0);
+  return {sheet: !!document.querySelector('.net-sheet'), cards: cards.length, bad};
+}"""
+
+#: "Connect" on the host's sheet tapped, and the hand looked at in the same task: the sheet says
+#: "Connecting…" until the link opens, which may be a moment later
+CONNECT_AND_LOOK_JS = (
+    "() => { document.querySelector('.net-sheet [data-tap*=\\'\"answer\"\\']').click(); return ("
+    + HAND_COVERED_JS
+    + ")(); }"
+)
+
+
+def hand_covered(page, step: str, looked: dict | None = None) -> None:
+    looked = looked if looked is not None else page.evaluate(HAND_COVERED_JS)
+    assert looked["sheet"], f"{step}: no sheet"
+    assert looked["cards"] == 0 or not looked["bad"], f"{step}: the host's hand shows: {looked['bad'][:3]}"
+
+
+def strip_in_window(page) -> list[str]:
+    """What of the phones strip (each line with its Connect) lies outside the window, at the top of
+    the screen."""
+    return page.evaluate(
+        """() => { window.scrollTo(0, 0); const out = [];
+        for (const el of document.querySelectorAll('.net-strip .net-seat, .net-strip [data-tap*=\\'"invite"\\']')) {
+          const r = el.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth)
+            out.push(`${el.className}: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`);
+        } return out; }"""
+    )
+
+
+def test_the_host_s_hand_is_covered_at_every_step_of_pairing(phones, host_phone):
+    _hc, host = host_phone()
+    _ac, ann = phones()
+    _bc, bob = phones()
+    host_game(host)
+    assert host.evaluate("document.body.dataset.screen") == "turn"
+    assert host.locator("#app [data-tap*='\"pick\"']").count() == 10  # Hana's hand, on screen
+    shot(host, "net_strip_390x844")
+    shot(host, "net_strip_390x844_full", full_page=True)
+    assert strip_in_window(host) == []  # the strip and its Connect, without scrolling
+    net_tap(host, "invite", seat=1)
+    host.wait_for_selector(".net-sheet")
+    hand_covered(host, "the sheet opens")
+    host.wait_for_selector(".net-sheet .net-text summary", timeout=30_000)  # the code is made
+    looks = host.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('.net-sheet .net-text summary'));
+        return [s.borderTopStyle, parseFloat(s.borderTopWidth), parseFloat(s.minHeight), s.listStyleType]; }"""
+    )
+    assert looks[0] == "solid" and looks[1] >= 2 and looks[2] >= 44 and looks[3] == "none", looks  # a button
+    offer = code_on(host)  # "No camera? Show the code as text" opened
+    hand_covered(host, "the host's code as text")
+    net_tap(ann, "join")
+    ann.wait_for_selector(".net-paste[open] [data-field='net-code']", timeout=30_000)
+    ann.locator("[data-field='net-code']").fill(offer)
+    net_tap(ann, "offer")
+    answer = code_on(ann)
+    hand_covered(host, "the phone answers")
+    net_tap(host, "scan_answer")  # "Point the camera at the code on Ann's phone"
+    host.wait_for_selector(".net-sheet .net-paste[open] [data-field='net-code']", timeout=30_000)
+    assert "Point the camera at the code on Ann's phone" in host.locator(".net-sheet").inner_text()
+    hand_covered(host, "the camera step")
+    host.wait_for_timeout(400)  # the sheet has slid in
+    shot(host, "net_pairing_sheet_over_hand_390x844")
+    host.locator(".net-sheet [data-field='net-code']").fill(answer)
+    looked = host.evaluate(CONNECT_AND_LOOK_JS)
+    hand_covered(host, "Connecting…", looked)
+    ann.wait_for_function("document.body.dataset.screen === 'guest-turn'", timeout=30_000)
+    host.wait_for_selector(".net-seat.on[data-seat='1']", state="attached", timeout=30_000)
+    assert host.locator(".net-sheet").count() == 0
+    assert host.evaluate(HAND_COVERED_JS)["cards"] == 10  # the sheet closed: the hand is back, no tap
+
+    host.set_viewport_size({"width": 360, "height": 640})
+    shot(host, "net_strip_360x640")
+    assert strip_in_window(host) == []
+    net_tap(host, "invite", seat=2)
+    host.wait_for_selector(".net-sheet")
+    hand_covered(host, "the sheet opens at 360×640")
+    code_on(host)
+    hand_covered(host, "the code as text at 360×640")
+    host.wait_for_timeout(400)
+    shot(host, "net_pairing_sheet_over_hand_360x640")
+    host.emulate_media(color_scheme="light")  # "Like the phone" on a phone in light mode
+    host.wait_for_timeout(100)
+    hand_covered(host, "the light table")
+    shot(host, "net_pairing_sheet_over_hand_360x640_light")
+    host.emulate_media(color_scheme="dark")
+    net_tap(host, "close_sheet")
+    pair(host, bob, 2)
+
+
+def asks_before_leaving(page) -> bool:
+    """Whether the page's ``beforeunload`` handler asks the browser to confirm leaving."""
+    return page.evaluate(
+        "() => { const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); "
+        "return e.defaultPrevented; }"
+    )
+
+
+def welcomes(page) -> int:
+    return sum(1 for d, _c, text, _s in wire(page) if d == "in" and '"t":"welcome"' in text)
+
+
+def test_home_and_continue_keeps_both_phones_with_no_new_code(phones, host_phone):
+    _hc, host = host_phone()
+    _ac, ann = phones()
+    _bc, bob = phones()
+    host_game(host)
+    assert not asks_before_leaving(host)  # no phone connected: nothing to lose
+    pair(host, ann, 1)
+    pair(host, bob, 2)
+    assert asks_before_leaving(host)  # leaving the page would close their links: the browser asks
+    before = {page: welcomes(page) for page in (ann, bob)}
+    tap_json(host, {"shell": "settings"})
+    tap_json(host, {"shell": "menu"})  # Menu -> Home
+    host.wait_for_selector("body[data-screen='home']", state="attached")
+    assert "The phones of Ann and Bob stay connected and wait" in host.locator(".toast").inner_text()
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-screen='guest-paused']", state="attached", timeout=30_000)
+        assert "The host stepped away" in page.locator("#app").inner_text()
+        assert page.locator("#app [data-tap*='\"pick\"']").count() == 0  # no hand on a screen left waiting
+    shot(ann, "net_host_stepped_away_390x844")
+    ann.set_viewport_size({"width": 360, "height": 640})
+    shot(ann, "net_host_stepped_away_360x640")
+    # whatever would close the links asks first
+    host.locator("[data-tap*='bad_bunnies'][data-tap*='\"new\"']").first.click()
+    dialog = host.locator(".overlay.dialog").inner_text()
+    assert "Close the table of 6 nimmt!?" in dialog and "The phones of Ann and Bob" in dialog, dialog
+    host.wait_for_timeout(400)
+    shot(host, "net_close_table_question")
+    tap_json(host, {"shell": "keep"})
+    assert asks_before_leaving(host)  # at home too, while the phones wait
+    host.locator("[data-tap*='\"resume\"'][data-tap*='six_nimmt']").first.click()  # Continue
+    for seat in (1, 2):
+        host.wait_for_selector(f".net-seat.on[data-seat='{seat}']", state="attached", timeout=30_000)
+    for page in (ann, bob):
+        page.wait_for_function("document.body.dataset.screen === 'guest-turn'", timeout=30_000)
+        assert welcomes(page) == before[page]  # the same link: no new pairing
+    assert host.locator(".net-sheet, [data-net-code]").count() == 0  # no code shown: no scan
+    # the host's next move: both phones' views move on; then the game is played to its end
+    seen = {page: len([1 for d, _c, t, _s in wire(page) if d == "in" and '"t":"view"' in t]) for page in (ann, bob)}
+    play_until([host], lambda: 0 not in host_state(host).current_players())  # Hana picks her card
+    for page in (ann, bob):
+        page.wait_for_function(
+            f"window.__hsWire.filter(w => w[0] === 'in' && w[2].includes('\"t\":\"view\"')).length > {seen[page]}",
+            timeout=30_000,
+        )
+    play_until([host, ann, bob], lambda: over(host) and over(ann) and over(bob))
+    views = host_views(wire(host))
+    for seat, page in ((1, ann), (2, bob)):
+        counts = check_received("six_nimmt", seat, [t for d, _c, t, _s in wire(page) if d == "in"], views)
+        assert counts["checked"] >= 10, counts
+    standings = [p.locator(".standings").inner_text() for p in (host, ann, bob)]
+    assert standings[0] == standings[1] == standings[2]

@@ -521,9 +521,11 @@ class World:
         host = self.host
         if not self.host_at_table():
             return
-        host.tap({"shell": "menu", "fields": {}})
+        away = set(self.away_seats())
+        host.tap({"shell": "menu", "fields": {}})  # Home: the phones connected stay connected and wait
         self.air.collect(self.devices)
         assert tap_named(host, lambda t: t.get("shell") == "resume" and t.get("game") == self.game_id)
+        assert set(self.away_seats()) <= away, "a phone lost its link to the host's Home and Continue"
 
     def rematch(self) -> bool:
         return tap_named(self.host, lambda t: t.get("shell") == "rematch")

@@ -48,7 +48,7 @@ def test_a_host_restart_is_a_new_epoch_and_phones_that_stayed_open_follow_it():
         world.step_all()
         world.settle()
     high = phone_view(world.phones[1])["n"]
-    world.host_home_and_back()  # Home, then Continue: the host starts again from its save
+    world.reload_host()  # the host's page reloads: it starts again from its save
     world.settle()
     world.rejoin_all()
     world.settle()

@@ -127,12 +127,14 @@ def test_the_offer_to_rejoin_lasts_some_hours_after_the_table_was_last_heard(see
 
 def test_a_host_that_ends_the_game_ends_the_offer_and_one_that_goes_home_does_not():
     air, host, _storage, ann, bob = two_phones(seed=5)
-    host.tap({"shell": "menu"})  # Home: the table closes, the host may Continue
+    host.tap({"shell": "menu"})  # Home: the table waits for the host, its phones stay connected
     air.run(host, ann, bob)
-    assert ann.net.guest.status == "lost" and offers_rejoin(ann.storage)
-    host.tap({"shell": "resume", "game": "six_nimmt"})
-    ann.tap({"shell": "net", "do": "rescan", "fields": {}})  # "Scan the host's code"
-    pair(air, host, ann, 1)
+    assert ann.net.guest.paused and 'data-screen="guest-paused"' in str(ann.render()) and offers_rejoin(ann.storage)
+    host.tap({"shell": "resume", "game": "six_nimmt"})  # Continue: no scan
+    air.run(host, ann, bob)
+    assert not ann.net.guest.paused and ann.net.guest.status == "playing"
+    air.drop(next(link for link, c in air.owner.items() if c is bob and link in air.open))  # Bob's phone away
+    air.run(host, ann, bob)
     host.tap({"shell": "settings"})
     host.tap({"shell": "abandon"})
     host.tap({"shell": "abandon"})

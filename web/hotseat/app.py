@@ -39,7 +39,9 @@
   answers, QR codes) are carried out by :class:`hotseat.net.link.Net` (``js/net.mjs``, imported
   on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
   camera runs while a scan screen is up; a page that becomes visible again asks the host for
-  its newest view.
+  its newest view. While phones are connected to a table hosted here (at the table or stepped
+  away from it), ``beforeunload`` asks the browser to confirm leaving the page
+  (:attr:`~hotseat.controller.Controller.holds_phones`): leaving closes their links.
 * One window owns a game: the lock named by :attr:`hotseat.saves_desk.WindowLocks.wanted` is
   held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
   a refused or stolen lock is reported to the controller, and so is every change another window
@@ -646,6 +648,18 @@ def _on_visibility(event: Any) -> None:
     draw()
 
 
+def _on_beforeunload(event: Any) -> None:
+    """Leaving the page (closing the tab, a reload, navigating away) closes the links of the phones
+    connected here: the browser asks first (its own words; a page cannot choose them)."""
+    try:
+        holds = _ctl().holds_phones
+    except Exception:
+        return
+    if holds:
+        event.preventDefault()
+        event.returnValue = ""
+
+
 def _crashed(exc: Exception) -> str:
     """What the player reads when a tap or a tick raised (the game stays saved)."""
     return _("Something went wrong ({error}). Your game is saved: tap the menu, then Continue.").format(
@@ -782,6 +796,9 @@ def start() -> None:
     _listeners.append(hide)
     document.addEventListener("visibilitychange", hide)
     window.addEventListener("pagehide", hide)
+    leaving = create_proxy(_on_beforeunload)
+    _listeners.append(leaving)
+    window.addEventListener("beforeunload", leaving)
     synth = getattr(window, "speechSynthesis", None)
     if synth is not None and hasattr(synth, "addEventListener"):
         voices = create_proxy(_on_voices)

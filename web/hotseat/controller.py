@@ -52,6 +52,7 @@ import pycore
 from . import screens
 from .bot_turns import BotHook
 from .game_desk import GameDesk
+from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
@@ -172,6 +173,12 @@ class Controller:
         return self._net
 
     @property
+    def holds_phones(self) -> bool:
+        """Whether phones are connected to a table hosted here (at the table or stepped away from
+        it): leaving the page would close their links, so the browser glue asks first."""
+        return self._net is not None and self._net.host is not None and bool(self._net.connected())
+
+    @property
     def bot_hook(self) -> BotHook | None:
         return self.tables.bot_hook
 
@@ -225,6 +232,8 @@ class Controller:
             return
         if shell in ("backup", "restore", "hint_ok"):
             self.backups.tap(shell)
+            return
+        if self.screen is Screen.HOME and self._closes_table(tap):
             return
         if shell == "net":
             if not self.tables.phones and tap.get("do") in ("join", "invite"):
@@ -354,7 +363,7 @@ class Controller:
             game = self.session.game_id if self.session is not None else None
             self.tap({"shell": "menu"})
             slot = self.saves.slot(game) if game else None
-            if slot is not None and slot.error is None:
+            if slot is not None and slot.error is None and self.notice is None:
                 self.notice = _("Your game is saved. Tap Continue to play on.")
         return True
 
@@ -396,13 +405,37 @@ class Controller:
             self.people.tap(self.page, shell, tap)
 
     def _leave(self) -> None:
-        """Home from the screen on display (it stays saved): a phone at another's table leaves it,
-        a table hosted here closes (its phones see it close; they rejoin on Continue)."""
+        """Home from the screen on display (it stays saved): a phone at another's table leaves it;
+        a table hosted here stays open for its connected phones (they wait; Continue takes it up
+        again with no scan: :meth:`hotseat.net.side.NetSide.step_away`)."""
         if self.screen is Screen.GUEST:
             self.net.leave_guest()
         elif self._net is not None:
-            self._net.close_host()
+            self._net.step_away()
         self.go_home()
+        net = self._net
+        if net is not None and net.stepped_away and net.session is not None and net.connected():
+            names = [net.session.names[seat] for seat in net.connected()]
+            self.notice = ngettext(
+                "{names}'s phone stays connected and waits: Continue takes the table up again.",
+                "The phones of {names} stay connected and wait: Continue takes the table up again.",
+                len(names),
+            ).format(names=format_list(names))
+
+    def _closes_table(self, tap: dict[str, Any]) -> bool:
+        """Whether ``tap`` would close the table this phone stepped away from while phones are
+        connected to it (a new game, another game continued, joining another table): then it asks
+        first (:attr:`dialog` ``close_table``, with the tap to make once the player agrees)."""
+        net = self._net
+        if net is None or not net.stepped_away or not net.connected() or net.session is None:
+            return False
+        shell, game = tap.get("shell"), tap.get("game")
+        if shell == "resume" and game == net.session.game_id:
+            return False  # Continue: the same table
+        if shell in ("new", "resume") or (shell == "net" and tap.get("do") == "join"):
+            self.dialog = {"kind": "close_table", "game": net.session.game_id, "then": dict(tap, fields={})}
+            return True
+        return False
 
     # ---- time --------------------------------------------------------------------------------
 

@@ -9,7 +9,12 @@ and draws it; :class:`Questions` hands the answer to that desk:
 * ``aside_full`` — the list of set-aside saves is full (saves desk): "Delete the oldest" makes
   room (the player's consent).
 * ``restore`` — "Restore this backup?" (:class:`hotseat.saves_desk.Backups`).
-* ``abandon`` — "Abandon the game of GAME?" (:class:`hotseat.game_desk.GameDesk`).
+* ``abandon`` — "Abandon the game of GAME?" (:class:`hotseat.game_desk.GameDesk`); with phones
+  connected it says that they are told the game ended.
+* ``close_table`` — "Close the table of GAME?": the host stepped away from a table whose phones
+  are still connected (:meth:`hotseat.net.side.NetSide.step_away`) and tapped what would close it
+  (a new game, another game, joining a table; ``then``: that tap). It says what the phones see;
+  "Close the table" closes it and goes on with ``then``.
 * ``pl_forget`` / ``pl_clear`` — "Forget NAME?" / "Clear the statistics of NAME?"
   (:class:`hotseat.players_desk.PlayersDesk`).
 
@@ -67,6 +72,12 @@ class Questions:
         elif shell == "abandon" and kind == "abandon":
             self.shell.dialog = None
             self.games.abandon()
+        elif shell == "close_table" and kind == "close_table":
+            self.shell.dialog = None
+            net = self.shell.net_started
+            if net is not None:
+                net.close_host()
+            self.shell.tap(dialog["then"])
         elif shell == "drop_oldest" and kind == "aside_full":
             self.shell.dialog = None
             self.saves.drop_oldest(dialog["oldest"])
@@ -80,7 +91,16 @@ class Questions:
         if kind == "restore":
             return self.backups.question(dialog["backup"])
         if kind == "abandon":
-            return screens.abandon_dialog(game_info(dialog["game"])[0])
+            return screens.abandon_dialog(game_info(dialog["game"])[0], self._phones())
+        if kind == "close_table":
+            return screens.close_table_dialog(game_info(dialog["game"])[0], self._phones())
         if kind in ("pl_forget", "pl_clear"):
             return players_screen.dialog(dialog)
         return self.saves.question(dialog)
+
+    def _phones(self) -> list[str]:
+        """The names of the seats whose phone is connected to the table hosted here."""
+        net = self.shell.net_started
+        if net is None or net.session is None:
+            return []
+        return [net.session.names[seat] for seat in net.connected()]

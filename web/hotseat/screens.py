@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .i18n import N_, around, format_list
+from .i18n import N_, around, format_list, ngettext
 from .i18n import gettext as _
 from .markup import AttrValue, Child, Markup, fragment, h, join, trusted
 from .widgets import button as button  # screens.button: the shared button, re-exported
@@ -607,23 +607,58 @@ def replace_dialog(save: dict[str, Any], new_game: str) -> Markup:
     )
 
 
-def abandon_dialog(game_name: str) -> Markup:
-    """ "Abandon this game of GAME?" with Keep playing and Abandon (``{"shell": "abandon"}``)."""
+def abandon_dialog(game_name: str, phones: Sequence[str] = ()) -> Markup:
+    """ "Abandon this game of GAME?" with Keep playing and Abandon (``{"shell": "abandon"}``);
+    ``phones``: the names whose phone is connected (they are told the game ended)."""
+    note = _("Its save is deleted: it cannot be continued.")
+    if phones:
+        note += " " + ngettext(
+            "{names}'s phone is told that the game ended.",
+            "The phones of {names} are told that the game ended.",
+            len(phones),
+        ).format(names=format_list(phones))
     return dialog(
         _("Abandon this game of {game}?").format(game=game_name),
-        _("Its save is deleted: it cannot be continued."),
+        note,
         [
             button(_("Keep playing"), {"shell": "keep"}, "secondary"),
             button(_("Abandon"), {"shell": "abandon"}, "danger"),
         ],
+        cover=bool(phones),
     )
 
 
-def dialog(question: str, note: str | Markup | None, buttons: list[Markup]) -> Markup:
-    """A question on a sheet over the screen (``role="alertdialog"``)."""
+def close_table_dialog(game_name: str, phones: Sequence[str]) -> Markup:
+    """ "Close the table of GAME?": the host left a table whose ``phones`` (names) are still
+    connected and tapped what would close it; Keep / "Close the table" (``{"shell":
+    "close_table"}``). It says what the phones see and how they come back."""
+    return dialog(
+        _("Close the table of {game}?").format(game=game_name),
+        ngettext(
+            "{names}'s phone is still connected to it and waits. Closing the table disconnects it; "
+            "the game stays saved, and when you continue it the phone gets its seat back by scanning your code.",
+            "The phones of {names} are still connected to it and wait. Closing the table disconnects them; "
+            "the game stays saved, and when you continue it each phone gets its seat back by scanning your code.",
+            len(phones),
+        ).format(names=format_list(phones)),
+        [
+            button(_("Keep the table"), {"shell": "keep"}, "secondary"),
+            button(_("Close the table"), {"shell": "close_table"}, "danger"),
+        ],
+    )
+
+
+def dialog(question: str, note: str | Markup | None, buttons: list[Markup], cover: bool = False) -> Markup:
+    """A question on a sheet over the screen (``role="alertdialog"``); ``cover``: the screen
+    under it is hidden, not dimmed (it is about the phones: someone else may be looking)."""
     return h(
         "div",
-        {"class": "overlay dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-q"},
+        {
+            "class": ["overlay", "dialog", "cover" if cover else None],
+            "role": "alertdialog",
+            "aria-modal": "true",
+            "aria-labelledby": "dlg-q",
+        },
         h(
             "div",
             {"class": "sheet"},

@@ -1,7 +1,8 @@
 """A phone away, at the host: how long each phone seat's phone has been gone, and going on without it.
 
-When the table waits for a seat whose phone has been away (not connected) for
-:data:`AWAY_GRACE_MS`, the host may go on without it: a bot plays the seat, or the people at the
+When the table waits for a seat whose phone had connected and has been away (not connected)
+for :data:`AWAY_GRACE_MS`, the host may go on without it (a seat whose phone never connected
+waits for it: its line offers "Connect" only): a bot plays the seat, or the people at the
 host's phone (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game), until the phone
 is back. :class:`PhonesAway` belongs to :class:`~hotseat.net.side.NetSide` (its :attr:`away`);
 the strip and the away sheet that offer it are drawn by :mod:`hotseat.net.screens`.
@@ -44,18 +45,20 @@ class PhonesAway:
         return away
 
     def _left_ms(self) -> dict[int, float]:
-        """Each seat the table waits for whose phone is away, with the ms left before the host may
-        go on without it (0 or less: it may now)."""
+        """Each seat the table waits for whose phone had connected (it has a token here) and is
+        away, with the ms left before the host may go on without it (0 or less: it may now)."""
         hosting = self.hosting()
         if hosting is None:
             return {}
         away, waiting = self._note(*hosting), hosting[1].phones.waiting
+        had = hosting[0].remotes
         now = self.clock()
-        return {s: AWAY_GRACE_MS - (now - self.since[s]) * 1000 for s in away if s in waiting}
+        return {s: AWAY_GRACE_MS - (now - self.since[s]) * 1000 for s in away if s in waiting and s in had}
 
     def due(self) -> list[int]:
-        """Seats the table waits for whose phone has been away :data:`AWAY_GRACE_MS` or longer:
-        the host may go on without them (a bot or the people here play the seat)."""
+        """Seats the table waits for whose phone had connected and has been away
+        :data:`AWAY_GRACE_MS` or longer: the host may go on without them (a bot or the people
+        here play the seat)."""
         return [s for s, ms in self._left_ms().items() if ms <= 0]
 
     def due_ms(self) -> int | None:

@@ -16,7 +16,8 @@ token stays kept all the same: "Join a table" and the host's code still bring it
 * ``"scan"`` — no table yet: scan the host's code;
 * ``"answer"`` — the answer code is on screen for the host to scan;
 * ``"waiting"`` — connected, waiting for the host's welcome;
-* ``"playing"`` — a view is on screen;
+* ``"playing"`` — a view is on screen (while :attr:`Guest.paused`, the host stepped away: the
+  phone waits, its seat and hand kept, until the host's next view);
 * ``"lost"`` — the link closed (scan the host's code again to rejoin);
 * ``"update"`` — this app is too old for the host (or the other way round: :attr:`Guest.problem`);
 * ``"refused"`` — the host refused this phone (:attr:`Guest.problem` says why).
@@ -101,6 +102,8 @@ class Guest:
     answered: int = 0
     #: the host's start the welcome named (views of another start are not taken in)
     epoch: str | None = None
+    #: the host stepped away from the table (``pause``), until its next view
+    paused: bool = False
     reports: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -204,6 +207,7 @@ class Guest:
     def closed(self, link: int) -> None:
         if link == self.link:
             self.link = None
+            self.paused = False
             if self.status not in ("update", "refused"):
                 self.status = "lost"
 
@@ -236,6 +240,7 @@ class Guest:
             self.game, self.name = msg["game"], msg["names"][msg["seat"]]
             self.epoch, self.n, self.answered = msg["epoch"], 0, 0
             self.rejected = None
+            self.paused = False
             self.seen, self.ended = self.clock(), False
             self._save()
             self.status = "playing" if self.view is not None else "waiting"
@@ -243,6 +248,7 @@ class Guest:
             if self.view is None or self.view["epoch"] != msg["epoch"] or msg["n"] > self.view["n"]:
                 self.previous, self.view = self.view, msg
                 self.rejected = None
+                self.paused = False
                 self.status = "playing"
                 self.answered = max(self.answered, msg["ack"])
                 self._heard(bool(msg["over"]))
@@ -250,6 +256,8 @@ class Guest:
             self.answered = max(self.answered, msg["n"])
             if msg["n"] == self.n and self.n > 0:
                 self.rejected = msg["text"]  # the answer to this phone's last action (older ones are stale)
+        elif t == "pause" and self.welcome is not None:
+            self.paused = True
         elif t == "update":
             self.status, self.problem = "update", "this"
         elif t == "refused":

@@ -17,10 +17,14 @@ the table object (the app's session), the only authority:
 * ``table.net`` — ``{"room", "tokens", "match"}`` kept with the saved game (set here whenever a
   phone gets a seat), so a reloaded host knows the phones again.
 
-Every start of a host (:meth:`Host.resume` after a reload, or Home and Continue) is a new
-``epoch``: the phones' welcome names it, so a phone that kept its page open takes the new start's
-views, whose numbers begin again. A view goes to a phone only when what it shows changed (one
-view per phone per change), or when the phone asks (welcome, ``sync``).
+Every start of a host (:meth:`Host.resume` after a reload) is a new ``epoch``: the phones'
+welcome names it, so a phone that kept its page open takes the new start's views, whose numbers
+begin again. Home is not a new start: :meth:`Host.step_away` keeps the links and tells each phone
+(``pause``); while :attr:`Host.paused` no action is applied (one per seat is held), no view is
+sent and a ``sync`` is answered with ``pause`` again; :meth:`Host.come_back` (Continue) takes
+the game's session as it was saved, applies what was held and sends each phone its view again.
+A view goes to a phone only when what it shows changed (one view per phone per change), or when
+the phone asks (welcome, ``sync``).
 
 A phone's answer is kept with its seat (:attr:`Remote.keys`, saved in ``table.net``): when the
 same phone comes back to this table, even after the host's reload, :meth:`Host.rebuilt` makes its
@@ -114,6 +118,8 @@ class Host:
     match: int = 0
     #: actions that arrived while the table was busy, at most one per seat: (link, seat, act)
     queue: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    #: the host stepped away from its table (Home): the links stay, the game waits
+    paused: bool = False
     _last_events: Any = None
 
     @classmethod
@@ -149,6 +155,26 @@ class Host:
         self.queue = []
         self._last_events = None
         self._remember()
+
+    def step_away(self) -> list[tuple[int, str]]:
+        """The host left its table's screen (Home) with the links open: each connected phone
+        hears ``pause`` and waits; nothing is applied until :meth:`come_back`."""
+        self.paused = True
+        return [(r.link, protocol.dumps("pause", "host")) for _s, r in sorted(self.remotes.items()) if r.link]
+
+    def come_back(self, table: Any) -> list[tuple[int, str]]:
+        """Continue after :meth:`step_away`: ``table`` is the same game as saved (a new session
+        object, the same ``room``); the actions held meanwhile are applied and every connected
+        phone gets its view again (which ends its pause)."""
+        self.table = table
+        self.paused = False
+        self._last_events = None
+        self._remember()
+        for seat, remote in sorted(self.remotes.items()):
+            if remote.link is not None:  # its phone plays it (a save refused since may still say otherwise)
+                table.phones.phone_back(seat)
+            remote.last = None  # sent again even if it shows what it showed
+        return self.flush()
 
     # ---- pairing -----------------------------------------------------------------------------
 
@@ -266,6 +292,8 @@ class Host:
             return []
         if t == "act":
             return self._act(link, seat, msg)
+        if t == "sync" and self.paused:
+            return [(link, protocol.dumps("pause", "host"))]
         if t == "sync":
             return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
         if t == "ping":
@@ -334,6 +362,8 @@ class Host:
                 ),
             )
         )
+        if self.paused:
+            out.append((link, protocol.dumps("pause", "host")))
         return out + self.views(fresh=False)
 
     def _seat_for(self, invited: int | None, token: str | None) -> int | None:
@@ -350,7 +380,7 @@ class Host:
             return []  # this action again, while it is held: it is answered when applied
         if msg["n"] <= self.remotes[seat].ack:  # answered already: the seat's view says so again
             return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
-        if not self.table.phones.accepts_remote():
+        if self.paused or not self.table.phones.accepts_remote():
             if held:
                 self._report(seat, "busy", "a second action while the table was busy")
                 return [self._rejected(link, seat, msg, "busy", BUSY_TEXT)]
@@ -382,6 +412,8 @@ class Host:
         is answered (applied, or rejected when it is no longer legal). One whose phone has gone or
         been replaced since is dropped: that phone's welcome on its new link starts afresh."""
         out: list[tuple[int, str]] = []
+        if self.paused:
+            return out
         while self.queue and self.table.phones.accepts_remote():
             link, seat, msg = self.queue.pop(0)
             if self.remotes.get(seat) is None or self.remotes[seat].link != link:
@@ -426,6 +458,8 @@ class Host:
     def views(self, fresh: bool = True) -> list[tuple[int, str]]:
         """A ``view`` for every connected guest whose screen changed: call after every action
         applied at the table (``fresh``), or with ``fresh=False`` when only who is connected changed."""
+        if self.paused:
+            return []  # the phones wait for the host; :meth:`come_back` sends every view again
         events = self.table.events
         if fresh and events is self._last_events:
             fresh = False  # the same action's events again (e.g. the round summary was closed)

@@ -27,10 +27,15 @@ Host to guest::
     {"v": 2, "t": "refused", "reason": "room", "text": "..."}
     {"v": 2, "t": "pong", "n": 3}
     {"v": 2, "t": "bye", "reason": "closed"}
+    {"v": 2, "t": "pause"}           # the host stepped away (Home): the link stays, the game waits
 
-Order: ``epoch`` names one start of the host's table (a reload, or Home and Continue, starts a
-new one; the welcome says which); within an epoch the views are numbered by ``n``, and a guest
-takes in only a view of its welcome's epoch with a number above the last one it took in.
+An app that does not know ``pause`` refuses it (reason ``"type"``) and keeps its screen: the next
+view comes as before when the host is back.
+
+Order: ``epoch`` names one start of the host's table (a reload starts a new one; the welcome
+says which; Home and Continue keep it: the links stay open, ``pause`` is sent, and the views go
+on numbered after it); within an epoch the views are numbered by ``n``, and a guest takes in only
+a view of its welcome's epoch with a number above the last one it took in.
 ``match`` counts the games played at this table (a rematch is the next one). Every ``act`` is
 answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
 this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
@@ -216,6 +221,7 @@ HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
     "refused": {"reason": REASON, "text": TEXT},
     "pong": {"n": SEQ},
     "bye": {"reason": REASON},
+    "pause": {},
 }
 
 DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}

@@ -68,9 +68,13 @@ def strip(side: NetSide) -> Markup | None:
                 else None,
             )
         )
+    wanting = side.possible and any(
+        host.remotes.get(seat) is None or host.remotes[seat].link is None for seat in s.phones.seats
+    )
     return h(
         "section",
-        {"class": "net-strip", "aria-label": _("Phones at this table")},
+        # while a phone is to connect, the strip (its Connect) stays in the window: see style.css
+        {"class": ["net-strip", "wanting" if wanting else None], "aria-label": _("Phones at this table")},
         h("h2", None, _("Players' own phones")),
         h("ul", None, items),
         None if side.possible else screens.no_phones_note(),
@@ -88,6 +92,11 @@ def pairing_sheet(side: NetSide) -> Markup | None:
         parts = [h("h2", {"id": "net-q"}, _("{name}'s phone is away").format(name=name))]
         parts += _away_sheet(side, name, session)
     elif sheet["step"] == "offer":
+        if sheet.get("connected") is not None:  # going through the phones back, one after another
+            done = session.names[sheet["connected"]]
+            parts.append(
+                h("p", {"class": "note net-next", "role": "status"}, _("{name}'s phone is back.").format(name=done))
+            )
         if sheet["code"] is None:
             parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
         else:
@@ -174,6 +183,15 @@ def guest_screen(side: NetSide) -> Markup:
     """The guest phone's whole screen."""
     g = side.joining()
     play = side.play
+    if play is not None and g.status == "playing" and side.join is None and g.paused:
+        return _guest_page(
+            _("The host stepped away"),
+            [
+                h("p", {"role": "status"}, _("The game waits until the host is back at the table.")),
+                h("p", None, _("Your seat and your cards stay with this phone: keep this screen open.")),
+            ],
+            "guest-paused",
+        )
     if play is not None and g.status == "playing" and side.join is None:
         away = [play.welcome["names"][p] for p in play.latest["away"] if p != g.seat]
         page = play.render(away)

@@ -28,13 +28,24 @@ host invites a seat whose phone answered here before, it rebuilds that phone's a
 the phone scans only the host's code and connects by itself. If it does not (its browser lost the
 certificate), "Not connecting? Scan the phone's answer" makes a new code for the two-scan pairing.
 
+Several phones back at a reloaded host: once one connects, the sheet goes on by itself to the
+next seat whose phone had connected and is away (:meth:`NetSide._next_phone`): one Connect for
+all of them.
+
+Home with phones connected (:meth:`NetSide.step_away`): the table stays open, each phone hears
+``pause`` and shows that the host stepped away; Continue takes the same table up again on the
+same links (:meth:`NetSide.host_session`, :meth:`hotseat.net.host.Host.come_back`): no scan.
+What would close them instead (a new game, another game, joining a table) is asked first by the
+controller; :meth:`NetSide.close_host` closes them.
+
 A phone away (:mod:`hotseat.net.away`, :attr:`NetSide.away`): when the table waits for a seat
-whose phone has been away (not connected) for :data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in
-the strip offers "Go on without it": a sheet where the host has a bot play the seat, or the people
-at this phone (the seat then gets the hand-off curtain like every seat people share) —
-:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game. The phone takes its seat back when
-it rejoins (:meth:`hotseat.phone_seats.PhoneSeats.phone_back`). Until then the strip says who plays the
-seat and still offers "Connect".
+whose phone had connected and has been away (not connected) for
+:data:`~hotseat.net.away.AWAY_GRACE_MS`, its line in the strip offers "Go on without it": a sheet
+where the host has a bot play the seat, or the people at this phone (the seat then gets the
+hand-off curtain like every seat people share) — :meth:`hotseat.phone_seats.PhoneSeats.stand_in`,
+saved with the game. The phone takes its seat back when it rejoins
+(:meth:`hotseat.phone_seats.PhoneSeats.phone_back`). Until then the strip says who plays the seat
+and still offers "Connect". A seat whose phone never connected waits for it (Connect only).
 
 Guest: "Join a table" on the home screen opens the camera for the host's code; the phone then
 shows its answer code; once the host has scanned it the game screen is :class:`GuestPlay`.
@@ -74,7 +85,9 @@ class NetSide:
         #: the session on screen at this phone (set whenever :attr:`host` is)
         self.session: Session | None = None
         #: the pairing sheet at the host: {"seat": k|None, "link": id|None, "code": str|None,
-        #: "step": "offer"|"answer", "error": str|None}
+        #: "step": "offer"|"answer"|"connecting"|"away", "error": str|None}; reconnecting a
+        #: phone that had connected also "back": True, then "after" (the seats gone through) and
+        #: "connected" (the seat whose phone just came back, shown on the next phone's sheet)
         self.sheet: dict[str, Any] | None = None
         self.guest: Guest | None = None
         self.play: GuestPlay | None = None
@@ -142,9 +155,17 @@ class NetSide:
         return self.host, self.session
 
     def host_session(self, session: Session) -> None:
-        """``session`` is on screen at this phone: host it when it has seats on their own phones."""
+        """``session`` is on screen at this phone: host it when it has seats on their own phones.
+        The table this phone stepped away from (:meth:`step_away`) is taken up again when
+        ``session`` is its game (the same room, as Continue opens it): its links stay, no scan."""
         self.leave_guest()
         if self.session is session:
+            return
+        host = self.host
+        if host is not None and host.paused and (session.net or {}).get("room") == host.room:
+            self.session = session
+            self.away.since = {}
+            self.outbox += host.come_back(session)
             return
         self.close_host()
         self.session = session
@@ -156,6 +177,32 @@ class NetSide:
         """A rematch at the same table: the phones keep their links and seats."""
         self.session = session
         self.hosting()[0].next_match(session)
+
+    def step_away(self) -> None:
+        """This phone leaves its table's screen (Home, the players list): with phones connected
+        the table stays open (each phone hears that the host stepped away and waits; Continue
+        takes it up again, :meth:`host_session`); with none, it closes (:meth:`close_host`).
+        A pairing under way is given up (its sheet closes, its links close)."""
+        host = self.host
+        if host is None or not self.connected():
+            self.close_host()
+            return
+        self._drop_sheet()
+        for link in {link for link, _seat in host.offers.values()} | set(host.pending):
+            host.withdraw(link)
+            self.requests.append(("close", link))
+        self.outbox += host.step_away()
+
+    def connected(self) -> list[int]:
+        """The seats whose phone is connected to the table hosted here (stepped away from or not)."""
+        if self.host is None:
+            return []
+        return sorted(seat for seat, remote in self.host.remotes.items() if remote.link is not None)
+
+    @property
+    def stepped_away(self) -> bool:
+        """Whether this phone keeps a table open for its phones while it shows another screen."""
+        return self.host is not None and self.host.paused
 
     def close_host(self, ended: bool = False) -> None:
         """This phone stops hosting its table (it went home, or another window took the game):
@@ -203,7 +250,7 @@ class NetSide:
         elif kind == "closed":
             self.outbox += host.closed(link)
         elif kind == "open" and self.sheet is not None and self.sheet.get("link") == link:
-            self.sheet = None  # paired: the sheet closes by itself
+            self._next_phone(self.sheet)  # paired: the sheet closes, or goes on to the next phone back
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
         self._drop_stale_sheet()
@@ -214,12 +261,22 @@ class NetSide:
             if seat is not None and seat not in self.hosting()[1].phones.seats:
                 return False
             self._drop_sheet()
-            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None}
+            back = seat in self.hosting()[0].remotes  # a phone that had connected: the others back follow
+            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "back": back}
             self.requests.append(("offer", seat))
         elif do == "plain" and self.sheet is not None and self.sheet.get("rebuilt"):
-            seat = self.sheet["seat"]  # not connecting by itself: a new code, and the phone's answer scanned
+            old = self.sheet  # not connecting by itself: a new code, and the phone's answer scanned
             self._drop_sheet()
-            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "plain": True}
+            self.sheet = {
+                "seat": old["seat"],
+                "link": None,
+                "code": None,
+                "step": "offer",
+                "error": None,
+                "plain": True,
+            }
+            self.sheet |= {k: old[k] for k in ("back", "after") if k in old}
+            seat = old["seat"]
             self.requests.append(("offer", seat))
         elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
             self.sheet["step"] = "answer"
@@ -239,6 +296,26 @@ class NetSide:
         elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
             self._stand_in(self.sheet["seat"], tap.get("kind"))
         return False
+
+    def _next_phone(self, done: dict[str, Any]) -> None:
+        """The phone of the sheet ``done`` connected. Reconnecting phones that had connected
+        before (after the host's reload, or a phone that dropped), the sheet goes on by itself to
+        the next such seat whose phone is away (its code at once: one scan on that phone), each
+        seat once; else it closes."""
+        host, session = self.hosting()
+        self.sheet = None
+        if not done.get("back"):
+            return
+        paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])  # its hello may follow
+        skipped = {*done.get("after", ()), done["seat"], paired}
+        later = [
+            s for s in session.phones.seats if s in host.remotes and host.remotes[s].link is None and s not in skipped
+        ]
+        if later:
+            after = sorted(s for s in skipped if s is not None)
+            self.sheet = {"seat": later[0], "link": None, "code": None, "step": "offer", "error": None, "back": True}
+            self.sheet |= {"after": after, "connected": paired}
+            self.requests.append(("offer", later[0]))
 
     def _stand_in(self, seat: int, kind: Any) -> None:
         """The host's choice on the away sheet (:meth:`hotseat.net.away.PhonesAway.stand_in`)."""
