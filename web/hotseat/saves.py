@@ -297,8 +297,8 @@ class SaveStore:
         self.storage = storage
         self.peek = peek
         self.games = games
-        #: the text this window last read or wrote, by key (None: the key was empty); a key absent
-        #: was never read here, and is not written
+        #: the text this window last read or wrote, by key (None: the key was empty); a key never
+        #: read here is expected empty (a new game's first write never replaces another window's)
         self.known: dict[str, str | None] = {}
         #: the last text :meth:`revision_of` read or :meth:`write` wrote, with its revision: a
         #: write finds its own last text in storage at the next move, and need not parse it again
@@ -369,7 +369,7 @@ class SaveStore:
         """
         key = slot_key(game_id)
         current = self.storage.get(key)
-        if key not in self.known or current != self.known[key]:
+        if current != self.known.get(key):
             raise ConflictError(f"{key} was changed since this window read it")
         try:
             stored = self.revision_of(current)
