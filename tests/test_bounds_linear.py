@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
@@ -88,9 +90,54 @@ def test_the_nesting_check_reads_what_a_parser_would():
     assert depth('["\\\\", ["[\\"["]]', 8) == 2  # an escaped backslash ends no string; an escaped quote does not end it
     assert depth('"[[[', 2) == 0  # a string never closed holds every bracket after it
     assert depth("[}", 2) == 1  # the wrong kind closes (a parser fails there anyway)
-    assert depth("]]][[[", 3) == 0  # a parser fails at the first closing bracket
+    assert depth("]]][[[", 3) == 3  # left open: counted, though a parser fails at the first "]"
+    assert depth("[[]][", 3) == 3  # pairs, then one left open on top
     with pytest.raises(bounded.BoundsError, match="deeper than 2"):
         depth("[[[", 2)  # left open: counted
     with pytest.raises(bounded.BoundsError, match="deeper than 2"):
         depth('[{"a": [1]}]', 2)
     assert depth('\\"' * 50_000, 1) == 0
+
+
+def _reference_depth(text: str) -> int:
+    """The nesting check's ruling, one character at a time (slow, obviously right): strings out
+    (a backslash escapes the next character, a string never closed runs to the end), objects as
+    arrays, the deepest nesting of the brackets that pair up, plus every one left open."""
+    brackets, in_string, escaped = [], False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            brackets.append("[")
+        elif ch in "]}":
+            brackets.append("]")
+    stack, paired = [], [False] * len(brackets)
+    for i, b in enumerate(brackets):
+        if b == "[":
+            stack.append(i)
+        elif stack:
+            paired[stack.pop()] = paired[i] = True
+    depth = deepest = 0
+    for b, p in zip(brackets, paired, strict=True):
+        if p:
+            depth += 1 if b == "[" else -1
+            deepest = max(deepest, depth)
+    return deepest + sum(1 for b, p in zip(brackets, paired, strict=True) if b == "[" and not p)
+
+
+@given(st.text(alphabet='[]{}"\\a,é\n', max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_the_nesting_check_agrees_with_a_scan_one_character_at_a_time(text):
+    expected = _reference_depth(text)
+    if expected > 6:
+        with pytest.raises(bounded.BoundsError):
+            bounded.nesting_depth(text, 6)
+    else:
+        assert bounded.nesting_depth(text, 6) == expected

@@ -14,20 +14,19 @@ Used by :mod:`hotseat.saves` (saves, backups) and :mod:`hotseat.net.protocol` (m
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import re
 from typing import Any
 
-#: what the nesting check leaves out in one left-to-right pass: a string from its opening quote to
-#: its closing one (or to the end of the text when it is never closed), or a run of anything but
-#: quotes and brackets. Every string alternative matches wherever a quote starts it (the loop stops
-#: only at a quote, a lone backslash at the end or the end, and each is taken), so no start is
-#: ever tried twice and nothing is backtracked: the scan costs time linear in the text.
-_SKIP = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[^"\[\]{}]+', re.DOTALL)
-#: a bracket's step in depth
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+#: a string from its opening quote to its closing one, or to the end of the text when it is never
+#: closed. It matches wherever a quote starts it (its loop stops only at a quote, at a lone
+#: backslash at the very end or at the end, and each is taken), so no start is ever tried twice and
+#: nothing is backtracked: removing every string is one pass, linear in the text.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+#: objects nest as arrays do; every other byte goes (outside strings, JSON is ASCII)
+_FOLD = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _ASCII_INT = re.compile(r"[0-9]+", re.ASCII)
 #: the longest number literal read (an unsigned 64-bit integer has 20 digits)
 MAX_NUMBER_CHARS = 40
@@ -38,14 +37,17 @@ class BoundsError(ValueError):
 
 
 def nesting_depth(text: str, limit: int) -> int:
-    """How deeply arrays and objects nest in the JSON ``text`` (strings left out): the most
-    brackets open at once, read left to right without recursion, in time linear in the text
-    whatever it holds (one regular-expression pass that never backtracks, then a running count).
+    """How deeply arrays and objects nest in the JSON ``text`` (strings left out), counted without
+    recursion, in time linear in the text whatever it holds: one regular-expression pass that
+    never retries a start or backtracks takes the strings out, one :meth:`bytes.translate` keeps
+    the brackets alone, then each pass of :meth:`bytes.replace` takes away the innermost pairs
+    (``[]``), one level a pass: at most ``limit`` + 1 passes over the brackets alone (every bound
+    of the app has ``limit`` ≤ 32).
 
     Ruling for a text that is not JSON (a parser fails on it; what matters is how deep it got
     first): a closing bracket of the wrong kind counts as closing, a string never closed runs to
-    the end, and every bracket left open counts; so the figure is never below the depth a parser
-    reaches before it fails.
+    the end, and every bracket left open counts on top of the pairs; so the figure is never
+    below the depth a parser reaches before it fails.
 
     >>> nesting_depth('{"a": [1, [2], "]]]"]}', 8)
     3
@@ -65,11 +67,23 @@ def nesting_depth(text: str, limit: int) -> int:
     Raises:
         BoundsError: deeper than ``limit``.
     """
-    brackets = _SKIP.sub("", text)
-    depth = max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    outside = _STRING.sub("", text) if '"' in text else text
+    brackets = outside.encode("ascii", "ignore").translate(_FOLD, _NOT_BRACKET)
+    depth = 0
+    while True:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
+            break
+        depth += 1
+        if depth > limit:
+            raise BoundsError(f"it is nested deeper than {limit} levels")
+        brackets = inner
+    # left: closing brackets a parser fails at, then opening ones never closed (counted: a parser
+    # opens each before it fails at the end)
+    depth += brackets.count(b"[")
     if depth > limit:
         raise BoundsError(f"it is nested deeper than {limit} levels")
-    return max(depth, 0)
+    return depth
 
 
 def _int_literal(text: str) -> int:
@@ -92,11 +106,13 @@ def _no_constant(name: str) -> Any:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise BoundsError(f"duplicate key {key!r}")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise BoundsError(f"duplicate key {key!r}")
+            seen.add(key)
     return out
 
 
