@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated texts (default: all)")
     ap.add_argument("--bounds", default=",".join(BOUNDS), help="comma-separated bounds (default: all)")
     ap.add_argument("--reps", type=int, default=3, help="timed runs per figure (median)")
-    ap.add_argument("--cap", type=float, default=60.0, help="longest old run, s (else extrapolated)")
+    ap.add_argument("--cap", type=float, default=10.0, help="longest old run, s (else extrapolated)")
     ap.add_argument("--json", help="write the raw figures to this file")
     args = ap.parse_args(argv)
     if args.serve:
