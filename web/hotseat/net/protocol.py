@@ -37,11 +37,13 @@ takes in only a view of its welcome's epoch with a number above the last one it 
 ``match`` counts the games played at this table (a rematch is the next one). Every ``act`` is
 answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
 this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
-also gets ``rejected`` with its ``n`` (also when the host holds a move of the seat already, or
-could not save the move). An action is taken in once: an ``n`` the host has answered already
-is a repeat, answered with the seat's view again (never applied or refused a second time), and
-one it holds is ignored; a guest numbers each action above every ``n`` the host has answered on
-the link. A guest waits for its move only until a view acknowledges it.
+also gets ``rejected`` with its ``n`` (also when the host could not save the move). Actions that
+come while the host's screen is busy are held and taken in, in the order sent, once it is free
+(one beyond the few a link may have held is refused at once as ``busy``, its ``n`` left out of
+``ack``). An action is taken in once: an ``n`` the host has answered already is a repeat,
+answered with the seat's view again (never applied or refused a second time), and one it holds
+is ignored; a guest numbers each action above every ``n`` the host has answered on the link. A
+guest waits for its move only until a view acknowledges it.
 
 What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
 its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
