@@ -313,6 +313,12 @@ class LossyAir(Air):
                 owner.net.event(end, "closed", "")
         return True
 
+    def hear_closes_of(self, c: Controller) -> None:
+        """Every late close pending at ``c``'s ends arrives (its person waited for it)."""
+        for i in reversed(range(len(self.dying))):
+            if self.owner.get(self.dying[i]) is c and self.dying[i] not in self.slow:
+                self.hear_late_close(i)
+
     def page_closed(self, c: Controller) -> None:
         """``c``'s page is gone (reload): its links die with it (``late``: the other ends hear it later)."""
         for link, owner in list(self.owner.items()):
@@ -455,6 +461,7 @@ class World:
         air.collect([host])
         offer = code_on(air, host)
         assert offer is not None, "the host's sheet shows no code"
+        air.hear_closes_of(phone)  # a phone still showing the game waits until it hears its link closed
         if not screen_of(str(phone.render())).startswith("guest"):
             if not tap_named(phone, net_do("join")):
                 tap_named(phone, lambda t: t.get("shell") == "menu")  # leave whatever it shows
