@@ -176,16 +176,38 @@ class LossyAir(Air):
     Links are numbers; each open link has a peer. Messages wait in :attr:`flight` (in order per
     link) until :meth:`deliver_one` takes them; :meth:`cut` closes a link and loses what was in
     flight on it, in both directions; :meth:`duplicate` delivers a waiting message twice. Pairing
-    requests (offer, answer, accept, qr codes, close) are carried out at once (:class:`Air`)."""
+    requests (offer, answer, accept, qr codes, close) are carried out at once (:class:`Air`).
 
-    def __init__(self) -> None:
+    With ``late=True`` the air is WebRTC's as it is at a table: links interleave (each delivery
+    takes the next message of a link chosen at random, in order within each link), and a link
+    closed by its page (a close, a reload) is heard closed at the other end only later
+    (:attr:`dying`; up to ~30 s in browsers): messages already on their way to that end still
+    arrive until then, and what it sends is lost. :meth:`hear_late_close` delivers one such
+    close; :meth:`settle` delivers them all once nothing else is in flight. Links in :attr:`slow`
+    hold the messages sent to them until they leave it (a hello on a slow path)."""
+
+    def __init__(self, late: bool = False, rng: random.Random | None = None) -> None:
         super().__init__()
         self.flight: list[tuple[int, str]] = []  # (receiving link, text), in sending order
+        self.late = late
+        self.rng = rng or random.Random(0)
+        #: ends whose peer closed and which have not heard of it yet (``late`` only)
+        self.dying: list[int] = []
+        #: receiving links whose messages wait (delivered once a link leaves the set)
+        self.slow: set[int] = set()
+        #: the next link to open is slow at the host's end (:meth:`connect`)
+        self.slow_next = False
         self.pending_answer: int | None = None
         self.delivered = 0
         #: sending link -> the highest action number the host has answered on it (every action
         #: of a phone is answered once: a view's ``ack``, or ``rejected``)
         self.answered: dict[int, int] = {}
+
+    def connect(self, host_link: int, guest_link: int) -> None:
+        if self.slow_next:
+            self.slow.add(host_link)
+            self.slow_next = False
+        super().connect(host_link, guest_link)
 
     def _sent(self, link: int, text: str) -> None:
         """Check one message as it leaves: the host never answers an action twice (a repeated
@@ -221,9 +243,22 @@ class LossyAir(Air):
                 self.request(c, request)
         return busy
 
-    def deliver_one(self, index: int = 0) -> bool:
-        if not self.flight:
-            return False
+    def _deliverable(self) -> list[int]:
+        """Indexes in :attr:`flight` of the first message of each link that is not slow."""
+        firsts: dict[int, int] = {}
+        for i, (to, _text) in enumerate(self.flight):
+            if to not in self.slow and to not in firsts:
+                firsts[to] = i
+        return sorted(firsts.values())
+
+    def deliver_one(self, index: int | None = None) -> bool:
+        """Deliver one message: the first sent (``late``: the next of a link at random), or the
+        one at ``index``. False when nothing can be delivered."""
+        if index is None:
+            ready = self._deliverable()
+            if not ready:
+                return False
+            index = self.rng.choice(ready) if self.late else ready[0]
         link, text = self.flight.pop(index)
         if link in self.open:
             c = self.owner[link]
@@ -238,10 +273,22 @@ class LossyAir(Air):
             self.flight.insert(i, self.flight[i])
 
     def drop(self, link: int) -> None:
-        self.cut(link)
+        """A page closes its own ``link`` (``late``: its peer hears of it later)."""
+        self.cut(link, late=self.late)
 
-    def cut(self, link: int) -> None:
-        """Close ``link`` and its peer: both ends hear "closed"; what was in flight is lost."""
+    def cut(self, link: int, late: bool = False) -> None:
+        """Close ``link`` and its peer: both ends hear "closed"; what was in flight is lost. With
+        ``late``, only ``link`` closes now: its peer keeps what is on its way to it and hears the
+        close later (:meth:`hear_late_close`)."""
+        far = self.peer.get(link)
+        if late and link in self.open and far is not None and far in self.open:
+            self.open.discard(link)
+            self.flight = [(to, text) for to, text in self.flight if to != link]
+            self.dying.append(far)
+            owner = self.owner[link]
+            if owner.net_started is not None:
+                owner.net.event(link, "closed", "")
+            return
         ends = [e for e in (link, self.peer.get(link)) if e is not None and e in self.open]
         for end in ends:
             self.open.discard(end)
@@ -251,11 +298,32 @@ class LossyAir(Air):
             if owner.net_started is not None:
                 owner.net.event(end, "closed", "")
 
+    def hear_late_close(self, index: int | None = None) -> bool:
+        """One end hears that its peer closed (what was still on its way to it is lost). False
+        when no close is pending or every pending one is of a slow link."""
+        ready = [i for i, end in enumerate(self.dying) if end not in self.slow]
+        if not ready:
+            return False
+        end = self.dying.pop(self.rng.choice(ready) if index is None else index)
+        if end in self.open:
+            self.open.discard(end)
+            self.flight = [(to, text) for to, text in self.flight if to != end]
+            owner = self.owner.get(end)
+            if owner is not None and owner.net_started is not None:
+                owner.net.event(end, "closed", "")
+        return True
+
+    def hear_closes_of(self, c: Controller) -> None:
+        """Every late close pending at ``c``'s ends arrives (its person waited for it)."""
+        for i in reversed(range(len(self.dying))):
+            if self.owner.get(self.dying[i]) is c and self.dying[i] not in self.slow:
+                self.hear_late_close(i)
+
     def page_closed(self, c: Controller) -> None:
-        """``c``'s page is gone (reload): its links die with it."""
+        """``c``'s page is gone (reload): its links die with it (``late``: the other ends hear it later)."""
         for link, owner in list(self.owner.items()):
             if owner is c and link in self.open:
-                self.cut(link)
+                self.cut(link, late=self.late)
         for link, owner in list(self.owner.items()):
             if owner is c:
                 del self.owner[link]
@@ -266,9 +334,9 @@ class LossyAir(Air):
         """Deliver until nothing is in flight and no controller has anything to send."""
         for _ in range(limit):
             busy = self.collect(controllers)
-            if self.flight:
-                self.deliver_one()
-            elif not busy:
+            if self.deliver_one():
+                continue
+            if not busy and not self.hear_late_close():
                 return
         raise AssertionError("the phones keep talking and never settle")
 
@@ -332,13 +400,13 @@ class World:
     """A host and its phones (see the module docstring). ``seed`` decides the deal, the players'
     choices and (for the schedules) the faults."""
 
-    def __init__(self, table: str, seed: int) -> None:
+    def __init__(self, table: str, seed: int, late: bool = False) -> None:
         self.table = table
         self.game_id = table.rstrip("0123456789")  # "dog3" is a table of Dog
         self.kinds = TABLES[table]
         self.seed = seed
         self.rng = random.Random(seed)
-        self.air = LossyAir()
+        self.air = LossyAir(late, random.Random(seed * 7 + 3))
         self.host_storage = FillingStorage()
         self.hands: dict[int, Hand] = {}
         self.phones: dict[int, Controller] = {}
@@ -393,6 +461,7 @@ class World:
         air.collect([host])
         offer = code_on(air, host)
         assert offer is not None, "the host's sheet shows no code"
+        air.hear_closes_of(phone)  # a phone still showing the game waits until it hears its link closed
         if not screen_of(str(phone.render())).startswith("guest"):
             if not tap_named(phone, net_do("join")):
                 tap_named(phone, lambda t: t.get("shell") == "menu")  # leave whatever it shows
@@ -419,6 +488,23 @@ class World:
         assert tap_named(host, net_do("answer"), {"net-code": answer})
         self.scans[-1] += 1
         air.settle(self.devices)
+        return True
+
+    def pair_with_slow_hello(self, seat: int) -> bool:
+        """The phone of ``seat`` pairs, but its hello takes a slow path; before it arrives the phone
+        reloads and pairs again on a new link. The first hello arrives after that re-pairing, and
+        the old link's close later still. False when the host is not at the table."""
+        if not self.host_at_table():
+            return False
+        air = self.air
+        air.slow_next = True  # the next link to open is slow towards the host: the phone's hello waits
+        if not self.pair(seat):
+            air.slow_next = False
+            return False
+        slow = set(air.slow)
+        self.reload_phone(seat)
+        self.pair(seat)
+        air.slow -= slow  # the first hello goes on its way at last
         return True
 
     # ---- playing ---------------------------------------------------------------------------------

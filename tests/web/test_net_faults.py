@@ -76,7 +76,10 @@ def test_a_move_lost_with_its_link_leaves_no_phone_waiting():
     assert screen_of(str(world.phones[1].render())) == "guest-turn"
 
 
-def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_answered():
+def test_moves_held_while_the_host_is_busy_are_answered_in_order_and_the_first_is_applied():
+    """A phone that sends more moves while its first is held: the first is applied when the host is
+    free (it was acknowledged but never applied when a later one was refused at once), every
+    other is answered once, in the order sent; beyond MAX_HELD one is refused at once."""
     world = World("six_nimmt", 13)
     world.settle()
     host = world.host
@@ -89,8 +92,16 @@ def test_a_move_held_while_the_host_is_busy_is_one_per_seat_and_every_other_is_a
         act = protocol.dumps("act", "guest", n=n, action={"type": "pick", "card": card})
         host.net.event(host_link, "message", act)
     replies = [json.loads(text) for to, text in host.net.outbox if to == host_link]
-    assert len(host.net.host.queue) == 1
-    assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", n, "busy") for n in range(2, 6)]
+    assert [q[2]["n"] for q in host.net.host.queue] == [1, 2, 3, 4]
+    assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", 5, "busy")]
+    host.net.outbox.clear()
+    del session.phones.accepts_remote  # the reveal is over
+    host.net.poll()
+    replies = [json.loads(text) for to, text in host.net.outbox if to == host_link]
+    assert [(r["n"], r["reason"]) for r in replies if r["t"] == "rejected"] == [(2, "turn"), (3, "turn"), (4, "turn")]
+    assert replies[-1]["t"] == "view" and replies[-1]["ack"] == 4
+    assert hand[0] not in session.state.observation(1)["hand"], "the first move held was never applied"
+    assert not host.net.host.queue
 
 
 def _pick_and_send(world: World, seat: int) -> str:

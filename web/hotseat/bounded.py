@@ -19,9 +19,14 @@ import math
 import re
 from typing import Any
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+#: a string from its opening quote to its closing one, or to the end of the text when it is never
+#: closed. It matches wherever a quote starts it (its loop stops only at a quote, at a lone
+#: backslash at the very end or at the end, and each is taken), so no start is ever tried twice and
+#: nothing is backtracked: removing every string is one pass, linear in the text.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+#: objects nest as arrays do; every other byte goes (outside strings, JSON is ASCII)
+_FOLD = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _ASCII_INT = re.compile(r"[0-9]+", re.ASCII)
 #: the longest number literal read (an unsigned 64-bit integer has 20 digits)
 MAX_NUMBER_CHARS = 40
@@ -33,10 +38,21 @@ class BoundsError(ValueError):
 
 def nesting_depth(text: str, limit: int) -> int:
     """How deeply arrays and objects nest in the JSON ``text`` (strings left out), counted without
-    recursion; stops past ``limit``.
+    recursion, in time linear in the text whatever it holds: one regular-expression pass that
+    never retries a start or backtracks takes the strings out, one :meth:`bytes.translate` keeps
+    the brackets alone, then each pass of :meth:`bytes.replace` takes away the innermost pairs
+    (``[]``), one level a pass: at most ``limit`` + 1 passes over the brackets alone (every bound
+    of the app has ``limit`` ≤ 32).
+
+    Ruling for a text that is not JSON (a parser fails on it; what matters is how deep it got
+    first): a closing bracket of the wrong kind counts as closing, a string never closed runs to
+    the end, and every bracket left open counts on top of the pairs; so the figure is never
+    below the depth a parser reaches before it fails.
 
     >>> nesting_depth('{"a": [1, [2], "]]]"]}', 8)
     3
+    >>> nesting_depth('["\\\\", ["[\\"["]]', 8)  # escaped backslash, then an escaped quote
+    2
     >>> nesting_depth("[" * 100000 + "]" * 100000, 32)
     Traceback (most recent call last):
       ...
@@ -45,24 +61,28 @@ def nesting_depth(text: str, limit: int) -> int:
     Traceback (most recent call last):
       ...
     hotseat.bounded.BoundsError: it is nested deeper than 32 levels
+    >>> nesting_depth('\\"' * 100000, 4)  # no string at all: quadratic for a scan that retries each quote
+    0
 
     Raises:
         BoundsError: deeper than ``limit``.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    outside = _STRING.sub("", text) if '"' in text else text
+    brackets = outside.encode("ascii", "ignore").translate(_FOLD, _NOT_BRACKET)
     depth = 0
-    while brackets:
-        if depth >= limit:
-            raise BoundsError(f"it is nested deeper than {limit} levels")
-        inner = _INNERMOST.sub("", brackets)
-        if inner == brackets:
-            # unbalanced (not JSON): a parser may still open every bracket left before it fails,
-            # so those count too; within the limit, the parser says where the text is wrong
-            if depth + brackets.count("[") + brackets.count("{") > limit:
-                raise BoundsError(f"it is nested deeper than {limit} levels")
+    while True:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
             break
-        brackets = inner
         depth += 1
+        if depth > limit:
+            raise BoundsError(f"it is nested deeper than {limit} levels")
+        brackets = inner
+    # left: closing brackets a parser fails at, then opening ones never closed (counted: a parser
+    # opens each before it fails at the end)
+    depth += brackets.count(b"[")
+    if depth > limit:
+        raise BoundsError(f"it is nested deeper than {limit} levels")
     return depth
 
 
@@ -86,11 +106,13 @@ def _no_constant(name: str) -> Any:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise BoundsError(f"duplicate key {key!r}")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise BoundsError(f"duplicate key {key!r}")
+            seen.add(key)
     return out
 
 

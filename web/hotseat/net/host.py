@@ -36,6 +36,22 @@ that was at this table before (``seat=None``: the phone's token says which seat 
 phone that comes back with its token gets its seat and its hand again; a new phone invited for
 a seat replaces the old one (the old link is closed). Every refused message is kept in
 :attr:`Host.reports` (newest last) with the seat it came from, for the host's screen.
+
+Links that close late: WebRTC may hear that a link closed up to about 30 s after it did, and a
+hello sent on a link may arrive after the same phone paired again on a newer one. Every link is
+numbered when its pairing is accepted (:attr:`Host.paired_at`); a hello on a link paired before
+the seat's newest welcomed link is stale: it is refused and never takes the seat from the newer
+link (of two pairings for one seat, the later one holds).
+
+Moves held while the host is busy are kept in order, several per link (at most
+:data:`MAX_HELD`); a move that comes while earlier ones of its seat are held waits behind them, so
+every move is answered, in the order it was sent. A phone that floods the host: every refused
+message, refused action and move beyond the held ones is a strike against its link
+(:attr:`Host.strikes`; a move of that link applied at the table clears them). After
+:data:`SET_ASIDE_AFTER` strikes the link is set aside (:attr:`Host.set_aside`): its seat is away,
+the phone hears ``bye`` (reason ``"flood"``), and anything more it sends is dropped before it is
+read, at no cost. A phone playing by the rules never gets there: it sends one move at a time,
+only from the legal actions of its view.
 """
 
 from __future__ import annotations
@@ -56,6 +72,11 @@ BUSY_TEXT = "The table is busy: wait for your turn."
 NOT_SAVED_TEXT = "The host's phone could not save this move. Try again."
 #: reports kept for the host's screen
 MAX_REPORTS = 50
+#: moves held per link while the table is busy (a phone playing by the rules sends one at a time)
+MAX_HELD = 4
+#: strikes (refused messages and actions since the link's last move applied) that set a link aside
+SET_ASIDE_AFTER = 32
+STALE_TEXT = "This seat was connected again by a newer pairing: ask the host for a new code."
 
 
 def new_id(length: int, token_bytes: Callable[[int], bytes] = secrets.token_bytes) -> str:
@@ -116,10 +137,23 @@ class Host:
     epoch: str = field(default_factory=lambda: new_id(6))
     #: the games played at this table (a rematch is the next one)
     match: int = 0
-    #: actions that arrived while the table was busy, at most one per seat: (link, seat, act)
+    #: actions that arrived while the table was busy, in order, at most MAX_HELD per link:
+    #: (link, seat, act)
     queue: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     #: the host stepped away from its table (Home): the links stay, the game waits
     paused: bool = False
+    #: link id -> its place in the order pairings were accepted (a later pairing holds a seat)
+    paired_at: dict[int, int] = field(default_factory=dict)
+    #: seat -> the place (in :attr:`paired_at`'s order) of the newest link welcomed for it
+    newest: dict[int, int] = field(default_factory=dict)
+    #: link id -> strikes against it (see the module docstring)
+    strikes: dict[int, int] = field(default_factory=dict)
+    #: links set aside for flooding the host: what they send is dropped unread
+    set_aside: set[int] = field(default_factory=set)
+    #: link id -> action numbers refused as "busy" while MAX_HELD of its moves were held (answered,
+    #: but not in ``ack``: the moves held before them are answered later)
+    turned_away: dict[int, set[int]] = field(default_factory=dict)
+    _pairings: int = 0
     _last_events: Any = None
 
     @classmethod
@@ -213,9 +247,15 @@ class Host:
         except signal.SignalError:
             return None
         del self.offers[key]
-        self.pending[link] = seat
+        self._pending(link, seat)
         self.pending_keys[link] = remote.keys
         return sdp
+
+    def _pending(self, link: int, seat: int | None) -> None:
+        """``link``'s pairing was accepted: it waits for its hello, numbered after every other."""
+        self._pairings += 1
+        self.pending[link] = seat
+        self.paired_at[link] = self._pairings
 
     def answer(self, code: str) -> tuple[int, str]:
         """The guest's answer code, scanned: ``(link id, complete answer SDP)`` for ``accept``.
@@ -230,7 +270,7 @@ class Host:
         if pairing.key not in self.offers:
             raise signal.SignalError("malformed", "this answer is for a code that is no longer shown")
         link, seat = self.offers.pop(pairing.key)
-        self.pending[link] = seat
+        self._pending(link, seat)
         if pairing.setup in ("active", "passive"):
             self.pending_keys[link] = signal.answer_keys(pairing)
         return link, signal.to_sdp(pairing)
@@ -252,6 +292,11 @@ class Host:
         self.pending.pop(link, None)
         self.pending_keys.pop(link, None)
         self.withdraw(link)
+        self.paired_at.pop(link, None)
+        self.strikes.pop(link, None)
+        self.turned_away.pop(link, None)
+        self.set_aside.discard(link)
+        self.queue = [q for q in self.queue if q[0] != link]
         seat = self.seat_of(link)
         if seat is None:
             return []
@@ -266,31 +311,36 @@ class Host:
         answered with ``rejected``. Actions are applied only for the seat the link serves, only
         when the table waits for that seat, and only as the engine's own legal action object.
         """
+        if link in self.set_aside:
+            return []  # set aside for flooding: dropped unread (its close may come late)
         seat = self.seat_of(link)
         try:
             msg = protocol.parse(text, "guest")
         except ProtocolError as exc:
             self._report(seat, exc.reason, str(exc))
-            if exc.reason == "newer":
-                return [
-                    (
-                        link,
-                        protocol.dumps(
-                            "refused",
-                            "host",
-                            reason="host_older",
-                            text="The host's Hotseat is older than yours: update the host.",
-                        ),
-                    )
-                ]
-            return []
+            if exc.reason != "newer":
+                return self._strike(link)
+            return [
+                (
+                    link,
+                    protocol.dumps(
+                        "refused",
+                        "host",
+                        reason="host_older",
+                        text="The host's Hotseat is older than yours: update the host.",
+                    ),
+                )
+            ]
         t = msg["t"]
         if t == "hello":
             return self._hello(link, msg)
         if seat is None:  # anything but hello before the welcome: ignored
             self._report(None, "order", f"{t} before hello")
-            return []
+            return self._strike(link)
         if t == "act":
+            if self.queue and self.table.phones.accepts_remote():  # moves held before this one first
+                out = self.flush()
+                return out + (self._act(link, seat, msg) if self.remotes[seat].link == link else [])
             return self._act(link, seat, msg)
         if t == "sync" and self.paused:
             return [(link, protocol.dumps("pause", "host"))]
@@ -311,7 +361,7 @@ class Host:
             return [(link, protocol.dumps("update", "host", need=protocol.MIN_GUEST_VERSION, app=self.app_version))]
         if link not in self.pending:
             self._report(self.seat_of(link), "order", "hello on a link that is not waiting for one")
-            return []
+            return self._strike(link)
         keys = self.pending_keys.pop(link, None)
         if msg["room"] != self.room:
             self.pending.pop(link)
@@ -331,6 +381,11 @@ class Host:
                     ),
                 )
             ]
+        if self.paired_at.get(link, 0) < self.newest.get(seat, 0):
+            # paired before the seat's newest link (its hello came late): that link holds the seat
+            self._report(seat, "stale", "a hello on a link paired before the seat's newest one")
+            return [(link, protocol.dumps("refused", "host", reason="stale", text=STALE_TEXT))]
+        self.newest[seat] = self.paired_at.get(link, 0)
         out = []
         remote = self.remotes.get(seat)
         if remote is None or msg["token"] is None or not secrets.compare_digest(remote.token, msg["token"]):
@@ -374,33 +429,58 @@ class Host:
                     return seat
         return invited
 
-    def _act(self, link: int, seat: int, msg: dict[str, Any]) -> list[tuple[int, str]]:
-        held = [queued["n"] for _link, queued_seat, queued in self.queue if queued_seat == seat]
-        if msg["n"] in held:
-            return []  # this action again, while it is held: it is answered when applied
+    def _act(self, link: int, seat: int, msg: dict[str, Any], flushing: bool = False) -> list[tuple[int, str]]:
+        held = [queued["n"] for queued_link, _seat, queued in self.queue if queued_link == link]
+        if msg["n"] in held or msg["n"] in self.turned_away.get(link, ()):
+            return []  # this action again, while it is held (answered when applied) or once refused
         if msg["n"] <= self.remotes[seat].ack:  # answered already: the seat's view says so again
             return [v for v in [self._view(seat, fresh=False, force=True)] if v is not None]
-        if self.paused or not self.table.phones.accepts_remote():
-            if held:
-                self._report(seat, "busy", "a second action while the table was busy")
-                return [self._rejected(link, seat, msg, "busy", BUSY_TEXT)]
+        if not flushing and (held or self.paused or not self.table.phones.accepts_remote()):
+            # held while the table is busy or its host away, behind this link's moves held before
+            # it: answered in order
+            if len(held) >= MAX_HELD:  # refused at once (its number stays out of ``ack``: see turned_away)
+                self._report(seat, "busy", f"more than {MAX_HELD} actions held while the table was busy")
+                self.turned_away.setdefault(link, set()).add(msg["n"])
+                busy = protocol.dumps("rejected", "host", n=msg["n"], reason="busy", text=BUSY_TEXT)
+                return [(link, busy)] + self._strike(link)
             self.queue.append((link, seat, msg))
             return []
         state = self.table.state
         if seat not in state.current_players():
             self._report(seat, "turn", f"an action while the table does not wait for seat {seat}")
-            return [self._rejected(link, seat, msg, "turn", NOT_YOUR_TURN_TEXT)]
+            return [self._rejected(link, seat, msg, "turn", NOT_YOUR_TURN_TEXT)] + self._strike(link)
         legal = protocol.match_legal(msg["action"], state.legal_actions(seat))
         if legal is None:
             self._report(seat, "illegal", f"not a legal action: {protocol.canonical(msg['action'])[:200]}")
-            return [self._rejected(link, seat, msg, "illegal", ILLEGAL_TEXT)]
+            return [self._rejected(link, seat, msg, "illegal", ILLEGAL_TEXT)] + self._strike(link)
         self.remotes[seat].ack = max(self.remotes[seat].ack, msg["n"])
         try:
             self.table.phones.apply_remote(seat, legal)
         except StorageError:
             self._report(seat, "storage", "the save refused the move; it was taken back")
             return [self._rejected(link, seat, msg, "storage", NOT_SAVED_TEXT)]
+        self.strikes.pop(link, None)  # a move taken: the phone plays by the rules
         return self.views()
+
+    def _strike(self, link: int) -> list[tuple[int, str]]:
+        """One more strike against ``link`` (a refused message or action); at
+        :data:`SET_ASIDE_AFTER` the link is set aside: its seat is away and the phone hears
+        ``bye``. Returns the messages to send."""
+        self.strikes[link] = self.strikes.get(link, 0) + 1
+        if self.strikes[link] < SET_ASIDE_AFTER:
+            return []
+        seat = self.seat_of(link)
+        self.set_aside.add(link)
+        self.pending.pop(link, None)
+        self.pending_keys.pop(link, None)
+        self.queue = [q for q in self.queue if q[0] != link]
+        self._report(seat, "flood", f"set aside after {SET_ASIDE_AFTER} refused messages")
+        out = [(link, protocol.dumps("bye", "host", reason="flood"))]
+        if seat is not None:
+            self.remotes[seat].link = None
+            self.remotes[seat].last = None
+            out += self.views(fresh=False)
+        return out
 
     def _rejected(self, link: int, seat: int, msg: dict[str, Any], reason: str, text: str) -> tuple[int, str]:
         """The answer to a refused action (the seat's next view acknowledges it too)."""
@@ -408,9 +488,10 @@ class Host:
         return link, protocol.dumps("rejected", "host", n=msg["n"], reason=reason, text=text)
 
     def flush(self) -> list[tuple[int, str]]:
-        """Apply the actions held back while the table was busy (call when it is free again); each
-        is answered (applied, or rejected when it is no longer legal). One whose phone has gone or
-        been replaced since is dropped: that phone's welcome on its new link starts afresh."""
+        """Apply the actions held back while the table was busy (call when it is free again), in
+        the order they came; each is answered (applied, or rejected when it is no longer legal).
+        One whose phone has gone or been replaced since is dropped: that phone's welcome on its
+        new link starts afresh."""
         out: list[tuple[int, str]] = []
         if self.paused:
             return out
@@ -418,7 +499,7 @@ class Host:
             link, seat, msg = self.queue.pop(0)
             if self.remotes.get(seat) is None or self.remotes[seat].link != link:
                 continue
-            out += self._act(link, seat, msg)
+            out += self._act(link, seat, msg, flushing=True)
         return out + self.views(fresh=False)
 
     # ---- views -------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 """The messages between the host phone and a guest phone: versioned JSON, validated on arrival.
 
 Every message is one JSON object sent as one data-channel text message, at most
-:data:`MAX_MESSAGE_BYTES` bytes of UTF-8. Two keys never change meaning in any version, so any
+:data:`MAX_MESSAGE_BYTES` bytes of UTF-8 from the host and :data:`MAX_GUEST_MESSAGE_BYTES` from a
+guest (its largest, an ``act``, stays near 1,100); a longer text is refused by its length alone,
+and a text within the bound is read in time linear in its length whatever it holds
+(:func:`hotseat.bounded.loads`). Two keys never change meaning in any version, so any
 app can read them from any other: ``"v"`` — the sender's :data:`PROTOCOL_VERSION` — and ``"t"`` —
 the message type. The rest of each type is fixed below (:data:`GUEST_MESSAGES`,
 :data:`HOST_MESSAGES`); :func:`parse` refuses anything else with a :class:`ProtocolError`, and a
@@ -39,11 +42,13 @@ a view of its welcome's epoch with a number above the last one it took in.
 ``match`` counts the games played at this table (a rematch is the next one). Every ``act`` is
 answered: ``ack`` in a view is the ``n`` of the last action of this seat the host has taken in on
 this link (applied or refused; both sides count from 0 again at each welcome), and a refused one
-also gets ``rejected`` with its ``n`` (also when the host holds a move of the seat already, or
-could not save the move). An action is taken in once: an ``n`` the host has answered already
-is a repeat, answered with the seat's view again (never applied or refused a second time), and
-one it holds is ignored; a guest numbers each action above every ``n`` the host has answered on
-the link. A guest waits for its move only until a view acknowledges it.
+also gets ``rejected`` with its ``n`` (also when the host could not save the move). Actions that
+come while the host's screen is busy are held and taken in, in the order sent, once it is free
+(one beyond the few a link may have held is refused at once as ``busy``, its ``n`` left out of
+``ack``). An action is taken in once: an ``n`` the host has answered already is a repeat,
+answered with the seat's view again (never applied or refused a second time), and one it holds
+is ignored; a guest numbers each action above every ``n`` the host has answered on the link. A
+guest waits for its move only until a view acknowledges it.
 
 What a guest may learn (the privacy rule, enforced here in one place: :func:`view_message`):
 its own ``observation(seat)``, its own legal actions, the seats the table waits for, and the
@@ -71,6 +76,9 @@ PROTOCOL_VERSION = 2
 MIN_GUEST_VERSION = 2
 #: the largest message, in bytes of UTF-8 (below the SDP's max-message-size of 65,536)
 MAX_MESSAGE_BYTES = 60_000
+#: the largest message a guest may send, in bytes of UTF-8 (an act with the largest action is
+#: below 1,100): the host reads no more from a phone
+MAX_GUEST_MESSAGE_BYTES = 4_000
 #: nesting limit of a message's JSON (a 6 nimmt! view is 4 deep, Dog's 5)
 MAX_DEPTH = 12
 #: the largest action a guest may send, in bytes of compact JSON (real ones are < 100)
@@ -230,20 +238,19 @@ DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def loads(text: Any) -> dict[str, Any]:
-    """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, size, nesting
-    depth and number literals bounded *before* the parse (:func:`hotseat.bounded.loads`: a
-    nesting bomb would kill Pyodide's interpreter inside the parser).
+def loads(text: Any, most: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
+    """The JSON object in ``text``, strictly: no duplicate keys, no NaN/Infinity, size (at most
+    ``most`` bytes of UTF-8), nesting depth and number literals bounded *before* the parse
+    (:func:`hotseat.bounded.loads`: a nesting bomb would kill Pyodide's interpreter inside the
+    parser), in time linear in the text.
 
     Raises:
         ProtocolError: reason ``"size"`` or ``"json"``.
     """
-    if isinstance(text, str) and (
-        len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
-    ):
-        raise ProtocolError("size", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+    if isinstance(text, str) and (len(text) > most or len(text.encode("utf-8", "surrogatepass")) > most):
+        raise ProtocolError("size", f"a message may have at most {most} bytes")
     try:
-        data = bounded.loads(text, MAX_MESSAGE_BYTES, MAX_DEPTH, unique_keys=True)
+        data = bounded.loads(text, most, MAX_DEPTH, unique_keys=True)
     except bounded.BoundsError as exc:
         raise ProtocolError("json", f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -271,7 +278,7 @@ def parse(text: Any, sender: str) -> dict[str, Any]:
         ProtocolError: the reason and what is wrong (see the class).
     """
     schema = DIRECTIONS[sender]
-    data = loads(text)
+    data = loads(text, MAX_GUEST_MESSAGE_BYTES if sender == "guest" else MAX_MESSAGE_BYTES)
     v = version_of(data)
     t = data.get("t")
     if v > PROTOCOL_VERSION:

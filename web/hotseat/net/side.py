@@ -239,7 +239,17 @@ class NetSide:
                 session.on_applied(session)  # a phone got its seat: saved, so a reload knows it
             if host.reports and host.reports[-1] is not self._last_report:
                 report = self._last_report = host.reports[-1]
-                if link not in self._noticed:
+                if link in host.set_aside and report.reason == "flood":
+                    self.requests.append(("close", link))  # the host reads nothing more from it
+                    self.message = (
+                        _(
+                            "{name}'s phone kept sending messages this table cannot use, so it was "
+                            "disconnected. If it is really theirs, connect it again."
+                        ).format(name=session.names[report.seat])
+                        if report.seat is not None
+                        else _("A phone kept sending messages this table cannot use, so it was disconnected.")
+                    )
+                elif link not in self._noticed:
                     # one notice per link (later refusals are only counted in host.reports): a
                     # phone cannot keep one on the host's screen, whatever it sends
                     self._noticed.add(link)
