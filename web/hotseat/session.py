@@ -62,9 +62,6 @@ from .views.base import GameView, ViewContext
 
 __all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
 
-SAVE_FORMAT = "hotseat-session"
-SAVE_VERSION = 2
-
 
 #: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
 TableState = State[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]
