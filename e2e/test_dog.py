@@ -276,7 +276,7 @@ def test_saved_near_end_position_played_to_a_team_win(page):
     shot(page, "near-end", taken)
     page.locator(".dg-hand button[data-card='3']").click()
     # the only figure: Cat's, 2 fields before its start field 32; a choice: on to 33 or into goal 72
-    fig = page.locator(".dg-board circle[data-fig='8']")
+    fig = page.locator(".dg-board [data-fig='8']")
     assert fig.count() == 1 and page.locator(".dg-board [data-fig]").count() == 1
     shot(page, "near-end-card", taken)
     assert checker.check(page)  # a card selected

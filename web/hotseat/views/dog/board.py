@@ -3,6 +3,13 @@ the figures, what the last move did, the choices on offer (:class:`Marks`) and t
 
 The board knows no rules: which figures and fields may be tapped comes in :class:`Marks`, made
 from the legal actions by :mod:`.options`.
+
+Taps on the board: a tap acts on the nearest thing that may be tapped (a ringed figure or a gold
+target field) within :data:`HIT_RADIUS` of it. Each of them is one focusable button on top of the
+board whose hit area is the part of that circle nearer to it than to any other (:func:`hit_cells`:
+the circle cut by the half-way lines to its neighbours), so the areas never overlap, each holds its
+own centre, and the browser's touch adjustment has no neighbour to move a tap to. Fields and
+figures that may not be tapped take no taps at all (the picture under the buttons is inert).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pycore.games.dog import GOAL_FIELDS, NUM_COLOURS, TRACK, Event, goal_field, start_field  # DOG-2
 
-from ...markup import Markup, fragment, h
+from ...markup import AttrValue, Markup, fragment, h
 from .geometry import (
     COLOUR_FILL,
     CX,
@@ -69,12 +76,103 @@ class Marks:
     centre: list[CentreLine] = field(default_factory=list)
 
 
+#: a tap on the board acts on the nearest figure or field that may be tapped within this many
+#: units of the 400-unit board (22.4 CSS px on the smallest board drawn, 224 px: 44.8 px across)
+HIT_RADIUS = 40.0
+#: corners of the circle a hit area is cut from
+_HIT_CORNERS = 32
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Something on the board that may be tapped: where it is (viewBox units), its tap, its label
+    read out, and what it is (``data-fig`` or ``data-target`` and the figure or field)."""
+
+    x: float
+    y: float
+    tap: TapData
+    label: str
+    kind: str
+    key: int
+
+
 def board_svg(scene: DogScene, marks: Marks) -> Markup:
     """The board as the observation shows it, with ``marks`` and the last move's traces."""
     obs, t = scene.obs, scene.t
     ground = board_ground(frozenset(obs["colours"]), obs["figures_per_player"])
-    out = [ground, _traces(scene.events), _figures(scene, marks), _targets(marks.targets), _centre(marks.centre)]
+    figures, hits = _figures(scene, marks)
+    for target in marks.targets:
+        x, y = field_xy(target.field)
+        hits.append(Hit(x, y, target.tap, target.label, "data-target", target.field))
+    out = [ground, _traces(scene.events), figures, _targets(marks.targets), _centre(marks.centre), _hits(hits)]
     return h("svg", {"viewbox": "0 0 400 400", "role": "img", "aria-label": t("The board")}, out)
+
+
+def hit_cells(points: list[tuple[float, float]], radius: float = HIT_RADIUS) -> list[list[tuple[float, float]]]:
+    """The hit area of each point: the circle of ``radius`` around it cut by the half-way line to
+    every other point (a Voronoi cell within the circle), as a convex polygon of corners relative
+    to the point (viewBox units). The areas never overlap and together cover every place within
+    ``radius`` of some point, each place going to its nearest point. A point at the same place as
+    an earlier one gets no area (an empty list): the earlier one takes its taps.
+
+    >>> [len(c) > 0 for c in hit_cells([(0.0, 0.0), (0.0, 0.0), (100.0, 0.0)])]
+    [True, False, True]
+    >>> max(x for x, _y in hit_cells([(0.0, 0.0), (20.0, 0.0)])[0])
+    10.0
+    """
+    circle = [
+        (radius * math.cos(2 * math.pi * i / _HIT_CORNERS), radius * math.sin(2 * math.pi * i / _HIT_CORNERS))
+        for i in range(_HIT_CORNERS)
+    ]
+    cells = []
+    for i, (x, y) in enumerate(points):
+        cell = list(circle)
+        for j, (ox, oy) in enumerate(points):
+            dx, dy = ox - x, oy - y
+            if j == i or dx * dx + dy * dy >= 4 * radius * radius:
+                continue
+            if dx * dx + dy * dy < 1e-6:
+                if j < i:
+                    cell = []
+                continue
+            cell = _clip(cell, dx, dy, (dx * dx + dy * dy) / 2)
+        cells.append(cell)
+    return cells
+
+
+def _clip(poly: list[tuple[float, float]], nx: float, ny: float, limit: float) -> list[tuple[float, float]]:
+    """The part of convex ``poly`` where ``nx*x + ny*y <= limit`` (one Sutherland-Hodgman step)."""
+    out: list[tuple[float, float]] = []
+    for k, (ax, ay) in enumerate(poly):
+        bx, by = poly[(k + 1) % len(poly)]
+        da, db = nx * ax + ny * ay - limit, nx * bx + ny * by - limit
+        if da <= 0:
+            out.append((ax, ay))
+        if (da < 0) != (db < 0) and da != db:
+            f = da / (da - db)
+            out.append((ax + f * (bx - ax), ay + f * (by - ay)))
+    return out
+
+
+def _hits(hits: list[Hit]) -> Markup:
+    """The buttons of the board, each over its hit area (:func:`hit_cells`), on top of everything."""
+    cells = hit_cells([(hit.x, hit.y) for hit in hits])
+    out = []
+    for hit, cell in zip(hits, cells, strict=True):
+        if not cell:
+            continue
+        d = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in cell) + "Z"
+        attrs: dict[str, AttrValue] = {
+            "class": "tap",
+            "role": "button",
+            "tabindex": "0",
+            "aria-label": hit.label,
+            hit.kind: hit.key,
+            "data-tap": hit.tap,
+            "transform": f"translate({hit.x:.1f} {hit.y:.1f})",
+        }
+        out.append(h("g", attrs, h("path", {"class": "hit", "d": d})))
+    return fragment(out)
 
 
 def _traces(events: list[Event]) -> Markup:
@@ -111,13 +209,15 @@ def _moved(events: list[Event]) -> set[int]:
     return moved
 
 
-def _figures(scene: DogScene, marks: Marks) -> Markup:
-    """Every figure on its field or in its kennel; the tappable ones drawn last (on top), ringed."""
+def _figures(scene: DogScene, marks: Marks) -> tuple[Markup, list[Hit]]:
+    """Every figure on its field or in its kennel; the tappable ones drawn last (on top), ringed,
+    and listed as things to tap."""
     obs, t = scene.obs, scene.t
     per = obs["figures_per_player"]
     moved = _moved(scene.events)
     out: list[Markup] = []
     top_layer: list[Markup] = []
+    hits: list[Hit] = []
     for p in range(obs["num_players"]):
         c = obs["colours"][p]
         kennel_slot = 0
@@ -125,7 +225,7 @@ def _figures(scene: DogScene, marks: Marks) -> Markup:
             f = p * per + k
             x = obs["figures"][p][k]
             if x < 0:
-                fx, fy = kennel_xy(c, kennel_slot)
+                fx, fy = kennel_xy(c, kennel_slot, per)
                 kennel_slot += 1
             else:
                 fx, fy = field_xy(x)
@@ -151,31 +251,16 @@ def _figures(scene: DogScene, marks: Marks) -> Markup:
             )
             tap = marks.figs.get(f)
             if tap is not None:
-                label = t("Figure of {name}").format(name=scene.names[p])
-                pieces.append(
-                    h(
-                        "circle",
-                        {
-                            "class": "tap",
-                            "cx": cx,
-                            "cy": cy,
-                            "r": "14",
-                            "fill": "transparent",
-                            "role": "button",
-                            "aria-label": label,
-                            "data-fig": f,
-                            "data-tap": tap,
-                        },
-                    )
-                )
+                hits.append(Hit(fx, fy, tap, t("Figure of {name}").format(name=scene.names[p]), "data-fig", f))
                 top_layer.extend(pieces)
             else:
                 out.extend(pieces)
-    return fragment(out, top_layer)
+    return fragment(out, top_layer), hits
 
 
 def _targets(targets: list[Target]) -> Markup:
-    """The fields the selected figure may go to: a gold disc with the steps (or S), tappable."""
+    """The fields the selected figure may go to: a gold disc with the steps (or S) (tapped through
+    the buttons of :func:`_hits`)."""
     out = []
     for target in targets:
         x, y = field_xy(target.field)
@@ -191,15 +276,7 @@ def _targets(targets: list[Target]) -> Markup:
         out.append(
             h(
                 "g",
-                {
-                    "class": "tap",
-                    "role": "button",
-                    "tabindex": "0",
-                    "aria-label": target.label,
-                    "data-target": target.field,
-                    "data-tap": target.tap,
-                },
-                h("circle", {"cx": cx, "cy": cy, "r": "14", "fill": "transparent"}),
+                None,
                 h(
                     "circle",
                     {"cx": cx, "cy": cy, "r": "9", "fill": "#f2c14e", "stroke": "#221a05", "stroke-width": "1.8"},
@@ -357,8 +434,9 @@ def _lanes_and_kennels(used: frozenset[int], figures: int) -> Markup:
             out.append(h("circle", {**lane, "stroke": fill, "stroke-width": "2.6"}))
         if c not in used:
             continue
-        kx, ky = kennel_xy(c, 0)
-        kx2, ky2 = kennel_xy(c, 3)
+        slots = [kennel_xy(c, slot, figures) for slot in range(figures)]
+        kx, ky = min(x for x, _y in slots), min(y for _x, y in slots)
+        kx2, ky2 = max(x for x, _y in slots), max(y for _x, y in slots)
         pad = 13
         out.append(
             h(
@@ -378,7 +456,7 @@ def _lanes_and_kennels(used: frozenset[int], figures: int) -> Markup:
             )
         )
         for slot in range(figures):
-            sx, sy = kennel_xy(c, slot)
+            sx, sy = kennel_xy(c, slot, figures)
             out.append(
                 h("circle", {"cx": f"{sx:.1f}", "cy": f"{sy:.1f}", "r": "4", "fill": "#0d2a27", "opacity": ".6"})
             )

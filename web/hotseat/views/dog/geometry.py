@@ -53,13 +53,25 @@ def field_xy(field: int) -> tuple[float, float]:
     return CX + r * math.cos(a), CY + r * math.sin(a)
 
 
-def kennel_xy(colour: int, slot: int) -> tuple[float, float]:
-    """Where kennel slot ``slot`` (0..4) of ``colour`` is drawn (the corner behind its start field)."""
+#: where a kennel's slots are around its middle (viewBox units): four figures in a square; five
+#: as the five on a die (the fifth in the middle), far enough apart that no figure covers another's
+#: number (the squares' corners 20.5 units from the middle one's, each 10.2 from its centre)
+KENNEL_SLOTS = {
+    4: ((-11.0, -10.0), (11.0, -10.0), (-11.0, 10.0), (11.0, 10.0)),
+    5: ((-14.5, -14.5), (14.5, -14.5), (-14.5, 14.5), (14.5, 14.5), (0.0, 0.0)),
+}
+
+
+def kennel_xy(colour: int, slot: int, figures: int = 4) -> tuple[float, float]:
+    """Where kennel slot ``slot`` (0 .. ``figures`` - 1) of ``colour`` is drawn, in the corner
+    behind its start field, for ``figures`` figures a player (4, or 5 at 2-3 players).
+
+    >>> [round(v) for v in kennel_xy(0, 4, 5)]  # the middle one
+    [37, 363]
+    """
     a = A0 + colour * 2 * math.pi / NUM_COLOURS
     kx, ky = CX + R_KENNEL * math.cos(a), CY + R_KENNEL * math.sin(a)
-    dx, dy = ((-11, -10), (11, -10), (-11, 10), (11, 10), (0, 0))[slot]
-    if slot == 4:  # the fifth figure (2-3 players) sits towards the board
-        return kx - 22 * math.cos(a), ky - 22 * math.sin(a)
+    dx, dy = KENNEL_SLOTS[5 if figures > 4 else 4][slot]
     return kx + dx, ky + dy
 
 
