@@ -39,7 +39,7 @@ def table_html(scene: SixNimmtScene) -> Markup:
     parts: list[Markup | None] = [
         _scores_html(scene, table.taken),
         h("p", {"class": "info"}, info),
-        _revealed_html(table.revealed, ctx, chooser),
+        _revealed_html(table.revealed, ctx, chooser, table.last is not None and table.last["type"] == "reveal"),
     ]
     if step is not None:
         parts.append(_event_line(table, ctx))
@@ -124,7 +124,10 @@ def _rows_html(table: TableAt, ctx: ViewContext, choosing: bool) -> Markup:
     return h("section", {"class": "rows", "aria-label": t("Rows")}, out)
 
 
-def _revealed_html(revealed: list[PlayerCard], ctx: ViewContext, chooser: int | None) -> Markup | None:
+def _revealed_html(revealed: list[PlayerCard], ctx: ViewContext, chooser: int | None, just: bool) -> Markup | None:
+    """The picks shown and not placed yet, lowest first, each over its player's name; ``just``:
+    they were turned over on this step (each then grows into its own place, never flying in from
+    its player's box across the lines above, js/motion.mjs; style.css ``.card.in``)."""
     if not revealed:
         return None
     t = ctx.t
@@ -132,7 +135,7 @@ def _revealed_html(revealed: list[PlayerCard], ctx: ViewContext, chooser: int | 
         h(
             "li",
             {"class": "chooser" if pick["player"] == chooser else None},
-            card_html(pick["card"], t, "small", came_from=f"seat{pick['player']}"),
+            card_html(pick["card"], t, "small in" if just else "small"),
             who(ctx.names[pick["player"]]),
         )
         for pick in revealed
