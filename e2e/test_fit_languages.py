@@ -47,7 +47,16 @@ What counts as not fitting, on each page:
   language: "Bot facile", "Bot facile 2" …) each name box's visible text (the characters inside
   every box that clips them, "…" for those an ellipsis hides) differs from every other name's;
 * the Dog board changes its size from page to page of one window (it keeps it while a play is
-  being chosen: the choices go below the hand, the board does not shrink for them).
+  being chosen: the choices go below the hand, the board does not shrink for them);
+* a name setup gives a seat ("Hard bot 2", "Bot difficile 2", "Player 1") is not read whole in a
+  seat's box at 360x640 or 390x844 (the tables of bots at their most seats): a name may go on over
+  a second line, never be cut;
+* a control a finger uses (a button, a link outside running text, a field, anything with a
+  ``data-tap`` or focusable) has less than 44x44 CSS px at 360x640 or 390x844, or the point at its
+  middle is not its own (``document.elementFromPoint`` there gives something else: a message or a
+  banner over it); only the top sheet's controls count when one is open. The Dog board's buttons
+  share the board, a tap going to the nearest within 22 px: every point within 21 px of one of
+  them must belong to the nearest (:data:`TAPS_JS`).
 
 The one exception is a player's name: a chip or label that shows only a name may end it with an
 ellipsis (the whole name is on the curtain, the status line and the standings; e2e/test_long_names.py
@@ -327,6 +336,73 @@ VISIBLE_JS = """(pages) => {
   });
 }"""
 
+#: every control a finger uses on each page: ``[what, problem]`` for those whose hit area is below
+#: 44x44 CSS px or whose centre is not theirs (``document.elementFromPoint`` there returns another
+#: element: something covers it, or the browser would give the tap to a neighbour). Controls under
+#: an open sheet or dialog are not in use (only the top one's are measured); a link inside running
+#: text is measured with its line (the usual exception). The Dog board's buttons share the board: a
+#: tap acts on the nearest one within 22 px, so for each of them every point within 21 px of its
+#: centre (8 directions, 4 distances) must be the nearest button's, and its own centre its own.
+TAPS_JS = """([pages, width, height]) => {
+  const app = document.getElementById('app');
+  const CONTROL = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [data-tap], '
+    + '[tabindex]:not([tabindex="-1"])';
+  const said = (el) => (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40);
+  const describe = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ` "${said(el)}"`;
+  const centreOf = (g) => { const m = g.getScreenCTM(); return [m.e, m.f]; };
+  return pages.map((markup) => {
+    app.innerHTML = markup;
+    window.scrollTo(0, 0);
+    const out = [];
+    const layers = [...app.querySelectorAll('.overlay')];
+    const top = layers.length ? layers[layers.length - 1] : app;
+    const controls = [...top.querySelectorAll(CONTROL)].filter((el) =>
+      !el.disabled && !(el.parentElement && el.parentElement.closest(CONTROL)) && el.getClientRects().length
+      && getComputedStyle(el).visibility === 'visible');
+    const board = controls.filter((el) => el.closest('.dg-board svg'));
+    for (const el of controls) {
+      if (board.includes(el)) continue;
+      const inline = el.matches('a') && getComputedStyle(el).display === 'inline';
+      const label = el.matches('input') && el.closest('label');
+      const box = inline ? el.parentElement : label || el;
+      box.scrollIntoView({block: 'center', inline: 'center'});
+      const r = box.getBoundingClientRect();
+      if (!inline && (r.width < 43.5 || r.height < 43.5)) {
+        out.push(`${describe(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px`);
+      }
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const hit = x >= 0 && y >= 0 && x < width && y < height ? document.elementFromPoint(x, y) : null;
+      if (!inline && !(hit && (box.contains(hit) || hit.contains(box) && hit === el))) {
+        out.push(`${describe(el)}: its centre is ${hit ? describe(hit) + "'s" : 'off screen'}`);
+      }
+    }
+    if (board.length) {
+      board[0].closest('svg').scrollIntoView({block: 'center'});
+      const at = board.map(centreOf);
+      board.forEach((el, i) => {
+        for (const d of [0, 8, 15, 21]) {
+          for (let k = 0; k < (d ? 8 : 1); k++) {
+            const x = at[i][0] + d * Math.cos(k * Math.PI / 4), y = at[i][1] + d * Math.sin(k * Math.PI / 4);
+            const dist = at.map(([bx, by]) => Math.hypot(bx - x, by - y));
+            const sorted = [...dist].sort((a, b) => a - b);
+            if (sorted.length > 1 && sorted[1] - sorted[0] < 0.5) continue;  // half-way: either
+            const nearest = board[dist.indexOf(sorted[0])];
+            const hit = document.elementFromPoint(x, y);
+            const got = hit && hit.closest('[data-tap]');
+            if (got !== nearest) {
+              const what = got ? describe(got) : 'nothing';
+              out.push(`a tap ${d} px from ${describe(el)} acts on ${what}, not the nearest`);
+            }
+          }
+        }
+      });
+    }
+    window.scrollTo(0, 0);
+    return [...new Set(out)].slice(0, 8);
+  });
+}"""
+
 #: the height of the Dog board on each page that shows a hand (null on the others)
 BOARD_JS = """(pages) => pages.map(markup => {
   const app = document.getElementById('app');
@@ -555,15 +631,27 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
             for (group, label, _m), issues in zip(pages, found, strict=True):
                 if issues:
                     problems.setdefault(f"{window} {lang} {group}: {label}", issues)
-            # two names never look alike in their boxes: each shows what tells it from the others
+            # two names never look alike in their boxes: each shows what tells it from the others;
+            # and the names setup gives ("Hard bot 2", "Player 1") read whole in every seat's box
             for markup, boxes in zip(bots_by_language[lang], page.evaluate(VISIBLE_JS, bots_by_language[lang])):
                 shown: dict[str, str] = {}
                 for name, text in boxes:
+                    if text != name and height > width:
+                        where = SCREEN_RE.search(markup)
+                        problems.setdefault(f"{window} {lang} bots: {where and where.group(1)} (names)", []).append(
+                            f"{name!r} shows as {text!r}"
+                        )
                     if shown.setdefault(text, name) != name:
                         where = SCREEN_RE.search(markup)
                         problems.setdefault(f"{window} {lang} bots: {where and where.group(1)}", []).append(
                             f"{name!r} and {shown[text]!r} both show as {text!r}"
                         )
+            # every control a finger uses: 44x44 px, and its centre its own (the phones' windows)
+            if height > width:
+                found = page.evaluate(TAPS_JS, [[m for _g, _l, m in pages], width, height])
+                for (group, label, _m), issues in zip(pages, found, strict=True):
+                    if issues:
+                        problems.setdefault(f"{window} {lang} {group}: {label} (taps)", issues)
             # the Dog board keeps its size whether or not a play is being chosen
             boards = [b for b in page.evaluate(BOARD_JS, [m for g, _l, m in pages if g == "dog"]) if b]
             if boards and max(boards) > min(boards) + 1:

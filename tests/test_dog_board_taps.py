@@ -21,7 +21,8 @@ from hotseat.views.dog.geometry import KENNEL_SLOTS, R_FIG, field_xy, kennel_xy
 
 BUTTON_RE = re.compile(
     r'<g class="tap" role="button" tabindex="0" aria-label="[^"]+" data-(fig|target)="(\d+)" '
-    r'data-tap="[^"]+" transform="translate\(([\d.]+) ([\d.]+)\)"><path class="hit" d="([^"]+)"></path></g>'
+    r'data-tap="[^"]+" transform="translate\(([\d.]+) ([\d.]+)\)"><path class="hit" d="([^"]+)"></path>'
+    r'<circle class="ring" r="12.5"></circle></g>'
 )
 
 

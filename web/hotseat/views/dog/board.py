@@ -171,7 +171,8 @@ def _hits(hits: list[Hit]) -> Markup:
             "data-tap": hit.tap,
             "transform": f"translate({hit.x:.1f} {hit.y:.1f})",
         }
-        out.append(h("g", attrs, h("path", {"class": "hit", "d": d})))
+        ring = h("circle", {"class": "ring", "r": "12.5"})  # shown on the keyboard's focus
+        out.append(h("g", attrs, h("path", {"class": "hit", "d": d}), ring))
     return fragment(out)
 
 
