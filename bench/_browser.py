@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser_run import ARGS, CHROMIUM, ServeProcess, launch_persistent  # noqa: E402  (shared with e2e/ and tools/)
+from browser_run import VIEWPORT as VIEWPORT  # noqa: E402  (bench/taps.py: the phone's window)
 
 SITE = ROOT / "build" / "site"
 RESULTS = ROOT / "bench" / "results"
