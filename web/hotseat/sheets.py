@@ -18,7 +18,7 @@ from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, h
 from .saves import Storage
-from .session import load_view
+from .views import load_view
 
 
 class Sheets:
