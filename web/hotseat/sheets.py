@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import screens
+from . import keeping, screens
 from . import settings as settings_store
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
@@ -100,7 +100,7 @@ class Sheets:
             self.voices,
             home=home,
             players=True,
-            backup=True,
+            backup=keeping.backup_row(),
             abandon=abandon,
             rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
         )
