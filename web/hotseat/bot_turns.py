@@ -26,7 +26,7 @@ from pycore.rng import Rng
 from .turn_flow import Phase
 
 if TYPE_CHECKING:
-    from .session import TableState
+    from .views import TableState
 
 #: levels whose decision takes thinking (the others decide at once: nothing to think ahead)
 THINKING_LEVELS = ("hard",)

@@ -23,15 +23,58 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .markup import Markup, fragment, h
 from .narration import TURN
+from .seats import HUMAN
+from .turn_flow import Phase
 
 if TYPE_CHECKING:
-    from .net.play import GuestPlay
-    from .session import Session
+    from .curtain import Curtain
+    from .move_log import MoveLog
+    from .net.guest import Guest
+    from .turn_flow import Reveal, TurnFlow
     from .views.base import Event, GameView
+
+
+class CuedTable(Protocol):
+    """What :func:`table_markers` reads of this phone's table (a :class:`~hotseat.session.Session`)."""
+
+    @property
+    def moves_applied(self) -> int: ...
+    @property
+    def flow(self) -> TurnFlow: ...
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def curtain(self) -> Curtain: ...
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def log(self) -> MoveLog: ...
+    @property
+    def seats(self) -> list[dict[str, Any]]: ...
+    @property
+    def view(self) -> GameView: ...
+    @property
+    def viewer(self) -> int | None: ...
+
+
+class CuedGuest(Protocol):
+    """What :func:`guest_markers` reads of a phone at another's table (a
+    :class:`~hotseat.net.play.GuestPlay`)."""
+
+    @property
+    def guest(self) -> Guest: ...
+    @property
+    def reveal(self) -> Reveal | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def view(self) -> GameView: ...
 
 
 def markers(view: GameView, events: list[Event], shown: int, viewer: int | None, key: str, turn: bool) -> Markup:
@@ -49,25 +92,22 @@ def markers(view: GameView, events: list[Event], shown: int, viewer: int | None,
 
 #: this page's tables, numbered as their screens are first drawn: a cue's key tells one table's
 #: moves from another's with nothing secret in it (never the seed: it would give away every deal)
-_TABLES: weakref.WeakKeyDictionary[Session, int] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[CuedTable, int] = weakref.WeakKeyDictionary()
 _NUMBERS = itertools.count(1)
 
 
-def table_number(s: Session) -> int:
+def table_number(s: CuedTable) -> int:
     """``s``'s number on this page (1, 2, …): the same for the session's life, never reused."""
     if s not in _TABLES:
         _TABLES[s] = next(_NUMBERS)
     return _TABLES[s]
 
 
-def table_markers(s: Session) -> Markup:
+def table_markers(s: CuedTable) -> Markup:
     """The markers of this phone's game screen (see the module docstring): nothing before the
     first move made here; ``"human"`` seats are the people at this phone."""
     if s.moves_applied == 0:
         return Markup()
-    from .seats import HUMAN
-    from .session import Phase
-
     shown = s.flow.reveal.step if s.flow.reveal is not None else len(s.events)
     seat = None
     if s.phase is Phase.CURTAIN and not s.curtain.hidden:
@@ -79,7 +119,7 @@ def table_markers(s: Session) -> Markup:
     return markers(s.view, s.events, shown, s.viewer, f"m{table_number(s)}-{s.moves_applied}", turn)
 
 
-def guest_markers(play: GuestPlay) -> Markup:
+def guest_markers(play: CuedGuest) -> Markup:
     """The markers of a phone's screen at another phone's table: the events of a view that
     followed a move (``fresh``), and "your turn" once the view's reveal is over and it is this
     seat's turn when it was not in the view before, or a new round of choices began (more seats
@@ -87,12 +127,10 @@ def guest_markers(play: GuestPlay) -> Markup:
     view = play.guest.view
     if view is None or not view["fresh"]:
         return Markup()
-    from .session import load_view
-
     events = view["events"]
     shown = play.reveal.step if play.reveal is not None else len(events)
     seat, before = play.guest.seat, play.guest.previous
     acting, was = view["acting"], (before["acting"] if before is not None else [])
     turn = play.phase == "turn" and seat in acting and (seat not in was or len(acting) > len(was))
     key = f"g{view['epoch']}-{view['n']}"
-    return markers(load_view(play.welcome["game"]), events, shown, seat, key, turn)
+    return markers(play.view, events, shown, seat, key, turn)

@@ -16,13 +16,45 @@ curtain: the screen is always that human's view.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .bot_turns import is_bot
 from .turn_flow import Phase
 
 if TYPE_CHECKING:
-    from .session import Session
+    from pycore.core import Game
+
+    from .bot_turns import BotTurns
+    from .turn_flow import TurnFlow
+    from .views import TableState
+
+
+class CurtainTable(Protocol):
+    """What a :class:`Curtain` reads and sets of its table (a :class:`~hotseat.session.Session`):
+    the phase and whose view is on screen, set when the curtain comes up or goes down."""
+
+    phase: Phase
+    viewer: int | None
+    public_actor: int | None
+    bot_seat: int | None
+
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def seats(self) -> list[dict[str, Any]]: ...
+    @property
+    def sole_human(self) -> int | None: ...
+    @property
+    def summary_due(self) -> bool: ...
+    @property
+    def flow(self) -> TurnFlow: ...
+    @property
+    def bots(self) -> BotTurns: ...
+
+    def public_turn(self, seat: int) -> bool: ...
+    def advance(self) -> None: ...
 
 
 class Curtain:
@@ -39,7 +71,7 @@ class Curtain:
             too, comes back only behind the curtain.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: CurtainTable) -> None:
         self.session = session
         self.seat: int | None = None
         self.hidden = False

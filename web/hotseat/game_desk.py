@@ -19,8 +19,9 @@ from .turn_flow import Phase
 
 if TYPE_CHECKING:
     from .players_desk import PlayersDesk
-    from .saves_desk import SavesDesk, Shell
+    from .saves_desk import SavesDesk
     from .session import Session
+    from .shell import Shell
     from .tables import Tables
 
 #: the "Animation" setting -> how long paced screens stay (a reveal's steps, a bot's visible turn),

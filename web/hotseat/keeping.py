@@ -27,7 +27,7 @@ from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup, h
 from .saves import Storage
-from .screens import button
+from .widgets import button
 
 #: the localStorage key of the hints already shown
 HINTS_KEY = "hotseat.hints"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .story import Move
 
 if TYPE_CHECKING:
-    from .session import TableState
+    from .views import TableState
     from .views.base import GameView
 
 #: moves kept in a save's log, the whole game's story (:mod:`hotseat.story`): a 6 nimmt! game at

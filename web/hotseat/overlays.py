@@ -7,21 +7,52 @@ over any sheet. Each closes without losing anything: a question closes as Keep a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .pages import GamePage, Screen, StoryOpen
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .pages import Page
+    from .sheets import Sheets
 
 #: what Back and Escape close, the one drawn on top first
 LAYERS = ("dialog", "rules", "story", "settings")
 
 
-class Overlays:
-    """The question and the sheets open over the screen of one :class:`Controller`."""
+class GuestStory(Protocol):
+    """A phone's view of another's table, as far as its story sheet goes (a
+    :class:`~hotseat.net.play.GuestPlay`)."""
 
-    def __init__(self, ctl: Controller) -> None:
+    story_shown: bool
+
+
+class Phones(Protocol):
+    """This phone's links to phones, as far as the story sheet goes (a :class:`~hotseat.net.side.NetSide`)."""
+
+    @property
+    def play(self) -> GuestStory | None: ...
+
+
+class Layered(Protocol):
+    """What :class:`Overlays` reads and closes of the app's shell (the
+    :class:`~hotseat.controller.Controller`): the page, the question, the sheets, the phones."""
+
+    dialog: dict[str, Any] | None
+
+    @property
+    def page(self) -> Page: ...
+    @property
+    def screen(self) -> Screen: ...
+    @property
+    def sheets(self) -> Sheets: ...
+    @property
+    def net_started(self) -> Phones | None: ...
+
+
+class Overlays:
+    """The question and the sheets open over the screen of one shell (a :class:`Layered`)."""
+
+    def __init__(self, ctl: Layered) -> None:
         self._ctl = ctl
 
     def story(self) -> StoryOpen | None:

@@ -17,7 +17,7 @@ authority:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .bot_turns import is_bot
 from .i18n import format_list
@@ -27,13 +27,62 @@ from .seats import GUEST, STAND_IN_KINDS, bots_for, is_guest
 from .turn_flow import Phase, paced
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .bot_turns import BotHook, BotTurns
+    from .curtain import Curtain
+    from .take_back import TakeBack
+    from .turn_flow import TurnFlow
+    from .views import TableState
+    from .views.base import GameView
+
+
+class PhoneTable(Protocol):
+    """What :class:`PhoneSeats` reads and calls of its table (a :class:`~hotseat.session.Session`):
+    the seats (changed in place), the moves applied, checkpoints and saves, the screen."""
+
+    events: list[dict[str, Any]]
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def view(self) -> GameView: ...
+    @property
+    def seats(self) -> list[dict[str, Any]]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def bot_seat(self) -> int | None: ...
+    @property
+    def bot_hook(self) -> BotHook | None: ...
+    @property
+    def bots(self) -> BotTurns: ...
+    @property
+    def flow(self) -> TurnFlow: ...
+    @property
+    def curtain(self) -> Curtain: ...
+    @property
+    def take_back(self) -> TakeBack: ...
+
+    def checkpoint(self) -> dict[str, Any]: ...
+    def restore(self, checkpoint: dict[str, Any], but: tuple[str, ...] = ()) -> None: ...
+    def saved(self) -> bool: ...
+    def apply_logged(
+        self, player: int, action: dict[str, Any]
+    ) -> tuple[list[dict[str, Any]], dict[str, Any], int | None]: ...
+    def after_move(self, events: list[dict[str, Any]], before: dict[str, Any], reveal_viewer: int | None) -> bool: ...
+    def log_round(self, events: list[dict[str, Any]]) -> None: ...
+    def advance(self) -> None: ...
 
 
 class PhoneSeats:
     """The phones' side of ``session`` (see the module docstring)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: PhoneTable) -> None:
         self.session = session
 
     @property

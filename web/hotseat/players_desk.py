@@ -25,8 +25,8 @@ from .saves import Storage, StorageError
 
 if TYPE_CHECKING:
     from .players import Players
-    from .saves_desk import Shell
     from .session import Session
+    from .shell import Shell
 
 
 class PlayersDesk:

@@ -33,7 +33,8 @@ from .pages import game_info
 if TYPE_CHECKING:
     from .game_desk import GameDesk
     from .players_desk import PlayersDesk
-    from .saves_desk import Backups, SavesDesk, Shell
+    from .saves_desk import Backups, SavesDesk
+    from .shell import Shell
 
 
 class Questions:

@@ -2,8 +2,8 @@
 which window owns a game.
 
 Pure Python (no browser). :class:`hotseat.controller.Controller` keeps one of each and routes the
-matching taps to them; what they change on screen they change through the :class:`Shell` they
-are given (the page, the open question, the player's message):
+matching taps to them; what they change on screen they change through the shell they are given
+(a :class:`~hotseat.shell.Shell`: the page, the open question, the player's message):
 
 * :class:`SavesDesk` owns the stored games in progress (:class:`hotseat.saves.SaveStore`): the
   home screen's lines on them, opening a save (or the recovery screen with the reason), "New
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pycore
 
@@ -28,51 +28,19 @@ from . import players as players_store
 from .i18n import format_list, ngettext
 from .i18n import gettext as _
 from .markup import Markup
-from .pages import ElsewherePage, HomePage, Page, RecoveryPage, Screen, game_info
+from .pages import ElsewherePage, HomePage, RecoveryPage, Screen, game_info
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
 from .session_save import peek
 
 if TYPE_CHECKING:
-    from .bot_turns import BotHook
-    from .net.side import NetSide
     from .session import Session
-    from .sheets import Sheets
+    from .shell import Shell
 
 
 def problem(exc: BaseException) -> str:
     """An unforeseen error as a reason for the player (its type and message, no traceback)."""
     text = str(exc)
     return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
-
-
-class Shell(Protocol):
-    """What the desks change on screen (the :class:`hotseat.controller.Controller`)."""
-
-    page: Page
-    dialog: dict[str, Any] | None
-    message: str | None
-    notice: str | None
-    download: dict[str, Any] | None
-    sheets: Sheets
-
-    @property
-    def session(self) -> Session | None: ...
-
-    @property
-    def screen(self) -> Screen: ...
-
-    @property
-    def bot_hook(self) -> BotHook | None: ...
-
-    @property
-    def net(self) -> NetSide: ...
-
-    @property
-    def net_started(self) -> NetSide | None: ...
-
-    def go_home(self) -> None: ...
-
-    def tap(self, tap: Any) -> None: ...
 
 
 class SavesDesk:

@@ -799,7 +799,7 @@ def settings_sheet(
     home: bool = True,
     players: bool = False,
     rate_bounds: tuple[float, float] = (0.5, 2.0),
-    backup: bool = False,
+    backup: Markup | None = None,
     abandon: bool = False,
 ) -> Markup:
     """The settings sheet opened from the ☰ button, over the current screen.
@@ -809,7 +809,7 @@ def settings_sheet(
     it in that language; ``voices``: ``(voiceURI, name)`` of the on-device voices of the current
     language (the narrator's choice; ``""`` = the first one); ``home``: a Home button on top (not
     on the home screen itself); ``players``: a row opening the players list; ``backup``: the Backup
-    row (:func:`hotseat.keeping.backup_row`); ``abandon``: "Abandon game" beside Home
+    row, drawn by the caller (:func:`hotseat.keeping.backup_row`); ``abandon``: "Abandon game" beside Home
     (``{"shell": "abandon"}``: a game under way, which it asks about first, see
     :func:`abandon_dialog`). Every choice sends
     ``{"shell": "setting", "name": <setting>, "value": <new value>}``; nothing on it depends on
@@ -892,10 +892,8 @@ def settings_sheet(
     )
     if players:
         rows.append(h("div", {"class": "set-row"}, button(_("Players"), {"shell": "players"}, "secondary")))
-    if backup:
-        from .keeping import backup_row
-
-        rows.append(backup_row())
+    if backup is not None:
+        rows.append(backup)
     return h(
         "div",
         {"class": "overlay settings", "role": "dialog", "aria-modal": "true", "aria-labelledby": "set-h"},

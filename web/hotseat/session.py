@@ -46,7 +46,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pycore
-from pycore.core import State
 from pycore.rng import Rng
 
 from . import story
@@ -58,19 +57,10 @@ from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
 from .take_back import TakeBack
 from .turn_flow import Phase, TurnFlow
-from .views.base import GameView, ViewContext
+from .views import TableState, load_view
+from .views.base import ViewContext
 
-__all__ = ["Phase", "Session"]  # Phase: the turn flow's, named here too
-
-
-#: the engine's state of any game, as the UI reads it (JSON-shaped actions, events and observations)
-TableState = State[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]
-
-
-def load_view(game_id: str) -> GameView:
-    """The view of ``game_id``: ``VIEW`` of the module ``hotseat.views.<game_id>`` (imported on first use)."""
-    view: GameView = importlib.import_module(f"{__package__}.views.{game_id}").VIEW
-    return view
+__all__ = ["Phase", "Session", "TableState", "load_view"]  # Phase, TableState, load_view: named here too
 
 
 def default_bot_hook() -> BotHook | None:

@@ -48,8 +48,9 @@ from .saves import (
     shown,
 )
 from .seats import SEAT_KINDS, STAND_IN_KINDS, bots_for
-from .session import Session, load_view
+from .session import Session
 from .story import Move
+from .views import load_view
 
 SAVE_FORMAT = "hotseat-session"
 SAVE_VERSION = 2

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import screens
+from . import keeping, screens
 from . import settings as settings_store
 from .i18n import LANGUAGES, language_name
 from .i18n import gettext as _
 from .markup import Markup, h
 from .saves import Storage
-from .session import load_view
+from .views import load_view
 
 
 class Sheets:
@@ -100,7 +100,7 @@ class Sheets:
             self.voices,
             home=home,
             players=True,
-            backup=True,
+            backup=keeping.backup_row(),
             abandon=abandon,
             rate_bounds=(settings_store.VOICE_RATE_MIN, settings_store.VOICE_RATE_MAX),
         )

@@ -20,7 +20,8 @@ from .bot_turns import BotHook
 from .markup import Markup
 from .pages import SetupPage
 from .seats import BOT_LEVELS, GUEST, HUMAN, bots_for
-from .session import Session, default_bot_hook, load_view
+from .session import Session, default_bot_hook
+from .views import load_view
 
 if TYPE_CHECKING:
     from .players import Players

@@ -10,12 +10,47 @@ first, never their hand: the tap may come from the next player, who holds the ph
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .turn_flow import Phase
 
 if TYPE_CHECKING:
-    from .session import Session
+    from pycore.core import Game
+
+    from .curtain import Curtain
+    from .move_log import MoveLog
+    from .turn_flow import TurnFlow
+    from .views import TableState
+
+
+class TakeBackTable(Protocol):
+    """What a :class:`TakeBack` reads and sets of its table (a :class:`~hotseat.session.Session`):
+    its checkpoints, and the screen it puts back after "Undo my move"."""
+
+    phase: Phase
+    viewer: int | None
+    public_actor: int | None
+    events: list[dict[str, Any]]
+
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def summary_due(self) -> bool: ...
+    @property
+    def flow(self) -> TurnFlow: ...
+    @property
+    def curtain(self) -> Curtain: ...
+    @property
+    def log(self) -> MoveLog: ...
+
+    def checkpoint(self) -> dict[str, Any]: ...
+    def restore(self, checkpoint: dict[str, Any], but: tuple[str, ...] = ()) -> None: ...
+    def saved(self) -> bool: ...
+    def public_turn(self, seat: int) -> bool: ...
 
 
 class TakeBack:
@@ -27,7 +62,7 @@ class TakeBack:
             (-1 while it is being made) and whether it revealed nothing hidden; or ``None``.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TakeBackTable) -> None:
         self.session = session
         self.kept: dict[str, Any] | None = None
 

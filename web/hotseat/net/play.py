@@ -24,8 +24,8 @@ from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..move_log import MAX_LOG_MOVES
 from ..pages import flow_controls, round_end
-from ..session import load_view
 from ..turn_flow import Pending, Phase, Reveal, TurnFlow
+from ..views import load_view
 from ..views.base import GameView, ViewContext
 from . import protocol
 from .guest import Guest

@@ -21,7 +21,7 @@ from . import qr
 
 if TYPE_CHECKING:
     from ..session import Session
-    from .side import NetSide
+    from .side_state import SideState as NetSide  # what the screens read of a NetSide
 
 
 def net_tap(do: str, **more: Any) -> dict[str, Any]:

@@ -1,0 +1,112 @@
+"""web/hotseat's modules import one another without a cycle, counting every import: at the top
+of a module, inside a function, and under ``if TYPE_CHECKING:``. A part that needs the whole (a
+session's curtain, the overlays over the controller, the phone screens over NetSide) is handed a
+Protocol of what it reads instead of importing the whole. Read from the source with ``ast``
+(nothing is imported)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "web" / "hotseat"
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Dotted name (``hotseat.net.side``; a package by its own name) -> file, for every module under ``root``."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = [root.name, *path.relative_to(root).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports anywhere in its source (a package it
+    sits in is not counted: Python imports it first in any case)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    out = set()
+    for target in found:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name and not name.startswith(target + "."):
+            out.add(target)
+    return out
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def graph(root: Path) -> dict[str, set[str]]:
+    mods = modules(root)
+    return {name: imports(name, path, set(mods)) for name, path in mods.items()}
+
+
+def test_web_hotseat_has_no_import_cycle_counting_type_checking_imports() -> None:
+    edges = graph(PACKAGE)
+    assert len(edges) > 80 and {"hotseat.session", "hotseat.curtain", "hotseat.net.side"} <= set(edges)
+    found = cycles(edges)
+    assert found == [], f"import cycles (each group imports itself round): {found}"
+
+
+def test_the_cycle_finder_sees_type_checking_and_function_imports(tmp_path: Path) -> None:
+    """A cycle closed only by an import under ``if TYPE_CHECKING:`` or inside a function is found."""
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from . import part\n")
+    (pkg / "whole.py").write_text("from .sub.part import Part\nfrom .leaf import x\n")
+    (pkg / "sub" / "part.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..whole import Whole\nclass Part: ...\n"
+    )
+    (pkg / "leaf.py").write_text("x = 1\ndef f():\n    from pkg import whole\n")
+    (pkg / "alone.py").write_text("import pkg.leaf\n")
+    edges = graph(pkg)
+    assert edges["pkg.sub.part"] == {"pkg.whole"}
+    assert edges["pkg.sub"] == {"pkg.sub.part"}
+    assert cycles(edges) == [["pkg.leaf", "pkg.sub.part", "pkg.whole"]]

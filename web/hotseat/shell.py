@@ -1,0 +1,49 @@
+"""What the desks change on screen: the :class:`Shell` protocol.
+
+The desks (:mod:`hotseat.saves_desk`, :mod:`hotseat.players_desk`, :mod:`hotseat.game_desk`,
+:mod:`hotseat.questions`) are handed the app's shell (the :class:`hotseat.controller.Controller`)
+as a :class:`Shell`: the page, the open question, the player's message, the sheets, the session
+and the phones' side. A module of its own, so that a desk needs neither the controller nor another
+desk to name it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .bot_turns import BotHook
+    from .net.side import NetSide
+    from .pages import Page, Screen
+    from .session import Session
+    from .sheets import Sheets
+
+
+class Shell(Protocol):
+    """What the desks change on screen (the :class:`hotseat.controller.Controller`)."""
+
+    page: Page
+    dialog: dict[str, Any] | None
+    message: str | None
+    notice: str | None
+    download: dict[str, Any] | None
+    sheets: Sheets
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def bot_hook(self) -> BotHook | None: ...
+
+    @property
+    def net(self) -> NetSide: ...
+
+    @property
+    def net_started(self) -> NetSide | None: ...
+
+    def go_home(self) -> None: ...
+
+    def tap(self, tap: Any) -> None: ...
