@@ -211,3 +211,24 @@ def pair_with(air: Air, host: Controller, guest: Controller, offer: str) -> None
         host.tap({"shell": "net", "do": "scan_answer"})
         host.tap(field_tap(host.render(), "answer", answer))
         air.run(host, guest)
+
+
+def test_a_link_that_fails_before_20_seconds_is_said_at_once_at_both_phones():
+    air = NoRoute()
+    host, _storage = host_table()
+    ann = Controller(MemoryStorage(), bot_hook=None)
+    host.net.clock = ann.net.clock = Clock()
+    host.tap({"shell": "net", "do": "invite", "seat": 1})
+    air.run(host)
+    ann.tap({"shell": "net", "do": "join"})
+    ann.tap(field_tap(ann.render(), "offer", code_as_text(air, host)))
+    air.run(ann)
+    answer = code_as_text(air, ann)
+    host.tap({"shell": "net", "do": "scan_answer"})
+    host.tap(field_tap(host.render(), "answer", answer))
+    air.run(host, ann)
+    host_link, phone_link = host.net.sheet["link"], ann.net.guest.link
+    host.net.event(host_link, "closed", "")  # ICE gave up (the browser's "failed")
+    ann.net.event(phone_link, "closed", "")
+    assert "Ann's phone did not connect within 20 seconds." in html.unescape(str(host.render()))
+    assert "Not connected after 20 seconds." in html.unescape(str(ann.render()))

@@ -254,6 +254,8 @@ class NetSide:
                     )
         elif kind == "closed":
             self.outbox += host.closed(link)
+            if self.sheet is not None and self.sheet.get("link") == link and self.sheet["step"] == "connecting":
+                self.sheet["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
         self._drop_stale_sheet()
@@ -526,6 +528,8 @@ class NetSide:
                     self.play.rejected()
                 self.play.update()
         elif kind == "closed":
+            if link == guest.link and self.join is not None and self.join.get("step") == "answer":
+                self.join["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
             guest.closed(link)
 
     def resumed(self) -> None:
