@@ -232,3 +232,19 @@ def test_a_link_that_fails_before_20_seconds_is_said_at_once_at_both_phones():
     ann.net.event(phone_link, "closed", "")
     assert "Ann's phone did not connect within 20 seconds." in html.unescape(str(host.render()))
     assert "Not connected after 20 seconds." in html.unescape(str(ann.render()))
+
+
+def test_a_phone_refused_by_the_table_is_said_on_the_sheet_and_a_new_code_drops_its_link():
+    air = Air()
+    host, _storage = host_table()
+    stranger = Controller(MemoryStorage(), bot_hook=None)
+    host.tap({"shell": "net", "do": "invite", "seat": None})  # any phone that was at this table
+    air.run(host)
+    stranger.tap({"shell": "net", "do": "join"})
+    pair_with(air, host, stranger, code_as_text(air, host))
+    assert stranger.net.guest.status == "refused"
+    sheet = html.unescape(str(host.render()))
+    assert "That phone was not at this table, so it cannot take a seat from this code." in sheet
+    link = host.net.sheet["link"]
+    host.tap(next(t for t in taps(host.render()) if t.get("do") == "invite"))
+    assert ("close", link) in host.net.requests and host.net.sheet["link"] is None

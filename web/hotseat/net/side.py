@@ -377,8 +377,9 @@ class NetSide:
         if self.sheet is not None and self.sheet.get("link") is not None:
             link = self.sheet["link"]
             host = self.hosting()[0]
-            late = self.connect_left_s() == 0  # did not connect in time: a new code replaces it
-            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt") or late):
+            # did not connect in time, or its phone was refused: a new code replaces it
+            over = self.connect_left_s() == 0 or self.sheet["step"] in ("refused", "old_phone")
+            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt") or over):
                 host.withdraw(link)
                 self.requests.append(("close", link))
         self.sheet = None
