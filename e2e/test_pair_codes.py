@@ -2,8 +2,8 @@
 no ICE server): a code pasted the way messengers and notes apps hand it over (spaces, a line
 break, a zero-width space, lower case) pairs; a code with one character mistyped is refused at
 once with what to do; a pairing that has not connected after 20 seconds says so at the phone and
-at the host's sheet and offers to try again. The screens a person sees are saved (390x844) in
-``build/shots/pair_codes``.
+at the host's sheet and offers to try again. The screens a person sees are saved (390x844 and
+360x640) in ``build/shots/pair_codes``.
 """
 
 from __future__ import annotations
@@ -20,9 +20,12 @@ SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
 
 
 def settled_shot(page, name: str) -> None:
-    """A screenshot once the sheet's entrance has played (what a person reads a moment later)."""
-    page.wait_for_function(SETTLED, timeout=5_000)
-    shot(page, name, SHOTS)
+    """Screenshots at 390x844 and 360x640 once the sheet's entrance has played (what a person
+    reads a moment later); the page is left at 390x844."""
+    for width, height in ((360, 640), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(SETTLED, timeout=5_000)
+        shot(page, f"{name}_{width}x{height}", SHOTS)
 
 
 def as_a_messenger_hands_it_over(code: str) -> str:
@@ -72,7 +75,7 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
         "or copy it again."
     )
     assert bob.evaluate("document.body.dataset.screen") == "guest-join"
-    settled_shot(bob, "phone_typo_390x844")
+    settled_shot(bob, "phone_typo")
 
     bob.locator("[data-field='net-code']").fill(offer)
     net_tap(bob, "offer")
@@ -84,7 +87,7 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
     assert 19 <= waited <= 23, waited
     assert bob.locator(".net-error").inner_text().startswith("Not connected after 20 seconds.")
     assert bob.locator("[data-tap*='\"rescan\"']").inner_text() == "Try again: scan the host's code"
-    settled_shot(bob, "phone_20s_390x844")
+    settled_shot(bob, "phone_20s")
 
     bob_context.close()  # Bob's phone is gone: its answer can never connect
     net_tap(host, "scan_answer")
@@ -96,7 +99,7 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
     assert 19 <= waited_host <= 23, waited_host
     assert host.locator(".net-sheet .net-error").inner_text() == "Bob's phone did not connect within 20 seconds."
     assert host.locator(".net-sheet >> text=Connecting…").count() == 0
-    settled_shot(host, "host_20s_390x844")
+    settled_shot(host, "host_20s")
     host.locator(".net-sheet [data-tap*='\"invite\"']").click()  # "Try again with a new code"
     host.wait_for_selector(".net-sheet [data-net-code]", timeout=20_000)
     assert host.locator(".net-sheet [data-net-code]").get_attribute("data-net-code") != offer

@@ -18,8 +18,15 @@ run (into the ``<video data-net-camera>`` on screen); codes it reads arrive as `
 Host: a session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.Host`
 (:meth:`host_session`); the phones strip on the table's public screens shows each such seat
 (connected or not) with "Connect", which opens the pairing sheet: the offer as a QR code, then
-the camera (or a text field) for the phone's answer. After every action the guests get their
-views (:meth:`after_applied`).
+the camera (or a text field) for the phone's answer. The sheet closes when the phone's hello
+seats it; a phone whose token names another seat (it used the code made for this one) is seated
+at its own seat and the sheet says so and shows a new code. After every action the guests get
+their views (:meth:`after_applied`).
+
+A pairing that has not opened :data:`~hotseat.net.CONNECT_S` seconds after both codes were read
+(:meth:`connect_left_s`; the host's "Connecting…", the phone's "Waiting for the host…" and
+"Waiting for the table…") is said to have failed and offers to try again, at once when the
+browser gave the link up; :meth:`due_ms` has the screen drawn again at that moment.
 
 A phone back at a reloaded host: the host keeps what each phone's answer said (its ICE
 credentials and certificate fingerprint, :meth:`hotseat.net.host.Host.rebuilt`), and a phone
