@@ -51,8 +51,9 @@ def test_codes_pasted_with_spaces_a_line_break_and_a_zero_width_space_pair(phone
     ann.wait_for_function(CONNECTED_JS, timeout=30_000)
     host.wait_for_selector(".net-seat.on[data-seat='1']", state="attached", timeout=30_000)
     assert host.locator(".net-sheet").count() == 0  # seated: the sheet closed by itself
-    # both made with derived ICE credentials (Chromium takes them): shorter than format 2's 154
-    assert len(offer) == len(answer) == 130, (len(offer), len(answer))
+    # both made with derived ICE credentials (Chromium takes them) and one or two mDNS candidates
+    # (102 or 130 characters): shorter than format 2's 154
+    assert len(offer) in (102, 130) and len(answer) in (102, 130), (len(offer), len(answer))
     assert offer_qr <= 6 and answer_qr <= 6, (offer_qr, answer_qr)
     print(f"codes: offer {len(offer)} chars (QR version {offer_qr}), answer {len(answer)} (QR version {answer_qr})")
 
@@ -96,8 +97,9 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
     accepted = time.perf_counter()
     host.wait_for_selector(".net-sheet .net-error", timeout=25_000)
     waited_host = time.perf_counter() - accepted
-    assert 19 <= waited_host <= 23, waited_host
-    assert host.locator(".net-sheet .net-error").inner_text() == "Bob's phone did not connect within 20 seconds."
+    assert waited_host <= 21, waited_host  # 20 s, or sooner when the browser gives the link up
+    said = host.locator(".net-sheet .net-error").inner_text()
+    assert said in ("Bob's phone did not connect within 20 seconds.", "The connection to Bob's phone failed."), said
     assert host.locator(".net-sheet >> text=Connecting…").count() == 0
     settled_shot(host, "host_20s")
     host.locator(".net-sheet [data-tap*='\"invite\"']").click()  # "Try again with a new code"

@@ -143,7 +143,9 @@ def pairing_sheet(side: NetSide) -> Markup | None:
             h(
                 "p",
                 {"class": "net-error", "role": "alert"},
-                _("{name}'s phone did not connect within {s} seconds.").format(name=name, s=CONNECT_S),
+                _("The connection to {name}'s phone failed.").format(name=name)
+                if sheet.get("failed")
+                else _("{name}'s phone did not connect within {s} seconds.").format(name=name, s=CONNECT_S),
             ),
             _same_network(),
             _try_again(sheet["seat"]),
@@ -242,34 +244,36 @@ def guest_screen(side: NetSide) -> Markup:
         )
     join = side.join
     if join is not None and join["step"] == "answer":
-        late = side.connect_left_s() == 0
-        waiting = (
-            h(
-                "p",
-                {"class": "net-error", "role": "alert"},
+        shown = [
+            h("p", None, _("The host scans this code to connect this phone.")),
+            qr_figure(side, join["code"], _("This phone's answer code")),
+        ]
+        if side.connect_left_s() != 0:
+            answer: list[Any] = [
+                *shown,
+                h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
+                _code_text(join["code"]),
+                screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary"),
+            ]
+        else:  # not connected in time: what to do comes first, the code (the host may scan it late) after
+            late = (
                 _(
+                    "The connection failed. If the host has scanned this code, check that both phones share "
+                    "one Wi-Fi network, then try again."
+                )
+                if join.get("failed")
+                else _(
                     "Not connected after {s} seconds. If the host has scanned this code, check that both "
                     "phones share one Wi-Fi network, then try again."
-                ).format(s=CONNECT_S),
+                ).format(s=CONNECT_S)
             )
-            if late
-            else h("p", {"class": "note", "role": "status"}, _("Waiting for the host…"))
-        )
-        return _guest_page(
-            _("Show this to the host"),
-            [
-                h("p", None, _("The host scans this code to connect this phone.")),
-                qr_figure(side, join["code"], _("This phone's answer code")),
-                waiting,
+            answer = [
+                h("p", {"class": "net-error", "role": "alert"}, late),
+                screens.button(_("Try again: scan the host's code"), net_tap("rescan"), "primary big"),
+                *shown,
                 _code_text(join["code"]),
-                screens.button(
-                    _("Try again: scan the host's code") if late else _("Scan the host's code again"),
-                    net_tap("rescan"),
-                    "primary big" if late else "secondary",
-                ),
-            ],
-            "guest-answer",
-        )
+            ]
+        return _guest_page(_("Show this to the host"), answer, "guest-answer")
     if join is not None and join["step"] == "answering":
         return _guest_page(
             _("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))], "guest-answering"

@@ -263,6 +263,7 @@ class NetSide:
             self.outbox += host.closed(link)
             if self.sheet is not None and self.sheet.get("link") == link and self.sheet["step"] == "connecting":
                 self.sheet["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
+                self.sheet["failed"] = True
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
         self._drop_stale_sheet()
@@ -538,6 +539,7 @@ class NetSide:
         elif kind == "closed":
             if link == guest.link and self.join is not None and self.join.get("step") == "answer":
                 self.join["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
+                self.join["failed"] = True
             guest.closed(link)
 
     def resumed(self) -> None:
