@@ -250,3 +250,19 @@ def test_a_phone_refused_by_the_table_is_said_on_the_sheet_and_a_new_code_drops_
     link = host.net.sheet["link"]
     host.tap(next(t for t in taps(host.render()) if t.get("do") == "invite"))
     assert ("close", link) in host.net.requests and host.net.sheet["link"] is None
+
+
+def test_a_code_of_the_previous_format_is_refused_with_a_word_to_update_the_other_phone():
+    from test_net_signal import FORMAT_2_OFFER
+
+    phone = Controller(MemoryStorage(), bot_hook=None)
+    phone.tap({"shell": "net", "do": "join"})
+    phone.tap(field_tap(phone.render(), "offer", FORMAT_2_OFFER))
+    page = html.unescape(str(phone.render()))
+    assert "Update needed" in page and "The host's Hotseat is older than this phone's." in page
+    host, _storage = host_table()
+    host.tap({"shell": "net", "do": "invite", "seat": 1})
+    Air().run(host)
+    host.tap({"shell": "net", "do": "scan_answer"})
+    host.tap(field_tap(host.render(), "answer", FORMAT_2_OFFER.replace("~o~", "~a~")))
+    assert "That code comes from an older Hotseat: update the other phone's app." in html.unescape(str(host.render()))
