@@ -9,11 +9,11 @@ import json
 import random
 import re
 
-from test_net_signal import SAMPLE_ANSWER
+from test_net_signal import SAMPLE_ANSWER, as_newer
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
-from hotseat.net import protocol, signal
+from hotseat.net import signal
 from hotseat.saves import slot_key
 from hotseat.session import Phase
 
@@ -273,7 +273,7 @@ def test_an_older_phone_is_told_to_update():
     ann = Controller(MemoryStorage(), bot_hook=None)
     host.tap({"shell": "net", "do": "invite", "seat": 1})
     air.run(host)
-    newer = code_on(air, host).replace(f"HS~{protocol.PROTOCOL_VERSION}~", f"HS~{protocol.PROTOCOL_VERSION + 1}~")
+    newer = as_newer(code_on(air, host))
     ann.tap({"shell": "net", "do": "join"})
     ann.tap(field_tap(ann.render(), "offer", newer))
     assert "Update needed" in str(ann.render()) and "older than the table" in str(ann.render())

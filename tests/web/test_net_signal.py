@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hotseat.net import signal
-from hotseat.net.protocol import PROTOCOL_VERSION
 from hotseat.net.signal import SignalError
 
 #: an answer as Chromium 156 wrote it here for signal.SAMPLE_OFFER's offer
@@ -28,10 +27,39 @@ SAMPLE_ANSWER = (
 )
 
 
+def derived_sdp(sdp: str, kind: str, room: str, key: str) -> str:
+    """``sdp`` with the ICE credentials the app gives an offer (or a first answer) it makes."""
+    ufrag, pwd = signal.derived_credentials(kind, room, key)
+    return re.sub(r"a=ice-pwd:\S+", f"a=ice-pwd:{pwd}", re.sub(r"a=ice-ufrag:\S+", f"a=ice-ufrag:{ufrag}", sdp))
+
+
+def as_newer(code: str) -> str:
+    """``code`` as an app with the next code format would write it (its checksum covers its
+    format, so it is not a typo of this one)."""
+    pairing = signal.decode(code)
+    kept = signal.CODE_VERSION
+    signal.CODE_VERSION = kept + 1
+    try:
+        return signal.encode(pairing.kind, pairing.room, pairing.key, signal.to_sdp(pairing))
+    finally:
+        signal.CODE_VERSION = kept
+
+
+#: the code format 2 wrote for SAMPLE_OFFER (room Ab3_x9, key k7Qz): 154 characters, a QR code of
+#: version 9 at level M
+FORMAT_2_OFFER = (
+    "HS~2~o~Ab3_x9~k7Qz~hpsY~HNehxjccF4cWnWocvIjXLPlD~cUzPi03Lz8fTA0_ZmG7PKi-48uQB_ZWGh8Ra_5aEcYU~x~"
+    "mJGn-YcjER963NDxxgee4Mw+41666,mOe1aKPO4TlezRZm7x397Ag+39202"
+)
+#: the length of format 2's code for the same answer with Firefox's credentials (8 and 32
+#: hexadecimal characters), as STACK-NOTES measured in Firefox (~166)
+FORMAT_2_FIREFOX = 166
+
+
 def test_offer_code_is_short_and_rebuilds_every_fact():
     code = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER)
-    assert code.startswith(f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz~hpsY~HNehxjccF4cWnWocvIjXLPlD~")
-    assert len(code) == 154  # the full SDP is 715 bytes
+    assert code.startswith("HS~3~") and set(code[5:]) <= set(signal.ALPHABET)
+    assert len(code) == 163  # the full SDP is 715 bytes; its own credentials cost 34 characters
     assert len(signal.SAMPLE_OFFER) == 715
     pairing = signal.decode(code)
     sdp = signal.to_sdp(pairing)
@@ -46,6 +74,104 @@ def test_offer_code_is_short_and_rebuilds_every_fact():
         ("39ed5a28-f3b8-4e57-b345-99bbc77f7b02.local", 39202),
     ]
     assert "a=max-message-size:65536" in sdp and "a=sctp-port:5000" in sdp
+
+
+def test_an_offer_with_derived_credentials_is_shorter_than_format_2():
+    sdp = derived_sdp(signal.SAMPLE_OFFER, "o", "Ab3_x9", "k7Qz")
+    code = signal.encode("o", "Ab3_x9", "k7Qz", sdp)
+    assert len(code) == 130 < len(FORMAT_2_OFFER) == 154
+    assert signal.essentials(signal.to_sdp(signal.decode(code))) == signal.essentials(sdp)
+    # an answer's derived credentials are not an offer's: written out
+    assert len(signal.encode("a", "Ab3_x9", "k7Qz", sdp)) == 163
+
+
+def test_firefox_credentials_in_hexadecimal_are_no_longer_than_format_2():
+    ufrag, pwd = "3b1d4e8f", "4c1e9a0b7d2f3e4a5b6c7d8e9f0a1b2c"  # as Firefox writes them
+    sdp = signal.SAMPLE_OFFER.replace("hpsY", ufrag).replace("HNehxjccF4cWnWocvIjXLPlD", pwd)
+    code = signal.encode("a", "Ab3_x9", "k7Qz", sdp)
+    assert len(code) == 165 < FORMAT_2_FIREFOX
+    assert (signal.decode(code).ufrag, signal.decode(code).pwd) == (ufrag, pwd)
+
+
+def test_a_format_2_code_is_refused_as_older():
+    with pytest.raises(SignalError) as err:
+        signal.decode(FORMAT_2_OFFER)
+    assert err.value.reason == "older" and err.value.version == 2
+
+
+CODES = {
+    "offer": signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER),
+    "derived offer": signal.encode("o", "Ab3_x9", "k7Qz", derived_sdp(signal.SAMPLE_OFFER, "o", "Ab3_x9", "k7Qz")),
+    "answer": signal.encode("a", "Ab3_x9", "k7Qz", SAMPLE_ANSWER),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODES))
+def test_every_one_character_typo_is_refused(name):
+    code = CODES[name]
+    typos = 0
+    for i in range(len(code)):
+        for ch in signal.ALPHABET + "U~-":
+            typed = code[:i] + ch + code[i + 1 :]
+            if signal.clean(typed) == signal.clean(code):
+                continue  # the same code (a "~" or "-" more is dropped)
+            with pytest.raises(SignalError) as err:
+                signal.decode(typed)
+            assert err.value.reason in ("typo", "short", "long", "not_hotseat"), (i, ch, err.value.reason)
+            typos += 1
+    assert typos > 30 * len(code)
+    # the checksum itself (not the structure) refuses a typo in the middle
+    middle = len(code) // 2
+    wrong = signal.ALPHABET[(signal.ALPHABET.index(code[middle]) + 1) % 32]
+    with pytest.raises(SignalError) as err:
+        signal.decode(code[:middle] + wrong + code[middle + 1 :])
+    assert err.value.reason == "typo"
+
+
+@pytest.mark.parametrize("name", sorted(CODES))
+def test_swapped_neighbours_missing_and_extra_characters_are_refused(name):
+    code = CODES[name]
+    for i in range(5, len(code) - 1):
+        swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
+        if swapped != code:
+            with pytest.raises(SignalError):
+                signal.decode(swapped)
+        with pytest.raises(SignalError):
+            signal.decode(code[:i] + code[i + 1 :])
+    for cut in range(6, len(code)):
+        with pytest.raises(SignalError) as err:
+            signal.decode(code[:cut])
+        assert err.value.reason == "short", cut
+    with pytest.raises(SignalError) as err:
+        signal.decode(code + code[5:])
+    assert err.value.reason == "long"
+
+
+def test_a_code_pasted_or_typed_loosely_reads_the_same():
+    code = CODES["offer"]
+    want = signal.decode(code)
+    payload = code[5:]
+    ways = [
+        " " + code + "\n",
+        code[:40] + "\u200b" + code[40:80] + "\r\n" + code[80:] + "\ufeff",  # zero-width, a line break
+        "\u202a" + code[:60] + "\u2066 " + code[60:] + "\u202c",  # bidi marks
+        code.lower(),
+        "HS3" + " ".join(payload[i : i + 4] for i in range(0, len(payload), 4)),  # read out in groups
+        "hs-3-" + "-".join(payload[i : i + 5] for i in range(0, len(payload), 5)),
+        code.replace("0", "O").replace("1", "l"),  # look-alikes typed
+        code.replace("1", "I").lower(),
+        "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in code),  # full-width forms
+        code.replace("A", "\u0410").replace("E", "\u0395").replace("0", "\u041e"),  # Cyrillic, Greek capitals
+    ]
+    for typed in ways:
+        assert signal.decode(typed) == want, typed
+
+
+def test_what_a_person_reads_has_no_look_alikes_and_fits_the_qr_alphanumeric_mode():
+    assert len(signal.ALPHABET) == 32 and not set("ILOU") & set(signal.ALPHABET)
+    qr_alphanumeric = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+    for code in CODES.values():
+        assert code[:5] == "HS~3~" and set(code[5:]) <= set(signal.ALPHABET) <= qr_alphanumeric
 
 
 def test_answer_keeps_udp_only_and_its_role():
@@ -75,9 +201,10 @@ def test_plain_ip_candidates_and_the_candidate_cap():
     [
         ("https://example.org/", "not_hotseat"),
         ("HS~x~o", "not_hotseat"),
-        (f"HS~{PROTOCOL_VERSION + 1}~o~whatever", "newer"),
-        (f"HS~{PROTOCOL_VERSION - 1}~o~whatever", "older"),
-        (f"HS~{PROTOCOL_VERSION}~o~Ab3_x9~k7Qz", "malformed"),
+        (f"HS~{signal.CODE_VERSION + 1}~o~whatever", "newer"),
+        (f"HS~{signal.CODE_VERSION - 1}~o~Ab3_x9~k7Qz", "older"),
+        (f"HS~{signal.CODE_VERSION}~o~Ab3_x9~k7Qz", "typo"),
+        (f"HS~{signal.CODE_VERSION}~0123", "short"),
     ],
 )
 def test_codes_that_cannot_be_used(text, reason):
@@ -86,28 +213,14 @@ def test_codes_that_cannot_be_used(text, reason):
     assert err.value.reason == reason
 
 
-def test_each_bad_field_is_named():
-    good = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER).split("~")
-
-    def bad(index, value):
-        parts = list(good)
-        parts[index] = value
-        with pytest.raises(SignalError) as err:
-            signal.decode("~".join(parts))
-        assert err.value.reason == "malformed"
-        return str(err.value)
-
-    assert "kind" in bad(2, "z")
-    assert "room" in bad(3, "Ab3")
-    assert "key" in bad(4, "k7Q!")
-    assert "ICE user fragment" in bad(5, "hp sY")
-    assert "too short" in bad(6, "short")
-    assert "fingerprint" in bad(7, "AAAA")
-    assert "DTLS role" in bad(8, "q")
-    assert "candidates" in bad(9, "")
-    assert "port" in bad(9, "r10.0.0.1+99999")
-    assert "mDNS" in bad(9, "mAAAA+5000")
-    assert "invalid" in bad(9, "r<script>+5000")
+def test_a_newer_code_is_told_apart_from_a_mistyped_format():
+    code = CODES["offer"]
+    with pytest.raises(SignalError) as err:
+        signal.decode(as_newer(code))
+    assert err.value.reason == "newer" and err.value.version == signal.CODE_VERSION + 1
+    with pytest.raises(SignalError) as err:
+        signal.decode(code.replace("HS~3~", "HS~4~"))  # this format's code, its format mistyped
+    assert err.value.reason == "typo"
 
 
 def test_wrong_kind_is_told():

@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from test_net_signal import SAMPLE_ANSWER
+from test_net_signal import SAMPLE_ANSWER, as_newer
 from ui_helpers import MemoryStorage
 
 import pycore
@@ -259,9 +259,7 @@ def test_an_older_guest_is_told_to_update(monkeypatch):
 
 def test_a_newer_code_tells_the_guest_to_update():
     guest = Guest(MemoryStorage(), "1.0")
-    code = signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER).replace(
-        f"HS~{protocol.PROTOCOL_VERSION}~", f"HS~{protocol.PROTOCOL_VERSION + 1}~"
-    )
+    code = as_newer(signal.encode("o", "Ab3_x9", "k7Qz", signal.SAMPLE_OFFER))
     with pytest.raises(signal.SignalError):
         guest.read_offer(code)
     assert (guest.status, guest.problem) == ("update", "this")

@@ -299,7 +299,7 @@ async def _net_request(request: tuple[Any, ...]) -> None:
     assert _net is not None, "_net_io makes the link before it asks for anything"
     try:
         if kind == "offer":
-            link, sdp = await _net.offer()
+            link, sdp = await _net.offer(*request[2:])
             side.offered(request[1], link, sdp)
         elif kind == "accept":
             await _net.accept(request[1], request[2])

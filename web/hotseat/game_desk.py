@@ -151,7 +151,9 @@ class GameDesk:
             delay = round(delay * PACE_SCALE.get(animation, 1.0))
         net = self.shell.net_started
         if delay is None and net is not None:
-            delay = net.away.due_ms()  # drawn again when a phone away may be gone on without
+            # drawn again when a phone away may be gone on without, or a pairing waited too long
+            due = [ms for ms in (net.away.due_ms(), net.due_ms()) if ms is not None]
+            delay = min(due) if due else None
         return delay
 
     def tick(self, session: Session) -> None:

@@ -101,11 +101,24 @@ function finish(id, flush = false) {
   emit(id, "closed");
 }
 
-/** Host: a new link and its offer. Resolves to {id, sdp} once ICE gathering is done. */
-export async function offer() {
+/** Host: a new link and its offer. Resolves to {id, sdp} once ICE gathering is done. With
+ *  ``ufrag`` and ``pwd`` the offer takes these ICE credentials (Python derives them from the
+ *  pairing key, and the code then needs not carry them); a browser that refuses them offers with
+ *  its own. */
+export async function offer(ufrag = null, pwd = null) {
   const [id, link] = open("host");
   try {
-    await link.pc.setLocalDescription(await link.pc.createOffer());
+    const made = await link.pc.createOffer();
+    if (ufrag && pwd) {
+      try {
+        await link.pc.setLocalDescription({ type: "offer", sdp: withCredentials(made.sdp, ufrag, pwd) });
+      } catch (err) {
+        console.warn("hotseat net: the derived ICE credentials were refused", err);
+        await link.pc.setLocalDescription(made);
+      }
+    } else {
+      await link.pc.setLocalDescription(made);
+    }
     await gathered(link.pc);
     return { id, sdp: link.pc.localDescription.sdp };
   } catch (err) {
@@ -239,13 +252,24 @@ export async function stats(id) {
 let qrModule = null;
 let jsQR = null;
 
-/** The QR code of ``text`` (byte mode, smallest version for error correction ``level`` "L",
- *  "M", "Q" or "H"), drawn by qrcode-generator: {version, size, rows} where rows is a string of
- *  size lines of "0"/"1" (1 = dark), top to bottom. Python turns it into SVG markup. */
+// A pairing code: "HS~<format>~" and then only characters of the QR code's alphanumeric mode.
+const PAIRING_CODE = /^(HS~[0-9]+~)([0-9A-Z]+)$/;
+
+/** The QR code of ``text`` (smallest version for error correction ``level`` "L", "M", "Q" or
+ *  "H"), drawn by qrcode-generator: {version, size, rows} where rows is a string of size lines
+ *  of "0"/"1" (1 = dark), top to bottom. Python turns it into SVG markup. A pairing code goes in
+ *  two segments, its prefix in byte mode and the rest in alphanumeric mode (5.5 bits a
+ *  character instead of 8: a smaller code); any other text in byte mode. */
 export async function qr(text, level = "M") {
   if (!qrModule) qrModule = (await import("../vendor/qrcode.mjs")).qrcode;
   const code = qrModule(0, level);
-  code.addData(String(text), "Byte");
+  const parts = PAIRING_CODE.exec(String(text));
+  if (parts) {
+    code.addData(parts[1], "Byte");
+    code.addData(parts[2], "Alphanumeric");
+  } else {
+    code.addData(String(text), "Byte");
+  }
   code.make();
   const size = code.getModuleCount();
   const rows = [];

@@ -18,3 +18,7 @@ Everything here is pure Python (tested in CPython); the browser side of the tran
 #: the localStorage key of the seat a guest phone keeps (:mod:`hotseat.net.guest`); here so the
 #: home screen can look for it without importing the phone side
 GUEST_KEY = "hotseat.guest"
+#: seconds a pairing may take to connect once both codes were read (the host's "Connecting…",
+#: the phone's "Waiting for the host…" and "Waiting for the table…") before the screen says it
+#: did not connect and offers to try again
+CONNECT_S = 20

@@ -212,18 +212,28 @@ class Host:
 
     # ---- pairing -----------------------------------------------------------------------------
 
-    def invite(self, link: int, offer_sdp: str, seat: int | None) -> str:
-        """The pairing code (offer) to show for ``seat`` (``None``: any phone that has a token).
+    def new_key(self) -> str:
+        """A pairing key no offer shown uses: the browser can then make the offer with the ICE
+        credentials :func:`~hotseat.net.signal.derived_credentials` gives for it (a shorter code)."""
+        key = new_id(4)
+        while key in self.offers:
+            key = new_id(4)
+        return key
+
+    def invite(self, link: int, offer_sdp: str, seat: int | None, key: str | None = None) -> str:
+        """The pairing code (offer) to show for ``seat`` (``None``: any phone that has a token),
+        with the pairing ``key`` (default: a new one, :meth:`new_key`).
 
         Raises:
-            ValueError: ``seat`` is not a seat of the table.
+            ValueError: ``seat`` is not a seat of the table, or ``key`` is in use.
             SignalError: the browser's SDP lacks what a data channel needs.
         """
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.table.names)):
             raise ValueError(f"no seat {seat!r} at this table")
-        key = new_id(4)
-        while key in self.offers:
-            key = new_id(4)
+        if key is None:
+            key = self.new_key()
+        elif key in self.offers:
+            raise ValueError(f"the pairing key {key!r} is in use")
         code = signal.encode("o", self.room, key, offer_sdp)
         self.offers[key] = (link, seat)
         return code
@@ -261,14 +271,14 @@ class Host:
         """The guest's answer code, scanned: ``(link id, complete answer SDP)`` for ``accept``.
 
         Raises:
-            SignalError: not an answer code, another table's, a stale or unknown pairing
-                (reason ``"malformed"`` with a message for the host), or another version.
+            SignalError: not an answer code, another table's (reason ``"table"``), one for an
+                offer no longer shown (``"stale"``), or another version (see its ``reason``).
         """
         pairing = signal.decode(code, expect="a")
         if pairing.room != self.room:
-            raise signal.SignalError("malformed", "this answer belongs to another table")
+            raise signal.SignalError("table", "this answer belongs to another table")
         if pairing.key not in self.offers:
-            raise signal.SignalError("malformed", "this answer is for a code that is no longer shown")
+            raise signal.SignalError("stale", "this answer is for a code that is no longer shown")
         link, seat = self.offers.pop(pairing.key)
         self._pending(link, seat)
         if pairing.setup in ("active", "passive"):

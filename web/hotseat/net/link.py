@@ -41,10 +41,11 @@ class Net:
     def _event(self, link: Any, kind: Any, text: Any) -> None:
         self.on_event(int(link), str(kind), str(text))
 
-    async def offer(self) -> tuple[int, str]:
-        """Host: a new link; ``(link, offer SDP)``."""
+    async def offer(self, ufrag: str | None = None, pwd: str | None = None) -> tuple[int, str]:
+        """Host: a new link; ``(link, offer SDP)``. With ``ufrag`` and ``pwd`` the offer takes
+        these ICE credentials when the browser lets it."""
         js = await self.load()
-        made = await js.offer()
+        made = await js.offer(ufrag, pwd)
         return int(made.id), str(made.sdp)
 
     async def accept(self, link: int, answer_sdp: str) -> None:

@@ -17,7 +17,7 @@ from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..names import bot_name
 from ..seats import HUMAN
-from . import qr
+from . import CONNECT_S, qr
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -97,6 +97,10 @@ def pairing_sheet(side: NetSide) -> Markup | None:
             parts.append(
                 h("p", {"class": "note net-next", "role": "status"}, _("{name}'s phone is back.").format(name=done))
             )
+        if sheet.get("used_by") is not None:  # a phone of another seat used the last code
+            other = session.names[sheet["used_by"]]
+            used = _("{other}'s phone used the code made for {name}, so it is back at {other}'s seat.")
+            parts.append(h("p", {"class": "net-error", "role": "alert"}, used.format(other=other, name=name)))
         if sheet["code"] is None:
             parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
         else:
@@ -127,6 +131,25 @@ def pairing_sheet(side: NetSide) -> Markup | None:
             _camera(sheet),
             _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error")),
         ]
+    elif sheet["step"] in ("refused", "old_phone"):
+        text = (
+            _("That phone's Hotseat is too old for this table: update it (reload it while online).")
+            if sheet["step"] == "old_phone"
+            else _("That phone was not at this table, so it cannot take a seat from this code.")
+        )
+        parts += [h("p", {"class": "net-error", "role": "alert"}, text), _try_again(sheet["seat"])]
+    elif side.connect_left_s() == 0:
+        parts += [
+            h(
+                "p",
+                {"class": "net-error", "role": "alert"},
+                _("The connection to {name}'s phone failed.").format(name=name)
+                if sheet.get("failed")
+                else _("{name}'s phone did not connect within {s} seconds.").format(name=name, s=CONNECT_S),
+            ),
+            _same_network(),
+            _try_again(sheet["seat"]),
+        ]
     else:
         parts.append(h("p", {"class": "note", "role": "status"}, _("Connecting…")))
     if sheet["error"]:
@@ -137,6 +160,11 @@ def pairing_sheet(side: NetSide) -> Markup | None:
         {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
         h("div", {"class": "sheet"}, parts),
     )
+
+
+def _try_again(seat: int | None) -> Markup:
+    """A new code for the same seat (the last one is dropped)."""
+    return screens.button(_("Try again with a new code"), net_tap("invite", seat=seat), "primary big")
 
 
 def _away_sheet(side: NetSide, name: str, session: Session) -> list[Any]:
@@ -216,22 +244,51 @@ def guest_screen(side: NetSide) -> Markup:
         )
     join = side.join
     if join is not None and join["step"] == "answer":
-        return _guest_page(
-            _("Show this to the host"),
-            [
-                h("p", None, _("The host scans this code to connect this phone.")),
-                qr_figure(side, join["code"], _("This phone's answer code")),
+        shown = [
+            h("p", None, _("The host scans this code to connect this phone.")),
+            qr_figure(side, join["code"], _("This phone's answer code")),
+        ]
+        if side.connect_left_s() != 0:
+            answer: list[Any] = [
+                *shown,
                 h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
                 _code_text(join["code"]),
                 screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary"),
-            ],
-            "guest-answer",
-        )
+            ]
+        else:  # not connected in time: what to do comes first, the code (the host may scan it late) after
+            late = (
+                _(
+                    "The connection failed. If the host has scanned this code, check that both phones share "
+                    "one Wi-Fi network, then try again."
+                )
+                if join.get("failed")
+                else _(
+                    "Not connected after {s} seconds. If the host has scanned this code, check that both "
+                    "phones share one Wi-Fi network, then try again."
+                ).format(s=CONNECT_S)
+            )
+            answer = [
+                h("p", {"class": "net-error", "role": "alert"}, late),
+                screens.button(_("Try again: scan the host's code"), net_tap("rescan"), "primary big"),
+                *shown,
+                _code_text(join["code"]),
+            ]
+        return _guest_page(_("Show this to the host"), answer, "guest-answer")
     if join is not None and join["step"] == "answering":
         return _guest_page(
             _("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))], "guest-answering"
         )
     if g.status in ("waiting",) and join is None:
+        if side.connect_left_s() == 0:
+            silent = _("The table has not answered for {s} seconds.").format(s=CONNECT_S)
+            return _guest_page(
+                _("Connected"),
+                [
+                    h("p", {"class": "net-error", "role": "alert"}, silent),
+                    screens.button(_("Try again: scan the host's code"), net_tap("rescan"), "primary big"),
+                ],
+                "guest-waiting",
+            )
         return _guest_page(_("Connected"), [h("p", {"role": "status"}, _("Waiting for the table…"))], "guest-waiting")
     lost = g.status == "lost" and join is None
     if lost and g.problem == "ended":
@@ -302,6 +359,9 @@ def _paste_field(label: str, tap: dict[str, Any], open_: bool | str | None = Fal
                 "rows": 3,
                 "spellcheck": "false",
                 "autocomplete": "off",
+                "autocapitalize": "off",
+                "autocorrect": "off",
+                "inputmode": "text",
                 "aria-label": _("Pairing code"),
             },
         ),
@@ -316,7 +376,17 @@ def _code_text(code: str) -> Markup:
         "details",
         {"class": "net-paste net-text"},
         h("summary", None, _("No camera? Show the code as text")),
-        h("textarea", {"readonly": True, "rows": 4, "class": "net-code-text", "aria-label": _("Pairing code")}, code),
+        h(
+            "textarea",
+            {
+                "readonly": True,
+                "rows": 4,
+                "class": "net-code-text",
+                "spellcheck": "false",
+                "aria-label": _("Pairing code"),
+            },
+            code,
+        ),
         screens.button(_("Copy the code"), net_tap("copy"), "secondary"),
     )
 

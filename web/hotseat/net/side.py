@@ -18,8 +18,15 @@ run (into the ``<video data-net-camera>`` on screen); codes it reads arrive as `
 Host: a session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.Host`
 (:meth:`host_session`); the phones strip on the table's public screens shows each such seat
 (connected or not) with "Connect", which opens the pairing sheet: the offer as a QR code, then
-the camera (or a text field) for the phone's answer. After every action the guests get their
-views (:meth:`after_applied`).
+the camera (or a text field) for the phone's answer. The sheet closes when the phone's hello
+seats it; a phone whose token names another seat (it used the code made for this one) is seated
+at its own seat and the sheet says so and shows a new code. After every action the guests get
+their views (:meth:`after_applied`).
+
+A pairing that has not opened :data:`~hotseat.net.CONNECT_S` seconds after both codes were read
+(:meth:`connect_left_s`; the host's "Connecting…", the phone's "Waiting for the host…" and
+"Waiting for the table…") is said to have failed and offers to try again, at once when the
+browser gave the link up; :meth:`due_ms` has the screen drawn again at that moment.
 
 A phone back at a reloaded host: the host keeps what each phone's answer said (its ICE
 credentials and certificate fingerprint, :meth:`hotseat.net.host.Host.rebuilt`), and a phone
@@ -64,7 +71,7 @@ from ..i18n import gettext as _
 from ..markup import Markup
 from ..saves import Storage, StorageError
 from ..session import Session
-from . import protocol, screens, signal
+from . import CONNECT_S, protocol, screens, signal
 from .away import PhonesAway
 from .guest import Guest
 from .host import Host
@@ -106,6 +113,8 @@ class NetSide:
         self._noticed: set[int] = set()
         #: links of this guest that opened before the browser handed their answer over
         self._opened_early: set[int] = set()
+        #: :attr:`clock` time when this guest's link opened (it waits for the table's welcome)
+        self._waiting_since: float | None = None
         #: the phone seats whose phone is away, and going on without them
         self.away = PhonesAway(lambda: None if self.host is None else self.hosting(), lambda: self.clock())
 
@@ -234,7 +243,10 @@ class NetSide:
         host, session = self.hosting()
         if kind == "message":
             known = session.net
+            waited = self.sheet is not None and self.sheet.get("link") == link and link in host.pending
             self.outbox += host.receive(link, text)
+            if waited:
+                self._sheet_link_answered(link)
             if session.net != known and session.on_applied is not None:
                 session.on_applied(session)  # a phone got its seat: saved, so a reload knows it
             if host.reports and host.reports[-1] is not self._last_report:
@@ -259,8 +271,9 @@ class NetSide:
                     )
         elif kind == "closed":
             self.outbox += host.closed(link)
-        elif kind == "open" and self.sheet is not None and self.sheet.get("link") == link:
-            self._next_phone(self.sheet)  # paired: the sheet closes, or goes on to the next phone back
+            if self.sheet is not None and self.sheet.get("link") == link and self.sheet["step"] == "connecting":
+                self.sheet["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
+                self.sheet["failed"] = True
         elif kind == "scan" and self.sheet is not None and self.sheet["step"] == "answer":
             self._host_answer(text)
         self._drop_stale_sheet()
@@ -272,22 +285,11 @@ class NetSide:
                 return False
             self._drop_sheet()
             back = seat in self.hosting()[0].remotes  # a phone that had connected: the others back follow
-            self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "back": back}
-            self.requests.append(("offer", seat))
+            self._new_offer(seat, {"back": back})
         elif do == "plain" and self.sheet is not None and self.sheet.get("rebuilt"):
             old = self.sheet  # not connecting by itself: a new code, and the phone's answer scanned
             self._drop_sheet()
-            self.sheet = {
-                "seat": old["seat"],
-                "link": None,
-                "code": None,
-                "step": "offer",
-                "error": None,
-                "plain": True,
-            }
-            self.sheet |= {k: old[k] for k in ("back", "after") if k in old}
-            seat = old["seat"]
-            self.requests.append(("offer", seat))
+            self._new_offer(old["seat"], {"plain": True} | {k: old[k] for k in ("back", "after") if k in old})
         elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
             self.sheet["step"] = "answer"
             self.sheet["camera"] = True
@@ -308,7 +310,7 @@ class NetSide:
         return False
 
     def _next_phone(self, done: dict[str, Any]) -> None:
-        """The phone of the sheet ``done`` connected. Reconnecting phones that had connected
+        """The phone of the sheet ``done`` took its seat. Reconnecting phones that had connected
         before (after the host's reload, or a phone that dropped), the sheet goes on by itself to
         the next such seat whose phone is away (its code at once: one scan on that phone), each
         seat once; else it closes."""
@@ -316,16 +318,42 @@ class NetSide:
         self.sheet = None
         if not done.get("back"):
             return
-        paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])  # its hello may follow
+        paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])
         skipped = {*done.get("after", ()), done["seat"], paired}
         later = [
             s for s in session.phones.seats if s in host.remotes and host.remotes[s].link is None and s not in skipped
         ]
         if later:
             after = sorted(s for s in skipped if s is not None)
-            self.sheet = {"seat": later[0], "link": None, "code": None, "step": "offer", "error": None, "back": True}
-            self.sheet |= {"after": after, "connected": paired}
-            self.requests.append(("offer", later[0]))
+            self._new_offer(later[0], {"back": True, "after": after, "connected": paired})
+
+    def _new_offer(self, seat: int | None, more: dict[str, Any] | None = None) -> None:
+        """Open the pairing sheet for ``seat`` (with ``more`` of its fields: ``plain``, ``back``,
+        ``after``, ``connected``, ``used_by``: the seat whose phone just used this sheet's last
+        code, which the sheet says) and ask the browser for its offer, made with the ICE
+        credentials its pairing key derives (a shorter code)."""
+        key = self.hosting()[0].new_key()
+        self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "key": key}
+        self.sheet |= more or {}
+        self.requests.append(("offer", seat, *signal.derived_credentials("o", self.hosting()[0].room, key)))
+
+    def connect_left_s(self) -> float | None:
+        """Seconds left for the pairing on screen to connect (:data:`CONNECT_S`; 0 once it is
+        over), or None while nothing is connecting (a person is scanning, or nothing is open)."""
+        since = None
+        if self.sheet is not None and self.sheet["step"] == "connecting":
+            since = self.sheet.get("since")
+        elif self.guest is not None and self.join is not None and self.join.get("step") == "answer":
+            since = self.join.get("since")
+        elif self.guest is not None and self.guest.status == "waiting" and self.join is None:
+            since = self._waiting_since
+        return None if since is None else max(0.0, CONNECT_S - (self.clock() - since))
+
+    def due_ms(self) -> int | None:
+        """Milliseconds until the pairing on screen has had :data:`CONNECT_S` (drawn again then),
+        or None."""
+        left = self.connect_left_s()
+        return None if left is None or left <= 0 else int(left * 1000) + 1
 
     def _stand_in(self, seat: int, kind: Any) -> None:
         """The host's choice on the away sheet (:meth:`hotseat.net.away.PhonesAway.stand_in`)."""
@@ -338,6 +366,26 @@ class NetSide:
                 "{name}'s phone. Free some space, then try again."
             ).format(name=self.hosting()[1].names[seat])
 
+    def _sheet_link_answered(self, link: int) -> None:
+        """The phone on the sheet's link said hello: seated at the sheet's seat (paired: the sheet
+        closes by itself), at another seat (its token's: that phone's code was made for another
+        seat; the sheet says so and shows a new code for its own seat), or refused."""
+        assert self.sheet is not None, "called for the open sheet only"
+        host = self.hosting()[0]
+        seat = host.seat_of(link)
+        if link in host.pending:
+            if host.reports and host.reports[-1].reason == "update":
+                self.sheet["step"] = "old_phone"  # told to update: it will not take the seat
+            return  # else not its hello yet (a message out of order)
+        if seat is not None and self.sheet["seat"] not in (None, seat):
+            kept = {k: self.sheet[k] for k in ("back", "after") if k in self.sheet}
+            self.sheet["link"] = None  # that link now serves the other seat: not closed with the sheet
+            self._new_offer(self.sheet["seat"], kept | {"used_by": seat})
+        elif seat is not None:
+            self._next_phone(self.sheet)  # paired: the sheet closes, or goes on to the next phone back
+        else:
+            self.sheet["step"] = "refused"
+
     def _drop_stale_sheet(self) -> None:
         """The away sheet closes once its seat's phone is back or the table no longer waits for it."""
         if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away.due():
@@ -347,7 +395,9 @@ class NetSide:
         if self.sheet is not None and self.sheet.get("link") is not None:
             link = self.sheet["link"]
             host = self.hosting()[0]
-            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt")):
+            # did not connect in time, or its phone was refused: a new code replaces it
+            over = self.connect_left_s() == 0 or self.sheet["step"] in ("refused", "old_phone")
+            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt") or over):
                 host.withdraw(link)
                 self.requests.append(("close", link))
         self.sheet = None
@@ -358,7 +408,7 @@ class NetSide:
             self.requests.append(("close", link))
             return
         try:
-            self.sheet["code"] = self.host.invite(link, sdp, seat)
+            self.sheet["code"] = self.host.invite(link, sdp, seat, self.sheet.get("key"))
         except (ValueError, signal.SignalError) as exc:
             self.sheet["error"] = str(exc)
             self.requests.append(("close", link))
@@ -380,6 +430,7 @@ class NetSide:
         sheet["camera"] = False
         sheet["error"] = None
         sheet["step"] = "connecting"
+        sheet["since"] = self.clock()
         self.requests.append(("accept", link, sdp))
 
     def strip(self) -> Markup | None:
@@ -454,8 +505,10 @@ class NetSide:
             self.requests.append(("close", guest.link))
             guest.link = None
         self.join = {"step": "answering", "pairing": pairing, "error": None, "camera": False}
-        ice = guest.kept_ice(pairing)  # this phone's credentials at that table: a host can rebuild the answer
-        self.requests.append(("answer", signal.to_sdp(pairing), *(ice or ())))
+        # this phone's credentials at that table (a host can rebuild the answer), else the ones its
+        # first answer there derives (a shorter code; a browser that refuses them answers with its own)
+        ice = guest.kept_ice(pairing) or signal.derived_credentials("a", pairing.room, pairing.key)
+        self.requests.append(("answer", signal.to_sdp(pairing), *ice))
 
     def answered(self, link: int, sdp: str) -> None:
         """The browser made this phone's answer to the host's offer."""
@@ -468,10 +521,11 @@ class NetSide:
             self.join = {"step": "join", "error": str(exc), "camera": True}
             self.requests.append(("close", link))
             return
-        self.join = {"step": "answer", "code": code, "error": None}
+        self.join = {"step": "answer", "code": code, "error": None, "since": self.clock()}
         if link in self._opened_early:
             self._opened_early.discard(link)
             self.outbox += [(link, t) for t in self.guest.opened(link)]
+            self._waiting_since = self.clock()
 
     def _guest_event(self, link: int, kind: str, text: str) -> None:
         guest = self.joining()
@@ -481,6 +535,7 @@ class NetSide:
             self._opened_early.add(link)  # a host that rebuilt the answer: open before it was handed over
         elif kind == "open":
             self.outbox += [(link, t) for t in guest.opened(link)]
+            self._waiting_since = self.clock()
         elif kind == "message":
             before = guest.rejected
             guest.receive(link, text)
@@ -492,6 +547,9 @@ class NetSide:
                     self.play.rejected()
                 self.play.update()
         elif kind == "closed":
+            if link == guest.link and self.join is not None and self.join.get("step") == "answer":
+                self.join["since"] = self.clock() - CONNECT_S  # failed before its time: said at once
+                self.join["failed"] = True
             guest.closed(link)
 
     def resumed(self) -> None:
@@ -506,7 +564,8 @@ class NetSide:
                 self.outbox += [(link, t) for t in self.play.tap(tap)]
 
     def delay_ms(self) -> int | None:
-        return self.play.delay_ms() if self.play is not None and self._playing() else None
+        """The guest's next tick: its game's, or when its pairing has waited :data:`CONNECT_S`."""
+        return self.play.delay_ms() if self.play is not None and self._playing() else self.due_ms()
 
     def tick(self) -> None:
         if self.play is not None:
@@ -534,5 +593,21 @@ def _signal_text(exc: signal.SignalError, host: bool) -> str:
             _("That is a table's code: scan the answer shown on the player's phone.")
             if host
             else _("That is a phone's answer: scan the code shown on the host's phone.")
+        )
+    if exc.reason == "typo":
+        return _(
+            "That code has a typing error. Compare it with the code on the other phone character by "
+            "character, or copy it again."
+        )
+    if exc.reason == "short":
+        return _("Part of that code is missing. Copy the whole code again, or compare it with the other phone's.")
+    if exc.reason == "long":
+        return _("That is more than one code. Paste only the code shown on the other phone.")
+    if exc.reason == "table":
+        return _("That answer comes from a phone that scanned another table's code.")
+    if exc.reason == "stale":
+        return _(
+            "That answer is for a code that is no longer shown: on that phone, tap “Scan the host's code "
+            "again” and scan the code shown now."
         )
     return _("That code cannot be used: {reason}").format(reason=str(exc))

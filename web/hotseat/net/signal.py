@@ -6,33 +6,46 @@ needs only a few facts from each side's SDP — the ICE user fragment and passwo
 certificate fingerprint, the DTLS role and the host candidates (address and port) — everything
 else in the SDP Chromium writes is the same for every data-channel-only session and is rebuilt
 by :func:`to_sdp`. A full Chromium offer is ~715 bytes (a QR code of version 22 at error
-correction level M); its code is ~155 (version 9 at level M: 53x53 modules instead of 105x105).
+correction level M); its code is 130 characters (version 6 at level M: 41x41 modules instead of
+105x105), or 163 when the browser keeps its own ICE credentials (version 7). Format 2's codes had
+154 (Chromium) and 166 (Firefox) characters, version 9.
 
-The text (ASCII, fields joined by ``~``)::
+The text: ``HS~3~`` (``HS`` and the code format, :data:`CODE_VERSION`) and then the facts as bits
+written with :data:`ALPHABET` (Crockford's base32: digits and capitals without I, L, O and U, so
+what a person reads out or types has no look-alikes; every character of it fits the QR code's
+alphanumeric mode, 5.5 bits a character instead of 8). ``HS~<version>~`` stays readable by every
+version of the app, so a phone can tell a Hotseat code, and which format it is in, from the first
+characters: a phone with an older app is told to update instead of failing later. The bits, most
+significant first:
 
-    HS~<protocol>~<kind>~<room>~<key>~<ufrag>~<pwd>~<fingerprint>~<setup>~<candidates>
+* kind (1: 0 offer, 1 answer), DTLS role (2: actpass, active, passive), fingerprint hash (2:
+  sha-256, sha-384, sha-512), candidates (2: one to four);
+* room (6 base64url characters, one per hosted game) and key (4: this pairing; the answer repeats
+  the offer's, so the host knows which waiting offer it answers), 6 bits each;
+* ICE credentials (2 bits of mode and then the user fragment and password): derived from kind,
+  room and key (:func:`derived_credentials`: nothing more), 4 and 24 ice-chars as Chromium writes
+  them (6 bits each), lower-case hexadecimal as Firefox writes them (8-bit lengths, 4 bits each),
+  or any ice-chars (8-bit lengths, 6 bits each);
+* the DTLS certificate digest;
+* each candidate: an mDNS name (``<uuid>.local``, what browsers show instead of a local IP) as
+  its UUID (122 bits for a random one, else 128), an IPv4 address (32), or any other address as
+  text (6-bit length, 7 bits a character); then its port (16);
+* a CRC-16/CCITT of the format version and all the bits above: one mistyped character (5 bits)
+  or two neighbours swapped (10) never pass; then zeros up to a whole character.
 
-* ``HS~<protocol>~`` never changes, so any version of the app can tell a Hotseat code, and which
-  protocol version wrote it (:data:`hotseat.net.protocol.PROTOCOL_VERSION`), from the first
-  characters: a phone with an older app is told to update instead of failing later.
-* ``kind``: ``o`` (host's offer) or ``a`` (guest's answer).
-* ``room``: the table (6 base64url characters, one per hosted game); ``key``: this pairing
-  (4 characters; the answer repeats the offer's, so the host knows which waiting offer it
-  answers, and a stale answer is refused).
-* ``ufrag``/``pwd``: ``a=ice-ufrag``/``a=ice-pwd`` as they are (ice-chars, RFC 8839).
-* ``fingerprint``: the DTLS certificate digest, base64url without padding; its length gives the
-  hash (32 bytes sha-256, 48 sha-384, 64 sha-512).
-* ``setup``: ``x`` actpass, ``a`` active, ``p`` passive (RFC 8842).
-* ``candidates``: comma-separated UDP host candidates, each ``<address>+<port>``; an mDNS name
-  (``<uuid>.local``, what browsers show instead of a local IP) is written as ``m`` and the UUID's
-  16 bytes in base64url (22 characters), any other address as ``r`` and the address.
+A person may paste or type a code with spaces, line breaks, zero-width or bidi characters inside,
+in any case, with ``I``/``L`` for ``1`` and ``O`` for ``0``, or with look-alike Cyrillic or Greek
+capitals (:func:`clean`). Codes of format 2 and before (``HS~2~o~...``) are refused as older
+(an app that reads them would have to be updated to pair with this one anyway).
 
 >>> code = encode("o", "Ab3_x9", "k7Qz", SAMPLE_OFFER)
->>> code[:32]
-'HS~2~o~Ab3_x9~k7Qz~hpsY~HNehxjcc'
->>> len(code) < 160
-True
->>> p = decode(code)
+>>> code[:12], len(code)
+('HS~3~081QQZW', 163)
+>>> ufrag, pwd = derived_credentials("o", "Ab3_x9", "k7Qz")
+>>> sdp = SAMPLE_OFFER.replace("hpsY", ufrag).replace("HNehxjccF4cWnWocvIjXLPlD", pwd)
+>>> len(encode("o", "Ab3_x9", "k7Qz", sdp))  # as the app makes its offers
+130
+>>> p = decode(" " + code.lower().replace("0", "o")[:40] + "\\u200b\\n" + code[40:])
 >>> (p.kind, p.room, p.key, p.setup, p.candidates[0])
 ('o', 'Ab3_x9', 'k7Qz', 'actpass', ('2469fe61-c8c4-47de-b734-3c7181e7b833.local', 41666))
 >>> essentials(to_sdp(p)) == essentials(SAMPLE_OFFER)
@@ -43,16 +56,21 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import re
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from ..bounded import ascii_int
-from .protocol import PROTOCOL_VERSION
+from ..lookalikes import FOLD
 
 PREFIX = "HS"
 SEP = "~"
+#: the format of the codes this app writes and reads (the messages' protocol version is
+#: :data:`hotseat.net.protocol.PROTOCOL_VERSION`; format 2 was ``HS~2~`` and ``~``-joined fields)
+CODE_VERSION = 3
 KINDS = {"o": "offer", "a": "answer"}
 SETUPS = {"x": "actpass", "a": "active", "p": "passive"}
 HASHES = {32: "sha-256", 48: "sha-384", 64: "sha-512"}
@@ -76,9 +94,12 @@ class SignalError(ValueError):
 
     ``reason`` is one of ``"not_hotseat"`` (not a Hotseat code at all), ``"newer"`` (written by a
     newer app: update this one), ``"older"`` (written by an older app: update that one),
-    ``"kind"`` (an offer where an answer was expected, or the other way round), ``"malformed"``
-    (a Hotseat code with a bad field; the message names it) or ``"sdp"`` (the browser's SDP
-    lacks what a data channel needs). ``version`` is the code's protocol version when known.
+    ``"kind"`` (an offer where an answer was expected, or the other way round), ``"typo"`` (a
+    character mistyped: the checksum does not match, or a character that is never in a code),
+    ``"short"`` (characters missing), ``"long"`` (more than a code), ``"malformed"`` (a bad
+    field; the message names it), ``"table"`` and ``"stale"`` (an answer for another table, or for
+    a code no longer shown: :meth:`hotseat.net.host.Host.answer`) or ``"sdp"`` (the browser's
+    SDP lacks what a data channel needs). ``version`` is the code's format when known.
     """
 
     def __init__(self, reason: str, message: str, version: int | None = None) -> None:
@@ -99,7 +120,7 @@ class Pairing:
         hash: ``"sha-256"``, ``"sha-384"`` or ``"sha-512"``; digest: its bytes.
         setup: ``"actpass"``, ``"active"`` or ``"passive"``.
         candidates: ``((address, port), ...)``, highest priority first.
-        version: the protocol version that wrote the code.
+        version: the code format (:data:`CODE_VERSION`).
     """
 
     kind: str
@@ -111,7 +132,7 @@ class Pairing:
     digest: bytes
     setup: str
     candidates: tuple[tuple[str, int], ...]
-    version: int = PROTOCOL_VERSION
+    version: int = CODE_VERSION
 
     @property
     def fingerprint(self) -> str:
@@ -178,31 +199,147 @@ def _candidate(text: str) -> tuple[str, int, int] | None:
     return parts[4], port, priority
 
 
-# ---- fields -> code ---------------------------------------------------------------------------
+# ---- the code's text ----------------------------------------------------------------------------
+
+#: the characters a code is written with (Crockford's base32: digits and capital letters without
+#: I, L, O and U); a person may type any case, and I, L (→ 1) and O (→ 0)
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUE = {c: i for i, c in enumerate(ALPHABET)}
+_ICE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_HEX = "0123456789abcdef"
+_B64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+#: characters a person or a messenger puts between a code's characters (dropped on input): the
+#: prefix's ``~`` and group dashes; spaces, line breaks, zero-width and bidi marks go by category
+_DROPPED = frozenset("~-")
+_DROPPED_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+_CRC_POLY = 0x1021  # CRC-16/CCITT: every error within 16 consecutive bits is found
 
 
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+def clean(text: str) -> str:
+    """``text`` as the characters of a code: compatibility forms (full-width letters, circled
+    digits) made plain (NFKC), spaces, line breaks, zero-width and bidi characters, ``~`` and
+    ``-`` dropped, letters made capitals, and look-alikes (Cyrillic and Greek capitals that look
+    Latin, ``I``/``l`` → ``1``, ``O`` → ``0``; :data:`hotseat.lookalikes.FOLD`) folded. What is
+    left may still hold characters that are never in a code (:func:`decode` names them).
+
+    >>> clean("hs~3~ 0o1l\\u200bI\\n-ab\\u202e")
+    'HS300111AB'
+    """
+    text = unicodedata.normalize("NFKC", text[: MAX_CODE_CHARS * 2])
+    out = []
+    for ch in text:
+        if ch in _DROPPED or unicodedata.category(ch) in _DROPPED_CATEGORIES:
+            continue
+        ch = FOLD.get(ord(ch), ch).upper()
+        out.append(FOLD.get(ord(ch), ch))
+    return "".join(out)
 
 
-def _unb64(text: str, what: str) -> bytes:
-    if not _B64URL.fullmatch(text):
-        raise SignalError("malformed", f"the code's {what} is not base64url")
-    try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise SignalError("malformed", f"the code's {what} is not base64url") from None
+def _crc(bits: list[int], crc: int = 0xFFFF) -> int:
+    for bit in bits:
+        top = ((crc >> 15) & 1) ^ bit
+        crc = (crc << 1) & 0xFFFF
+        if top:
+            crc ^= _CRC_POLY
+    return crc
 
 
-def _address_code(address: str) -> str:
+def _int_bits(value: int, width: int) -> list[int]:
+    return [(value >> (width - 1 - i)) & 1 for i in range(width)]
+
+
+class _Bits:
+    """Reads a code's bits (MSB first); running out means the code was cut short."""
+
+    def __init__(self, bits: list[int]) -> None:
+        self.bits, self.at = bits, 0
+
+    def take(self, width: int) -> int:
+        if self.at + width > len(self.bits):
+            raise SignalError("short", "the code is cut short")
+        value = 0
+        for bit in self.bits[self.at : self.at + width]:
+            value = (value << 1) | bit
+        self.at += width
+        return value
+
+    def text(self, alphabet: str, count: int) -> str:
+        width = len(alphabet).bit_length() - 1
+        return "".join(alphabet[self.take(width)] for _ in range(count))
+
+
+def derived_credentials(kind: str, room: str, key: str) -> tuple[str, str]:
+    """The ICE user fragment (4 ice-chars) and password (24 ice-chars, 144 bits) a phone may give
+    its offer (``kind="o"``) or its first answer (``"a"``) for pairing ``key`` of ``room``: a code
+    whose credentials are these says so in 2 bits instead of 170 (the code is public to whoever
+    sees it, and so were the credentials it carried; DTLS's certificate fingerprint is what
+    authenticates the other phone).
+
+    >>> derived_credentials("o", "Ab3_x9", "k7Qz")
+    ('K99d', 'iDjBr76HAyR5aKR2rP4/EnAn')
+    """
+    digest = hashlib.sha256(f"hotseat-ice~{kind}~{room}~{key}".encode("ascii")).digest()
+    number = int.from_bytes(digest, "big")
+    chars = [_ICE_ALPHABET[(number >> (250 - 6 * i)) & 63] for i in range(28)]
+    return "".join(chars[:4]), "".join(chars[4:])
+
+
+def _address_bits(address: str) -> list[int]:
     m = _MDNS.fullmatch(address)
     if m:
-        return "m" + _b64(uuid.UUID(m.group(1)).bytes)
-    return "r" + address
+        raw = uuid.UUID(m.group(1))
+        if raw.version == 4 and raw.variant == uuid.RFC_4122:  # 6 bits of it are always the same
+            number = raw.int
+            short = ((number >> 80) << 74) | (((number >> 64) & 0xFFF) << 62) | (number & ((1 << 62) - 1))
+            return [0, 0, *_int_bits(short, 122)]
+        return [0, 1, *_int_bits(raw.int, 128)]
+    if re.fullmatch(r"(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}", address):
+        return [1, 0, *[b for part in address.split(".") for b in _int_bits(int(part), 8)]]
+    data = address.encode("ascii")  # _ADDRESS: at most 64 ASCII characters
+    return [1, 1, *_int_bits(len(data) - 1, 6), *[b for c in data for b in _int_bits(c, 7)]]
+
+
+def _read_address(reader: _Bits) -> str:
+    kind = reader.take(2)
+    if kind == 0:
+        short = reader.take(122)
+        number = ((short >> 74) << 80) | (4 << 76) | (((short >> 62) & 0xFFF) << 64) | (2 << 62)
+        return f"{uuid.UUID(int=number | (short & ((1 << 62) - 1)))}.local"
+    if kind == 1:
+        return f"{uuid.UUID(int=reader.take(128))}.local"
+    if kind == 2:
+        return ".".join(str(reader.take(8)) for _ in range(4))
+    address = "".join(chr(reader.take(7)) for _ in range(reader.take(6) + 1))
+    if not _ADDRESS.fullmatch(address):
+        raise SignalError("malformed", f"the code's candidate address {address!r} is invalid")
+    return address
+
+
+def _credential_bits(kind: str, room: str, key: str, ufrag: str, pwd: str) -> list[int]:
+    if (ufrag, pwd) == derived_credentials(kind, room, key):
+        return [1, 1]
+    if len(ufrag) == 4 and len(pwd) == 24:  # as Chromium and Safari write them
+        return [0, 0, *[b for c in ufrag + pwd for b in _int_bits(_ICE_ALPHABET.index(c), 6)]]
+    lengths = [*_int_bits(len(ufrag) - 1, 8), *_int_bits(len(pwd) - 1, 8)]
+    if all(c in _HEX for c in ufrag + pwd):  # as Firefox writes them
+        return [0, 1, *lengths, *[b for c in ufrag + pwd for b in _int_bits(_HEX.index(c), 4)]]
+    return [1, 0, *lengths, *[b for c in ufrag + pwd for b in _int_bits(_ICE_ALPHABET.index(c), 6)]]
+
+
+def _read_credentials(reader: _Bits, kind: str, room: str, key: str) -> tuple[str, str]:
+    mode = reader.take(2)
+    if mode == 3:
+        return derived_credentials(kind, room, key)
+    if mode == 0:
+        return reader.text(_ICE_ALPHABET, 4), reader.text(_ICE_ALPHABET, 24)
+    ufrag_n, pwd_n = reader.take(8) + 1, reader.take(8) + 1
+    alphabet = _HEX if mode == 1 else _ICE_ALPHABET
+    return reader.text(alphabet, ufrag_n), reader.text(alphabet, pwd_n)
 
 
 def encode(kind: str, room: str, key: str, sdp: str) -> str:
-    """The pairing code of a browser's offer (``kind="o"``) or answer (``"a"``).
+    """The pairing code of a browser's offer (``kind="o"``) or answer (``"a"``): ``HS~3~`` and
+    :data:`ALPHABET` characters (see the module docstring).
 
     Raises:
         ValueError: bad ``kind``, ``room`` or ``key``.
@@ -221,20 +358,22 @@ def encode(kind: str, room: str, key: str, sdp: str) -> str:
     for name in ("ufrag", "pwd"):
         if not ICE_CHARS.fullmatch(facts[name]) or len(facts[name]) > 256:
             raise SignalError("sdp", f"the SDP's ICE {name} has characters ICE does not allow")
-    cands = ",".join(f"{_address_code(a)}+{port}" for a, port in facts["candidates"][:MAX_CANDIDATES])
-    fields = [
-        PREFIX,
-        str(PROTOCOL_VERSION),
-        kind,
-        room,
-        key,
-        facts["ufrag"],
-        facts["pwd"],
-        _b64(facts["digest"]),
-        setup,
-        cands,
+    candidates = facts["candidates"][:MAX_CANDIDATES]
+    bits = [
+        int(kind == "a"),
+        *_int_bits("xap".index(setup), 2),
+        *_int_bits(sorted(HASHES).index(len(facts["digest"])), 2),
+        *_int_bits(len(candidates) - 1, 2),
+        *[b for c in room + key for b in _int_bits(_B64URL_ALPHABET.index(c), 6)],
+        *_credential_bits(kind, room, key, facts["ufrag"], facts["pwd"]),
+        *[b for byte in facts["digest"] for b in _int_bits(byte, 8)],
     ]
-    return SEP.join(fields)
+    for address, port in candidates:
+        bits += _address_bits(address) + _int_bits(port, 16)
+    bits += _int_bits(_crc(_int_bits(CODE_VERSION, 5) + bits), 16)
+    bits += [0] * (-len(bits) % 5)
+    payload = "".join(ALPHABET[int("".join(map(str, bits[i : i + 5])), 2)] for i in range(0, len(bits), 5))
+    return f"{PREFIX}{SEP}{CODE_VERSION}{SEP}{payload}"
 
 
 def _check_id(value: str, length: int, what: str) -> None:
@@ -244,83 +383,158 @@ def _check_id(value: str, length: int, what: str) -> None:
 
 # ---- code -> fields ---------------------------------------------------------------------------
 
+_VERSION = re.compile(r"HS[~-]*(?:([1-9][0-9]{0,5}|0)~|([0-9]))", re.IGNORECASE)
 
-def code_version(text: str) -> int | None:
-    """The protocol version a Hotseat code was written by, or None if it is not one (or longer
-    than :data:`MAX_CODE_CHARS`).
 
-    >>> code_version("HS~7~o~anything"), code_version("HOTSEAT 7")
-    (7, None)
-    """
+def _split(text: str) -> tuple[int, str] | None:
+    """``(version, the rest)`` of a code's text, or None when it is not one."""
     if not isinstance(text, str) or len(text) > MAX_CODE_CHARS:
         return None
-    parts = text.strip().split(SEP, 2)
-    if len(parts) < 3 or parts[0] != PREFIX:
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKC", text) if unicodedata.category(ch) not in _DROPPED_CATEGORIES
+    )
+    m = _VERSION.match(plain)
+    if m is None:
         return None
-    return ascii_int(parts[1], 6)
+    if m.group(1) is not None:
+        return int(m.group(1)), plain[m.end() :]
+    return int(m.group(2)), plain[m.end() :]
+
+
+def code_version(text: str) -> int | None:
+    """The code format a Hotseat code was written in (:data:`CODE_VERSION`, or the version of
+    the app that wrote an older or newer code), or None if it is not one (or longer than
+    :data:`MAX_CODE_CHARS`). Codes of format 2 and before carried ``HS~<protocol>~``; this one
+    carries ``HS~3~`` (a person may type ``HS3``).
+
+    >>> code_version("HS~7~o~anything"), code_version("hs3 ABC"), code_version("HOTSEAT 7")
+    (7, 3, None)
+    """
+    split = _split(text)
+    return None if split is None else split[0]
 
 
 def decode(text: str, expect: str | None = None) -> Pairing:
-    """Read a pairing code (``expect``: ``"o"`` or ``"a"`` to insist on one kind).
+    """Read a pairing code (``expect``: ``"o"`` or ``"a"`` to insist on one kind), as a person
+    pasted or typed it: :func:`clean` first.
 
     Raises:
-        SignalError: see its ``reason``; the message says what is wrong, for the player.
+        SignalError: see its ``reason``; the message says what is wrong. A code of this format
+            with one character mistyped (or two neighbours swapped) is always refused (``"typo"``,
+            the 16-bit checksum), as is one cut short (``"short"``) or with more after it
+            (``"long"``).
     """
-    version = code_version(text)
-    if version is None:
+    split = _split(text)
+    if split is None:
         raise SignalError("not_hotseat", "this is not a Hotseat pairing code")
-    if version > PROTOCOL_VERSION:
+    version, rest = split
+    payload = clean(rest)
+    older_typed = version < CODE_VERSION and all(ch in _VALUE for ch in payload)  # format 2 has "+" and ","
+    if version != CODE_VERSION and (older_typed or _checks_out(payload, CODE_VERSION)):
+        raise SignalError("typo", f"the code's format {version} is mistyped", version)
+    if version != CODE_VERSION:
+        newer = version > CODE_VERSION
         raise SignalError(
-            "newer",
-            f"this code comes from a newer Hotseat (protocol {version}); this phone speaks {PROTOCOL_VERSION}",
+            "newer" if newer else "older",
+            f"this code comes from {'a newer' if newer else 'an older'} Hotseat (code format {version}); "
+            f"this phone reads format {CODE_VERSION}",
             version,
         )
-    if version < PROTOCOL_VERSION:
-        raise SignalError(
-            "older",
-            f"this code comes from an older Hotseat (protocol {version}); this phone speaks {PROTOCOL_VERSION}",
-            version,
-        )
-    parts = text.strip().split(SEP)
-    if len(parts) != 10:
-        raise SignalError("malformed", f"the code has {len(parts)} fields instead of 10", version)
-    _, _, kind, room, key, ufrag, pwd, fp, setup, cands = parts
-    if kind not in KINDS:
-        raise SignalError("malformed", f"the code's kind {kind!r} is unknown", version)
+    for ch in payload:
+        if ch not in _VALUE:
+            raise SignalError("typo", f"the code holds {ch!r}, which is never in a code", version)
+    if not _checks_out(payload, version):
+        reason = _misfit(payload)
+        raise SignalError(reason, f"the code's checksum does not match ({reason})", version)
+    return _read(payload, expect, version)
+
+
+def _bits_of(payload: str) -> list[int]:
+    return [b for ch in payload for b in _int_bits(_VALUE[ch], 5)]
+
+
+def _body_bits(payload: str) -> int | None:
+    """How many bits of ``payload`` come before its checksum (the structure says), or None."""
+    try:
+        reader = _Bits(_bits_of(payload))
+        _read_fields(reader, None, CODE_VERSION)
+        return reader.at
+    except SignalError:
+        return None
+
+
+def _checks_out(payload: str, version: int) -> bool:
+    if any(ch not in _VALUE for ch in payload):
+        return False
+    bits, body = _bits_of(payload), _body_bits(payload)
+    if body is None or not 0 <= len(bits) - body - 16 < 5 or any(bits[body + 16 :]):
+        return False
+    return _crc(_int_bits(version, 5) + bits[:body]) == _int_bits_value(bits[body : body + 16])
+
+
+def _int_bits_value(bits: list[int]) -> int:
+    return int("".join(map(str, bits)) or "0", 2)
+
+
+def _misfit(payload: str) -> str:
+    """Why a payload whose checksum fails fails: cut short, too long, or a typo."""
+    body = _body_bits(payload)
+    if body is None:
+        return "short" if _ran_out(payload) else "typo"
+    extra = len(payload) * 5 - body - 16
+    if extra < 0:
+        return "short"
+    return "long" if extra >= 10 else "typo"
+
+
+def _ran_out(payload: str) -> bool:
+    try:
+        _read_fields(_Bits(_bits_of(payload)), None, CODE_VERSION)
+    except SignalError as exc:
+        return exc.reason == "short"
+    return False
+
+
+def _read(payload: str, expect: str | None, version: int) -> Pairing:
+    return _read_fields(_Bits(_bits_of(payload)), expect, version)
+
+
+def _read_fields(reader: _Bits, expect: str | None, version: int) -> Pairing:
+    kind = "a" if reader.take(1) else "o"
     if expect is not None and kind != expect:
         raise SignalError("kind", f"this is the {KINDS[kind]} code; the {KINDS[expect]} code is needed here", version)
-    for value, length, what in ((room, 6, "room"), (key, 4, "key")):
-        if len(value) != length or not _B64URL.fullmatch(value):
-            raise SignalError("malformed", f"the code's {what} is invalid", version)
-    for value, what in ((ufrag, "ICE user fragment"), (pwd, "ICE password")):
-        if not ICE_CHARS.fullmatch(value) or len(value) > 256:
-            raise SignalError("malformed", f"the code's {what} is invalid", version)
+    setup_i, hash_i, count = reader.take(2), reader.take(2), reader.take(2) + 1
+    if setup_i == 3 or hash_i == 3:
+        raise SignalError("malformed", "the code's DTLS role or hash is unknown", version)
+    ids = reader.text(_B64URL_ALPHABET, 10)
+    room, key = ids[:6], ids[6:]
+    ufrag, pwd = _read_credentials(reader, kind, room, key)
     if len(ufrag) < 4 or len(pwd) < 22:  # RFC 8839: at least 24 and 128 bits
         raise SignalError("malformed", "the code's ICE credentials are too short", version)
-    digest = _unb64(fp, "fingerprint")
-    if len(digest) not in HASHES:
-        raise SignalError("malformed", "the code's fingerprint has a wrong length", version)
-    if setup not in SETUPS:
-        raise SignalError("malformed", f"the code's DTLS role {setup!r} is unknown", version)
-    candidates = tuple(_read_candidate(c, version) for c in cands.split(",")) if cands else ()
-    if not candidates or len(candidates) > MAX_CANDIDATES:
-        raise SignalError("malformed", f"the code carries {len(candidates)} candidates", version)
-    return Pairing(kind, room, key, ufrag, pwd, HASHES[len(digest)], digest, SETUPS[setup], candidates, version)
+    size = sorted(HASHES)[hash_i]
+    digest = bytes(reader.take(8) for _ in range(size))
+    candidates = []
+    for _ in range(count):
+        address = _read_address(reader)
+        port = reader.take(16)
+        if port == 0:
+            raise SignalError("malformed", "the code's candidate has port 0", version)
+        candidates.append((address, port))
+    setup = SETUPS["xap"[setup_i]]
+    return Pairing(kind, room, key, ufrag, pwd, HASHES[size], digest, setup, tuple(candidates), version)
 
 
-def _read_candidate(text: str, version: int) -> tuple[str, int]:
-    address, plus, digits = text.rpartition("+")
-    port = ascii_int(digits, 5)
-    if not plus or port is None or not 0 < port < 65536:
-        raise SignalError("malformed", f"the code's candidate {text!r} has no valid port", version)
-    if address.startswith("m"):
-        raw = _unb64(address[1:], "candidate address")
-        if len(raw) != 16:
-            raise SignalError("malformed", f"the code's candidate {text!r} is not an mDNS name", version)
-        return f"{uuid.UUID(bytes=raw)}.local", port
-    if address.startswith("r") and _ADDRESS.fullmatch(address[1:]):
-        return address[1:], port
-    raise SignalError("malformed", f"the code's candidate {text!r} is invalid", version)
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _unb64(text: str, what: str) -> bytes:
+    if not _B64URL.fullmatch(text):
+        raise SignalError("malformed", f"the code's {what} is not base64url")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise SignalError("malformed", f"the code's {what} is not base64url") from None
 
 
 # ---- a phone's answer kept by the host ----------------------------------------------------------
