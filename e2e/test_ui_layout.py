@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 from conftest import hold_at, preset_storage, release_hold, shot, wait_ready
+from playwright.sync_api import expect
 
 import pycore
 from hotseat import session_save
