@@ -24,7 +24,7 @@ def _link_to_host(world: World, phone) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("phone", ["came back", "new"])
-def test_a_hello_that_arrives_after_the_same_phone_paired_again_never_takes_the_seat(phone):
+def test_a_hello_that_arrives_after_the_same_phone_paired_again_never_takes_the_seat(phone, monkeypatch):
     """The phone's first hello is slow; the phone reloads and pairs again; that first hello comes
     after the newer link was welcomed, and the old link's close after that. The newer link holds
     the seat (before: the host replaced it, and the phone read "Another phone took this seat")."""
@@ -36,13 +36,25 @@ def test_a_hello_that_arrives_after_the_same_phone_paired_again_never_takes_the_
         world.phones[1] = Controller(world.phone_storage[1], bot_hook=None)
     world.settle()  # the host hears of the reload (late)
     assert world.away_seats() == [1]
+    hellos: list[int] = []  # the links whose hello the host read, in order
+    receive = host_module.Host.receive
+
+    def reading(self, link, text):
+        if isinstance(text, str) and '"hello"' in text:
+            hellos.append(link)
+        return receive(self, link, text)
+
+    monkeypatch.setattr(host_module.Host, "receive", reading)
     assert world.pair_with_slow_hello(1)
     world.settle()  # the slow hello arrives, then the old link's close
     markup = str(world.phones[1].render())
     assert "Another phone took this seat" not in markup
     assert screen_of(markup).startswith("guest-") and screen_of(markup) != "guest-lost"
     assert world.away_seats() == []
-    assert any(r.reason == "stale" for r in world.host.net.host.reports)
+    # the slow hello was refused as stale when the host read it; a phone that came back has its
+    # earlier link closed by the host when its new code is made, so that hello may never be read
+    stale = any(r.reason == "stale" for r in world.host.net.host.reports)
+    assert stale if len(hellos) > 1 else phone == "came back" and hellos
     world.check()  # the phone shows its seat and plays it
     world.step_device(world.host, 0)
     world.settle()
