@@ -373,6 +373,42 @@ def test_merge_takes_empty_options_for_no_options_and_refuses_other_options(tmp_
         tournament_main(["six_nimmt", "--seats", "hard,normal", "--options", "[1]"])
 
 
+def test_paired_compares_two_runs_deal_by_deal(tmp_path):
+    """tools/paired.py: per deal, the first seat kind's mean score over the deal's games in each
+    run, and the mean of the differences over the deals both runs played (a deal only one run
+    played is left out)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "paired", os.path.join(os.path.dirname(__file__), "..", "tools", "paired.py")
+    )
+    assert spec is not None and spec.loader is not None
+    paired = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(paired)
+
+    def run_file(name, kind, scores):
+        # scores: per game (deal = index // 2, seats rotated) the first kind's and the other's score
+        config = {"game": "six_nimmt", "seed": 1, "options": None, "playouts": None, "time_budget": None}
+        config.update(start=0, games=len(scores), seats=[kind, "normal"], duplicate=True)
+        games = []
+        for i, (mine, other) in enumerate(scores):
+            seats = [kind, "normal"] if i % 2 == 0 else ["normal", kind]
+            pair = [mine, other] if i % 2 == 0 else [other, mine]
+            games.append({"index": i, "deal": i // 2, "seats": seats, "scores": pair, "wins": [0.5, 0.5], "length": 20})
+        path = tmp_path / name
+        path.write_text(json.dumps({"config": config, "games": games}))
+        return str(path)
+
+    a = run_file("a.json", "hard+x", [(2, 10), (4, 10), (6, 12), (6, 8), (1, 9), (1, 9)])
+    b = run_file("b.json", "hard", [(4, 10), (6, 10), (5, 12), (9, 8)])
+    kind, deals = paired.per_deal([a])
+    assert kind == "hard+x" and deals == {0: (3.0, 10.0), 1: (6.0, 10.0), 2: (1.0, 9.0)}
+    out = paired.compare([a], [b])
+    # deals 0 and 1: differences 3 - 5 = -2 and 6 - 7 = -1; deal 2 is left out
+    assert "2 common deals (left out: 1)" in out
+    assert "difference hard+x - hard: -1.50 ± 0.98 a deal" in out
+
+
 def test_ladder_elo_follows_the_pair_results(capsys):
     from pycore.tournament import fit_elo
 

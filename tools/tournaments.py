@@ -34,6 +34,10 @@ TARGETS: dict[str, tuple[str, str, dict | None, str]] = {
     "sn4": ("six_nimmt", "hard,normal,normal,normal", None, "hard/normal bullheads <= 0.5"),
     "sn5": ("six_nimmt", "hard,normal,normal,normal,normal", None, "hard/normal bullheads <= 0.6"),
     "sn10": ("six_nimmt", "hard," + ",".join(["normal"] * 9), None, "hard/normal bullheads <= 0.6"),
+    **{
+        f"sn{n}": ("six_nimmt", "hard," + ",".join(["normal"] * (n - 1)), None, "hard/normal bullheads (measured)")
+        for n in (6, 7, 8, 9)
+    },
     "bb": ("bad_bunnies", "hard,normal,normal", None, "hard wins >= 50%"),
     "dog": ("dog", "hard,normal,hard,normal", None, "hard team wins >= 80%"),
     "dog-partner": ("dog", "hard,hard+solo,hard,hard+solo", None, "partner logic: hard team's win share"),
@@ -41,6 +45,15 @@ TARGETS: dict[str, tuple[str, str, dict | None, str]] = {
     "bb-easy": ("bad_bunnies", "easy,normal,normal", None, "easy loses >= 75%"),
     "sn5-mcs": ("six_nimmt", "hard," + ",".join(["mcs400"] * 4), {"rounds": 1}, "hard/mcs400 bullheads <= 0.70"),
     "sn10-mcs": ("six_nimmt", "hard," + ",".join(["mcs400"] * 9), {"rounds": 1}, "hard/mcs400 bullheads <= 0.80"),
+    **{
+        f"sn{n}-mcs": (
+            "six_nimmt",
+            "hard," + ",".join(["mcs400"] * (n - 1)),
+            {"rounds": 1},
+            "hard/mcs400 < 1, separated",
+        )
+        for n in (6, 7, 8, 9)
+    },
     "ladder-six_nimmt": ("six_nimmt", "ladder", None, "Elo per level"),
     "ladder-bad_bunnies": ("bad_bunnies", "ladder", None, "Elo per level"),
     "ladder-dog": ("dog", "ladder", None, "Elo per level"),
