@@ -675,6 +675,57 @@ def test_six_nimmt_hard_reads_how_each_opponent_plays():
     assert normal > 0.85 and rand < 0.1, (normal, rand)
 
 
+def test_six_nimmt_reading_at_large_tables_the_other_kind_by_table_size(monkeypatch):
+    """The kind reading at more than five players, as the variants ``hard+k10p5`` and
+    ``hard+open1`` switch it on (``READ_KIND_MAX_PLAYERS`` = 10): a player of the other kind
+    follows the rule in 50% of its playout picks at 4 and 5 players and in 25% at 6 to 10
+    (``other_greedy``), and ``kind_greedy`` mixes the kinds by that. At 10 players, after four
+    turns, the reading tells ``normal`` opponents (rule kind: mean above 0.9) from rl-6-nimmt's
+    search (below 0.5) and from players of random cards (below 0.1). On the round's first turn
+    every opponent is of the rule kind with the prior ``OPENING_PRIOR_LARGE`` (0.5; ``hard+open1``:
+    1, so its playout picks follow the rule as ``hard+plain``'s do). Variants' decisions are
+    not ``hard``'s, which at these tables is ``hard+plain``'s."""
+    from pycore.bots import six_nimmt as bot
+    from pycore.tournament import decide
+
+    game = pycore.load_game("six_nimmt")
+    assert [bot.other_greedy(n) for n in (2, 4, 5, 6, 9, 10)] == [0.5, 0.5, 0.5, 0.25, 0.25, 0.25]
+    opening = game.new_initial_state(10, 9, {"rounds": 1}).observation(0)
+    monkeypatch.setattr(bot, "READ_KIND_MAX_PLAYERS", 10)
+    assert bot.rule_weights(opening) == [1.0] + [0.5] * 9
+    assert bot.kind_greedy(opening) == [bot.OWN_GREEDY] + [pytest.approx(0.575)] * 9
+    monkeypatch.setattr(bot, "OPENING_PRIOR_LARGE", 1.0)
+    assert bot.kind_greedy(opening) == [bot.OWN_GREEDY] + [bot.PLAYOUT_GREEDY] * 9
+    monkeypatch.undo()
+    weights: dict[str, list[float]] = {"normal": [], "mcs400": [], "random": []}
+    differ = 0
+    for kind in weights:
+        for seed in range(2):
+            n = 10 if seed == 0 or kind != "normal" else 6
+            state = game.new_initial_state(n, seed, {"rounds": 1})
+            rng = Rng(seed)
+            while state.turn < 5:
+                for p in state.current_players():
+                    state.apply_action(p, decide(game, state, p, "normal" if p == 0 else kind, rng, None, None)[0])
+            obs = state.observation(0)
+            assert not bot.reads_kind(obs)
+            with monkeypatch.context() as m:
+                m.setattr(bot, "READ_KIND_MAX_PLAYERS", 10)
+                assert bot.reads_kind(obs)
+                w, greedy = bot.rule_weights(obs), bot.kind_greedy(obs)
+            assert w[0] == 1.0 and greedy[0] == bot.OWN_GREEDY
+            for wp, g in zip(w[1:], greedy[1:]):
+                assert g == pytest.approx(wp * bot.RULE_GREEDY + (1 - wp) * 0.25)
+            if n == 10:
+                weights[kind] += w[1:]
+            hard = decide(game, state, 0, "hard", Rng(3), 60, None)[0]
+            assert hard == decide(game, state, 0, "hard+plain", Rng(3), 60, None)[0]
+            differ += hard != decide(game, state, 0, "hard+k10p5", Rng(3), 60, None)[0]
+    normal, search, rand = (sum(v) / len(v) for v in weights.values())
+    assert normal > 0.9 and search < 0.5 and rand < 0.1, (normal, search, rand)
+    assert differ > 0
+
+
 def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_five():
     """The kind reading is on at 4 and 5 players and off above (``READ_KIND_MAX_PLAYERS``): at 6
     and 10 players hard's beliefs and playout rules are ``hard+plain``'s and every decision, with

@@ -206,9 +206,17 @@ UNLIKELY = 1.0
 #: ``normal`` rule (:func:`play_styles`); ``hard+g5`` lets every opponent follow it in half of its
 #: playout picks; ``hard+o3``: a player of the other kind (:func:`rule_weights`) follows it in
 #: 30% of its playout picks instead of :data:`OTHER_GREEDY` (against 4 mcs400, 5 players, one
-#: round, 40 duplicate deals: +0.08 ± 1.21 bullheads a round against hard, no gain); at 10 players
-#: ``hard+read10`` reads the kinds as at 5, ``hard+r10p9`` with the prior 0.9, ``hard+r10p9m`` also
-#: without the hands (measured against 9 mcs400 and against 9 ``normal``: docs/bots.md)
+#: round, 40 duplicate deals: +0.08 ± 1.21 bullheads a round against hard, no gain). At tables of
+#: more than :data:`SMALL_TABLE` players, where hard plays as ``hard+plain`` (measured at 10
+#: against 9 mcs400 and against 9 ``normal``: docs/bots.md), the kinds read as at 5 players
+#: (:data:`READ_KIND_MAX_PLAYERS` = 10): ``hard+k10p5`` with a player of the other kind following
+#: the rule in :data:`OTHER_GREEDY_LARGE` = 25% of its playout picks, ``hard+open1`` the same but
+#: every opponent of the rule kind on a round's first turn (:data:`OPENING_PRIOR_LARGE`),
+#: ``hard+k10`` with the prior 0.9 (:data:`RULE_PRIOR`), ``hard+k10m`` also without the hands
+#: read; ``hard+read10`` with the other kind at 50%, ``hard+r10p9`` that with the prior 0.9,
+#: ``hard+r10p9m`` also without the hands read; ``hard+g25`` every opponent follows the rule in
+#: 25% of its playout picks; ``hard+w2`` and ``hard+w4`` do twice and four times the work
+#: (:data:`HARD_WORK`, :data:`MAX_WORLDS`)
 VARIANTS = {
     "plain": {"READ_KIND": False},
     "mix": {"KIND_UNLIKELY": 1.0},
@@ -216,9 +224,16 @@ VARIANTS = {
     "style": {"READ_KIND": False, "READ_STYLE": True},
     "g5": {"READ_KIND": False, "PLAYOUT_GREEDY": 0.5},
     "o3": {"OTHER_GREEDY": 0.3},
-    "read10": {"READ_KIND_MAX_PLAYERS": 10},
-    "r10p9": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9},
-    "r10p9m": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
+    "read10": {"READ_KIND_MAX_PLAYERS": 10, "OTHER_GREEDY_LARGE": 0.5},
+    "r10p9": {"READ_KIND_MAX_PLAYERS": 10, "OTHER_GREEDY_LARGE": 0.5, "RULE_PRIOR": 0.9},
+    "r10p9m": {"READ_KIND_MAX_PLAYERS": 10, "OTHER_GREEDY_LARGE": 0.5, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
+    "k10p5": {"READ_KIND_MAX_PLAYERS": 10},
+    "k10": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9},
+    "k10m": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
+    "open1": {"READ_KIND_MAX_PLAYERS": 10, "OPENING_PRIOR_LARGE": 1.0},
+    "g25": {"READ_KIND": False, "PLAYOUT_GREEDY": 0.25},
+    "w2": {"HARD_WORK": 60_000, "MAX_WORLDS": 400},
+    "w4": {"HARD_WORK": 120_000, "MAX_WORLDS": 800},
 }
 
 
@@ -282,6 +297,9 @@ def read_once(what: str, obs: Observation, read: Any) -> Any:
         RULE_PRIOR,
         RULE_GREEDY,
         OTHER_GREEDY,
+        OTHER_GREEDY_LARGE,
+        SMALL_TABLE,
+        OPENING_PRIOR_LARGE,
         KIND_UNLIKELY,
     )
     hit = _reads.get(key)
@@ -639,9 +657,10 @@ READ_KIND = True
 #: ... at tables of at most this many players, where it was measured to pay: whole games against
 #: ``normal`` bots, duplicate deals, paired per deal against the hard without it (``hard+plain``),
 #: it took 7.09 ± 3.57 fewer bullheads a game at 4 players (30 deals) and 3.13 ± 3.42 fewer at 5
-#: (24 deals), but 5.54 ± 3.63 MORE at 10 (12 deals): with nine opponents each turn, the prior's
-#: 70%-rule playouts of the first picks and the hands read from so many picks cost more than the
-#: reading gains. At larger tables hard plays as ``hard+plain`` (the same games, move for move).
+#: (24 deals), but MORE at 10: 5.54 ± 3.63 (12 deals) with a player of the other kind at 50% rule
+#: picks (``hard+read10``), 4.36 ± 3.66 (8 deals) with it at 25% (``hard+k10p5``, which gained
+#: against rl-6-nimmt's search, docs/bots.md). At larger tables hard plays as ``hard+plain``
+#: (the same games, move for move).
 READ_KIND_MAX_PLAYERS = 5
 #: a player of the rule kind follows the ``normal`` rule in this share of its picks (else a random
 #: card); the ``normal`` bot always does
@@ -649,8 +668,20 @@ RULE_GREEDY = PLAYOUT_GREEDY
 #: a player of the other kind (a searching bot, a person playing by feel) follows it this often
 #: (against 4 rl-6-nimmt searches 0.5 took fewer bullheads than 0.9: variant ``hard+g5``)
 OTHER_GREEDY = 0.5
+#: ... and at tables of more than :data:`SMALL_TABLE` players when the kinds are read there
+#: (:data:`READ_KIND_MAX_PLAYERS`; variants only): at ten players rl-6-nimmt's search picks
+#: ``normal``'s card in only about a third of its picks (18–31% with 8 to 10 cards in hand, where
+#: a uniformly random card is 10–12%: it plays near random), so a pick against the rule tells the
+#: kinds apart faster and a searching opponent's playouts are nearer its play (variant
+#: ``hard+read10``: 0.5)
+OTHER_GREEDY_LARGE = 0.25
+#: the largest table of :data:`OTHER_GREEDY`
+SMALL_TABLE = 5
 #: the chance that an opponent is of the rule kind before any of its picks this round is read
 RULE_PRIOR = 0.5
+#: ... at tables of more than :data:`SMALL_TABLE` players, on the round's first turn (no pick of
+#: the round read yet); 1: every opponent's playout picks follow the rule as ``hard+plain``'s do
+OPENING_PRIOR_LARGE = 0.5
 #: how much less likely an opponent of the rule kind holds a hidden card the rule would have
 #: played instead of one of its picks (:func:`hand_weights`); 1: the re-deal does not read it
 KIND_UNLIKELY = 0.1
@@ -660,6 +691,17 @@ def reads_kind(obs: Observation) -> bool:
     """Whether hard reads the opponents' kinds on ``obs`` (:data:`READ_KIND`, at a table of at
     most :data:`READ_KIND_MAX_PLAYERS` players)."""
     return READ_KIND and obs["num_players"] <= READ_KIND_MAX_PLAYERS
+
+
+def other_greedy(num_players: int) -> float:
+    """How often a player of the other kind follows the ``normal`` rule at a table of
+    ``num_players``: :data:`OTHER_GREEDY` up to :data:`SMALL_TABLE` players, else
+    :data:`OTHER_GREEDY_LARGE`.
+
+    >>> other_greedy(5), other_greedy(6), other_greedy(10)
+    (0.5, 0.25, 0.25)
+    """
+    return OTHER_GREEDY if num_players <= SMALL_TABLE else OTHER_GREEDY_LARGE
 
 
 def rule_weights(obs: Observation) -> list[float]:
@@ -673,12 +715,13 @@ def rule_weights(obs: Observation) -> list[float]:
     0); its other cards are unknown, drawn from the cards it could have held (those hidden from
     this seat now and those the others played since), so the chance is that none of them is one
     ranked before ``c``. Bayes' rule over the two kinds (:data:`RULE_GREEDY`,
-    :data:`OTHER_GREEDY`, prior :data:`RULE_PRIOR`) gives the chance of the rule kind.
+    :func:`other_greedy`, prior :data:`RULE_PRIOR`) gives the chance of the rule kind.
     """
     me, n = obs["viewer"], obs["num_players"]
-    out = [RULE_PRIOR] * n
-    out[me] = 1.0
+    other = other_greedy(n)
     turns = replay_round(obs)
+    out = [RULE_PRIOR if turns or n <= SMALL_TABLE else OPENING_PRIOR_LARGE] * n
+    out[me] = 1.0
     if not turns:
         return out
     hidden = hidden_cards(obs)
@@ -705,7 +748,7 @@ def rule_weights(obs: Observation) -> list[float]:
                         break
                     rule *= max(0.0, (size - better - j) / (size - j))
             like_rule = RULE_GREEDY * rule + (1.0 - RULE_GREEDY) / h
-            like_other = OTHER_GREEDY * rule + (1.0 - OTHER_GREEDY) / h
+            like_other = other * rule + (1.0 - other) / h
             odds[p] *= like_rule / like_other
     for p, o in odds.items():
         out[p] = 1.0 if o == math.inf else o / (1.0 + o)
@@ -714,9 +757,11 @@ def rule_weights(obs: Observation) -> list[float]:
 
 def kind_greedy(obs: Observation) -> list[float]:
     """Per player, the chance that a playout pick follows the ``normal`` rule: the mixture of the
-    two kinds by :func:`rule_weights`; the seat's own is :data:`OWN_GREEDY`."""
+    two kinds by :func:`rule_weights` (the other kind's :func:`other_greedy`); the seat's own is
+    :data:`OWN_GREEDY`."""
     w = rule_weights(obs)
-    out = [wp * RULE_GREEDY + (1.0 - wp) * OTHER_GREEDY for wp in w]
+    other = other_greedy(obs["num_players"])
+    out = [wp * RULE_GREEDY + (1.0 - wp) * other for wp in w]
     out[obs["viewer"]] = OWN_GREEDY
     return out
 
