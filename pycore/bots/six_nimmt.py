@@ -210,7 +210,8 @@ UNLIKELY = 1.0
 #: more than :data:`SMALL_TABLE` players, where hard plays as ``hard+plain`` (measured at 10
 #: against 9 mcs400 and against 9 ``normal``: docs/bots.md), the kinds read as at 5 players
 #: (:data:`READ_KIND_MAX_PLAYERS` = 10): ``hard+k10p5`` with a player of the other kind following
-#: the rule in :data:`OTHER_GREEDY_LARGE` = 25% of its playout picks, ``hard+open1`` the same but
+#: the rule in :data:`OTHER_GREEDY_LARGE` = 25% of its playout picks (``hard+k10p5m`` without the
+#: hands read: :data:`KIND_UNLIKELY` = 1), ``hard+open1`` the same but
 #: every opponent of the rule kind on a round's first turn (:data:`OPENING_PRIOR_LARGE`),
 #: ``hard+k10`` with the prior 0.9 (:data:`RULE_PRIOR`), ``hard+k10m`` also without the hands
 #: read; ``hard+read10`` with the other kind at 50%, ``hard+r10p9`` that with the prior 0.9,
@@ -228,6 +229,7 @@ VARIANTS = {
     "r10p9": {"READ_KIND_MAX_PLAYERS": 10, "OTHER_GREEDY_LARGE": 0.5, "RULE_PRIOR": 0.9},
     "r10p9m": {"READ_KIND_MAX_PLAYERS": 10, "OTHER_GREEDY_LARGE": 0.5, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
     "k10p5": {"READ_KIND_MAX_PLAYERS": 10},
+    "k10p5m": {"READ_KIND_MAX_PLAYERS": 10, "KIND_UNLIKELY": 1.0},
     "k10": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9},
     "k10m": {"READ_KIND_MAX_PLAYERS": 10, "RULE_PRIOR": 0.9, "KIND_UNLIKELY": 1.0},
     "open1": {"READ_KIND_MAX_PLAYERS": 10, "OPENING_PRIOR_LARGE": 1.0},
