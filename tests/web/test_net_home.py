@@ -125,6 +125,7 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
         {"shell": "new", "game": "six_nimmt"},
         {"shell": "new", "game": "bad_bunnies"},
         {"shell": "net", "do": "join"},
+        {"shell": "restore"},  # a backup may replace the game the phones play
     ):
         host.tap(dict(tap, fields={}))
         shown = text(host)
@@ -141,6 +142,20 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
     assert host.screen == "setup" and host.setup["game"] == "bad_bunnies"
     assert host_links(air, host) == set() and host.net.host is None
     assert screen(ann) == screen(bob) == "guest-lost"
+
+
+def test_restoring_a_backup_while_phones_wait_asks_first_then_picks_the_file():
+    air, host, _storage, ann, bob = two_phones(seed=21)
+    host.tap({"shell": "menu", "fields": {}})
+    air.run(host, ann, bob)
+    host.tap({"shell": "settings", "fields": {}})
+    host.tap({"shell": "restore", "fields": {}})
+    assert host.dialog is not None and host.dialog["kind"] == "close_table"
+    assert not host.backups.pick_file  # no file picker before the answer
+    host.tap({"shell": "close_table", "fields": {}})
+    air.run(host, ann, bob)
+    assert host.backups.pick_file  # the picker opens inside the answer's tap
+    assert host.net.host is None and screen(ann) == screen(bob) == "guest-lost"
 
 
 def test_the_abandon_question_says_the_phones_hear_the_game_ended():

@@ -231,7 +231,8 @@ class Controller:
             self.questions.answer(shell)
             return
         if shell in ("backup", "restore", "hint_ok"):
-            self.backups.tap(shell)
+            if not (shell == "restore" and self.screen is Screen.HOME and self._closes_table(tap)):
+                self.backups.tap(shell)
             return
         if self.screen is Screen.HOME and self._closes_table(tap):
             return
@@ -424,15 +425,17 @@ class Controller:
 
     def _closes_table(self, tap: dict[str, Any]) -> bool:
         """Whether ``tap`` would close the table this phone stepped away from while phones are
-        connected to it (a new game, another game continued, joining another table): then it asks
-        first (:attr:`dialog` ``close_table``, with the tap to make once the player agrees)."""
+        connected to it (a new game, another game continued, joining another table, restoring a
+        backup, which may replace the game they play): then it asks first (:attr:`dialog`
+        ``close_table``, with the tap to make once the player agrees; a backup's file is picked
+        after the answer, still inside its tap)."""
         net = self._net
         if net is None or not net.stepped_away or not net.connected() or net.session is None:
             return False
         shell, game = tap.get("shell"), tap.get("game")
         if shell == "resume" and game == net.session.game_id:
             return False  # Continue: the same table
-        if shell in ("new", "resume") or (shell == "net" and tap.get("do") == "join"):
+        if shell in ("new", "resume", "restore") or (shell == "net" and tap.get("do") == "join"):
             self.dialog = {"kind": "close_table", "game": net.session.game_id, "then": dict(tap, fields={})}
             return True
         return False
