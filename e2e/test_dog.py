@@ -16,11 +16,17 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import SHOTS_DIR, fast_pace, pick_seat_kind, preset_storage, seat_kinds, wait_ready
+from conftest import (
+    SHOTS_DIR,
+    dog_play_state,
+    fast_pace,
+    pick_seat_kind,
+    preset_storage,
+    saved_session,
+    seat_kinds,
+    wait_ready,
+)
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secrets_of, tokens
-
-import pycore
-from pycore.games.dog import full_deck
 
 SHOTS = SHOTS_DIR / "dog"
 NEW_DOG = "[data-tap*='\"dog\"'][data-tap*='\"new\"']"
@@ -216,46 +222,9 @@ def test_a_leak_planted_into_a_curtain_is_found(page):
 def near_end_save() -> str:
     """A session save: Ann (seat 0) has all figures home, Cat (seat 2) has three home and one 3
     fields from the goal; Ann holds a 3 and a 5 and is on turn."""
-    game = pycore.load_game("dog")
-    state = game.new_initial_state(4, seed=77)
-    data = json.loads(state.to_json())["state"]
-    data["figures"] = [[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]]
-    data["hands"] = [["3", "5"], ["2", "8"], ["9", "10"], ["12", "13"]]
-    pool = full_deck()
-    for h in data["hands"]:
-        for c in h:
-            pool.remove(c)
-    data.update(
-        deck=pool,
-        discard=[],
-        phase="play",
-        turn=0,
-        gifts=[None] * 4,
-        received=[None] * 4,
-        out=[False] * 4,
-        drawn=False,
-        seven=None,
-        winners=[],
-        round=3,
-        dealer=3,
-    )
-    text = json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data})
-    game.state_from_json(text)  # the engine accepts it
-    seats = [{"name": n, "kind": "human"} for n in NAMES]
-    return json.dumps(
-        {
-            "format": "hotseat-session",
-            "version": 1,
-            "game": "dog",
-            "seed": 77,
-            "options": {},
-            "seats": seats,
-            "state": text,
-            "summary_due": False,
-            "events": [],
-            "bot_rng": 1,
-        }
-    )
+    figures = [[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]]
+    hands = [["3", "5"], ["2", "8"], ["9", "10"], ["12", "13"]]
+    return saved_session("dog", dog_play_state(figures, hands, 3), NAMES)
 
 
 def test_saved_near_end_position_played_to_a_team_win(page):

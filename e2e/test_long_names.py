@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from conftest import dog_play_state
 
 import pycore
 from hotseat import session_save
@@ -164,31 +165,9 @@ def near_the_end(game_id: str, seed: int, moves_before: int):
 
 def dog_near_the_end():
     """Dog: Ann (seat 0) has all figures home, Cyd three home and one three fields before the goal."""
-    game = pycore.load_game("dog")
-    state = game.new_initial_state(4, seed=77)
-    data = json.loads(state.to_json())["state"]
-    deck = data["deck"] + [card for hand in data["hands"] for card in hand] + data["discard"]
+    figures = [[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]]
     hands = [["3", "5"], ["2", "8"], ["9", "10"], ["12", "13"]]
-    for hand in hands:
-        for card in hand:
-            deck.remove(card)
-    data.update(
-        figures=[[64, 65, 66, 67], [20, -1, -1, -1], [30, 73, 74, 75], [50, -1, -1, -1]],
-        hands=hands,
-        deck=deck,
-        discard=[],
-        phase="play",
-        turn=0,
-        gifts=[None] * 4,
-        received=[None] * 4,
-        out=[False] * 4,
-        drawn=False,
-        seven=None,
-        winners=[],
-        round=3,
-        dealer=3,
-    )
-    return game.state_from_json(json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data}))
+    return pycore.load_game("dog").state_from_json(dog_play_state(figures, hands, 3, deal_order=True))
 
 
 GAMES = ("six_nimmt", "bad_bunnies", "bunny_moose", "dog")

@@ -12,58 +12,11 @@ all over the board's buttons each act on the figure or field nearest to the fing
 
 from __future__ import annotations
 
-import json
 import math
 
-from conftest import preset_storage, wait_ready
-
-import pycore
-from pycore.games.dog import full_deck
+from conftest import dog_play_state, preset_storage, saved_session, wait_ready
 
 NAMES = ["Ann", "Ben", "Cat", "Dov"]
-
-
-def dog_save(figures: list[list[int]], hands: list[list[str]]) -> str:
-    """A session save of four people at Dog, Ann (seat 0) on turn in the play phase."""
-    game = pycore.load_game("dog")
-    state = game.new_initial_state(4, seed=77)
-    data = json.loads(state.to_json())["state"]
-    pool = full_deck()
-    for hand in hands:
-        for c in hand:
-            pool.remove(c)
-    data.update(
-        figures=figures,
-        hands=hands,
-        deck=pool,
-        discard=[],
-        phase="play",
-        turn=0,
-        gifts=[None] * 4,
-        received=[None] * 4,
-        out=[False] * 4,
-        drawn=False,
-        seven=None,
-        winners=[],
-        round=1,
-        dealer=3,
-    )
-    text = json.dumps({"format": "hotseat-state", "game": "dog", "version": 1, "state": data})
-    game.state_from_json(text)  # the engine accepts it
-    seats = [{"name": n, "kind": "human"} for n in NAMES]
-    session = {
-        "format": "hotseat-session",
-        "version": 1,
-        "game": "dog",
-        "seed": 77,
-        "options": {},
-        "seats": seats,
-        "state": text,
-        "summary_due": False,
-        "events": [],
-        "bot_rng": 1,
-    }
-    return json.dumps(session)
 
 
 #: where each thing to tap on the board is (its button's centre on screen, CSS px), and what it is
@@ -89,7 +42,8 @@ def open_card(page, card: str, figures: list[int]) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     kennel = [-1, -1, -1, -1]
     hands = [[card, "5"], ["3", "8"], ["9", "10"], ["12", "6"]]
-    preset_storage(page, {"hotseat.save": dog_save([(figures + kennel)[:4], kennel, kennel, kennel], hands)})
+    position = dog_play_state([(figures + kennel)[:4], kennel, kennel, kennel], hands, 1)
+    preset_storage(page, {"hotseat.save": saved_session("dog", position, NAMES)})
     page.goto("./")
     wait_ready(page)
     page.locator("[data-tap*='\"resume\"']").first.tap()
