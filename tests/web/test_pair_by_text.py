@@ -22,25 +22,40 @@ def code_as_text(air: Air, c: Controller) -> str:
     return html.unescape(m.group(1))
 
 
+def invite(air: Air, host: Controller, seat: int | None = 1) -> str:
+    """The host opens the invite sheet for ``seat``; the code it shows as text."""
+    host.tap({"shell": "net", "do": "invite", "seat": seat})
+    air.run(host)
+    return code_as_text(air, host)
+
+
+def answer_to(air: Air, guest: Controller, offer: str) -> str:
+    """``guest`` (on its join screen) pastes ``offer``; the answer code it shows as text."""
+    guest.tap(field_tap(guest.render(), "offer", offer))
+    air.run(guest)
+    return code_as_text(air, guest)
+
+
+def paste_answer(host: Controller, answer: str) -> None:
+    """The host taps "Scan the phone's answer" and pastes ``answer``."""
+    host.tap({"shell": "net", "do": "scan_answer"})
+    host.tap(field_tap(host.render(), "answer", answer))
+
+
 def test_a_phone_is_paired_from_the_codes_as_text_and_each_side_can_copy_its_code():
     air = Air()
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
-    host.tap({"shell": "net", "do": "invite", "seat": 1})
-    air.run(host)
-    offer = code_as_text(air, host)
+    offer = invite(air, host)
     assert "share one Wi-Fi" in str(host.render())
     host.tap({"shell": "net", "do": "copy"})
     assert host.net.clipboard == offer == host.net.sheet["code"]
     ann.tap({"shell": "net", "do": "join"})
     assert "share one Wi-Fi" in str(ann.render())
-    ann.tap(field_tap(ann.render(), "offer", offer))
-    air.run(ann)
-    answer = code_as_text(air, ann)
+    answer = answer_to(air, ann, offer)
     ann.tap({"shell": "net", "do": "copy"})
     assert ann.net.clipboard == answer != offer
-    host.tap({"shell": "net", "do": "scan_answer"})
-    host.tap(field_tap(host.render(), "answer", answer))
+    paste_answer(host, answer)
     air.run(host, ann)
     assert ann.net.guest.status == "playing" and ann.net.guest.seat == 1
     assert host.net.sheet is None  # paired: the sheet closed by itself
@@ -69,19 +84,14 @@ def test_a_one_character_typo_is_refused_at_once_on_either_phone_and_says_what_t
     air = Air()
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
-    host.tap({"shell": "net", "do": "invite", "seat": 1})
-    air.run(host)
-    offer = code_as_text(air, host)
+    offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
     ann.tap(field_tap(ann.render(), "offer", typo_of(offer)))
     page = html.unescape(str(ann.render()))
     assert "That code has a typing error. Compare it with the code on the other phone" in page
     assert ann.net.join["step"] == "join" and not [r for r in ann.net.requests if r[0] == "answer"]
-    ann.tap(field_tap(ann.render(), "offer", offer))  # typed right: the phone answers
-    air.run(ann)
-    answer = code_as_text(air, ann)
-    host.tap({"shell": "net", "do": "scan_answer"})
-    host.tap(field_tap(host.render(), "answer", typo_of(answer)))
+    answer = answer_to(air, ann, offer)  # typed right: the phone answers
+    paste_answer(host, typo_of(answer))
     assert "That code has a typing error." in html.unescape(str(host.render()))
     assert host.net.sheet["step"] == "answer" and not [r for r in host.net.requests if r[0] == "accept"]
     cut = answer[: len(answer) - 9]
@@ -96,17 +106,12 @@ def test_codes_pasted_with_spaces_line_breaks_and_zero_width_spaces_pair():
     air = Air()
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
-    host.tap({"shell": "net", "do": "invite", "seat": 1})
-    air.run(host)
-    offer = code_as_text(air, host)
+    offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
     messenger = " " + offer[:50] + "\n" + offer[50:100] + "\u200b " + offer[100:].lower() + "\n"
-    ann.tap(field_tap(ann.render(), "offer", messenger))
-    air.run(ann)
-    answer = code_as_text(air, ann)
-    host.tap({"shell": "net", "do": "scan_answer"})
+    answer = answer_to(air, ann, messenger)
     read_out = " ".join(answer[i : i + 4] for i in range(0, len(answer), 4)).replace("0", "O")
-    host.tap(field_tap(host.render(), "answer", "\u202a" + read_out + "\u202c"))
+    paste_answer(host, "\u202a" + read_out + "\u202c")
     air.run(host, ann)
     assert ann.net.guest.status == "playing" and ann.net.guest.seat == 1
 
@@ -144,13 +149,9 @@ def test_a_pairing_that_does_not_connect_in_20_seconds_says_so_at_both_phones_an
     ann = Controller(MemoryStorage(), bot_hook=None)
     clock = Clock()
     host.net.clock = ann.net.clock = clock
-    host.tap({"shell": "net", "do": "invite", "seat": 1})
-    air.run(host)
-    offer = code_as_text(air, host)
+    offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
-    ann.tap(field_tap(ann.render(), "offer", offer))
-    air.run(ann)
-    answer = code_as_text(air, ann)
+    answer = answer_to(air, ann, offer)
     assert "Waiting for the host…" in str(ann.render())
     assert ann.delay_ms() == 20_001  # drawn again when the 20 s are over
     host.tap({"shell": "net", "do": "scan_answer"})
@@ -184,9 +185,7 @@ def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet
     pair(air, host, bob, 2)
     air.drop(bob.net.guest.link)  # Bob's phone lost its link; it keeps its seat's token
     assert bob.net.guest.status == "lost" and 2 in host.net.host.away()
-    host.tap({"shell": "net", "do": "invite", "seat": 1})  # a new code for Ann's seat...
-    air.run(host)
-    for_ann = code_as_text(air, host)
+    for_ann = invite(air, host)  # a new code for Ann's seat...
     bob.tap({"shell": "net", "do": "rescan"})
     pair_with(air, host, bob, for_ann)  # ...that Bob's phone scans
     assert bob.net.guest.status == "playing" and bob.net.guest.seat == 2  # back at its own seat
@@ -204,12 +203,9 @@ def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet
 
 def pair_with(air: Air, host: Controller, guest: Controller, offer: str) -> None:
     """``guest`` pastes ``offer``, the host pastes the phone's answer."""
-    guest.tap(field_tap(guest.render(), "offer", offer))
-    air.run(guest)
-    answer = code_as_text(air, guest)
+    answer = answer_to(air, guest, offer)
     if guest.net.guest.status != "playing":
-        host.tap({"shell": "net", "do": "scan_answer"})
-        host.tap(field_tap(host.render(), "answer", answer))
+        paste_answer(host, answer)
         air.run(host, guest)
 
 
@@ -219,14 +215,9 @@ def test_a_link_that_fails_before_20_seconds_is_said_at_once_at_both_phones():
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
     host.net.clock = ann.net.clock = Clock()
-    host.tap({"shell": "net", "do": "invite", "seat": 1})
-    air.run(host)
+    offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
-    ann.tap(field_tap(ann.render(), "offer", code_as_text(air, host)))
-    air.run(ann)
-    answer = code_as_text(air, ann)
-    host.tap({"shell": "net", "do": "scan_answer"})
-    host.tap(field_tap(host.render(), "answer", answer))
+    paste_answer(host, answer_to(air, ann, offer))
     air.run(host, ann)
     host_link, phone_link = host.net.sheet["link"], ann.net.guest.link
     host.net.event(host_link, "closed", "")  # ICE gave up (the browser's "failed")
@@ -240,10 +231,9 @@ def test_a_phone_refused_by_the_table_is_said_on_the_sheet_and_a_new_code_drops_
     air = Air()
     host, _storage = host_table()
     stranger = Controller(MemoryStorage(), bot_hook=None)
-    host.tap({"shell": "net", "do": "invite", "seat": None})  # any phone that was at this table
-    air.run(host)
+    offer = invite(air, host, None)  # any phone that was at this table
     stranger.tap({"shell": "net", "do": "join"})
-    pair_with(air, host, stranger, code_as_text(air, host))
+    pair_with(air, host, stranger, offer)
     assert stranger.net.guest.status == "refused"
     sheet = html.unescape(str(host.render()))
     assert "That phone was not at this table, so it cannot take a seat from this code." in sheet
@@ -263,6 +253,5 @@ def test_a_code_of_the_previous_format_is_refused_with_a_word_to_update_the_othe
     host, _storage = host_table()
     host.tap({"shell": "net", "do": "invite", "seat": 1})
     Air().run(host)
-    host.tap({"shell": "net", "do": "scan_answer"})
-    host.tap(field_tap(host.render(), "answer", FORMAT_2_OFFER.replace("~o~", "~a~")))
+    paste_answer(host, FORMAT_2_OFFER.replace("~o~", "~a~"))
     assert "That code comes from an older Hotseat: update the other phone's app." in html.unescape(str(host.render()))
