@@ -628,6 +628,18 @@ class World:
                 out.append(seat)
         return out
 
+    def link_to_host(self, phone: Controller) -> tuple[int, int]:
+        """``phone``'s open link to the host: (the phone's end, the host's end).
+
+        Raises:
+            AssertionError: the phone has no open link whose other end is open.
+        """
+        air = self.air
+        for link in air.open:
+            if air.owner[link] is phone and air.peer.get(link) in air.open:
+                return link, air.peer[link]
+        raise AssertionError("the phone is not linked")
+
     def cut_phone(self, seat: int) -> None:
         """The link between ``seat``'s phone and the host fails (out of range, asleep)."""
         phone = self.phones[seat]
@@ -716,3 +728,13 @@ class World:
                 assert offers or busy, (
                     f"seat {seat}: the table waits for this phone, which offers no move ({screen}; {self.steps[-8:]})"
                 )
+
+
+def seated_table(seed: int) -> tuple[World, Controller, Controller, int]:
+    """A 6 nimmt! :class:`World` of ``seed`` (the host's person at seat 0, phones at seats 1 and 2)
+    once every phone is seated: (the world, the host, seat 1's phone, the host's end of that
+    phone's link)."""
+    world = World("six_nimmt", seed)
+    world.settle()
+    phone = world.phones[1]
+    return world, world.host, phone, world.link_to_host(phone)[1]

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from table_world import World, phone_view, screen_of, tap_named
+from table_world import World, phone_view, screen_of, seated_table, tap_named
 from ui_helpers import taps
 
 from hotseat import session_save
@@ -17,14 +17,6 @@ from hotseat.saves import slot_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from net_check import check_view  # noqa: E402
-
-
-def _link_to_host(world: World, phone) -> tuple[int, int]:
-    air = world.air
-    for link in air.open:
-        if air.owner[link] is phone and air.peer.get(link) in air.open:
-            return link, air.peer[link]
-    raise AssertionError("the phone is not linked")
 
 
 def _views_sent(world: World, seat: int) -> int:
@@ -66,7 +58,7 @@ def test_a_move_lost_with_its_link_leaves_no_phone_waiting():
     _pick_on_phone(world, 1)
     world.air.collect(world.devices)
     assert world.air.flight, "the pick is on its way"
-    link, _host_link = _link_to_host(world, world.phones[1])
+    link, _host_link = world.link_to_host(world.phones[1])
     world.air.cut(link)  # the link drops with the pick in flight
     world.settle()
     assert "Sent to the table" not in str(world.phones[1].render())
@@ -80,12 +72,8 @@ def test_moves_held_while_the_host_is_busy_are_answered_in_order_and_the_first_i
     """A phone that sends more moves while its first is held: the first is applied when the host is
     free (it was acknowledged but never applied when a later one was refused at once), every
     other is answered once, in the order sent; beyond MAX_HELD one is refused at once."""
-    world = World("six_nimmt", 13)
-    world.settle()
-    host = world.host
+    world, host, phone, host_link = seated_table(13)
     session = host.session
-    phone = world.phones[1]
-    link, host_link = _link_to_host(world, phone)
     hand = phone_view(phone)["obs"]["hand"]
     session.phones.accepts_remote = lambda: False  # the host's screen plays a reveal
     for n, card in enumerate(hand[:5], start=1):
@@ -112,10 +100,7 @@ def _pick_and_send(world: World, seat: int) -> str:
 
 
 def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
-    world = World("six_nimmt", 21)
-    world.settle()
-    host, phone = world.host, world.phones[1]
-    _link, host_link = _link_to_host(world, phone)
+    world, host, phone, host_link = seated_table(21)
     world.step_device(host, 0)  # the host's person picks
     world.step_device(host, 0)
     world.settle()
@@ -135,10 +120,7 @@ def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
 def _refused_on_anns_link(numbers: tuple[int, ...]) -> tuple[World, Controller, Controller]:
     """A 6 nimmt! table where the host's person has picked, and actions numbered ``numbers`` that
     no seat can make have come on Ann's link (seat 1) and been refused: (world, host, Ann's phone)."""
-    world = World("six_nimmt", 23)
-    world.settle()
-    host, phone = world.host, world.phones[1]
-    _phone_link, host_link = _link_to_host(world, phone)
+    world, host, phone, host_link = seated_table(23)
     world.step_device(host, 0)
     world.step_device(host, 0)
     world.settle()
@@ -192,7 +174,7 @@ def test_an_action_held_while_the_host_reveals_and_sent_again_is_not_refused():
     assert tap_named(phone, lambda t: t.get("shell") == "skip")  # Ann skips her reveal and picks on
     assert screen_of(str(phone.render())) == "guest-turn"  # (this deal's first turn needs no row choice)
     act = _pick_and_send(world, 1)
-    _link, host_link = _link_to_host(world, phone)
+    _link, host_link = world.link_to_host(phone)
     world.air.settle(world.devices)
     held = host.session.state.to_json()
     host.net.event(host_link, "message", act)  # the same action again, while it is held
@@ -261,10 +243,7 @@ def test_each_change_sends_each_phone_one_view():
 
 
 def test_a_stream_of_refused_messages_is_one_notice_at_the_host():
-    world = World("six_nimmt", 16)
-    world.settle()
-    host = world.host
-    _link, host_link = _link_to_host(world, world.phones[1])
+    world, host, _phone, host_link = seated_table(16)
     notices = []
     bad = ["[" * 50, '{"v":2,"t":"nope"}', '{"v":2,"t":"ping"}', '{"v":2,"t":"act","n":%d,"action":{"type":"x"}}']
     for k in range(20):  # refusals of every kind, one after the other

@@ -7,20 +7,12 @@ import json
 import random
 
 import pytest
-from table_world import MemoryStorage, World, phone_view, screen_of
+from table_world import MemoryStorage, World, phone_view, screen_of, seated_table
 from ui_helpers import taps
 
 from hotseat.controller import Controller
 from hotseat.net import host as host_module
 from hotseat.net import protocol
-
-
-def _link_to_host(world: World, phone) -> tuple[int, int]:
-    air = world.air
-    for link in air.open:
-        if air.owner[link] is phone and air.peer.get(link) in air.open:
-            return link, air.peer[link]
-    raise AssertionError("the phone is not linked")
 
 
 @pytest.mark.parametrize("phone", ["came back", "new"])
@@ -69,10 +61,7 @@ def _flood(world: World, host_link: int, count: int, text: str = '\\"' * 1_999) 
 
 
 def test_a_phone_that_floods_the_host_is_set_aside_with_a_word_and_the_table_plays_on(monkeypatch):
-    world = World("six_nimmt", 32)
-    world.settle()
-    host = world.host
-    _phone_link, host_link = _link_to_host(world, world.phones[1])
+    world, host, _phone, host_link = seated_table(32)
     _flood(world, host_link, host_module.SET_ASIDE_AFTER - 1)
     assert host_link not in host.net.host.set_aside
     _flood(world, host_link, 1)
@@ -103,10 +92,7 @@ def test_a_phone_that_floods_the_host_is_set_aside_with_a_word_and_the_table_pla
 
 
 def test_every_move_is_answered_after_a_flood_that_stops_short_and_strikes_are_cleared_by_a_move():
-    world = World("six_nimmt", 33)
-    world.settle()
-    host = world.host
-    _phone_link, host_link = _link_to_host(world, world.phones[1])
+    world, host, _phone, host_link = seated_table(33)
     world.step_device(host, 0)  # the host's person picks
     world.settle()
     bad = ["[" * 50, '{"v":2,"t":"nope"}', '\\"' * 1_999, '{"v":2,"t":"ping"}']
@@ -126,12 +112,8 @@ def test_a_move_held_while_the_host_is_busy_is_applied_first_whatever_the_same_p
     """Held move 1, then pings, syncs and garbage, then move 2 as the host's screen frees and
     before it polls: move 1 is applied and answered first, then move 2 (before: move 2 was
     applied and move 1, acknowledged by its number, never was)."""
-    world = World("six_nimmt", 34)
-    world.settle()
-    host = world.host
+    world, host, phone, host_link = seated_table(34)
     session = host.session
-    phone = world.phones[1]
-    _phone_link, host_link = _link_to_host(world, phone)
     first, second = phone_view(phone)["obs"]["hand"][:2]
     session.phones.accepts_remote = lambda: False  # the host's screen is busy
     host.net.event(host_link, "message", protocol.dumps("act", "guest", n=1, action={"type": "pick", "card": first}))
@@ -149,9 +131,7 @@ def test_a_move_held_while_the_host_is_busy_is_applied_first_whatever_the_same_p
 
 
 def test_the_phones_strip_offers_connect_for_a_seat_set_aside():
-    world = World("six_nimmt", 35)
-    world.settle()
-    _phone_link, host_link = _link_to_host(world, world.phones[1])
+    world, _host, _phone, host_link = seated_table(35)
     _flood(world, host_link, host_module.SET_ASIDE_AFTER)
     world.settle()
     strip = [t for t in taps(str(world.host.render())) if t.get("do") == "invite"]
