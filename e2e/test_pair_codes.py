@@ -35,14 +35,22 @@ def as_a_messenger_hands_it_over(code: str) -> str:
     return (" ".join(groups[:middle]) + "\n" + "\u200b".join(groups[middle:])).lower() + " \n"
 
 
-def test_codes_pasted_with_spaces_a_line_break_and_a_zero_width_space_pair(phones, host_phone):
+def invited(host_phone, phones, seat: int):
+    """The host's page at a new game with seat ``seat``'s invite sheet up, and a phone on its Join
+    screen: (the phone's browser context, the host's page, the phone's page, the host's code as
+    text)."""
     _hc, host = host_phone()
-    _ac, ann = phones()
+    phone_context, phone = phones()
     host_game(host)
-    net_tap(host, "invite", seat=1)
+    net_tap(host, "invite", seat=seat)
     offer = code_on(host)
+    net_tap(phone, "join")
+    return phone_context, host, phone, offer
+
+
+def test_codes_pasted_with_spaces_a_line_break_and_a_zero_width_space_pair(phones, host_phone):
+    _ac, host, ann, offer = invited(host_phone, phones, 1)
     offer_qr = int(host.locator(".net-qr").get_attribute("data-qr-version"))
-    net_tap(ann, "join")
     paste(ann, as_a_messenger_hands_it_over(offer), "offer")
     answer = code_on(ann)
     answer_qr = int(ann.locator(".net-qr").get_attribute("data-qr-version"))
@@ -59,12 +67,7 @@ def test_codes_pasted_with_spaces_a_line_break_and_a_zero_width_space_pair(phone
 
 
 def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_after_20_seconds(phones, host_phone):
-    _hc, host = host_phone()
-    bob_context, bob = phones()
-    host_game(host)
-    net_tap(host, "invite", seat=2)
-    offer = code_on(host)
-    net_tap(bob, "join")
+    bob_context, host, bob, offer = invited(host_phone, phones, 2)
     middle = len(offer) // 2
     typo = offer[:middle] + ("Q" if offer[middle] != "Q" else "R") + offer[middle + 1 :]
     t0 = time.perf_counter()
