@@ -18,14 +18,13 @@ import re
 
 from conftest import (
     SHOTS_DIR,
-    dog_play_state,
     fast_pace,
     pick_seat_kind,
     preset_storage,
-    saved_session,
     seat_kinds,
     wait_ready,
 )
+from positions import dog_play_state, saved_session
 from secret_check import UNPLANT_JS, SecretChecker, hands, leak_report, secrets_of, tokens
 
 SHOTS = SHOTS_DIR / "dog"

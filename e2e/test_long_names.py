@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from conftest import dog_play_state
+from positions import dog_play_state
 
 import pycore
 from hotseat import session_save

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 
-from conftest import dog_play_state, preset_storage, saved_session, wait_ready
+from conftest import preset_storage, wait_ready
+from positions import dog_play_state, saved_session
 
 NAMES = ["Ann", "Ben", "Cat", "Dov"]
 
