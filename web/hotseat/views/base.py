@@ -118,6 +118,9 @@ class ViewContext:
             ``"bot:normal"``, ``"bot:hard"``, ``"guest"`` (a player on their own phone).
         round_events: the events of this round that the view's :meth:`GameView.round_log` asked
             to keep (oldest first; kept in the save), for the round summary.
+        table_screen: ``True`` when this screen is the table in the middle (a tablet, laptop or
+            TV that every player looks at from their seat): only the public view is drawn on it
+            (``viewer`` is ``None``), large enough to read from across the table.
     """
 
     viewer: int | None
@@ -131,6 +134,7 @@ class ViewContext:
     acting: list[int] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     round_events: list[Event] = field(default_factory=list)
+    table_screen: bool = False
 
 
 class GameView(Protocol):
