@@ -50,6 +50,8 @@ from __future__ import annotations
 
 import copy
 import json
+import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -154,6 +156,21 @@ class Spec:
     :meth:`State.clone` copies the value with (``None``: immutable, shared); ``vary`` returns
     another value of the same shape (same lengths, ``None`` where it was ``None``), for the owners
     check.
+
+    The family is public API, the one way Hotseat declares untrusted JSON: the engine's state
+    fields, and the app's saves, backups and phone messages, which :meth:`check` reads outside any
+    state (their bounds are numbers). Scalars: :class:`Int`, :class:`Number`, :class:`Bool`,
+    :class:`Text`, :class:`Choice`; around them :class:`Nullable`, :class:`ListOf`,
+    :class:`Fixed` and :class:`Record` (keys required, ``optional`` or ``extra``). A value is
+    checked whole before anything uses it: a refused one is never half-read. A subclass
+    overrides ``load`` (calling :func:`expect`) for a rule of its own.
+
+    >>> Record({"n": Int(0, 9), "name": Text(1, 40)}, optional=("name",)).check({"n": 3})
+    {'n': 3}
+    >>> Record({"n": Int(0, 9)}).check({"n": 3, "seat": 2}, "act")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.InvalidStateError: act: unknown key(s) ['seat']
     """
 
     #: a JSON scalar (int, bool, string or null): ``ok`` checks one without building error paths
@@ -161,6 +178,11 @@ class Spec:
 
     def load(self, value: Any, where: str, st: Any) -> Any:  # pragma: no cover - every spec overrides it
         raise NotImplementedError
+
+    def check(self, value: Any, where: str = "") -> Any:
+        """``value`` loaded outside any state (a save, a message), named ``where`` in errors
+        (``""``: the message alone). Raises :class:`InvalidStateError`."""
+        return self.load(value, where, None)
 
     def ok(self, value: Any, st: Any) -> bool:
         """For scalar specs: ``value`` loads without error (a fast check; ``load`` says what is wrong)."""
@@ -224,7 +246,11 @@ class Int(Spec):
 
     def load(self, value: Any, where: str, st: Any) -> int:
         if type(value) is not int:
-            expect(isinstance(value, int) and not isinstance(value, bool), where, f"expected an int, got {value!r}")
+            expect(
+                isinstance(value, int) and not isinstance(value, bool),
+                where,
+                f"expected a whole number, got {shown(value)}",
+            )
         lo, hi = _at(self.lo, st), _at(self.hi, st)
         expect(value >= lo, where, f"{value} is below {lo}")
         expect(value <= hi, where, f"{value} is above {hi}")
@@ -244,11 +270,63 @@ class Bool(Spec):
         return type(value) is bool
 
     def load(self, value: Any, where: str, st: Any) -> bool:
-        expect(isinstance(value, bool), where, f"expected true or false, got {value!r}")
+        expect(isinstance(value, bool), where, f"expected true or false, got {shown(value)}")
         return bool(value)
 
     def vary(self, value: Any, rng: Rng, st: Any) -> bool:
         return rng.randbelow(2) == 1
+
+
+class Number(Spec):
+    """A JSON number: an int or a finite float (not a bool)."""
+
+    scalar = True
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return type(value) is int or (type(value) is float and math.isfinite(value))
+
+    def load(self, value: Any, where: str, st: Any) -> Any:
+        if not self.ok(value, st):
+            expect(False, where, f"expected a number, got {shown(value)}")
+        return value
+
+
+class Text(Spec):
+    """A string of ``lo..hi`` characters (``hi`` ``None``: no bound); with ``pattern`` (a compiled
+    regular expression) it matches the pattern whole, and ``alphabet`` names it in the message.
+
+    >>> Text(6, 6, re.compile("[A-Za-z0-9_-]+"), "base64url").check("../etc", "room")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.InvalidStateError: room: expected base64url characters only, got '../etc'
+    """
+
+    scalar = True
+
+    def __init__(
+        self, lo: int = 0, hi: int | None = None, pattern: re.Pattern[str] | None = None, alphabet: str = ""
+    ) -> None:
+        self.lo, self.hi, self.pattern, self.alphabet = lo, hi, pattern, alphabet
+
+    def ok(self, value: Any, st: Any) -> bool:
+        return (
+            type(value) is str
+            and self.lo <= len(value)
+            and (self.hi is None or len(value) <= self.hi)
+            and (self.pattern is None or self.pattern.fullmatch(value) is not None)
+        )
+
+    def load(self, value: Any, where: str, st: Any) -> str:
+        if not isinstance(value, str):
+            expect(False, where, f"expected text, got {shown(value)}")
+        n, lo, hi = len(value), self.lo, self.hi
+        if lo == hi:
+            expect(n == lo, where, f"expected {lo} characters, got {n}")
+        expect(n >= lo, where, f"expected at least {lo} characters, got {n}")
+        expect(hi is None or n <= hi, where, f"expected at most {hi} characters, got {n}")
+        if self.pattern is not None and self.pattern.fullmatch(value) is None:
+            expect(False, where, f"expected {self.alphabet} characters only, got {shown(value)}")
+        return str(value)
 
 
 class Choice(Spec):
@@ -265,8 +343,8 @@ class Choice(Spec):
         return type(value) in self._types and (type(value), value) in self._keys
 
     def load(self, value: Any, where: str, st: Any) -> Any:
-        ok = isinstance(value, (str, int, type(None))) and (type(value), value) in self._keys
-        expect(ok, where, f"expected one of {list(self.values)}, got {value!r}")
+        if not (isinstance(value, (str, int, type(None))) and (type(value), value) in self._keys):
+            expect(False, where, f"expected one of {list(self.values)}, got {shown(value)}")
         return value
 
     def vary(self, value: Any, rng: Rng, st: Any) -> Any:
@@ -383,7 +461,8 @@ class Fixed(Spec):
 
     def load(self, value: Any, where: str, st: Any) -> list[Any]:
         n = len(self.items)
-        expect(isinstance(value, list) and len(value) == n, where, f"expected a list of {n} values, got {value!r}")
+        if not isinstance(value, list) or len(value) != n:
+            expect(False, where, f"expected a list of {n} values, got {shown(value)}")
         if all(spec.scalar and spec.ok(v, st) for spec, v in zip(self.items, value)):
             return list(value)
         return [spec.load(v, f"{where}[{i}]", st) for i, (spec, v) in enumerate(zip(self.items, value))]
@@ -399,27 +478,38 @@ class Fixed(Spec):
 
 
 class Record(Spec):
-    """An object with exactly the given keys, each of its own spec."""
+    """An object with the given keys, each of its own spec: every key required but those in
+    ``optional`` (left out of the result when absent); ``extra``: other keys are allowed and kept
+    as they are (a value checked elsewhere, e.g. an action by equality with a legal one)."""
 
-    def __init__(self, fields: Mapping[str, Spec]) -> None:
+    def __init__(self, fields: Mapping[str, Spec], optional: Iterable[str] = (), extra: bool = False) -> None:
         self.fields = dict(fields)
+        self.optional = frozenset(optional)
+        self.extra = extra
 
     def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
         expect(isinstance(value, dict), where, f"expected an object, got {type(value).__name__}")
-        missing = set(self.fields) - set(value)
+        missing = set(self.fields) - set(value) - self.optional
         expect(not missing, where, f"missing key(s) {sorted(missing)}")
         extra = set(value) - set(self.fields)
-        expect(not extra, where, f"unknown key(s) {sorted(extra)}")
-        return {k: spec.load(value[k], f"{where}.{k}", st) for k, spec in self.fields.items()}
+        if extra and not self.extra:
+            expect(False, where, f"unknown key(s) {shown(sorted(extra))}")
+        fields, at = self.fields, f"{where}." if where else ""
+        if extra:  # the keys in the order given
+            return {k: fields[k].load(x, at + k, st) if k in fields else x for k, x in value.items()}
+        return {k: spec.load(value[k], at + k, st) for k, spec in fields.items() if k in value}
 
     def copier(self) -> Copier | None:
+        if self.optional or self.extra:
+            return copy.deepcopy
         copiers = {k: spec.copier() for k, spec in self.fields.items()}
         if all(c is None for c in copiers.values()):
             return dict.copy
         return lambda v: {k: v[k] if c is None else c(v[k]) for k, c in copiers.items()}
 
     def vary(self, value: Any, rng: Rng, st: Any) -> dict[str, Any]:
-        return {k: spec.vary(value[k], rng, st) for k, spec in self.fields.items()}
+        fields = self.fields
+        return {k: fields[k].vary(x, rng, st) if k in fields else x for k, x in value.items()}
 
 
 class Custom(Spec):
@@ -429,10 +519,10 @@ class Custom(Spec):
     parts in place (it replaces them), e.g. ``list.copy``."""
 
     def __init__(self, check: Callable[[Any, str], Any], copy: Copier, clone: Copier | None = None) -> None:
-        self.check, self.copy, self.clone = check, copy, clone
+        self.rule, self.copy, self.clone = check, copy, clone
 
     def load(self, value: Any, where: str, st: Any) -> Any:
-        return self.copy(self.check(value, where))
+        return self.copy(self.rule(value, where))
 
     def copier(self) -> Copier | None:
         return self.clone or self.copy
@@ -1146,6 +1236,17 @@ def require_int(rule: str, action: Mapping[str, Any], key: str, lo: int | None =
 
 
 def expect(cond: bool, where: str, what: str) -> None:
-    """Raise :class:`InvalidStateError` ``"where: what"`` unless ``cond``; for ``from_dict``."""
+    """Raise :class:`InvalidStateError` ``"where: what"`` (``"what"`` for an empty ``where``)
+    unless ``cond``; for ``from_dict`` and the specs."""
     if not cond:
-        raise InvalidStateError(f"{where}: {what}")
+        raise InvalidStateError(f"{where}: {what}" if where else what)
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` cut to 40 characters, for a message that quotes an untrusted value.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
