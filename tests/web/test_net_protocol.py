@@ -50,7 +50,11 @@ def test_a_good_action_is_read_exactly():
         (msg(t="act", n=1, action={"card": 3}), "field", "act.action: missing key(s) ['type']"),
         (msg(t="act", n=1, action={"type": "pick", "junk": "x" * 2000}), "field", "act.action: longer than 1000 bytes"),
         (msg(t="hello", room="short", app="1", token=None), "field", "hello.room: expected 6 characters, got 5"),
-        (msg(t="hello", room="Ab3_x9", app="1", token="../../etc"), "field", "hello.token: expected 22 characters, got 9"),
+        (
+            msg(t="hello", room="Ab3_x9", app="1", token="../../etc"),
+            "field",
+            "hello.token: expected 22 characters, got 9",
+        ),
     ],
 )
 def test_bad_messages_are_refused_with_the_reason(text, reason, words):
