@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pycore
-from pycore.core import Choice, Int, ListOf, Nullable, Number, Record, Text
+from pycore.spec import Choice, Int, ListOf, Nullable, Number, Record, Text
 
 B64URL = Text(6, 6, re.compile(r"[A-Za-z0-9_-]+"), "base64url")
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pycore.core import Choice, Int, Nullable, Record, Text
+from pycore.spec import Choice, Int, Nullable, Record, Text
 
 from . import bounded
 from . import players as players_store

@@ -15,7 +15,7 @@ Storage keys (``localStorage`` in the browser; any object with ``get(key) -> str
 Reading: :func:`read_json` bounds the size (:data:`MAX_SAVE_CHARS`) and the nesting depth
 (:data:`MAX_DEPTH`) of a text *before* it is parsed (a deeply nested text would overflow the
 parser's stack inside Pyodide), then :func:`check` holds the parsed value to a schema declared
-with the engine's :class:`pycore.core.Spec` family; every failure is a :class:`SaveError` naming
+with the engine's :class:`pycore.spec.Spec` family; every failure is a :class:`SaveError` naming
 the field.
 
 Writing: every save carries a ``revision`` (counted on by each write); :meth:`SaveStore.write`
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pycore import InvalidStateError
-from pycore.core import Int, Spec
+from pycore.spec import Int, Spec
 
 from . import bounded
 
@@ -127,7 +127,7 @@ def read_json(text: Any, max_chars: int = MAX_SAVE_CHARS) -> Any:
 
 
 def check(spec: Spec, value: Any, where: str = "") -> Any:
-    """``value`` checked by ``spec`` (the engine's declaration family, :class:`pycore.core.Spec`)
+    """``value`` checked by ``spec`` (the engine's declaration family, :class:`pycore.spec.Spec`)
     and returned as a fresh copy; every failure is a :class:`SaveError` naming the field.
 
     >>> check(Int(0, 9), 12, "seed")

@@ -25,8 +25,9 @@ import re
 from typing import Any
 
 import pycore
-from pycore.core import Bool, Choice, Int, ListOf, Record, Spec, State, Text, expect, shown
+from pycore.core import State
 from pycore.rng import Rng
+from pycore.spec import Bool, Choice, Int, ListOf, Record, Spec, Text, expect, shown
 
 from .bot_turns import BotHook, is_bot
 from .bounded import ascii_int
@@ -129,7 +130,7 @@ class _Net(Spec):
 
 
 #: The one declared schema of a session save (format version 2), in the engine's
-#: :class:`pycore.core.Spec` family. Game states are JSON texts checked by the engine
+#: :class:`pycore.spec.Spec` family. Game states are JSON texts checked by the engine
 #: (``state_from_json``); actions (any object) by equality with a legal action.
 SESSION_SCHEMA = Record(
     {

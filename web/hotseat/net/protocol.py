@@ -7,7 +7,7 @@ and a text within the bound is read in time linear in its length whatever it hol
 (:func:`hotseat.bounded.loads`). Two keys never change meaning in any version, so any
 app can read them from any other: ``"v"`` — the sender's :data:`PROTOCOL_VERSION` — and ``"t"`` —
 the message type. The rest of each type is fixed below (:data:`GUEST_MESSAGES`,
-:data:`HOST_MESSAGES`, declared with the engine's :class:`pycore.core.Spec` family, as saves are);
+:data:`HOST_MESSAGES`, declared with the engine's :class:`pycore.spec.Spec` family, as saves are);
 :func:`parse` refuses anything else with a :class:`ProtocolError`, and a
 refused message is never half-used: the caller ignores it and reports the reason.
 
@@ -69,7 +69,7 @@ import re
 from typing import Any
 
 from pycore import InvalidStateError
-from pycore.core import Bool, Int, ListOf, Nullable, Number, Record, Text, expect
+from pycore.spec import Bool, Int, ListOf, Nullable, Number, Record, Text, expect
 
 from .. import bounded
 
