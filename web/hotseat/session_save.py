@@ -104,7 +104,7 @@ class _Name(Text):
         try:
             return check_name(super().load(value, where, st))
         except NameError_ as exc:
-            raise SaveError(f"{where}: {exc}") from None
+            raise pycore.InvalidStateError(f"{where}: {exc}") from None
 
 
 class _Seat(Record):
@@ -123,7 +123,8 @@ class _Seat(Record):
 
 
 class _Net(Spec):
-    """The phones' table of a save (:func:`check_net`; its seats are checked against the seats later)."""
+    """The phones' table of a save (:func:`check_net`, whose SaveError says in the player's words
+    what is wrong; its seats are checked against the seats later)."""
 
     def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
         return check_net(value, 16)
