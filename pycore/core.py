@@ -21,7 +21,7 @@ is ``State[Action, Event, Observation, PublicObservation]``, so ``legal_actions`
 and ``observation`` are typed per game for the engine, the bots, the views and the tests.
 
 **State declared once.** Each state class lists its saved fields in ``FIELDS``: the JSON name, the
-type and bounds (a :class:`Spec`) and the owner — :data:`PUBLIC` (the whole table sees it),
+type and bounds (a :class:`~pycore.spec.Spec`) and the owner — :data:`PUBLIC` (the whole table sees it),
 :data:`SEAT` (a per-player list whose entry ``p`` only player ``p`` sees) or :data:`HIDDEN`
 (nobody); :meth:`State.observation` is the public observation plus the seat's own entry of each
 SEAT field, under the key the field names (``seen_as``), for every game. A hidden or seat-owned
@@ -56,6 +56,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import IllegalActionError, InvalidStateError
 from .rng import Rng
+from .spec import Int, Nullable, Options, PerPlayer, RngState, Spec, copy_rng, expect
 
 try:  # Python 3.11+
     from typing import Self
@@ -131,422 +132,17 @@ SEAT = "seat"
 HIDDEN = "hidden"
 OWNERS = (PUBLIC, SEAT, HIDDEN)
 
-#: a bound: a number, or a function of the state being loaded (its ``num_players``, ``options``
-#: and the fields declared before this one are set)
-Bound = int | Callable[[Any], int]
-Copier = Callable[[Any], Any]
-
-
-def _at(bound: Bound, st: Any) -> int:
-    return bound(st) if callable(bound) else bound
-
-
-def _same(value: Any, st: Any) -> Any:
-    return value
-
-
-class Spec:
-    """The type and bounds of one saved value; knows how to load, save, copy and vary it.
-
-    ``load`` validates a JSON value (raising :class:`InvalidStateError` ``"PATH: what is wrong"``)
-    and returns a fresh copy; ``dumper`` gives the function that makes a JSON-safe copy;
-    ``copier`` gives the function
-    :meth:`State.clone` copies the value with (``None``: immutable, shared); ``vary`` returns
-    another value of the same shape (same lengths, ``None`` where it was ``None``), for the owners
-    check.
-    """
-
-    #: a JSON scalar (int, bool, string or null): ``ok`` checks one without building error paths
-    scalar = False
-
-    def load(self, value: Any, where: str, st: Any) -> Any:  # pragma: no cover - every spec overrides it
-        raise NotImplementedError
-
-    def ok(self, value: Any, st: Any) -> bool:
-        """For scalar specs: ``value`` loads without error (a fast check; ``load`` says what is wrong)."""
-        raise NotImplementedError  # pragma: no cover
-
-    def all_ok(self, values: list[Any], st: Any) -> bool:
-        """For scalar specs: every one of ``values`` loads without error."""
-        ok = self.ok
-        return all(ok(v, st) for v in values)
-
-    def copier(self) -> Copier | None:
-        return None
-
-    def copy_code(self, src: str) -> str | None:
-        """Python source of an expression copying the value ``src`` like :meth:`copier` does:
-        ``src`` itself when it is immutable, ``None`` when only a call of the copier will do (the
-        clone function :meth:`State.clone` generates inlines these)."""
-        copy = self.copier()
-        if copy is None:
-            return src
-        if copy is list.copy:
-            return f"{src}[:]"
-        if copy is dict.copy:
-            return f"{src}.copy()"
-        return None
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        """The function ``(value, state) -> JSON-safe copy`` that :meth:`State.to_dict` saves it with."""
-        copy = self.copier()
-        if copy is None:
-            return _same
-        return lambda value, st: copy(value)
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
-        return value
-
-
-class Int(Spec):
-    """An int (not a bool) within ``lo..hi`` inclusive.
-
-    >>> Int(1, 30).load(41, "state.trail[3]", None)
-    Traceback (most recent call last):
-    ...
-    pycore.errors.InvalidStateError: state.trail[3]: 41 is above 30
-    """
-
-    scalar = True
-
-    def __init__(self, lo: Bound, hi: Bound) -> None:
-        self.lo, self.hi = lo, hi
-
-    def ok(self, value: Any, st: Any) -> bool:
-        return type(value) is int and _at(self.lo, st) <= value <= _at(self.hi, st)
-
-    def all_ok(self, values: list[Any], st: Any) -> bool:
-        lo, hi = _at(self.lo, st), _at(self.hi, st)
-        for v in values:
-            if type(v) is not int or not lo <= v <= hi:
-                return False
-        return True
-
-    def load(self, value: Any, where: str, st: Any) -> int:
-        if type(value) is not int:
-            expect(isinstance(value, int) and not isinstance(value, bool), where, f"expected an int, got {value!r}")
-        lo, hi = _at(self.lo, st), _at(self.hi, st)
-        expect(value >= lo, where, f"{value} is below {lo}")
-        expect(value <= hi, where, f"{value} is above {hi}")
-        return int(value)
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> int:
-        lo, hi = _at(self.lo, st), _at(self.hi, st)
-        return lo + rng.randbelow(hi - lo + 1)
-
-
-class Bool(Spec):
-    """``true`` or ``false``."""
-
-    scalar = True
-
-    def ok(self, value: Any, st: Any) -> bool:
-        return type(value) is bool
-
-    def load(self, value: Any, where: str, st: Any) -> bool:
-        expect(isinstance(value, bool), where, f"expected true or false, got {value!r}")
-        return bool(value)
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> bool:
-        return rng.randbelow(2) == 1
-
-
-class Choice(Spec):
-    """One of a fixed set of JSON scalars (strings, ints or ``None``), compared strictly."""
-
-    scalar = True
-
-    def __init__(self, *values: Any) -> None:
-        self.values = values
-        self._keys = {(type(v), v) for v in values}
-        self._types = {type(v) for v in values}
-
-    def ok(self, value: Any, st: Any) -> bool:
-        return type(value) in self._types and (type(value), value) in self._keys
-
-    def load(self, value: Any, where: str, st: Any) -> Any:
-        ok = isinstance(value, (str, int, type(None))) and (type(value), value) in self._keys
-        expect(ok, where, f"expected one of {list(self.values)}, got {value!r}")
-        return value
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
-        return rng.choice(self.values)
-
-
-class Nullable(Spec):
-    """``null`` or a value of ``spec``."""
-
-    def __init__(self, spec: Spec) -> None:
-        self.spec = spec
-        self.scalar = spec.scalar
-
-    def ok(self, value: Any, st: Any) -> bool:
-        return value is None or self.spec.ok(value, st)
-
-    def load(self, value: Any, where: str, st: Any) -> Any:
-        return None if value is None else self.spec.load(value, where, st)
-
-    def copier(self) -> Copier | None:
-        inner = self.spec.copier()
-        if inner is None:
-            return None
-        return lambda v: None if v is None else inner(v)
-
-    def copy_code(self, src: str) -> str | None:
-        inner = self.spec.copy_code(src)
-        if inner is None or inner == src:
-            return inner
-        return f"(None if {src} is None else {inner})"
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
-        return None if value is None else self.spec.vary(value, rng, st)
-
-
-class ListOf(Spec):
-    """A list of ``item`` values, ``min_len..max_len`` long."""
-
-    def __init__(self, item: Spec, min_len: Bound = 0, max_len: Bound | None = None) -> None:
-        self.item, self.min_len, self.max_len = item, min_len, max_len
-
-    def length(self, st: Any) -> tuple[int, int | None]:
-        return _at(self.min_len, st), None if self.max_len is None else _at(self.max_len, st)
-
-    def load(self, value: Any, where: str, st: Any) -> list[Any]:
-        expect(isinstance(value, list), where, f"expected a list, got {type(value).__name__}")
-        lo, hi = self.length(st)
-        if lo == hi:
-            expect(len(value) == lo, where, f"expected {lo} entries, got {len(value)}")
-        else:
-            expect(len(value) >= lo, where, f"expected at least {lo} entries, got {len(value)}")
-            expect(hi is None or len(value) <= hi, where, f"expected at most {hi} entries, got {len(value)}")
-        item = self.item
-        if item.scalar and item.all_ok(value, st):
-            return list(value)
-        load = item.load
-        return [load(v, f"{where}[{i}]", st) for i, v in enumerate(value)]
-
-    def copier(self) -> Copier | None:
-        inner = self.item.copier()
-        if inner is None:
-            return list.copy
-        if inner is list.copy:
-            return lambda v: [x[:] for x in v]
-        return lambda v: [inner(x) for x in v]
-
-    def copy_code(self, src: str) -> str | None:
-        inner = self.item.copier()
-        if inner is None:
-            return f"{src}[:]"
-        if inner is list.copy:
-            return f"[x[:] for x in {src}]"
-        return None
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        inner = self.item.dumper()
-        if inner is _same:
-            return lambda value, st: value[:]
-        return lambda value, st: [inner(x, st) for x in value]
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> list[Any]:
-        return [self.item.vary(v, rng, st) for v in value]
-
-
-class Frozen(Spec):
-    """A value of ``spec`` that the state never changes in place (it is only replaced, or appended
-    to a list whole): clones share it; loading and saving still copy it."""
-
-    def __init__(self, spec: Spec) -> None:
-        self.spec = spec
-
-    def load(self, value: Any, where: str, st: Any) -> Any:
-        return self.spec.load(value, where, st)
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        return self.spec.dumper()
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
-        return self.spec.vary(value, rng, st)
-
-
-class PerPlayer(ListOf):
-    """One ``item`` per player (``num_players`` entries); entry ``p`` is player ``p``'s."""
-
-    def __init__(self, item: Spec) -> None:
-        super().__init__(item, lambda st: st.num_players, lambda st: st.num_players)
-
-
-class Fixed(Spec):
-    """A list of fixed length with one spec per position (e.g. ``[card, player]``)."""
-
-    def __init__(self, *items: Spec) -> None:
-        self.items = items
-
-    def load(self, value: Any, where: str, st: Any) -> list[Any]:
-        n = len(self.items)
-        expect(isinstance(value, list) and len(value) == n, where, f"expected a list of {n} values, got {value!r}")
-        if all(spec.scalar and spec.ok(v, st) for spec, v in zip(self.items, value)):
-            return list(value)
-        return [spec.load(v, f"{where}[{i}]", st) for i, (spec, v) in enumerate(zip(self.items, value))]
-
-    def copier(self) -> Copier | None:
-        copiers = [spec.copier() for spec in self.items]
-        if all(c is None for c in copiers):
-            return list.copy
-        return lambda v: [x if c is None else c(x) for c, x in zip(copiers, v)]
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> list[Any]:
-        return [spec.vary(v, rng, st) for spec, v in zip(self.items, value)]
-
-
-class Record(Spec):
-    """An object with exactly the given keys, each of its own spec."""
-
-    def __init__(self, fields: Mapping[str, Spec]) -> None:
-        self.fields = dict(fields)
-
-    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
-        expect(isinstance(value, dict), where, f"expected an object, got {type(value).__name__}")
-        missing = set(self.fields) - set(value)
-        expect(not missing, where, f"missing key(s) {sorted(missing)}")
-        extra = set(value) - set(self.fields)
-        expect(not extra, where, f"unknown key(s) {sorted(extra)}")
-        return {k: spec.load(value[k], f"{where}.{k}", st) for k, spec in self.fields.items()}
-
-    def copier(self) -> Copier | None:
-        copiers = {k: spec.copier() for k, spec in self.fields.items()}
-        if all(c is None for c in copiers.values()):
-            return dict.copy
-        return lambda v: {k: v[k] if c is None else c(v[k]) for k, c in copiers.items()}
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> dict[str, Any]:
-        return {k: spec.vary(value[k], rng, st) for k, spec in self.fields.items()}
-
-
-class Custom(Spec):
-    """A value checked by ``check(value, where)`` (raising :class:`InvalidStateError`) and copied
-    with ``copy`` when loaded and saved; for values with rules of their own (a list of poses).
-    ``clone``: the cheaper copy :meth:`State.clone` makes when the state never changes the inner
-    parts in place (it replaces them), e.g. ``list.copy``."""
-
-    def __init__(self, check: Callable[[Any, str], Any], copy: Copier, clone: Copier | None = None) -> None:
-        self.check, self.copy, self.clone = check, copy, clone
-
-    def load(self, value: Any, where: str, st: Any) -> Any:
-        return self.copy(self.check(value, where))
-
-    def copier(self) -> Copier | None:
-        return self.clone or self.copy
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        copy = self.copy
-        return lambda value, st: copy(value)
-
-
-class RngState(Spec):
-    """The state's :class:`~pycore.rng.Rng`, saved as its one 64-bit integer."""
-
-    def load(self, value: Any, where: str, st: Any) -> Rng:
-        return Rng.from_state(Int(0, (1 << 64) - 1).load(value, where, st))
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        return lambda value, st: value.state
-
-    def copier(self) -> Copier | None:
-        return _copy_rng
-
-    def copy_code(self, src: str) -> str | None:
-        return f"_copy_rng({src})"
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Rng:
-        return Rng(rng.next64())
-
-
-def _copy_rng(rng: Rng) -> Rng:
-    other = Rng.__new__(Rng)
-    other.state = rng.state
-    return other
-
-
-def _clone_function(cls: type[Any], names: list[str]) -> Callable[[Any], Any]:
-    """The clone function of state class ``cls`` whose instances have the attributes ``names``
-    (see :meth:`State.clone`)."""
-    specs = {f.attr: f.spec for f in cls.fields()}
-    namespace: dict[str, Any] = {"_new": object.__new__, "_copy_rng": _copy_rng}
-    lines = ["def clone(self):", "    other = _new(self.__class__)"]
-    for i, name in enumerate(names):
-        src = f"self.{name}"
-        spec = specs.get(name)
-        if name == "_listed":
-            code: str | None = "None"  # a clone may be changed directly (vary_unseen): it lists afresh
-        elif name in cls.DERIVED_LISTS:
-            code = f"{src}[:]"
-        elif spec is None:
-            code = src  # set in __init__ from the player count and never changed (Dog's colours)
-        else:
-            code = spec.copy_code(src)
-            if code is None and isinstance(spec, Nullable):  # often null (Dog's 7): test before the call
-                namespace[f"_copy{i}"] = spec.spec.copier()
-                code = f"(None if {src} is None else _copy{i}({src}))"
-            elif code is None:
-                namespace[f"_copy{i}"] = spec.copier()
-                code = f"_copy{i}({src})"
-        lines.append(f"    other.{name} = {code}")
-    lines.append("    return other")
-    exec(compile("\n".join(lines), f"<clone of {cls.__name__}>", "exec"), namespace)
-    return cast(Callable[[Any], Any], namespace["clone"])
-
-
-class Options(Spec):
-    """The resolved options dict (shared by clones: nothing changes it during a game)."""
-
-    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
-        expect(isinstance(value, dict), where, "expected an object")
-        try:
-            return st.game.resolve_options(value)  # type: ignore[no-any-return]
-        except ValueError as exc:
-            raise InvalidStateError(f"{where}: {exc}") from None
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        return lambda value, st: dict(value)
-
-
-class Reshaped(Spec):
-    """A value kept in one shape in the state and saved in another (e.g. Dog's figure positions:
-    one flat list in the state, one list per player in the save). ``to_saved(value, st)`` and
-    ``from_saved(value, st)`` convert; ``spec`` describes the saved shape."""
-
-    def __init__(
-        self,
-        spec: Spec,
-        to_saved: Callable[[Any, Any], Any],
-        from_saved: Callable[[Any, Any], Any],
-        copy: Copier | None,
-    ) -> None:
-        self.spec, self.to_saved, self.from_saved, self.copy = spec, to_saved, from_saved, copy
-
-    def load(self, value: Any, where: str, st: Any) -> Any:
-        return self.from_saved(self.spec.load(value, where, st), st)
-
-    def copier(self) -> Copier | None:
-        return self.copy
-
-    def dumper(self) -> Callable[[Any, Any], Any]:
-        return self.to_saved
-
-    def vary(self, value: Any, rng: Rng, st: Any) -> Any:
-        return self.from_saved(self.spec.vary(self.to_saved(value, st), rng, st), st)
-
 
 @dataclass(frozen=True)
 class Field:
-    """One saved field of a state: JSON ``name``, its :class:`Spec`, its owner and a line of doc.
+    """One saved field of a state: JSON ``name``, its :class:`~pycore.spec.Spec`, its owner and a line of doc.
 
     ``attr`` is the attribute holding it when that differs from ``name``. ``seen_as`` (required
     for a :data:`SEAT` field, refused for the others): the key under which :meth:`State.observation`
     shows player ``p`` their own entry ``p`` of it (``"hand"`` for ``hands``).
 
     Raises:
-        ValueError: an unknown owner, a SEAT field that is not a :class:`PerPlayer` list or has no
+        ValueError: an unknown owner, a SEAT field that is not a :class:`~pycore.spec.PerPlayer` list or has no
             ``seen_as``, or a ``seen_as`` on a field that is not SEAT.
 
     >>> Field("picks", PerPlayer(Int(1, 104)), SEAT, "secret picks")
@@ -583,6 +179,35 @@ COMMON_FIELDS = (
     Field("options", Options(), PUBLIC, "the resolved game options"),
     Field("rng", RngState(), HIDDEN, "the seeded generator of every shuffle to come"),
 )
+
+
+def _clone_function(cls: type[Any], names: list[str]) -> Callable[[Any], Any]:
+    """The clone function of state class ``cls`` whose instances have the attributes ``names``
+    (see :meth:`State.clone`)."""
+    specs = {f.attr: f.spec for f in cls.fields()}
+    namespace: dict[str, Any] = {"_new": object.__new__, "copy_rng": copy_rng}
+    lines = ["def clone(self):", "    other = _new(self.__class__)"]
+    for i, name in enumerate(names):
+        src = f"self.{name}"
+        spec = specs.get(name)
+        if name == "_listed":
+            code: str | None = "None"  # a clone may be changed directly (vary_unseen): it lists afresh
+        elif name in cls.DERIVED_LISTS:
+            code = f"{src}[:]"
+        elif spec is None:
+            code = src  # set in __init__ from the player count and never changed (Dog's colours)
+        else:
+            code = spec.copy_code(src)
+            if code is None and isinstance(spec, Nullable):  # often null (Dog's 7): test before the call
+                namespace[f"_copy{i}"] = spec.spec.copier()
+                code = f"(None if {src} is None else _copy{i}({src}))"
+            elif code is None:
+                namespace[f"_copy{i}"] = spec.copier()
+                code = f"_copy{i}({src})"
+        lines.append(f"    other.{name} = {code}")
+    lines.append("    return other")
+    exec(compile("\n".join(lines), f"<clone of {cls.__name__}>", "exec"), namespace)
+    return cast(Callable[[Any], Any], namespace["clone"])
 
 
 # ---- the contract ----------------------------------------------------------------------------
@@ -1143,9 +768,3 @@ def require_int(rule: str, action: Mapping[str, Any], key: str, lo: int | None =
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise IllegalActionError(rule, f"{key}={value} is out of range {lo}..{hi}")
     return int(value)
-
-
-def expect(cond: bool, where: str, what: str) -> None:
-    """Raise :class:`InvalidStateError` ``"where: what"`` unless ``cond``; for ``from_dict``."""
-    if not cond:
-        raise InvalidStateError(f"{where}: {what}")

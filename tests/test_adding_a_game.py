@@ -16,24 +16,10 @@ import pytest
 
 import pycore
 from pycore import registry
-from pycore.core import (
-    HIDDEN,
-    PUBLIC,
-    SEAT,
-    Field,
-    Fixed,
-    Game,
-    Int,
-    JsonDict,
-    ListOf,
-    PerPlayer,
-    State,
-    check_action_keys,
-    expect,
-    require_int,
-)
+from pycore.core import HIDDEN, PUBLIC, SEAT, Field, Game, JsonDict, State, check_action_keys, require_int
 from pycore.errors import IllegalActionError
 from pycore.rng import Rng
+from pycore.spec import Fixed, Int, ListOf, PerPlayer, expect
 from tests.conformance import harness
 from tests.conformance.test_hidden_information import check_owners
 

@@ -35,6 +35,7 @@ def test_the_rules_modules_have_examples() -> None:
         "pycore.games.dog.board",
         "pycore.games.bunny_moose",
         "pycore.core",
+        "pycore.spec",
         "pycore.rng",
         "pycore.registry",
     ):

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 import pycore
-from pycore.core import HIDDEN, PUBLIC, SEAT, Field, Int, PerPlayer
+from pycore.core import HIDDEN, PUBLIC, SEAT, Field
 from pycore.rng import Rng
+from pycore.spec import Int, PerPlayer
 
 #: what each game shows a seat beyond the public observation: key -> the state attribute
 OWN = {

@@ -4,7 +4,7 @@ Usage: python tools/i18n.py update           extract the template, then update e
        python tools/i18n.py check            every check the tests run (exit 1 on a problem)
        python tools/i18n.py todo [LANG ...]  the messages still untranslated (or fuzzy)
        python tools/i18n.py compile OUT      write OUT/<lang>.mo for every language
-       python tools/i18n.py locale-data      rewrite web/hotseat/locale_data.py from Babel's CLDR
+       python tools/i18n.py locale-data      rewrite web/hotseat/third_party/locale_data.py from Babel's CLDR
 
 Files (English is the source language; its text is the msgid, so it has no catalogue):
   locale/hotseat.pot                   the template: every marked message of the UI
@@ -50,7 +50,7 @@ DOMAIN = "hotseat"
 #: lists the same, English first
 LANGUAGES = ("de", "fr", "it", "es")
 ALL_LANGUAGES = ("en",) + LANGUAGES
-LOCALE_DATA_PY = ROOT / "web" / "hotseat" / "locale_data.py"
+LOCALE_DATA_PY = ROOT / "web" / "hotseat" / "third_party" / "locale_data.py"
 
 #: the calls whose string arguments are messages in the UI (``t`` is a view's ``ctx.t``)
 UI_KEYWORDS = {
@@ -600,7 +600,7 @@ def main(argv: list[str] | None = None) -> int:
     p_todo.add_argument("langs", nargs="*", default=list(LANGUAGES))
     p_compile = sub.add_parser("compile", help="write OUT/<lang>.mo")
     p_compile.add_argument("out")
-    sub.add_parser("locale-data", help="rewrite web/hotseat/locale_data.py")
+    sub.add_parser("locale-data", help="rewrite web/hotseat/third_party/locale_data.py")
     args = ap.parse_args(argv)
 
     if args.cmd in ("update", "extract"):

@@ -1,4 +1,4 @@
-"""Write web/hotseat/lookalikes.py: the Latin, Cyrillic and Greek letters (and ASCII digits) that
+"""Write web/hotseat/third_party/lookalikes.py: the Latin, Cyrillic and Greek letters (and ASCII digits) that
 look alike, folded to one representative each, for refusing look-alike player names.
 
 Source: Unicode's confusables data (UTS #39) as packaged by ``confusable-homoglyphs`` (pinned in
@@ -21,7 +21,7 @@ from pathlib import Path
 from confusable_homoglyphs import categories, confusables
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "web" / "hotseat" / "lookalikes.py"
+OUT = ROOT / "web" / "hotseat" / "third_party" / "lookalikes.py"
 SCRIPTS = {"LATIN", "CYRILLIC", "GREEK"}
 
 
@@ -78,7 +78,9 @@ def render() -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if web/hotseat/lookalikes.py is not up to date")
+    ap.add_argument(
+        "--check", action="store_true", help="fail if web/hotseat/third_party/lookalikes.py is not up to date"
+    )
     args = ap.parse_args()
     text = render()
     if args.check:

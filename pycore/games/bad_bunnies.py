@@ -52,30 +52,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Literal, TypedDict, cast
 
-from ..core import (
-    HIDDEN,
-    PUBLIC,
-    SEAT,
-    Bool,
-    Choice,
-    Field,
-    Fixed,
-    Frozen,
-    Game,
-    Int,
-    JsonDict,
-    ListOf,
-    Nullable,
-    Option,
-    PerPlayer,
-    Record,
-    State,
-    check_action_keys,
-    expect,
-    require_int,
-)
+from ..core import HIDDEN, PUBLIC, SEAT, Field, Game, JsonDict, Option, State, check_action_keys, require_int
 from ..errors import IllegalActionError
 from ..rng import Rng
+from ..spec import Bool, Choice, Fixed, Frozen, Int, ListOf, Nullable, PerPlayer, Record, expect
 
 #: BB-1: how many cards of each number the deck holds (110 in all)
 COUNTS: dict[int, int] = {1: 17, 2: 10, 3: 8, 4: 7, 5: 6, 6: 5, 7: 17, 8: 4, 9: 5, 10: 6, 11: 7, 12: 8, 13: 10}

@@ -61,27 +61,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, TypedDict, cast
 
-from ..core import (
-    HIDDEN,
-    PUBLIC,
-    Choice,
-    Custom,
-    Field,
-    Fixed,
-    Game,
-    Int,
-    JsonDict,
-    ListOf,
-    Nullable,
-    Option,
-    PerPlayer,
-    State,
-    check_action_keys,
-    expect,
-    require_int,
-)
+from ..core import HIDDEN, PUBLIC, Field, Game, JsonDict, Option, State, check_action_keys, require_int
 from ..errors import IllegalActionError, InvalidStateError
 from ..rng import Rng
+from ..spec import Choice, Custom, Fixed, Int, ListOf, Nullable, PerPlayer, expect
 
 PHASES = ("bet", "reveal", "poses", "scored", "game_over")
 Phase = Literal["bet", "reveal", "poses", "scored", "game_over"]

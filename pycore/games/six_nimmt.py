@@ -36,28 +36,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from ..core import (
-    HIDDEN,
-    PUBLIC,
-    SEAT,
-    Choice,
-    Field,
-    Fixed,
-    Frozen,
-    Game,
-    Int,
-    JsonDict,
-    ListOf,
-    Nullable,
-    Option,
-    PerPlayer,
-    State,
-    check_action_keys,
-    expect,
-    require_int,
-)
+from ..core import HIDDEN, PUBLIC, SEAT, Field, Game, JsonDict, Option, State, check_action_keys, require_int
 from ..errors import IllegalActionError
 from ..rng import Rng
+from ..spec import Choice, Fixed, Frozen, Int, ListOf, Nullable, PerPlayer, expect
 
 NUM_ROWS = 4
 ROW_LIMIT = 5  # SN-2: a row holds at most five cards; the sixth takes them

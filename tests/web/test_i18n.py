@@ -19,7 +19,8 @@ from babel.lists import format_list as babel_format_list
 from babel.messages.catalog import Catalog, Message
 from babel.numbers import format_decimal
 
-from hotseat import i18n, locale_data, poems, settings
+from hotseat import i18n, poems, settings
+from hotseat.third_party import locale_data
 from tools import build_site
 from tools import i18n as catalogues
 

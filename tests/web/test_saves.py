@@ -106,12 +106,16 @@ def test_size_and_depth_are_bounded_before_parsing():
 def test_impossible_session_fields_name_the_field():
     good = _real_save()
     for field, value, match in [
-        ("seed", 2**80, r"^seed: .* is outside 0\.\.9007199254740992"),
+        ("seed", 2**80, r"^seed: \d+ is above 9007199254740992$"),
         ("seats", [{"name": "\u200b", "kind": "human"}] * 3, r"^seats\[0\]\.name: A name needs"),
-        ("seats", [{"name": "Ann", "kind": "robot"}] * 3, r"^seats\[0\]\.kind: expected one of"),
-        ("bot_rng", -1, r"^bot_rng: -1 is outside"),
-        ("summary_due", "yes", r"^summary_due: expected true or false"),
-        ("revision", 1.5, r"^revision: expected a whole number"),
+        (
+            "seats",
+            [{"name": "Ann", "kind": "robot"}] * 3,
+            r"^seats\[0\]\.kind: expected one of \['human', .*got 'robot'$",
+        ),
+        ("bot_rng", -1, r"^bot_rng: -1 is below 0$"),
+        ("summary_due", "yes", r"^summary_due: expected true or false, got 'yes'$"),
+        ("revision", 1.5, r"^revision: expected a whole number, got 1.5$"),
         ("options", {"target_score": "<b>"}, r"option 'target_score'"),
     ]:
         with pytest.raises(SaveError, match=match):

@@ -65,6 +65,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pyodide.code import run_js
@@ -592,9 +593,22 @@ def _sync_lock() -> None:
             ctl.locks.lost(game)
             draw()
 
-    on_result, on_lost = create_proxy(result), create_proxy(lost)
-    _listeners.extend((on_result, on_lost))
+    on_result, on_lost = _kept(result), _kept(lost)
     locks.claim(wanted, bool(ctl.locks.steal), on_result, on_lost)
+
+
+def _kept(handler: Callable[..., Any]) -> JsProxy:
+    """A JS function calling ``handler``, kept alive as long as the page (in :data:`_listeners`)."""
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    return proxy
+
+
+def _listen(target: Any, event: str, handler: Callable[..., Any]) -> JsProxy:
+    """``target.addEventListener(event, ...)`` calling ``handler``; returns the kept proxy."""
+    proxy = _kept(handler)
+    target.addEventListener(event, proxy)
+    return proxy
 
 
 def _is_guard(state: Any) -> bool:
@@ -780,38 +794,20 @@ def start() -> None:
     ms = 1000 * (time.perf_counter() - t0)
     window.console.info(f"hotseat: home screen drawn {ms:.0f} ms after app.start()")
     asyncio.ensure_future(_load_motion())
-    handler = create_proxy(_on_click)
-    _listeners.append(handler)
-    _root().addEventListener("click", handler)
-    keys = create_proxy(_on_key)
-    _listeners.append(keys)
-    document.addEventListener("keydown", keys)  # Escape also when nothing has the focus
-    popstate = create_proxy(_on_popstate)
-    _listeners.append(popstate)
-    window.addEventListener("popstate", popstate)
-    pageshow = create_proxy(_on_pageshow)
-    _listeners.append(pageshow)
-    window.addEventListener("pageshow", pageshow)
-    hide = create_proxy(_on_visibility)
-    _listeners.append(hide)
-    document.addEventListener("visibilitychange", hide)
+    _listen(_root(), "click", _on_click)
+    _listen(document, "keydown", _on_key)  # Escape also when nothing has the focus
+    _listen(window, "popstate", _on_popstate)
+    _listen(window, "pageshow", _on_pageshow)
+    hide = _listen(document, "visibilitychange", _on_visibility)
     window.addEventListener("pagehide", hide)
-    leaving = create_proxy(_on_beforeunload)
-    _listeners.append(leaving)
-    window.addEventListener("beforeunload", leaving)
+    _listen(window, "beforeunload", _on_beforeunload)
     synth = getattr(window, "speechSynthesis", None)
     if synth is not None and hasattr(synth, "addEventListener"):
-        voices = create_proxy(_on_voices)
-        _listeners.append(voices)
-        synth.addEventListener("voiceschanged", voices)
-    stored = create_proxy(_on_storage)
-    _listeners.append(stored)
-    window.addEventListener("storage", stored)
+        _listen(synth, "voiceschanged", _on_voices)
+    _listen(window, "storage", _on_storage)
     picker = document.getElementById("hotseat-file")
     if picker is not None:
-        chosen = create_proxy(_on_file)
-        _listeners.append(chosen)
-        picker.addEventListener("change", chosen)
+        _listen(picker, "change", _on_file)
     try:
         hint = str(window.hotseatInstallHint())
     except Exception:

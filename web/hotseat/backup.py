@@ -35,9 +35,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pycore.spec import Choice, Int, Nullable, Record, Text
+
 from . import bounded
 from . import players as players_store
-from .saves import MAX_SAVE_CHARS, Const, Int, Obj, SaveError, Storage, StorageError, Text, slot_key
+from .saves import MAX_SAVE_CHARS, SaveError, Storage, StorageError, check, slot_key
 
 FORMAT = "backup"
 VERSION = 1
@@ -153,28 +155,16 @@ def make(
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), list(saved), left_out
 
 
-class _Saves(Obj):
-    """``{game id: save text}`` for games this app has (each game at most once: keys are unique)."""
-
-    def __init__(self, games: tuple[str, ...]) -> None:
-        super().__init__({g: Text(2, MAX_SAVE_CHARS) for g in games}, optional=frozenset(games))
-
-
-class _Maybe(Text):
-    """A text, or ``null``."""
-
-    def check(self, value: Any, where: str) -> Any:
-        return None if value is None else super().check(value, where)
-
-
-def _schema(games: tuple[str, ...]) -> Obj:
-    return Obj(
+def _schema(games: tuple[str, ...]) -> Record:
+    """A backup: ``games`` maps game ids this app has to save texts (each at most once: keys are
+    unique), ``players`` is a text or ``null``."""
+    return Record(
         {
-            "hotseat": Const(FORMAT),
+            "hotseat": Choice(FORMAT),
             "version": Int(VERSION, VERSION),
             "made": Text(0, 40),
-            "games": _Saves(games),
-            "players": _Maybe(2, players_store.MAX_RECOVERY_CHARS),
+            "games": Record({g: Text(2, MAX_SAVE_CHARS) for g in games}, optional=games),
+            "players": Nullable(Text(2, players_store.MAX_RECOVERY_CHARS)),
         }
     )
 
@@ -207,7 +197,7 @@ def read(text: Any, games: Iterable[str], check_save: Callable[[str, str], Any])
         other = sorted(g for g in saves if g not in known)[0]
         raise BackupError(f"it holds a game this version does not have: {other[:40]!r}", "newer")
     try:
-        data = _schema(known).check(data, "")
+        data = check(_schema(known), data)
     except SaveError as exc:
         raise BackupError(str(exc)) from None
     for game_id, save in data["games"].items():

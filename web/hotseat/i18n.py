@@ -22,7 +22,7 @@ Choosing the language (:func:`choose`): the player's remembered choice if any, e
 the browser's ``navigator.languages`` that Hotseat speaks (``de-CH`` → ``de``), else English.
 
 Numbers and lists the local way (:func:`format_number`, :func:`format_list`) use CLDR data that
-the build takes from Babel (:mod:`hotseat.locale_data`), so Babel itself is not shipped.
+the build takes from Babel (:mod:`hotseat.third_party.locale_data`), so Babel itself is not shipped.
 
 >>> install("en")
 >>> gettext("Show my cards")
@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .locale_data import LOCALE_DATA
+from .third_party.locale_data import LOCALE_DATA
 
 #: the languages Hotseat speaks, in the order the settings sheet lists them (English first)
 LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "it", "es")

@@ -8,7 +8,7 @@
   :data:`MAX_NAME` characters, else :class:`NameError_`.
 * :func:`lookalike_key` — two names with one key look alike: compatibility forms (NFKC: full-width,
   mathematical letters), case, and the Latin/Cyrillic/Greek look-alikes of Unicode's confusables
-  data (:mod:`hotseat.lookalikes`) folded. :func:`check_table` refuses two such names at one table.
+  data (:mod:`hotseat.third_party.lookalikes`) folded. :func:`check_table` refuses two such names at one table.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 
 from .i18n import gettext as _
-from .lookalikes import FOLD
+from .third_party.lookalikes import FOLD
 
 MAX_NAME = 40
 

@@ -14,8 +14,9 @@ Storage keys (``localStorage`` in the browser; any object with ``get(key) -> str
 
 Reading: :func:`read_json` bounds the size (:data:`MAX_SAVE_CHARS`) and the nesting depth
 (:data:`MAX_DEPTH`) of a text *before* it is parsed (a deeply nested text would overflow the
-parser's stack inside Pyodide), then :class:`Obj` and its fellow specs check the parsed value
-against a declared schema; every failure is a :class:`SaveError` naming the field.
+parser's stack inside Pyodide), then :func:`check` holds the parsed value to a schema declared
+with the engine's :class:`pycore.spec.Spec` family; every failure is a :class:`SaveError` naming
+the field.
 
 Writing: every save carries a ``revision`` (counted on by each write); :meth:`SaveStore.write`
 writes only when the stored text is still exactly the one this window last read or wrote, else
@@ -27,9 +28,12 @@ revision this window is at, and must never be overwritten silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from pycore import InvalidStateError
+from pycore.spec import Int, Spec
 
 from . import bounded
 
@@ -119,152 +123,22 @@ def read_json(text: Any, max_chars: int = MAX_SAVE_CHARS) -> Any:
         raise SaveError(str(exc)) from None
 
 
-# ---- the schema language -----------------------------------------------------------------------
+# ---- checking a parsed save -------------------------------------------------------------------
 
 
-class Spec:
-    """A declared field: :meth:`check` returns the value (maybe cleaned) or raises SaveError."""
+def check(spec: Spec, value: Any, where: str = "") -> Any:
+    """``value`` checked by ``spec`` (the engine's declaration family, :class:`pycore.spec.Spec`)
+    and returned as a fresh copy; every failure is a :class:`SaveError` naming the field.
 
-    def check(self, value: Any, where: str) -> Any:  # pragma: no cover - every spec overrides it
-        raise NotImplementedError
-
-
-def _fail(where: str, what: str) -> SaveError:
-    return SaveError(f"{where}: {what}" if where else what)
-
-
-def shown(value: Any) -> str:
-    """``repr(value)`` cut to 40 characters, for a message that quotes a bad value."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-@dataclass(frozen=True)
-class Const(Spec):
-    """Exactly ``value``."""
-
-    value: Any
-
-    def check(self, value: Any, where: str) -> Any:
-        if value != self.value or type(value) is not type(self.value):
-            raise _fail(where, f"expected {self.value!r}, got {shown(value)}")
-        return value
-
-
-@dataclass(frozen=True)
-class Int(Spec):
-    """An int (not a bool) within ``lo..hi``."""
-
-    lo: int
-    hi: int
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise _fail(where, f"expected a whole number, got {shown(value)}")
-        if not self.lo <= value <= self.hi:
-            raise _fail(where, f"{shown(value)} is outside {self.lo}..{self.hi}")
-        return value
-
-
-@dataclass(frozen=True)
-class Bool(Spec):
-    """``true`` or ``false``."""
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, bool):
-            raise _fail(where, f"expected true or false, got {shown(value)}")
-        return value
-
-
-@dataclass(frozen=True)
-class Text(Spec):
-    """A string of ``lo..hi`` characters."""
-
-    lo: int = 0
-    hi: int = MAX_SAVE_CHARS
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, str):
-            raise _fail(where, f"expected text, got {shown(value)}")
-        if not self.lo <= len(value) <= self.hi:
-            raise _fail(where, f"expected {self.lo} to {self.hi} characters, got {len(value)}")
-        return value
-
-
-@dataclass(frozen=True)
-class OneOf(Spec):
-    """One of ``values`` (computed on use when a callable: e.g. the registered games)."""
-
-    values: tuple[Any, ...] | Callable[[], Iterable[Any]]
-
-    def check(self, value: Any, where: str) -> Any:
-        allowed = tuple(self.values()) if callable(self.values) else self.values
-        if not isinstance(value, str) or value not in allowed:
-            raise _fail(where, f"expected one of {', '.join(map(str, allowed))}; got {shown(value)}")
-        return value
-
-
-@dataclass(frozen=True)
-class ListOf(Spec):
-    """A list of ``lo..hi`` items, each checked by ``item``."""
-
-    item: Spec
-    lo: int
-    hi: int
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, list):
-            raise _fail(where, f"expected a list, got {shown(value)}")
-        if not self.lo <= len(value) <= self.hi:
-            raise _fail(where, f"expected {self.lo} to {self.hi} items, got {len(value)}")
-        return [self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
-@dataclass(frozen=True)
-class Scalars(Spec):
-    """An object of at most ``hi`` plain values (text of at most 100 characters, whole numbers,
-    true/false, null) under short names: game options and actions, whose meaning the engine checks."""
-
-    hi: int = 16
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, dict):
-            raise _fail(where, f"expected an object, got {shown(value)}")
-        if len(value) > self.hi:
-            raise _fail(where, f"expected at most {self.hi} entries, got {len(value)}")
-        for key, v in value.items():
-            if len(key) > 40:
-                raise _fail(where, f"name too long: {shown(key)}")
-            ok = v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 100)
-            if not ok or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53):
-                raise _fail(
-                    f"{where}.{key}", f"expected a short text, a whole number, true/false or null, got {shown(v)}"
-                )
-        return dict(value)
-
-
-@dataclass(frozen=True)
-class Obj(Spec):
-    """An object with exactly the ``fields`` declared (those in ``optional`` may be absent)."""
-
-    fields: Mapping[str, Spec]
-    optional: frozenset[str] = field(default_factory=frozenset)
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, dict):
-            raise _fail(where, f"expected an object, got {shown(value)}")
-        unknown = sorted(set(value) - set(self.fields))
-        if unknown:
-            raise _fail(where, f"unexpected field {shown(unknown[0])}")
-        out = {}
-        for name, spec in self.fields.items():
-            path = f"{where}.{name}" if where else name
-            if name not in value:
-                if name in self.optional:
-                    continue
-                raise _fail(path, "missing")
-            out[name] = spec.check(value[name], path)
-        return out
+    >>> check(Int(0, 9), 12, "seed")
+    Traceback (most recent call last):
+      ...
+    hotseat.saves.SaveError: seed: 12 is above 9
+    """
+    try:
+        return spec.check(value, where)
+    except InvalidStateError as exc:
+        raise SaveError(str(exc)) from None
 
 
 # ---- where saves live ----------------------------------------------------------------------------
@@ -321,7 +195,7 @@ class SaveStore:
         if not isinstance(data, dict):
             raise SaveError("it is not a Hotseat saved game")
         rev = data.get("revision", 0)
-        revision: int = Int(0, 2**53).check(rev, "revision")
+        revision: int = check(Int(0, 2**53), rev, "revision")
         self._last = (text, revision)
         return revision
 

@@ -27,26 +27,13 @@ from typing import Any
 import pycore
 from pycore.core import State
 from pycore.rng import Rng
+from pycore.spec import Bool, Choice, Int, ListOf, Record, Spec, Text, expect, shown
 
 from .bot_turns import BotHook, is_bot
 from .bounded import ascii_int
 from .move_log import MAX_LOG_MOVES
 from .names import NameError_, check_name
-from .saves import (
-    MAX_SAVE_CHARS,
-    Bool,
-    Const,
-    Int,
-    ListOf,
-    Obj,
-    OneOf,
-    SaveError,
-    Scalars,
-    Spec,
-    Text,
-    read_json,
-    shown,
-)
+from .saves import MAX_SAVE_CHARS, SaveError, check, read_json
 from .seats import SEAT_KINDS, STAND_IN_KINDS, bots_for
 from .session import Session
 from .story import Move
@@ -95,74 +82,82 @@ def check_net(net: Any, num_seats: int) -> dict[str, Any]:
     return {"room": room, "tokens": dict(tokens), "match": match, **({"keys": dict(keys)} if keys else {})}
 
 
-class _JsonObject(Obj):
-    """An object of any fields (an action: its content is checked by equality with a legal one)."""
+class _Scalars(Spec):
+    """An object of at most 16 plain values (text of at most 100 characters, whole numbers,
+    true/false, null) under short names: game options, whose meaning the engine checks."""
 
-    def __init__(self) -> None:
-        super().__init__({})
-
-    def check(self, value: Any, where: str) -> Any:
-        if not isinstance(value, dict):
-            raise SaveError(f"{where}: expected an object, got {shown(value)}")
-        return value
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
+        expect(isinstance(value, dict), where, f"expected an object, got {shown(value)}")
+        expect(len(value) <= 16, where, f"expected at most 16 entries, got {len(value)}")
+        for key, v in value.items():
+            expect(len(key) <= 40, where, f"name too long: {shown(key)}")
+            ok = v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and len(v) <= 100)
+            ok = ok and not (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53)
+            expect(ok, f"{where}.{key}", f"expected a short text, a whole number, true/false or null, got {shown(v)}")
+        return dict(value)
 
 
 class _Name(Text):
     """A player's name: cleaned (:func:`hotseat.names.clean_name`), visible, at most 40 characters."""
 
-    def check(self, value: Any, where: str) -> Any:
+    def load(self, value: Any, where: str, st: Any) -> str:
         try:
-            return check_name(super().check(value, where))
+            return check_name(super().load(value, where, st))
         except NameError_ as exc:
-            raise SaveError(f"{where}: {exc}") from None
+            raise pycore.InvalidStateError(f"{where}: {exc}") from None
 
 
-class _Seat(Obj):
+class _Seat(Record):
     """A seat: its name and kind, and ``"phone": true`` for a phone's seat played at the host
     while the phone is away (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`; never with the kind
     ``"guest"``)."""
 
-    def check(self, value: Any, where: str) -> Any:
-        seat = super().check(value, where)
-        if seat.get("phone") and seat["kind"] not in STAND_IN_KINDS:
-            raise SaveError(f"{where}: a phone's seat is played at the host only by a person or a bot")
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
+        seat = super().load(value, where, st)
+        expect(
+            not seat.get("phone") or seat["kind"] in STAND_IN_KINDS,
+            where,
+            "a phone's seat is played at the host only by a person or a bot",
+        )
         return seat
 
 
 class _Net(Spec):
-    """The phones' table of a save (:func:`check_net`; its seats are checked against the seats later)."""
+    """The phones' table of a save (:func:`check_net`, whose SaveError says in the player's words
+    what is wrong; its seats are checked against the seats later)."""
 
-    def check(self, value: Any, where: str) -> Any:
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
         return check_net(value, 16)
 
 
-#: The one declared schema of a session save (format version 2). Game states are JSON texts
-#: checked by the engine (``state_from_json``); actions by equality with a legal action.
-SESSION_SCHEMA = Obj(
+#: The one declared schema of a session save (format version 2), in the engine's
+#: :class:`pycore.spec.Spec` family. Game states are JSON texts checked by the engine
+#: (``state_from_json``); actions (any object) by equality with a legal action.
+SESSION_SCHEMA = Record(
     {
-        "format": Const(SAVE_FORMAT),
-        "version": Const(SAVE_VERSION),
+        "format": Choice(SAVE_FORMAT),
+        "version": Choice(SAVE_VERSION),
         "revision": Int(0, 2**53),
-        "game": OneOf(lambda: pycore.GAMES),
+        "game": Choice(*pycore.GAMES),
         "seed": Int(0, 2**53),
-        "options": Scalars(),
+        "options": _Scalars(),
         "seats": ListOf(
-            _Seat({"name": _Name(1, 200), "kind": OneOf(SEAT_KINDS), "phone": Const(True)}, frozenset({"phone"})),
+            _Seat({"name": _Name(1, 200), "kind": Choice(*SEAT_KINDS), "phone": Choice(True)}, optional=("phone",)),
             1,
             16,
         ),
         "state": Text(2, MAX_SAVE_CHARS),
-        "log": Obj(
+        "log": Record(
             {
                 "start": Text(2, MAX_SAVE_CHARS),
-                "moves": ListOf(Obj({"player": Int(0, 15), "action": _JsonObject()}), 0, MAX_LOG_MOVES),
+                "moves": ListOf(Record({"player": Int(0, 15), "action": Record({}, extra=True)}), 0, MAX_LOG_MOVES),
             }
         ),
         "summary_due": Bool(),
         "bot_rng": Int(0, 2**64 - 1),
         "net": _Net(),
     },
-    optional=frozenset({"revision", "log", "net"}),
+    optional=("revision", "log", "net"),
 )
 
 
@@ -211,7 +206,7 @@ def _checked(data: Any) -> dict[str, Any]:
         raise SaveError(
             f"it was saved in format version {shown(data.get('version'))}; this app reads versions 1 and {SAVE_VERSION}"
         )
-    checked: dict[str, Any] = SESSION_SCHEMA.check(data, "")
+    checked: dict[str, Any] = check(SESSION_SCHEMA, data)
     return checked
 
 

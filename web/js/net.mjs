@@ -107,13 +107,21 @@ function finish(id, flush = false) {
  *  its own. */
 export async function offer(ufrag = null, pwd = null) {
   const [id, link] = open("host");
+  return described(id, link, () => link.pc.createOffer(), ufrag, pwd, "derived");
+}
+
+/** Link ``id``'s own description: made by ``make()`` (an offer or an answer), with ``ufrag``
+ *  and ``pwd`` as its ICE credentials when given (``which`` names them in the warning when the
+ *  browser refuses them: it then describes with its own), complete once ICE gathering is done.
+ *  Resolves to {id, sdp}; on failure the link is finished and the error thrown on. */
+async function described(id, link, make, ufrag, pwd, which) {
   try {
-    const made = await link.pc.createOffer();
+    const made = await make();
     if (ufrag && pwd) {
       try {
-        await link.pc.setLocalDescription({ type: "offer", sdp: withCredentials(made.sdp, ufrag, pwd) });
+        await link.pc.setLocalDescription({ type: made.type, sdp: withCredentials(made.sdp, ufrag, pwd) });
       } catch (err) {
-        console.warn("hotseat net: the derived ICE credentials were refused", err);
+        console.warn(`hotseat net: the ${which} ICE credentials were refused`, err);
         await link.pc.setLocalDescription(made);
       }
     } else {
@@ -190,25 +198,11 @@ function withCredentials(sdp, ufrag, pwd) {
  *  this phone's kept certificate (a browser that refuses either answers with its own). */
 export async function answer(sdp, ufrag = null, pwd = null) {
   const [id, link] = open("guest", await keptCertificate());
-  try {
+  const make = async () => {
     await link.pc.setRemoteDescription({ type: "offer", sdp });
-    const made = await link.pc.createAnswer();
-    if (ufrag && pwd) {
-      try {
-        await link.pc.setLocalDescription({ type: "answer", sdp: withCredentials(made.sdp, ufrag, pwd) });
-      } catch (err) {
-        console.warn("hotseat net: the kept ICE credentials were refused", err);
-        await link.pc.setLocalDescription(made);
-      }
-    } else {
-      await link.pc.setLocalDescription(made);
-    }
-    await gathered(link.pc);
-    return { id, sdp: link.pc.localDescription.sdp };
-  } catch (err) {
-    finish(id);
-    throw err;
-  }
+    return link.pc.createAnswer();
+  };
+  return described(id, link, make, ufrag, pwd, "kept");
 }
 
 /** Send text on link ``id``; false when the link is not open (nothing is queued). */

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Int, expect
+from ...spec import Int, expect
 from .contract import Event
 from .teams import DogTeams
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...core import Choice
 from ...rng import Rng
+from ...spec import Choice
 from .contract import Event, Phase
 
 # ---- cards (DOG-1) ---------------------------------------------------------------------------

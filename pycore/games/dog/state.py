@@ -9,30 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import (
-    HIDDEN,
-    PUBLIC,
-    SEAT,
-    Bool,
-    Choice,
-    Field,
-    Fixed,
-    Frozen,
-    Game,
-    Int,
-    JsonDict,
-    ListOf,
-    Nullable,
-    PerPlayer,
-    Record,
-    Reshaped,
-    State,
-    check_action_keys,
-    expect,
-    require_int,
-)
+from ...core import HIDDEN, PUBLIC, SEAT, Field, Game, JsonDict, State, check_action_keys, require_int
 from ...errors import IllegalActionError
 from ...rng import Rng
+from ...spec import Bool, Choice, Fixed, Frozen, Int, ListOf, Nullable, PerPlayer, Record, Reshaped, expect
 from .board import (
     COLOURS,
     FIELD_NUMBER,

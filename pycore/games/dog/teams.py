@@ -5,7 +5,7 @@ plays alone. The game is won by the team (or player) with every figure that coun
 
 from __future__ import annotations
 
-from ...core import expect
+from ...spec import expect
 from .contract import Event, Phase
 
 

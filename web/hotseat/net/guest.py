@@ -117,7 +117,8 @@ class Guest:
             return
         try:
             data = bounded.loads(text, 1_000, 2)  # storage is read as untrusted as a message
-            room, token, seat = protocol.ROOM(data["room"]), protocol.TOKEN(data["token"]), protocol.SEAT(data["seat"])
+            room, token = protocol.ROOM.check(data["room"]), protocol.TOKEN.check(data["token"])
+            seat = protocol.SEAT.check(data["seat"])
         except (ValueError, KeyError, TypeError):
             self.storage.remove(STORAGE_KEY)  # unreadable: forget it (it only helps rejoin)
             return

@@ -7,7 +7,8 @@ and a text within the bound is read in time linear in its length whatever it hol
 (:func:`hotseat.bounded.loads`). Two keys never change meaning in any version, so any
 app can read them from any other: ``"v"`` — the sender's :data:`PROTOCOL_VERSION` — and ``"t"`` —
 the message type. The rest of each type is fixed below (:data:`GUEST_MESSAGES`,
-:data:`HOST_MESSAGES`); :func:`parse` refuses anything else with a :class:`ProtocolError`, and a
+:data:`HOST_MESSAGES`, declared with the engine's :class:`pycore.spec.Spec` family, as saves are);
+:func:`parse` refuses anything else with a :class:`ProtocolError`, and a
 refused message is never half-used: the caller ignores it and reports the reason.
 
 Guest to host::
@@ -65,8 +66,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
+
+from pycore import InvalidStateError
+from pycore.spec import Bool, Int, ListOf, Nullable, Number, Record, Text, expect
 
 from .. import bounded
 
@@ -100,78 +103,24 @@ class ProtocolError(ValueError):
         self.reason = reason
 
 
-# ---- field checks: each returns the value or raises ValueError with what is wrong ------------
+# ---- the keys of each message, declared with the engine's Spec family -------------------------
 
 
-def _int(lo: int, hi: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise ValueError(f"must be a whole number from {lo} to {hi}")
-        return value
-
-    return check
-
-
-def _text(most: int, pattern: re.Pattern[str] | None = None) -> Callable[[Any], str]:
-    def check(value: Any) -> str:
-        if not isinstance(value, str) or len(value) > most or (pattern is not None and not pattern.fullmatch(value)):
-            alphabet = " in the allowed alphabet" if pattern else ""
-            raise ValueError(f"must be text of at most {most} characters{alphabet}")
-        return value
-
-    return check
-
-
-def _b64id(length: int) -> Callable[[Any], str]:
-    def check(value: Any) -> str:
-        if not isinstance(value, str) or len(value) != length or not _B64URL.fullmatch(value):
-            raise ValueError(f"must be {length} base64url characters")
-        return value
-
-    return check
-
-
-def _optional(inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        return None if value is None else inner(value)
-
-    return check
-
-
-def _number(value: Any) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise ValueError("must be a number")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("must be true or false")
-    return value
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError("must be an object")
-    return value
-
-
-def _list_of(inner: Callable[[Any], Any], most: int) -> Callable[[Any], list[Any]]:
-    def check(value: Any) -> list[Any]:
-        if not isinstance(value, list) or len(value) > most:
-            raise ValueError(f"must be a list of at most {most} items")
-        return [inner(v) for v in value]
-
-    return check
-
-
-def _action(value: Any) -> dict[str, Any]:
+class _Action(Record):
     """A guest's action: an object with a text ``"type"``, small (the engine checks the rest)."""
-    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-        raise ValueError("must be an object with a text 'type'")
-    if len(json.dumps(value, separators=(",", ":"))) > MAX_ACTION_BYTES:
-        raise ValueError(f"is longer than {MAX_ACTION_BYTES} bytes")
-    return value
+
+    def __init__(self) -> None:
+        super().__init__({"type": Text()}, extra=True)
+
+    def load(self, value: Any, where: str, st: Any) -> dict[str, Any]:
+        action = super().load(value, where, st)
+        size = len(json.dumps(action, separators=(",", ":")))
+        expect(size <= MAX_ACTION_BYTES, where, f"longer than {MAX_ACTION_BYTES} bytes ({size})")
+        return action
+
+
+def _b64id(length: int) -> Text:
+    return Text(length, length, _B64URL, "base64url")
 
 
 ROOM = _b64id(6)
@@ -179,57 +128,63 @@ EPOCH = _b64id(6)
 TOKEN = _b64id(22)
 #: the largest counter (view and action numbers)
 MAX_SEQ = 2**31 - 1
-SEQ = _int(0, MAX_SEQ)
-SEAT = _int(0, 31)
-APP = _text(40)
-REASON = _text(32, _REASON)
-TEXT = _text(300)
+SEQ = Int(0, MAX_SEQ)
+SEAT = Int(0, 31)
+APP = Text(0, 40)
+REASON = Text(1, 32, _REASON, "a-z and _")
+TEXT = Text(0, 300)
+#: an object whose contents the engine or the views read (options, an observation, an event)
+OBJECT = Record({}, extra=True)
 
-#: what a guest may send: type -> {key: check}; every key is required (``None`` where allowed)
-GUEST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "hello": {"room": ROOM, "app": APP, "token": _optional(TOKEN)},
-    "act": {"n": SEQ, "action": _action},
-    "sync": {},
-    "ping": {"n": SEQ},
-    "bye": {},
+#: what a guest may send: type -> its keys (every key is required; ``null`` only where allowed)
+GUEST_MESSAGES: dict[str, Record] = {
+    "hello": Record({"room": ROOM, "app": APP, "token": Nullable(TOKEN)}),
+    "act": Record({"n": SEQ, "action": _Action()}),
+    "sync": Record({}),
+    "ping": Record({"n": SEQ}),
+    "bye": Record({}),
 }
 
 #: what the host may send
-HOST_MESSAGES: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "welcome": {
-        "room": ROOM,
-        "seat": SEAT,
-        "token": TOKEN,
-        "game": _text(32, _GAME_ID),
-        "options": _dict,
-        "names": _list_of(_text(40), 32),
-        "kinds": _list_of(_text(16), 32),
-        "app": APP,
-        "epoch": EPOCH,
-    },
-    "view": {
-        "epoch": EPOCH,
-        "n": SEQ,
-        "match": SEQ,
-        "ack": SEQ,
-        "fresh": _bool,
-        "obs": _dict,
-        "legal": _list_of(_dict, 4096),
-        "acting": _list_of(SEAT, 32),
-        "events": _list_of(_dict, 4096),
-        "round_events": _list_of(_dict, 4096),
-        "summary": _bool,
-        "over": _bool,
-        "away": _list_of(SEAT, 32),
-        "returns": _list_of(_number, 32),
-        "winners": _list_of(SEAT, 32),
-    },
-    "rejected": {"n": SEQ, "reason": REASON, "text": TEXT},
-    "update": {"need": _int(1, 2**31 - 1), "app": APP},
-    "refused": {"reason": REASON, "text": TEXT},
-    "pong": {"n": SEQ},
-    "bye": {"reason": REASON},
-    "pause": {},
+HOST_MESSAGES: dict[str, Record] = {
+    "welcome": Record(
+        {
+            "room": ROOM,
+            "seat": SEAT,
+            "token": TOKEN,
+            "game": Text(1, 32, _GAME_ID, "a-z, 0-9 and _"),
+            "options": OBJECT,
+            "names": ListOf(Text(0, 40), 0, 32),
+            "kinds": ListOf(Text(0, 16), 0, 32),
+            "app": APP,
+            "epoch": EPOCH,
+        }
+    ),
+    "view": Record(
+        {
+            "epoch": EPOCH,
+            "n": SEQ,
+            "match": SEQ,
+            "ack": SEQ,
+            "fresh": Bool(),
+            "obs": OBJECT,
+            "legal": ListOf(OBJECT, 0, 4096),
+            "acting": ListOf(SEAT, 0, 32),
+            "events": ListOf(OBJECT, 0, 4096),
+            "round_events": ListOf(OBJECT, 0, 4096),
+            "summary": Bool(),
+            "over": Bool(),
+            "away": ListOf(SEAT, 0, 32),
+            "returns": ListOf(Number(), 0, 32),
+            "winners": ListOf(SEAT, 0, 32),
+        }
+    ),
+    "rejected": Record({"n": SEQ, "reason": REASON, "text": TEXT}),
+    "update": Record({"need": Int(1, 2**31 - 1), "app": APP}),
+    "refused": Record({"reason": REASON, "text": TEXT}),
+    "pong": Record({"n": SEQ}),
+    "bye": Record({"reason": REASON}),
+    "pause": Record({}),
 }
 
 DIRECTIONS = {"guest": GUEST_MESSAGES, "host": HOST_MESSAGES}
@@ -289,19 +244,11 @@ def parse(text: Any, sender: str) -> dict[str, Any]:
         return {"v": v, "t": t}  # an app too old to play with: the host answers with update
     if v < PROTOCOL_VERSION and (sender, t) != ("host", "update"):
         raise ProtocolError("version", f"protocol {v} is too old for this app ({PROTOCOL_VERSION})")
-    fields = schema[t]
-    unknown = sorted(set(data) - set(fields) - {"v", "t"})
-    if unknown:
-        raise ProtocolError("field", f"{t}: unknown key(s) {unknown}")
-    out = {"v": v, "t": t}
-    for key, check in fields.items():
-        if key not in data:
-            raise ProtocolError("field", f"{t}: missing key {key!r}")
-        try:
-            out[key] = check(data[key])
-        except ValueError as exc:
-            raise ProtocolError("field", f"{t}: {key!r} {exc}") from None
-    return out
+    body = {key: value for key, value in data.items() if key not in ("v", "t")}
+    try:
+        return {"v": v, "t": t, **schema[t].check(body, t)}
+    except InvalidStateError as exc:
+        raise ProtocolError("field", str(exc)) from None
 
 
 def needs_update(hello: dict[str, Any]) -> bool:

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bounded import ascii_int
-from ..lookalikes import FOLD
+from ..third_party.lookalikes import FOLD
 
 PREFIX = "HS"
 SEP = "~"
@@ -219,7 +219,7 @@ def clean(text: str) -> str:
     """``text`` as the characters of a code: compatibility forms (full-width letters, circled
     digits) made plain (NFKC), spaces, line breaks, zero-width and bidi characters, ``~`` and
     ``-`` dropped, letters made capitals, and look-alikes (Cyrillic and Greek capitals that look
-    Latin, ``I``/``l`` → ``1``, ``O`` → ``0``; :data:`hotseat.lookalikes.FOLD`) folded. What is
+    Latin, ``I``/``l`` → ``1``, ``O`` → ``0``; :data:`hotseat.third_party.lookalikes.FOLD`) folded. What is
     left may still hold characters that are never in a code (:func:`decode` names them).
 
     >>> clean("hs~3~ 0o1l\\u200bI\\n-ab\\u202e")
