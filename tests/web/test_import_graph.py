@@ -1,6 +1,6 @@
 """web/hotseat's modules import one another without a cycle, counting every import: at the top
 of a module, inside a function, and under ``if TYPE_CHECKING:``. A part that needs the whole (a
-session's curtain, the overlays over the controller, the phone screens over NetSide) is handed a
+session's curtain, the overlays over the controller, the phone screens over a side of the links) is handed a
 Protocol of what it reads instead of importing the whole. Read from the source with ``ast``
 (nothing is imported)."""
 
@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "web" / "hotseat"
 
 
 def modules(root: Path) -> dict[str, Path]:
-    """Dotted name (``hotseat.net.side``; a package by its own name) -> file, for every module under ``root``."""
+    """Dotted name (``hotseat.net.host_side``; a package by its own name) -> file, for every module under ``root``."""
     out = {}
     for path in sorted(root.rglob("*.py")):
         parts = [root.name, *path.relative_to(root).with_suffix("").parts]
@@ -89,7 +89,7 @@ def graph(root: Path) -> dict[str, set[str]]:
 
 def test_web_hotseat_has_no_import_cycle_counting_type_checking_imports() -> None:
     edges = graph(PACKAGE)
-    assert len(edges) > 80 and {"hotseat.session", "hotseat.curtain", "hotseat.net.side"} <= set(edges)
+    assert len(edges) > 80 and {"hotseat.session", "hotseat.curtain", "hotseat.net.host_side"} <= set(edges)
     found = cycles(edges)
     assert found == [], f"import cycles (each group imports itself round): {found}"
 

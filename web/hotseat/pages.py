@@ -10,7 +10,7 @@ of the page's frame where the screen draws one).
 * :class:`SetupPage`: the table being set up (seat count, names, kinds, options).
 * :class:`GamePage`: the game at this phone (a :class:`~hotseat.session.Session`) and its story
   (the story sheet over the table, or the replay after the game: :class:`StoryOpen`).
-* :class:`GuestPage`: this phone at another's table (the state is :class:`hotseat.net.side.NetSide`'s).
+* :class:`GuestPage`: this phone at another's table (the state is :class:`hotseat.net.phone_side.PhoneSide`'s).
 * :class:`RecoveryPage`: a save that cannot be opened, with Keep / Download / Delete.
 * :class:`ElsewherePage`: another window plays this game.
 * :class:`PlayersPage`: the players remembered on this phone, and a rename in progress.

@@ -54,7 +54,7 @@ class GuestPlay:
     @property
     def latest(self) -> dict[str, Any]:
         """The newest view from the host (the screen is drawn, tapped and paced only once there
-        is one: :class:`~hotseat.net.side.NetSide` makes a GuestPlay when the guest is playing)."""
+        is one: :class:`~hotseat.net.phone_side.PhoneSide` makes a GuestPlay when the guest is playing)."""
         view = self.guest.view
         assert view is not None, "a guest's game screen needs a view from the host"
         return view
