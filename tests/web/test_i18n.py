@@ -550,7 +550,7 @@ def test_a_poem_line_without_one_ending_and_an_unknown_poem_are_refused():
 
 def test_every_engine_option_has_a_marked_label_so_setup_never_falls_back_to_english(mo):
     import pycore
-    from hotseat.screens import OPTION_LABELS, option_label
+    from hotseat.setup_screen import OPTION_LABELS, option_label
 
     names = {name for game in pycore.GAMES for name in pycore.load_game(game).options}
     assert names >= {"target_score", "random_starter", "narrator"}

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import players_screen, screens, story
+from . import players_screen, screens, setup_screen, story
 from .bounded import ascii_int
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
@@ -76,7 +76,7 @@ def default_seat_name(seat: int) -> str:
 @dataclass
 class SetupPage:
     """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
-    choices, :func:`hotseat.screens.setup` draws them). ``offered``: the seat kinds this phone
+    choices, :func:`hotseat.setup_screen.setup` draws them). ``offered``: the seat kinds this phone
     offers for the game (a person here first, then bots and a player's own phone)."""
 
     setup: dict[str, Any]
@@ -157,7 +157,7 @@ class SetupPage:
                 else:
                     number = ascii_int(text.removeprefix("-"), 9)
                     if number is None:
-                        label = screens.option_label(name)
+                        label = setup_screen.option_label(name)
                         raise ValueError(_("{label}: enter a whole number").format(label=label))
                     value = -number if text.startswith("-") else number
             try:
@@ -168,7 +168,7 @@ class SetupPage:
                     limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
                 raise ValueError(
                     _("{label}: this value is not allowed{limits}").format(
-                        label=screens.option_label(name), limits=limits
+                        label=setup_screen.option_label(name), limits=limits
                     )
                 ) from None
         return options

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pycore
 
-from . import backup, keeping, screens, session_save
+from . import backup, home_screen, keeping, screens, session_save
 from . import players as players_store
 from .i18n import format_list, ngettext
 from .i18n import gettext as _
@@ -324,7 +324,7 @@ class SavesDesk:
         for game_id in self.games():
             name, low, high = game_info(game_id)
             games.append({"id": game_id, "name": name, "min": low, "max": high})
-        return screens.home(
+        return home_screen.home(
             games,
             self._home_saves(),
             self.aside,
