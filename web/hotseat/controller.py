@@ -53,9 +53,10 @@ import pycore
 
 from . import screens
 from .bot_turns import BotHook
+from .formats import format_list
 from .game_desk import GameDesk
-from .i18n import format_list, ngettext
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
 from .pages import (
@@ -70,12 +71,13 @@ from .pages import (
     SetupPage,
     game_info,
 )
+from .phase import Phase
 from .players import KEY as PLAYERS_KEY
 from .players_desk import PlayersDesk
 from .questions import Questions
 from .saves import SLOT_PREFIX, Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
-from .session import Phase, Session
+from .session import Session
 from .sheets import Sheets
 from .tables import Tables
 

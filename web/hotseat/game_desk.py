@@ -15,7 +15,7 @@ from . import cues
 from .i18n import gettext as _
 from .markup import Markup, fragment
 from .pages import ElsewherePage, GamePage, game_info
-from .turn_flow import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .players_desk import PlayersDesk

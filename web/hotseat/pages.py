@@ -31,9 +31,10 @@ from .bounded import ascii_int
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
+from .phase import Phase
 from .players import Players, PlayersError
 from .seats import BOT_LEVELS, GUEST, HUMAN
-from .turn_flow import Pending, Phase
+from .turn_flow import Pending
 
 if TYPE_CHECKING:
     from pycore import Game

@@ -25,8 +25,9 @@ import pycore
 
 from . import backup, home_screen, keeping, screens, session_save
 from . import players as players_store
-from .i18n import format_list, ngettext
+from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup
 from .pages import ElsewherePage, HomePage, RecoveryPage, Screen, game_info
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key

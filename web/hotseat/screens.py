@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import around, format_list, ngettext
+from .formats import format_list
+from .i18n import around, ngettext
 from .i18n import gettext as _
 from .markup import Markup, fragment, h, trusted
 from .widgets import button as button  # screens.button: the shared button, re-exported

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .i18n import N_, format_number
+from .formats import format_number
+from .i18n import N_
 from .i18n import gettext as _
 from .markup import AttrValue, Markup, h
 from .widgets import button

@@ -14,7 +14,8 @@ from typing import Any
 
 from . import keeping, screens, settings_sheet
 from . import settings as settings_store
-from .i18n import LANGUAGES, language_name
+from .formats import language_name
+from .i18n import LANGUAGES
 from .i18n import gettext as _
 from .markup import Markup, h
 from .saves import Storage

@@ -19,12 +19,13 @@ from typing import Any
 
 from .. import screens, story
 from ..cues import guest_markers
-from ..i18n import format_list
+from ..formats import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..move_log import MAX_LOG_MOVES
 from ..pages import flow_controls, round_end
-from ..turn_flow import Pending, Phase, Reveal, TurnFlow
+from ..phase import Phase
+from ..turn_flow import Pending, Reveal, TurnFlow
 from ..views import load_view
 from ..views.base import GameView, ViewContext
 from . import protocol
