@@ -26,7 +26,7 @@ const work = mkdtempSync(join(tmpdir(), "hotseat-i18n-bench-"));
 const ours = join(work, "ours", "hotseat");
 mkdirSync(ours, { recursive: true });
 mkdirSync(join(ours, "third_party"));
-for (const f of ["__init__.py", "i18n.py", "third_party/__init__.py", "third_party/locale_data.py"]) {
+for (const f of ["__init__.py", "i18n.py", "formats.py", "third_party/__init__.py", "third_party/locale_data.py"]) {
   cpSync(join(ROOT, "web/hotseat", f), join(ours, f));
 }
 const babelSrc = execFileSync(join(ROOT, ".venv/bin/python"), ["-c", "import babel, os; print(os.path.dirname(babel.__file__))"])
@@ -50,9 +50,9 @@ function gzBytes(dir) {
 
 const CODE = {
   ours: `
-from hotseat import i18n
+from hotseat import formats, i18n
 i18n.install("de", i18n.unpack_catalogue(bytes(MO)))
-out = (i18n.gettext("Show my cards"), i18n.format_number(1234.5, 1), i18n.format_list(["Ann", "Bo", "Cy"]))
+out = (i18n.gettext("Show my cards"), formats.format_number(1234.5, 1), formats.format_list(["Ann", "Bo", "Cy"]))
 `,
   babel: `
 import gettext, io, lzma

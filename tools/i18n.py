@@ -581,7 +581,7 @@ def render_locale_data() -> str:
 
     body = pprint.pformat(locale_data(), width=110, sort_dicts=True)
     return (
-        f'"""CLDR data for :mod:`hotseat.i18n`, generated from Babel {babel.__version__}\'s locale data by\n'
+        f'"""CLDR data for :mod:`hotseat.formats`, generated from Babel {babel.__version__}\'s locale data by\n'
         "``python tools/i18n.py locale-data`` (do not edit; a test checks it is current).\n\n"
         "Per language: its own name, the decimal sign and thousands separator of numbers, and the\n"
         'patterns of a list ("A, B and C": ``start``, ``middle``, ``end``; ``2`` for two items).\n"""\n\n'

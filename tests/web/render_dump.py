@@ -52,7 +52,7 @@ from ui_helpers import MemoryStorage, taps  # noqa: E402
 from hotseat import i18n  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
 from hotseat.net import host as net_host  # noqa: E402
-from hotseat.net.side import NetSide  # noqa: E402
+from hotseat.net.wire import Wire  # noqa: E402
 from hotseat.session import default_bot_hook  # noqa: E402
 
 DUMPS = HERE / "render_dumps"
@@ -94,9 +94,9 @@ SCRIPTS: dict[str, Script] = {
 
 def _turn_of(c: Controller) -> tuple[int, dict, list[dict]] | None:
     """The seat acting on ``c``'s screen, its observation and legal actions, or ``None``."""
-    view = phone_view(c) if c.net_started is not None and c.net.guest is not None else None
+    view = phone_view(c) if c.joined is not None else None
     if view is not None:
-        return (c.net.guest.seat, view["obs"], view["legal"]) if view["legal"] else None
+        return (c.joined.guest.seat, view["obs"], view["legal"]) if view["legal"] else None
     s = c.session
     seat = None if s is None else s.actor  # the viewer, or a seat choosing on the public table
     if s is None or seat is None or seat not in s.state.current_players():
@@ -113,13 +113,13 @@ def _seeded_ids(seed: int) -> Iterator[None]:
     """The host's rooms, epochs and tokens from a seeded generator (they show in pairing codes),
     and a clock that stands still (how long a phone has been away shows on the host's screen)."""
     rng = random.Random(seed)
-    real, clock = net_host.new_id, NetSide.clock
+    real, clock = net_host.new_id, Wire.clock
     net_host.new_id = lambda length, token_bytes=None: real(length, rng.randbytes)
-    NetSide.clock = staticmethod(lambda: 0.0)  # a phone away stays only just gone: its grace never ends
+    Wire.clock = staticmethod(lambda: 0.0)  # a phone away stays only just gone: its grace never ends
     try:
         yield
     finally:
-        net_host.new_id, NetSide.clock = real, clock
+        net_host.new_id, Wire.clock = real, clock
 
 
 #: the page-wide table number in a sound cue's key (``data-fx-key="m3-…"``, hotseat.cues)
@@ -244,8 +244,9 @@ class Run:
         elif choice == "hide":
             c.page_hidden()
             self.take(f"d{k} hidden")
-            if c.net_started is not None:
-                c.net_started.resumed()
+            if c.net_started is not None:  # (every device here: the air reads each one's wire)
+                if c.joined is not None:
+                    c.joined.resumed()  # a phone at another's table asks for the newest view
                 self.take(f"d{k} shown")
         elif choice == "home" and k == 0:
             self.tap(0, {"shell": "menu"})

@@ -40,12 +40,12 @@ def screen_of(markup: str) -> str:
 
 def phone_view(c: Controller) -> dict | None:
     """The newest view from the host that phone ``c`` took in (``None`` before the first)."""
-    guest = c.net.guest if c.net_started is not None else None
+    guest = c.joined.guest if c.joined is not None else None
     return guest.view if guest is not None else None
 
 
 def phone_seat(c: Controller) -> int | None:
-    guest = c.net.guest if c.net_started is not None else None
+    guest = c.joined.guest if c.joined is not None else None
     return guest.seat if guest is not None else None
 
 
@@ -225,7 +225,7 @@ class LossyAir(Air):
         for c in controllers:
             if c.net_started is None:
                 continue
-            side = c.net
+            side = c.wire
             requests, side.requests = side.requests, []
             outbox, side.outbox = side.outbox, []
             busy = busy or bool(requests or outbox)
@@ -262,8 +262,7 @@ class LossyAir(Air):
         link, text = self.flight.pop(index)
         if link in self.open:
             c = self.owner[link]
-            c.net.event(link, "message", text)
-            c.net.poll()
+            c.net_event(link, "message", text)
             self.delivered += 1
         return True
 
@@ -287,7 +286,7 @@ class LossyAir(Air):
             self.dying.append(far)
             owner = self.owner[link]
             if owner.net_started is not None:
-                owner.net.event(link, "closed", "")
+                owner.net_event(link, "closed", "")
             return
         ends = [e for e in (link, self.peer.get(link)) if e is not None and e in self.open]
         for end in ends:
@@ -296,7 +295,7 @@ class LossyAir(Air):
         for end in ends:
             owner = self.owner[end]
             if owner.net_started is not None:
-                owner.net.event(end, "closed", "")
+                owner.net_event(end, "closed", "")
 
     def hear_late_close(self, index: int | None = None) -> bool:
         """One end hears that its peer closed (what was still on its way to it is lost). False
@@ -310,7 +309,7 @@ class LossyAir(Air):
             self.flight = [(to, text) for to, text in self.flight if to != end]
             owner = self.owner.get(end)
             if owner is not None and owner.net_started is not None:
-                owner.net.event(end, "closed", "")
+                owner.net_event(end, "closed", "")
         return True
 
     def hear_closes_of(self, c: Controller) -> None:
@@ -425,7 +424,7 @@ class World:
         host = Controller(
             self.host_storage, bot_hook=bot_hook(self.game_id, random.Random(self.seed)), seed_fn=lambda: self.seed
         )
-        host.net.clock = lambda: self.now  # the app's timer runs on the world's time (see settle)
+        host.wire.clock = lambda: self.now  # the app's timer runs on the world's time (see settle)
         return host
 
     def _setup(self) -> None:

@@ -19,7 +19,7 @@ from babel.lists import format_list as babel_format_list
 from babel.messages.catalog import Catalog, Message
 from babel.numbers import format_decimal
 
-from hotseat import i18n, poems, settings
+from hotseat import formats, i18n, poems, settings
 from hotseat.third_party import locale_data
 from tools import build_site
 from tools import i18n as catalogues
@@ -219,9 +219,9 @@ def test_names_take_the_elision_and_euphony_of_their_first_sound(mo):
     assert i18n.gettext("Pass the phone to {name}").format(name="Bob") == "Passa il telefono a Bob"
     assert i18n.around(i18n.gettext("Pass the phone to {name}"), "name", name="Anna") == ("Passa il telefono ad ", "")
     i18n.install("es", mo["es"])
-    assert i18n.format_list(["Ana", "Isabel"]) == "Ana e Isabel"
-    assert i18n.format_list(["Ana", "Bo", "Isabel"]) == "Ana, Bo e Isabel"
-    assert i18n.format_list(["Ana", "Bot fácil"]) == "Ana y Bot fácil"
+    assert formats.format_list(["Ana", "Isabel"]) == "Ana e Isabel"
+    assert formats.format_list(["Ana", "Bo", "Isabel"]) == "Ana, Bo e Isabel"
+    assert formats.format_list(["Ana", "Bot fácil"]) == "Ana y Bot fácil"
     assert i18n.ngettext("Next: {names}", "Next: {names}", 2).format(names="Ana y Bo") == "Les toca a: Ana y Bo"
     assert i18n.ngettext("Next: {names}", "Next: {names}", 1).format(names="Ana") == "Le toca a: Ana"
 
@@ -366,7 +366,7 @@ def test_urls_of_catalogues_and_rules_pages(mo):
 
 def test_locale_data_is_what_babel_s_cldr_data_says_now():
     assert locale_data.LOCALE_DATA == catalogues.locale_data()
-    names = [i18n.language_name(c) for c in i18n.LANGUAGES]
+    names = [formats.language_name(c) for c in i18n.LANGUAGES]
     assert names == ["English", "Deutsch", "Français", "Italiano", "Español"]
 
 
@@ -387,11 +387,11 @@ def test_numbers_and_lists_are_formatted_as_babel_formats_them(mo, lang):
         (2.25, 1),
     ]:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        assert i18n.format_number(value, decimals) == format_decimal(value, pattern, locale=lang), (lang, value)
-    assert i18n.format_number(-0.04, 1) in ("0.0", "0,0")  # no "-0.0" (where Babel writes one)
+        assert formats.format_number(value, decimals) == format_decimal(value, pattern, locale=lang), (lang, value)
+    assert formats.format_number(-0.04, 1) in ("0.0", "0,0")  # no "-0.0" (where Babel writes one)
     # (no item but the first starts with a vowel: there the app adds euphony, Babel does not)
     for names in (["Ann"], ["Ann", "Bo"], ["Ann", "Bo", "Cy"], ["Ann", "Bo", "Cy", "Dee", "Flo"]):
-        assert i18n.format_list(names) == babel_format_list(names, locale=lang), (lang, names)
+        assert formats.format_list(names) == babel_format_list(names, locale=lang), (lang, names)
 
 
 # ---- settings ----------------------------------------------------------------------------------
@@ -458,7 +458,7 @@ def test_settings_load_and_save_through_the_storage():
     assert settings.load(storage).language == "es"
 
 
-@pytest.mark.parametrize("module", [i18n, settings, poems])
+@pytest.mark.parametrize("module", [i18n, formats, settings, poems])
 def test_the_docstring_examples_run(module):
     assert doctest.testmod(module).failed == 0
 
@@ -550,7 +550,7 @@ def test_a_poem_line_without_one_ending_and_an_unknown_poem_are_refused():
 
 def test_every_engine_option_has_a_marked_label_so_setup_never_falls_back_to_english(mo):
     import pycore
-    from hotseat.screens import OPTION_LABELS, option_label
+    from hotseat.setup_screen import OPTION_LABELS, option_label
 
     names = {name for game in pycore.GAMES for name in pycore.load_game(game).options}
     assert names >= {"target_score", "random_starter", "narrator"}

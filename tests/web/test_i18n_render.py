@@ -26,7 +26,7 @@ import test_long_names as walk  # noqa: E402  (e2e/test_long_names.py)
 
 from hotseat import i18n  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
-from hotseat.screens import option_doc  # noqa: E402
+from hotseat.setup_screen import option_doc  # noqa: E402
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 TAG = re.compile(r"<[^>]+>")

@@ -1,8 +1,9 @@
 """web/hotseat's modules import one another without a cycle, counting every import: at the top
 of a module, inside a function, and under ``if TYPE_CHECKING:``. A part that needs the whole (a
-session's curtain, the overlays over the controller, the phone screens over NetSide) is handed a
-Protocol of what it reads instead of importing the whole. Read from the source with ``ast``
-(nothing is imported)."""
+session's curtain, the overlays over the controller, the phone screens over a side of the links)
+is handed a Protocol of what it reads instead of importing the whole. And no chain of imports
+that run (every import but those under ``if TYPE_CHECKING:``) is longer than
+:data:`MAX_CHAIN` modules. Read from the source with ``ast`` (nothing is imported)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "web" / "hotseat"
+#: the longest chain of run-time imports allowed, in modules (app -> controller -> ... -> a leaf)
+MAX_CHAIN = 9
 
 
 def modules(root: Path) -> dict[str, Path]:
-    """Dotted name (``hotseat.net.side``; a package by its own name) -> file, for every module under ``root``."""
+    """Dotted name (``hotseat.net.host_side``; a package by its own name) -> file, for every module under ``root``."""
     out = {}
     for path in sorted(root.rglob("*.py")):
         parts = [root.name, *path.relative_to(root).with_suffix("").parts]
@@ -23,12 +26,36 @@ def modules(root: Path) -> dict[str, Path]:
     return out
 
 
-def imports(name: str, path: Path, known: set[str]) -> set[str]:
+def _type_checking(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``if typing.TYPE_CHECKING:``)."""
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _nodes(tree: ast.AST, typing_too: bool) -> list[ast.AST]:
+    """Every node under ``tree``; without ``typing_too``, not the body of an ``if TYPE_CHECKING:``
+    (its ``else`` runs)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if not typing_too and _type_checking(node):
+            todo.extend(node.orelse)  # type: ignore[attr-defined]
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def imports(name: str, path: Path, known: set[str], typing_too: bool = True) -> set[str]:
     """The modules of ``known`` that module ``name`` imports anywhere in its source (a package it
-    sits in is not counted: Python imports it first in any case)."""
+    sits in is not counted: Python imports it first in any case); without ``typing_too``, only
+    the imports that run (not those under ``if TYPE_CHECKING:``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _nodes(ast.parse(path.read_text(encoding="utf-8")), typing_too):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -82,16 +109,51 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return groups
 
 
-def graph(root: Path) -> dict[str, set[str]]:
+def graph(root: Path, typing_too: bool = True) -> dict[str, set[str]]:
     mods = modules(root)
-    return {name: imports(name, path, set(mods)) for name, path in mods.items()}
+    return {name: imports(name, path, set(mods), typing_too) for name, path in mods.items()}
+
+
+def longest_chain(edges: dict[str, set[str]]) -> list[str]:
+    """The longest chain of imports (each module importing the next), for a graph without cycles;
+    of two as long, the first in sorted order."""
+    best: dict[str, list[str]] = {}
+
+    def chain(v: str) -> list[str]:
+        if v not in best:
+            below = [chain(w) for w in sorted(edges[v])]
+            best[v] = [v, *max(below, key=len, default=[])]
+        return best[v]
+
+    return max((chain(v) for v in sorted(edges)), key=len, default=[])
 
 
 def test_web_hotseat_has_no_import_cycle_counting_type_checking_imports() -> None:
     edges = graph(PACKAGE)
-    assert len(edges) > 80 and {"hotseat.session", "hotseat.curtain", "hotseat.net.side"} <= set(edges)
+    assert len(edges) > 80 and {"hotseat.session", "hotseat.curtain", "hotseat.net.host_side"} <= set(edges)
     found = cycles(edges)
     assert found == [], f"import cycles (each group imports itself round): {found}"
+
+
+def test_no_chain_of_run_time_imports_in_web_hotseat_is_longer_than_nine_modules() -> None:
+    """A data type many modules need lives in a leaf (``phase.py``'s ``Phase``), the seats need
+    no bots, the catalogues no CLDR data (``formats.py`` reads it), the phone screens a side's
+    state, not the side: a module at the top (the browser glue) reaches a leaf in few steps."""
+    chain = longest_chain(graph(PACKAGE, typing_too=False))
+    assert len(chain) <= MAX_CHAIN, f"{len(chain)} modules: {' -> '.join(chain)}"
+
+
+def test_the_chain_finder_counts_run_time_imports_only(tmp_path: Path) -> None:
+    """An import inside a function runs (it counts); one under ``if TYPE_CHECKING:`` does not."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "top.py").write_text("from .mid import x\n")
+    (pkg / "mid.py").write_text("x = 1\ndef f():\n    from .low import y\n")
+    (pkg / "low.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .top import z\ny = 2\n")
+    edges = graph(pkg, typing_too=False)
+    assert edges["pkg.low"] == set() and graph(pkg)["pkg.low"] == {"pkg.top"}
+    assert longest_chain(edges) == ["pkg.top", "pkg.mid", "pkg.low"]
 
 
 def test_the_cycle_finder_sees_type_checking_and_function_imports(tmp_path: Path) -> None:

@@ -57,7 +57,7 @@ class Air:
         for _ in range(rounds):
             busy = False
             for c in controllers:
-                side = c.net
+                side = c.wire
                 requests, side.requests = side.requests, []
                 outbox, side.outbox = side.outbox, []
                 busy = busy or bool(requests or outbox)
@@ -66,8 +66,7 @@ class Air:
                     if link in self.open and self.peer.get(link) in self.open:
                         other = self.peer[link]
                         self.deliver(c, self.owner[other], text)
-                        self.owner[other].net.event(other, "message", text)
-                        self.owner[other].net.poll()
+                        self.owner[other].net_event(other, "message", text)
                 for request in requests:
                     self.request(c, request)
             if not busy:
@@ -85,7 +84,7 @@ class Air:
         kind = request[0]
         if kind == "offer":
             link = self.link(c)
-            c.net.offered(request[1], link, sdp_with(signal.SAMPLE_OFFER, **{"ice-ufrag": f"o{link:04d}"}))
+            c.hosted.offered(request[1], link, sdp_with(signal.SAMPLE_OFFER, **{"ice-ufrag": f"o{link:04d}"}))
         elif kind == "answer":
             link = self.link(c)
             self.pending_answer = link
@@ -102,7 +101,7 @@ class Air:
                 # the host knows this answer already: the link opens before the browser has
                 # handed the answer over (net.mjs waits for its ICE candidates first)
                 self.connect(answered, link)
-            c.net.answered(link, sdp)
+            c.joined.answered(link, sdp)
         elif kind == "accept" and "a=candidate" not in request[2]:  # an answer the host rebuilt
             sdp = request[2]
             expected = (sdp_value(sdp, "ice-ufrag"), sdp_value(sdp, "ice-pwd"), sdp_value(sdp, "fingerprint")[8:])
@@ -110,7 +109,7 @@ class Air:
         elif kind == "accept":
             self.connect(request[1], self.pending_answer)
         elif kind == "qr":
-            c.net.qr_ready(request[1], 9, "1")
+            c.wire.qr_ready(request[1], 9, "1")
         elif kind == "close":
             self.rebuilt.pop(request[1], None)
             self.drop(request[1])
@@ -118,14 +117,14 @@ class Air:
     def connect(self, host_link: int, guest_link: int) -> None:
         self.peer[host_link], self.peer[guest_link] = guest_link, host_link
         self.open |= {host_link, guest_link}
-        self.owner[host_link].net.event(host_link, "open", "")
-        self.owner[guest_link].net.event(guest_link, "open", "")
+        self.owner[host_link].net_event(host_link, "open", "")
+        self.owner[guest_link].net_event(guest_link, "open", "")
 
     def drop(self, link: int) -> None:
         for end in (link, self.peer.get(link)):
             if end in self.open:
                 self.open.discard(end)
-                self.owner[end].net.event(end, "closed", "")
+                self.owner[end].net_event(end, "closed", "")
 
 
 def field_tap(markup, do: str, code: str) -> dict:
@@ -163,11 +162,11 @@ def pair(air, host, guest, seat):
     air.run(guest)
     answer = code_on(air, guest)
     air.run(host, guest)
-    if guest.net.guest.status != "playing":  # the host scans the phone's answer
+    if guest.joined.guest.status != "playing":  # the host scans the phone's answer
         host.tap({"shell": "net", "do": "scan_answer"})
         host.tap(field_tap(host.render(), "answer", answer))
         air.run(host, guest)
-    assert guest.net.guest.status == "playing", guest.net.guest.status
+    assert guest.joined.guest.status == "playing", guest.joined.guest.status
 
 
 def two_phones(seed: int = 9):
@@ -204,12 +203,12 @@ def play_a_step(controllers, rng: random.Random) -> bool:
 
 def test_a_whole_game_with_two_phones_through_the_screens():
     air, host, storage, ann, bob = two_phones()
-    assert "connected" in str(host.net.strip())
+    assert "connected" in str(host.hosted.strip())
     rng = random.Random(4)
     for _ in range(3000):
         air.run(host, ann, bob)
         s = host.session
-        if s.phase is Phase.OVER and ann.net.play.phase == "over" and bob.net.play.phase == "over":
+        if s.phase is Phase.OVER and ann.joined.play.phase == "over" and bob.joined.play.phase == "over":
             break
         moved = play_a_step((host, ann, bob), rng)
         assert moved or host.session.phase is Phase.WAIT, host.session.phase
@@ -217,9 +216,9 @@ def test_a_whole_game_with_two_phones_through_the_screens():
         raise AssertionError("the game did not end")
     final = host.session.state
     for c, seat in ((ann, 1), (bob, 2)):
-        assert c.net.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
+        assert c.joined.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
         assert "wins" in str(c.render()) or "share the win" in str(c.render())
-    assert json.loads(storage[SAVE_KEY])["net"]["room"] == host.net.host.room
+    assert json.loads(storage[SAVE_KEY])["net"]["room"] == host.hosted.host.room
     # nothing a phone received names a card of another hand at the time (6 nimmt! cards are unique)
     for texts in air.sent.values():
         for text in texts:
@@ -237,17 +236,17 @@ def test_the_waiting_screen_names_the_phones_and_a_lost_phone_rejoins():
     air.run(host, ann, bob)
     assert host.session.phase is Phase.WAIT
     assert "Waiting for Ann and Bob" in str(host.render())
-    hand = ann.net.play.latest["obs"]["hand"]
+    hand = ann.joined.play.latest["obs"]["hand"]
     # Ann's phone drops; the host shows her away with Connect
     air.drop(next(link for link, c in air.owner.items() if c is ann and link in air.open))
     air.run(host, ann, bob)
-    assert "Connection lost" in str(ann.render()) and "away" in str(host.net.strip())
-    assert bob.net.play.latest["away"] == [1]
+    assert "Connection lost" in str(ann.render()) and "away" in str(host.hosted.strip())
+    assert bob.joined.play.latest["away"] == [1]
     # she scans a new code for her seat: same seat, same hand
     ann.tap({"shell": "net", "do": "rescan"})
     pair(air, host, ann, 1)
-    assert ann.net.play.latest["obs"]["hand"] == hand and ann.net.guest.seat == 1
-    assert host.net.host.away() == []
+    assert ann.joined.play.latest["obs"]["hand"] == hand and ann.joined.guest.seat == 1
+    assert host.hosted.host.away() == []
 
 
 def test_a_tampered_message_changes_nothing_at_the_host():
@@ -258,13 +257,13 @@ def test_a_tampered_message_changes_nothing_at_the_host():
     before = storage[SAVE_KEY]
     link = next(link for link, c in air.owner.items() if c is host and link in air.open)
     other = host.session.state.observation(2)["hand"][0]
-    host.net.event(link, "message", json.dumps({"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
-    host.net.event(link, "message", '{"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 2}')
+    host.net_event(link, "message", json.dumps({"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": other}}))
+    host.net_event(link, "message", '{"v": 2, "t": "act", "n": 9, "action": {"type": "pick", "card": 3}, "v": 2}')
     assert storage[SAVE_KEY] == before
-    assert host.net.message == "A message from Ann was refused (illegal)."  # one notice per link: the first
-    replies = [json.loads(text) for to, text in host.net.outbox]
+    assert host.message == "A message from Ann was refused (illegal)."  # one notice per link: the first
+    replies = [json.loads(text) for to, text in host.wire.outbox]
     assert [(r["t"], r["reason"]) for r in replies] == [("rejected", "illegal")]
-    assert [(r.seat, r.reason) for r in host.net.host.reports] == [(1, "illegal"), (1, "json")]
+    assert [(r.seat, r.reason) for r in host.hosted.host.reports] == [(1, "illegal"), (1, "json")]
 
 
 def test_an_older_phone_is_told_to_update():
@@ -320,7 +319,7 @@ def test_a_host_that_abandons_its_game_tells_the_phones_and_keeps_no_save():
     host.tap({"shell": "abandon"})
     air.run(host, ann, bob)
     assert host.screen == "home" and slot_key("six_nimmt") not in storage
-    assert ann.net.guest.status == bob.net.guest.status == "lost"  # the table closed, as at Home
+    assert ann.joined.guest.status == bob.joined.guest.status == "lost"  # the table closed, as at Home
 
 
 def test_join_or_connect_with_the_code_field_empty_asks_for_the_code_and_changes_nothing():
@@ -338,15 +337,15 @@ def test_join_or_connect_with_the_code_field_empty_asks_for_the_code_and_changes
         ann.tap(field_tap(ann.render(), "offer", blank))
         screen = str(ann.render())
         assert "Type or paste the code first." in screen and "not a Hotseat code" not in screen
-        assert ann.net.join["step"] == "join" and ann.net.scanning and not ann.net.requests
+        assert ann.joined.join["step"] == "join" and ann.side.scanning and not ann.wire.requests
     ann.tap(field_tap(ann.render(), "offer", offer))
     air.run(ann)
     answer = code_on(air, ann)
     host.tap({"shell": "net", "do": "scan_answer"})
-    before = dict(host.net.sheet)
+    before = dict(host.hosted.sheet)
     host.tap(field_tap(host.render(), "answer", " "))
     assert "Type or paste the code first." in str(host.render())
-    assert host.net.sheet == {**before, "error": "Type or paste the code first."} and not host.net.requests
+    assert host.hosted.sheet == {**before, "error": "Type or paste the code first."} and not host.wire.requests
     host.tap(field_tap(host.render(), "answer", answer))
     air.run(host, ann)
-    assert ann.net.guest.status == "playing"
+    assert ann.joined.guest.status == "playing"

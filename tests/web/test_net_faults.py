@@ -20,7 +20,7 @@ from net_check import check_view  # noqa: E402
 
 
 def _views_sent(world: World, seat: int) -> int:
-    return world.host.net.host.remotes[seat].views
+    return world.host.hosted.host.remotes[seat].views
 
 
 def _pick_on_phone(world: World, seat: int) -> dict:
@@ -78,24 +78,24 @@ def test_moves_held_while_the_host_is_busy_are_answered_in_order_and_the_first_i
     session.phones.accepts_remote = lambda: False  # the host's screen plays a reveal
     for n, card in enumerate(hand[:5], start=1):
         act = protocol.dumps("act", "guest", n=n, action={"type": "pick", "card": card})
-        host.net.event(host_link, "message", act)
-    replies = [json.loads(text) for to, text in host.net.outbox if to == host_link]
-    assert [q[2]["n"] for q in host.net.host.queue] == [1, 2, 3, 4]
+        host.net_event(host_link, "message", act)
+    replies = [json.loads(text) for to, text in host.wire.outbox if to == host_link]
+    assert [q[2]["n"] for q in host.hosted.host.queue] == [1, 2, 3, 4]
     assert [(r["t"], r["n"], r["reason"]) for r in replies] == [("rejected", 5, "busy")]
-    host.net.outbox.clear()
+    host.wire.outbox.clear()
     del session.phones.accepts_remote  # the reveal is over
-    host.net.poll()
-    replies = [json.loads(text) for to, text in host.net.outbox if to == host_link]
+    host.hosted.poll()
+    replies = [json.loads(text) for to, text in host.wire.outbox if to == host_link]
     assert [(r["n"], r["reason"]) for r in replies if r["t"] == "rejected"] == [(2, "turn"), (3, "turn"), (4, "turn")]
     assert replies[-1]["t"] == "view" and replies[-1]["ack"] == 4
     assert hand[0] not in session.state.observation(1)["hand"], "the first move held was never applied"
-    assert not host.net.host.queue
+    assert not host.hosted.host.queue
 
 
 def _pick_and_send(world: World, seat: int) -> str:
     """Seat ``seat`` picks a card on its phone (made at the tap); returns the action message it sent."""
     _pick_on_phone(world, seat)
-    (text,) = [text for _link, text in world.phones[seat].net.outbox]
+    (text,) = [text for _link, text in world.phones[seat].wire.outbox]
     return text
 
 
@@ -109,8 +109,8 @@ def test_an_action_that_arrives_twice_is_applied_once_and_answered_once():
     world.air.settle(world.devices)  # delivered once (the link also checks one answer per action)
     after = host.session.state.to_json()
     assert after != before
-    host.net.event(host_link, "message", act)  # the same action again: Ann's view, nothing applied
-    assert [json.loads(text)["t"] for _link, text in host.net.outbox] == ["view"]
+    host.net_event(host_link, "message", act)  # the same action again: Ann's view, nothing applied
+    assert [json.loads(text)["t"] for _link, text in host.wire.outbox] == ["view"]
     assert host.session.state.to_json() == after
     world.settle()
     assert "not your turn" not in str(phone.render())
@@ -125,7 +125,7 @@ def _refused_on_anns_link(numbers: tuple[int, ...]) -> tuple[World, Controller, 
     world.step_device(host, 0)
     world.settle()
     for n in numbers:
-        host.net.event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
+        host.net_event(host_link, "message", protocol.dumps("act", "guest", n=n, action={"type": "nope"}))
     return world, host, phone
 
 
@@ -151,7 +151,7 @@ def test_an_action_numbered_before_the_phone_heard_of_other_answers_leaves_it_fr
     assert json.loads(_pick_and_send(world, 1))["n"] == 1
     world.settle()
     assert host.session.state.to_json() == before  # number 1 was answered: not applied
-    assert not phone.net.guest.waiting_for_answer
+    assert not phone.joined.guest.waiting_for_answer
     assert json.loads(_pick_and_send(world, 1))["n"] == 3
     world.settle()
     assert host.session.state.to_json() != before
@@ -177,8 +177,8 @@ def test_an_action_held_while_the_host_reveals_and_sent_again_is_not_refused():
     _link, host_link = world.link_to_host(phone)
     world.air.settle(world.devices)
     held = host.session.state.to_json()
-    host.net.event(host_link, "message", act)  # the same action again, while it is held
-    assert host.net.outbox == [] and host.session.state.to_json() == held
+    host.net_event(host_link, "message", act)  # the same action again, while it is held
+    assert host.wire.outbox == [] and host.session.state.to_json() == held
     assert "Sent to the table" in str(phone.render())
     world.settle()  # the reveal ends: the held pick is applied and acknowledged
     assert host.session.state.to_json() != held
@@ -247,12 +247,12 @@ def test_a_stream_of_refused_messages_is_one_notice_at_the_host():
     notices = []
     bad = ["[" * 50, '{"v":2,"t":"nope"}', '{"v":2,"t":"ping"}', '{"v":2,"t":"act","n":%d,"action":{"type":"x"}}']
     for k in range(20):  # refusals of every kind, one after the other
-        host.net.event(host_link, "message", bad[k % len(bad)].replace("%d", str(k + 1)))
-        if host.net.message:
-            notices.append(host.net.message)
-            host.net.message = None
+        host.net_event(host_link, "message", bad[k % len(bad)].replace("%d", str(k + 1)))
+        if host.message:
+            notices.append(host.message)
+            host.message = None
     assert notices == ["A message from Bob was refused (json)."]
-    assert len(host.net.host.reports) == 20
+    assert len(host.hosted.host.reports) == 20
 
 
 def test_a_move_the_save_refused_is_taken_back_and_not_announced():
@@ -304,8 +304,8 @@ def test_a_rematch_starts_each_phones_story_afresh():
     phone = world.phones[1]
     assert phone_view(phone)["match"] == 1
     # the phone's story holds this game's moves only (the last game had dozens), from round 1
-    assert 1 <= len(phone.net.play.history) <= len(world.host.session.log.history) < last_game
-    assert phone.net.play.first_round == 1
+    assert 1 <= len(phone.joined.play.history) <= len(world.host.session.log.history) < last_game
+    assert phone.joined.play.first_round == 1
 
 
 def test_check_view_sees_a_leak_in_an_event():
@@ -314,7 +314,7 @@ def test_check_view_sees_a_leak_in_an_event():
     host = world.host
     game = host.session.game
     save = session_save.to_dict(host.session)
-    text = host.net.host._view(1, fresh=False, force=True)[1]
+    text = host.hosted.host._view(1, fresh=False, force=True)[1]
     msg = protocol.parse(text, "host")
     check_view(game, save, 1, msg, text)  # the real view passes
     bobs_card = host.session.state.observation(2)["hand"][0]

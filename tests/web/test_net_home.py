@@ -43,8 +43,8 @@ def test_home_keeps_the_phones_connected_and_continue_takes_the_table_up_with_no
     air, host, storage, ann, bob = two_phones(seed=21)
     links = host_links(air, host)
     assert len(links) == 2
-    hands = {1: ann.net.play.latest["obs"]["hand"], 2: bob.net.play.latest["obs"]["hand"]}
-    seen = {c: c.net.guest.view["n"] for c in (ann, bob)}
+    hands = {1: ann.joined.play.latest["obs"]["hand"], 2: bob.joined.play.latest["obs"]["hand"]}
+    seen = {c: c.joined.guest.view["n"] for c in (ann, bob)}
 
     host.tap({"shell": "menu", "fields": {}})  # Menu -> Home
     air.run(host, ann, bob)
@@ -53,9 +53,9 @@ def test_home_keeps_the_phones_connected_and_continue_takes_the_table_up_with_no
         assert screen(phone) == "guest-paused"
         shown = text(phone)
         assert "The host stepped away" in shown and "Your seat and your cards stay with this phone" in shown
-        assert phone.net.guest.status == "playing" and phone.net.guest.link is not None
+        assert phone.joined.guest.status == "playing" and phone.joined.guest.link is not None
     # the phone's page was hidden and shown again: it asks for its view, the host says it is away
-    ann.net.resumed()
+    ann.joined.resumed()
     air.run(host, ann, bob)
     assert screen(ann) == "guest-paused"
 
@@ -66,28 +66,28 @@ def test_home_keeps_the_phones_connected_and_continue_takes_the_table_up_with_no
     assert air.next == made and ".net-sheet" not in str(host.render())  # no new link, no code: no scan
     for phone, seat in ((ann, 1), (bob, 2)):
         assert screen(phone) == "guest-turn", screen(phone)
-        assert phone.net.play.latest["obs"]["hand"] == hands[seat]  # its hand, its own
-        assert phone.net.guest.view["n"] > seen[phone]
-    assert "connected" in str(host.net.strip()) and host.net.host.away() == []
+        assert phone.joined.play.latest["obs"]["hand"] == hands[seat]  # its hand, its own
+        assert phone.joined.guest.view["n"] > seen[phone]
+    assert "connected" in str(host.hosted.strip()) and host.hosted.host.away() == []
     # the host's next move: both phones' views move on
-    before = {c: c.net.guest.view["n"] for c in (ann, bob)}
+    before = {c: c.joined.guest.view["n"] for c in (ann, bob)}
     pick_and_confirm(host)
     air.run(host, ann, bob)
     assert host.session.phase is Phase.WAIT and host.session.phones.waiting == [1, 2]
     for phone in (ann, bob):
-        assert phone.net.guest.view["n"] > before[phone]
-        assert phone.net.play.latest["acting"] == [1, 2]
+        assert phone.joined.guest.view["n"] > before[phone]
+        assert phone.joined.play.latest["acting"] == [1, 2]
     # and the game plays to its end on the same links
     rng = random.Random(3)
     for _ in range(3000):
         air.run(host, ann, bob)
-        if host.session.phase is Phase.OVER and ann.net.play.phase == "over" and bob.net.play.phase == "over":
+        if host.session.phase is Phase.OVER and ann.joined.play.phase == "over" and bob.joined.play.phase == "over":
             break
         play_a_step((host, ann, bob), rng)
     else:
         raise AssertionError("the game did not end")
     assert host_links(air, host) == links
-    assert json.loads(storage[slot_key("six_nimmt")])["net"]["room"] == host.net.host.room
+    assert json.loads(storage[slot_key("six_nimmt")])["net"]["room"] == host.hosted.host.room
 
 
 def test_a_move_sent_while_the_host_is_away_is_held_and_applied_on_continue():
@@ -97,21 +97,21 @@ def test_a_move_sent_while_the_host_is_away_is_held_and_applied_on_continue():
     host.tap({"shell": "menu", "fields": {}})
     air.run(host, ann, bob)
     # a move already on its way when the host left (the screen had it): held, not applied, not lost
-    link = ann.net.guest.link
-    card = ann.net.play.latest["legal"][0]
-    ann.net.outbox.append((link, protocol.dumps("act", "guest", n=1, action=card)))
+    link = ann.joined.guest.link
+    card = ann.joined.play.latest["legal"][0]
+    ann.wire.outbox.append((link, protocol.dumps("act", "guest", n=1, action=card)))
     air.run(host, ann, bob)
-    assert 1 in host.net.session.phones.waiting and len(host.net.host.queue) == 1
+    assert 1 in host.hosted.session.phones.waiting and len(host.hosted.host.queue) == 1
     host.tap({"shell": "resume", "game": "six_nimmt", "fields": {}})
     air.run(host, ann, bob)
     assert host.session.phones.waiting == [2]  # Ann's card was taken in on Continue
-    assert ann.net.guest.view["ack"] == 1
+    assert ann.joined.guest.view["ack"] == 1
 
 
 def test_home_with_no_phone_connected_closes_the_table_as_before():
     host, _storage = host_table(seed=5)
     host.tap({"shell": "menu", "fields": {}})
-    assert host.net.host is None and not host.net.stepped_away
+    assert host.hosted is None
     host.tap({"shell": "new", "game": "six_nimmt", "fields": {}})
     assert host.dialog is None or host.dialog["kind"] != "close_table"  # nothing to close: no question
 
@@ -140,7 +140,7 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
     host.tap({"shell": "close_table", "fields": {}})
     air.run(host, ann, bob)
     assert host.screen == "setup" and host.setup["game"] == "bad_bunnies"
-    assert host_links(air, host) == set() and host.net.host is None
+    assert host_links(air, host) == set() and host.hosted is None
     assert screen(ann) == screen(bob) == "guest-lost"
 
 
@@ -155,7 +155,7 @@ def test_restoring_a_backup_while_phones_wait_asks_first_then_picks_the_file():
     host.tap({"shell": "close_table", "fields": {}})
     air.run(host, ann, bob)
     assert host.backups.pick_file  # the picker opens inside the answer's tap
-    assert host.net.host is None and screen(ann) == screen(bob) == "guest-lost"
+    assert host.hosted is None and screen(ann) == screen(bob) == "guest-lost"
 
 
 def test_the_abandon_question_says_the_phones_hear_the_game_ended():
@@ -192,7 +192,7 @@ def test_after_a_reload_the_sheet_leads_through_the_phones_one_after_another():
         assert tap_named(phone, net_do("offer"), {"net-code": code})  # one scan on the phone
         world.air.settle(world.devices)
         assert seat not in world.away_seats()
-    assert world.away_seats() == [] and host.net.sheet is None  # the last one: the sheet closes
+    assert world.away_seats() == [] and host.hosted.sheet is None  # the last one: the sheet closes
     world.check()
 
 
@@ -200,21 +200,21 @@ def test_go_on_without_it_only_for_a_phone_that_had_connected():
     air = Air()
     host, _storage = host_table(seed=21)
     now = [100.0]
-    host.net.clock = lambda: now[0]
+    host.wire.clock = lambda: now[0]
     ann = Controller(MemoryStorage(), bot_hook=None)
     pair(air, host, ann, 1)  # Bob's phone never connects
     pick_and_confirm(host)
     air.run(host, ann)
     assert host.session.phones.waiting == [1, 2]
     now[0] += AWAY_GRACE_MS / 1000 + 60
-    strip = str(host.net.strip())
+    strip = str(host.hosted.strip())
     assert [t for t in taps(strip) if net_do("away")(t)] == []  # Bob: Connect only
     assert [t["seat"] for t in taps(strip) if net_do("invite")(t)] == [2]
     air.drop(next(link for link, c in air.owner.items() if c is ann and link in air.open))
     air.run(host, ann)
     host.render()  # the host's screen notes when Ann's phone went away
     now[0] += AWAY_GRACE_MS / 1000
-    assert [t["seat"] for t in taps(str(host.net.strip())) if net_do("away")(t)] == [1]
+    assert [t["seat"] for t in taps(str(host.hosted.strip())) if net_do("away")(t)] == [1]
 
 
 # ---- taps and scans, as a person counts them (a scan: a code the camera reads) ---------------------
@@ -246,19 +246,14 @@ def net(do, **kw):
 
 
 def playing(g):
-    return (
-        g.net_started is not None
-        and g.net.guest is not None
-        and g.net.guest.status == "playing"
-        and not g.net.guest.paused
-    )
+    return g.joined is not None and g.joined.guest.status == "playing" and not g.joined.guest.paused
 
 
 def connect(air, host, phone, seat, n):
     """``phone`` takes ``seat`` the camera's way: Connect at the host (unless its sheet already shows
     that seat), Join / Rejoin / Scan again at the phone, the host's code scanned, and the phone's
     answer scanned by the host unless the phone connects by itself."""
-    sheet = host.net.sheet
+    sheet = host.hosted.sheet
     if sheet is None or sheet.get("seat") != seat:
         assert tap(host, net("invite", seat=seat), n, "host")
     air.run(host)
@@ -268,17 +263,17 @@ def connect(air, host, phone, seat, n):
         assert tap(phone, lambda t: t.get("shell") == "net" and t.get("do") == "join", n, "phone")
     elif 'data-screen="guest-join"' not in shown:
         assert tap(phone, net("rescan"), n, "phone")
-    phone.net.event(0, "scan", code)
+    phone.net_event(0, "scan", code)
     n.scans += 1
     air.run(phone)
     air.run(host, phone)
     if not playing(phone):
         answer = code_on(air, phone)
         assert tap(host, net("scan_answer"), n, "host")
-        host.net.event(0, "scan", answer)
+        host.net_event(0, "scan", answer)
         n.scans += 1
         air.run(host, phone)
-    assert playing(phone), phone.net.guest.status
+    assert playing(phone), phone.joined.guest.status
 
 
 def test_taps_and_scans_for_a_first_pairing_a_rejoin_home_and_continue_and_a_host_reload():

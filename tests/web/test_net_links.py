@@ -45,7 +45,7 @@ def test_a_hello_that_arrives_after_the_same_phone_paired_again_never_takes_the_
     assert world.away_seats() == []
     # the slow hello was refused as stale when the host read it; a phone that came back has its
     # earlier link closed by the host when its new code is made, so that hello may never be read
-    stale = any(r.reason == "stale" for r in world.host.net.host.reports)
+    stale = any(r.reason == "stale" for r in world.host.hosted.host.reports)
     assert stale if len(hellos) > 1 else phone == "came back" and hellos
     world.check()  # the phone shows its seat and plays it
     world.step_device(world.host, 0)
@@ -57,21 +57,21 @@ def test_a_hello_that_arrives_after_the_same_phone_paired_again_never_takes_the_
 
 def _flood(world: World, host_link: int, count: int, text: str = '\\"' * 1_999) -> None:
     for _ in range(count):
-        world.host.net.event(host_link, "message", text)
+        world.host.net_event(host_link, "message", text)
 
 
 def test_a_phone_that_floods_the_host_is_set_aside_with_a_word_and_the_table_plays_on(monkeypatch):
     world, host, _phone, host_link = seated_table(32)
     _flood(world, host_link, host_module.SET_ASIDE_AFTER - 1)
-    assert host_link not in host.net.host.set_aside
+    assert host_link not in host.hosted.host.set_aside
     _flood(world, host_link, 1)
-    assert host_link in host.net.host.set_aside
-    assert ("close", host_link) in host.net.requests
-    assert host.net.message == (
+    assert host_link in host.hosted.host.set_aside
+    assert ("close", host_link) in host.wire.requests
+    assert host.message == (
         "Bob's phone kept sending messages this table cannot use, so it was disconnected. "
         "If it is really theirs, connect it again."
     )
-    bye = [json.loads(text) for link, text in host.net.outbox if link == host_link]
+    bye = [json.loads(text) for link, text in host.wire.outbox if link == host_link]
     assert bye[-1]["t"] == "bye" and bye[-1]["reason"] == "flood"
     read = []
     real_parse = protocol.parse
@@ -80,7 +80,7 @@ def test_a_phone_that_floods_the_host_is_set_aside_with_a_word_and_the_table_pla
     assert read == []
     monkeypatch.undo()
     world.settle()
-    assert world.away_seats() == [1] and host.net.host.away() == [1]
+    assert world.away_seats() == [1] and host.hosted.host.away() == [1]
     assert "The connection to the table was lost." in str(world.phones[1].render())
     # the table plays on: the host's people play the seat, and the phone can come back
     world.step_device(host, 0)
@@ -97,14 +97,14 @@ def test_every_move_is_answered_after_a_flood_that_stops_short_and_strikes_are_c
     world.settle()
     bad = ["[" * 50, '{"v":2,"t":"nope"}', '\\"' * 1_999, '{"v":2,"t":"ping"}']
     for k in range(host_module.SET_ASIDE_AFTER - 1):
-        host.net.event(host_link, "message", bad[k % len(bad)])
-    assert host.net.host.strikes[host_link] == host_module.SET_ASIDE_AFTER - 1
+        host.net_event(host_link, "message", bad[k % len(bad)])
+    assert host.hosted.host.strikes[host_link] == host_module.SET_ASIDE_AFTER - 1
     before = host.session.state.to_json()
     world.step_device(world.phones[1], 1)  # Bob picks on his phone
     world.settle()
     assert host.session.state.to_json() != before, "the move after the flood was not applied"
-    assert host_link not in host.net.host.strikes  # a move taken: the phone plays by the rules
-    assert host_link not in host.net.host.set_aside
+    assert host_link not in host.hosted.host.strikes  # a move taken: the phone plays by the rules
+    assert host_link not in host.hosted.host.set_aside
     world.check()
 
 
@@ -116,18 +116,18 @@ def test_a_move_held_while_the_host_is_busy_is_applied_first_whatever_the_same_p
     session = host.session
     first, second = phone_view(phone)["obs"]["hand"][:2]
     session.phones.accepts_remote = lambda: False  # the host's screen is busy
-    host.net.event(host_link, "message", protocol.dumps("act", "guest", n=1, action={"type": "pick", "card": first}))
+    host.net_event(host_link, "message", protocol.dumps("act", "guest", n=1, action={"type": "pick", "card": first}))
     for n in range(2, 10):  # more while the first is held: pings, syncs, garbage
-        host.net.event(host_link, "message", protocol.dumps("ping", "guest", n=n))
-        host.net.event(host_link, "message", protocol.dumps("sync", "guest"))
-        host.net.event(host_link, "message", "[" * 40)
-    host.net.outbox.clear()
+        host.net_event(host_link, "message", protocol.dumps("ping", "guest", n=n))
+        host.net_event(host_link, "message", protocol.dumps("sync", "guest"))
+        host.net_event(host_link, "message", "[" * 40)
+    host.wire.outbox.clear()
     del session.phones.accepts_remote  # free again; the next message comes before the poll
     act = protocol.dumps("act", "guest", n=2, action={"type": "pick", "card": second})
-    host.net.host.receive(host_link, act)
+    host.hosted.host.receive(host_link, act)
     hand = session.state.observation(1)["hand"]
     assert first not in hand and second in hand, "the held move was not applied first"
-    assert not host.net.host.queue
+    assert not host.hosted.host.queue
 
 
 def test_the_phones_strip_offers_connect_for_a_seat_set_aside():

@@ -64,8 +64,8 @@ class Player:
         options = taps(str(c.render()))
         shells = {t.get("shell"): t for t in options if "shell" in t}
         if c.screen == "guest":
-            play = c.net.play
-            if play is None or c.net.join is not None or c.net.guest.status != "playing":
+            play = c.joined.play
+            if play is None or c.joined.join is not None or c.joined.guest.status != "playing":
                 return False
             phase = play.phase
             if phase == "summary":
@@ -112,7 +112,7 @@ class CheckedAir(Air):
             assert "obs" not in msg and "hand" not in text, f"LEAK — a {msg['t']} message: {text[:200]}"
             self.counts["other"] += 1
             return
-        guest = phone.net.guest
+        guest = phone.joined.guest
         seat = guest.seat
         assert seat is not None, "a view reached a phone before its welcome"
         check_view(self.game, self.made[msg["epoch"], msg["n"]], seat, msg, text)
@@ -168,7 +168,7 @@ def play_to_the_end(air: CheckedAir, host: Controller, phones: dict, game_id: st
     ]
     for _ in range(20_000):
         air.run(host, *phones.values())
-        if host.session.phase is Phase.OVER and all(c.net.play.phase == "over" for c in phones.values()):
+        if host.session.phase is Phase.OVER and all(c.joined.play.phase == "over" for c in phones.values()):
             return
         moved = False
         for p in players:
@@ -191,7 +191,7 @@ def test_a_mixed_table_plays_a_whole_game_and_each_phone_learns_only_its_own(mon
     final = host.session.state
     assert final.is_terminal()
     for seat, c in phones.items():
-        assert c.net.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
+        assert c.joined.play.latest["obs"] == json.loads(json.dumps(final.observation(seat)))
     assert air.seats_checked == set(phones) and air.counts["view"] >= 20
     kinds_played = {host.session.kinds[p] for p in range(len(kinds))}
     assert kinds_played == set(kinds)

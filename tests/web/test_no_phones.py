@@ -81,5 +81,5 @@ def test_a_saved_table_with_phone_seats_opens_with_no_connect_and_the_reason():
     page = c.render()
     assert WHY in str(page) and not [t for t in net_taps(page) if t.get("do") == "invite"]
     c.tap({"shell": "net", "do": "invite", "seat": 1})
-    assert c.net.requests == [] and c.net.sheet is None
+    assert c.wire.requests == [] and c.hosted.sheet is None
     assert json.loads(storage["hotseat.game.six_nimmt"])["seats"][1]["kind"] == GUEST  # the save unchanged

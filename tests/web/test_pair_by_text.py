@@ -49,29 +49,29 @@ def test_a_phone_is_paired_from_the_codes_as_text_and_each_side_can_copy_its_cod
     offer = invite(air, host)
     assert "share one Wi-Fi" in str(host.render())
     host.tap({"shell": "net", "do": "copy"})
-    assert host.net.clipboard == offer == host.net.sheet["code"]
+    assert host.wire.clipboard == offer == host.hosted.sheet["code"]
     ann.tap({"shell": "net", "do": "join"})
     assert "share one Wi-Fi" in str(ann.render())
     answer = answer_to(air, ann, offer)
     ann.tap({"shell": "net", "do": "copy"})
-    assert ann.net.clipboard == answer != offer
+    assert ann.wire.clipboard == answer != offer
     paste_answer(host, answer)
     air.run(host, ann)
-    assert ann.net.guest.status == "playing" and ann.net.guest.seat == 1
-    assert host.net.sheet is None  # paired: the sheet closed by itself
+    assert ann.joined.guest.status == "playing" and ann.joined.guest.seat == 1
+    assert host.hosted.sheet is None  # paired: the sheet closed by itself
 
 
 def test_copy_does_nothing_while_there_is_no_code():
     host, _storage = host_table()
     host.tap({"shell": "net", "do": "copy"})
-    assert host.net.clipboard is None
+    assert host.wire.clipboard is None
     host.tap({"shell": "net", "do": "invite", "seat": 1})  # the browser has not made the offer yet
     host.tap({"shell": "net", "do": "copy"})
-    assert host.net.clipboard is None
+    assert host.wire.clipboard is None
     guest = Controller(MemoryStorage(), bot_hook=None)
     guest.tap({"shell": "net", "do": "join"})
     guest.tap({"shell": "net", "do": "copy"})
-    assert guest.net.clipboard is None
+    assert guest.wire.clipboard is None
 
 
 def typo_of(code: str) -> str:
@@ -89,17 +89,17 @@ def test_a_one_character_typo_is_refused_at_once_on_either_phone_and_says_what_t
     ann.tap(field_tap(ann.render(), "offer", typo_of(offer)))
     page = html.unescape(str(ann.render()))
     assert "That code has a typing error. Compare it with the code on the other phone" in page
-    assert ann.net.join["step"] == "join" and not [r for r in ann.net.requests if r[0] == "answer"]
+    assert ann.joined.join["step"] == "join" and not [r for r in ann.wire.requests if r[0] == "answer"]
     answer = answer_to(air, ann, offer)  # typed right: the phone answers
     paste_answer(host, typo_of(answer))
     assert "That code has a typing error." in html.unescape(str(host.render()))
-    assert host.net.sheet["step"] == "answer" and not [r for r in host.net.requests if r[0] == "accept"]
+    assert host.hosted.sheet["step"] == "answer" and not [r for r in host.wire.requests if r[0] == "accept"]
     cut = answer[: len(answer) - 9]
     host.tap(field_tap(host.render(), "answer", cut))
     assert "Part of that code is missing. Copy the whole code again" in html.unescape(str(host.render()))
     host.tap(field_tap(host.render(), "answer", answer))
     air.run(host, ann)
-    assert ann.net.guest.status == "playing" and ann.net.guest.seat == 1
+    assert ann.joined.guest.status == "playing" and ann.joined.guest.seat == 1
 
 
 def test_codes_pasted_with_spaces_line_breaks_and_zero_width_spaces_pair():
@@ -113,7 +113,7 @@ def test_codes_pasted_with_spaces_line_breaks_and_zero_width_spaces_pair():
     read_out = " ".join(answer[i : i + 4] for i in range(0, len(answer), 4)).replace("0", "O")
     paste_answer(host, "\u202a" + read_out + "\u202c")
     air.run(host, ann)
-    assert ann.net.guest.status == "playing" and ann.net.guest.seat == 1
+    assert ann.joined.guest.status == "playing" and ann.joined.guest.seat == 1
 
 
 def test_the_code_field_asks_the_keyboard_for_no_capitals_corrections_or_suggestions():
@@ -148,7 +148,7 @@ def test_a_pairing_that_does_not_connect_in_20_seconds_says_so_at_both_phones_an
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
     clock = Clock()
-    host.net.clock = ann.net.clock = clock
+    host.wire.clock = ann.wire.clock = clock
     offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
     answer = answer_to(air, ann, offer)
@@ -175,7 +175,7 @@ def test_a_pairing_that_does_not_connect_in_20_seconds_says_so_at_both_phones_an
     assert next(t for t in taps(ann.render()) if t.get("do") == "rescan")
     host.tap(retry)
     air.run(host)
-    assert code_as_text(air, host) != offer and host.net.sheet["step"] == "offer"
+    assert code_as_text(air, host) != offer and host.hosted.sheet["step"] == "offer"
 
 
 def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet_waits_on():
@@ -183,14 +183,14 @@ def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet
     host, _storage = host_table()
     ann, bob = Controller(MemoryStorage(), bot_hook=None), Controller(MemoryStorage(), bot_hook=None)
     pair(air, host, bob, 2)
-    air.drop(bob.net.guest.link)  # Bob's phone lost its link; it keeps its seat's token
-    assert bob.net.guest.status == "lost" and 2 in host.net.host.away()
+    air.drop(bob.joined.guest.link)  # Bob's phone lost its link; it keeps its seat's token
+    assert bob.joined.guest.status == "lost" and 2 in host.hosted.host.away()
     for_ann = invite(air, host)  # a new code for Ann's seat...
     bob.tap({"shell": "net", "do": "rescan"})
     pair_with(air, host, bob, for_ann)  # ...that Bob's phone scans
-    assert bob.net.guest.status == "playing" and bob.net.guest.seat == 2  # back at its own seat
+    assert bob.joined.guest.status == "playing" and bob.joined.guest.seat == 2  # back at its own seat
     sheet = html.unescape(str(host.render()))
-    assert host.net.sheet is not None and host.net.sheet["seat"] == 1
+    assert host.hosted.sheet is not None and host.hosted.sheet["seat"] == 1
     assert "Bob's phone used the code made for Ann, so it is back at Bob's seat." in sheet
     assert "Connect Ann's phone" in sheet
     air.run(host)
@@ -198,13 +198,13 @@ def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet
     assert new_code != for_ann
     ann.tap({"shell": "net", "do": "join"})
     pair_with(air, host, ann, new_code)  # Ann's phone connects with the new code
-    assert ann.net.guest.seat == 1 and host.net.sheet is None
+    assert ann.joined.guest.seat == 1 and host.hosted.sheet is None
 
 
 def pair_with(air: Air, host: Controller, guest: Controller, offer: str) -> None:
     """``guest`` pastes ``offer``, the host pastes the phone's answer."""
     answer = answer_to(air, guest, offer)
-    if guest.net.guest.status != "playing":
+    if guest.joined.guest.status != "playing":
         paste_answer(host, answer)
         air.run(host, guest)
 
@@ -214,14 +214,14 @@ def test_a_link_that_fails_before_20_seconds_is_said_at_once_at_both_phones():
     air = NoRoute()
     host, _storage = host_table()
     ann = Controller(MemoryStorage(), bot_hook=None)
-    host.net.clock = ann.net.clock = Clock()
+    host.wire.clock = ann.wire.clock = Clock()
     offer = invite(air, host)
     ann.tap({"shell": "net", "do": "join"})
     paste_answer(host, answer_to(air, ann, offer))
     air.run(host, ann)
-    host_link, phone_link = host.net.sheet["link"], ann.net.guest.link
-    host.net.event(host_link, "closed", "")  # ICE gave up (the browser's "failed")
-    ann.net.event(phone_link, "closed", "")
+    host_link, phone_link = host.hosted.sheet["link"], ann.joined.guest.link
+    host.net_event(host_link, "closed", "")  # ICE gave up (the browser's "failed")
+    ann.net_event(phone_link, "closed", "")
     assert "The connection to Ann's phone failed." in html.unescape(str(host.render()))
     assert "The connection failed. If the host has scanned this code" in html.unescape(str(ann.render()))
     assert "Try again with a new code" in str(host.render()) and "Try again: scan" in str(ann.render())
@@ -234,12 +234,12 @@ def test_a_phone_refused_by_the_table_is_said_on_the_sheet_and_a_new_code_drops_
     offer = invite(air, host, None)  # any phone that was at this table
     stranger.tap({"shell": "net", "do": "join"})
     pair_with(air, host, stranger, offer)
-    assert stranger.net.guest.status == "refused"
+    assert stranger.joined.guest.status == "refused"
     sheet = html.unescape(str(host.render()))
     assert "That phone was not at this table, so it cannot take a seat from this code." in sheet
-    link = host.net.sheet["link"]
+    link = host.hosted.sheet["link"]
     host.tap(next(t for t in taps(host.render()) if t.get("do") == "invite"))
-    assert ("close", link) in host.net.requests and host.net.sheet["link"] is None
+    assert ("close", link) in host.wire.requests and host.hosted.sheet["link"] is None
 
 
 def test_a_code_of_the_previous_format_is_refused_with_a_word_to_update_the_other_phone():

@@ -26,7 +26,7 @@ def reopened(storage) -> Controller:
 
 def test_a_reloaded_phone_is_offered_rejoin_and_gets_its_seat_and_hand_back():
     air, host, _storage, ann, _bob = two_phones()
-    hand = ann.net.play.latest["obs"]["hand"]
+    hand = ann.joined.play.latest["obs"]["hand"]
     assert "Rejoin" not in str(Controller(MemoryStorage(), bot_hook=None).render())  # a phone never at a table
     link = next(link for link, c in air.owner.items() if c is ann and link in air.open)
     air.drop(link)  # the page is gone with its connection
@@ -38,13 +38,13 @@ def test_a_reloaded_phone_is_offered_rejoin_and_gets_its_seat_and_hand_back():
     again.tap(rejoin)
     assert again.screen == "guest" and "This phone keeps its seat" in str(again.render())
     pair(air, host, again, 1)  # the host's code for her seat, then her answer: one pairing
-    assert again.net.guest.seat == 1 and again.net.play.latest["obs"]["hand"] == hand
-    assert host.net.host.away() == []
+    assert again.joined.guest.seat == 1 and again.joined.play.latest["obs"]["hand"] == hand
+    assert host.hosted.host.away() == []
 
 
 def test_leaving_the_table_forgets_the_seat_and_the_offer():
     air, _host, _storage, ann, _bob = two_phones()
-    ann.net.tap({"shell": "net", "do": "leave"})
+    ann.joined.tap({"shell": "net", "do": "leave"})
     assert STORAGE_KEY not in ann.storage
     assert "Rejoin" not in str(reopened(ann.storage).render())
 
@@ -99,7 +99,7 @@ def test_the_offer_to_rejoin_goes_when_the_game_is_over_and_comes_back_with_a_re
             assert offers_rejoin(ann.storage)
     air.run(host, ann, bob)
     assert not offers_rejoin(ann.storage) and not offers_rejoin(bob.storage)  # nothing left to rejoin
-    assert json.loads(ann.storage[STORAGE_KEY])["token"] == ann.net.guest.token  # the seat is kept all the same
+    assert json.loads(ann.storage[STORAGE_KEY])["token"] == ann.joined.guest.token  # the seat is kept all the same
     while host.delay_ms() is not None:  # the last reveal plays out
         host.tick()
     assert tap_named(host, "rematch")
@@ -129,10 +129,10 @@ def test_a_host_that_ends_the_game_ends_the_offer_and_one_that_goes_home_does_no
     air, host, _storage, ann, bob = two_phones(seed=5)
     host.tap({"shell": "menu"})  # Home: the table waits for the host, its phones stay connected
     air.run(host, ann, bob)
-    assert ann.net.guest.paused and 'data-screen="guest-paused"' in str(ann.render()) and offers_rejoin(ann.storage)
+    assert ann.joined.guest.paused and 'data-screen="guest-paused"' in str(ann.render()) and offers_rejoin(ann.storage)
     host.tap({"shell": "resume", "game": "six_nimmt"})  # Continue: no scan
     air.run(host, ann, bob)
-    assert not ann.net.guest.paused and ann.net.guest.status == "playing"
+    assert not ann.joined.guest.paused and ann.joined.guest.status == "playing"
     air.drop(next(link for link, c in air.owner.items() if c is bob and link in air.open))  # Bob's phone away
     air.run(host, ann, bob)
     host.tap({"shell": "settings"})
@@ -174,7 +174,7 @@ def test_a_phone_that_lost_its_certificate_connects_with_a_new_code_and_its_answ
     world.phones[1].tap({"shell": "net", "do": "rescan", "fields": {}})
     assert world.pair(1)
     assert world.scans[-1] == 3 and 1 not in world.away_seats()  # code, new code, answer
-    fingerprint = world.host.net.host.remotes[1].keys.split("~")[2]
+    fingerprint = world.host.hosted.host.remotes[1].keys.split("~")[2]
     saved = json.loads(world.host_storage.get(slot_key("six_nimmt")))["net"]["keys"]["1"]
     assert saved.split("~")[2] == fingerprint  # the new certificate's, kept for the next time
     world.reload_host()  # and the next time, one scan again

@@ -1,5 +1,5 @@
 """The settings sheet (☰): what it offers, what its taps change, and that it never shows or keeps
-anything private (web/hotseat: screens.settings_sheet, Controller)."""
+anything private (web/hotseat: settings_sheet.settings_sheet, Controller)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import ui_helpers  # noqa: F401  (first: puts the repo root and web/ on sys.path)
 from ui_helpers import storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
-from hotseat import i18n, screens, session_save
+from hotseat import i18n, session_save, settings_sheet
 from hotseat.controller import Controller
 from hotseat.session import Phase
 from hotseat.settings import Settings
@@ -179,5 +179,5 @@ def test_the_sheet_is_translated(storage):
 
 def test_the_players_row_is_offered_only_when_asked_for():
     languages = [("en", "English")]
-    assert {"shell": "players"} not in taps(str(screens.settings_sheet(Settings(), languages, [])))
-    assert {"shell": "players"} in taps(str(screens.settings_sheet(Settings(), languages, [], players=True)))
+    assert {"shell": "players"} not in taps(str(settings_sheet.settings_sheet(Settings(), languages, [])))
+    assert {"shell": "players"} in taps(str(settings_sheet.settings_sheet(Settings(), languages, [], players=True)))

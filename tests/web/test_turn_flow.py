@@ -34,10 +34,10 @@ def _actions_sent(air, c) -> list[dict]:
 
 def test_both_sources_keep_a_pick_pending_until_confirm_and_commit_it_once():
     air, host, _storage, ann, _bob = two_phones(seed=9)
-    assert isinstance(host.session.flow, TurnFlow) and isinstance(ann.net.play.flow, TurnFlow)
+    assert isinstance(host.session.flow, TurnFlow) and isinstance(ann.joined.play.flow, TurnFlow)
     view = ConfirmingView()
     host.session.view = view
-    ann.net.play.view_module = view
+    ann.joined.play.view_module = view
 
     # the host's own player: the pick waits, Undo drops it, Confirm applies it
     before = host.session.state.to_json()
@@ -53,16 +53,16 @@ def test_both_sources_keep_a_pick_pending_until_confirm_and_commit_it_once():
 
     # a phone: the same, and nothing leaves the phone before Confirm
     air.run(host, ann)
-    assert ann.net.play.phase is Phase.TURN
+    assert ann.joined.play.phase is Phase.TURN
     tap = _pick(ann.render())
     ann.tap(tap)
     air.run(host, ann)
-    assert ann.net.play.pending == Pending(1, {"type": "pick", "card": tap["pick"]})
+    assert ann.joined.play.pending == Pending(1, {"type": "pick", "card": tap["pick"]})
     assert _actions_sent(air, ann) == [] and host.session.state.public_observation()["picked"][1] is False
     ann.tap({"shell": "confirm", "fields": {}})
     air.run(host, ann)
     assert [m["action"] for m in _actions_sent(air, ann)] == [{"type": "pick", "card": tap["pick"]}]
-    assert ann.net.play.pending is None and host.session.state.public_observation()["picked"][1] is True
+    assert ann.joined.play.pending is None and host.session.state.public_observation()["picked"][1] is True
 
 
 def test_a_move_outside_the_legal_list_changes_nothing_on_either_source():
@@ -75,7 +75,7 @@ def test_a_move_outside_the_legal_list_changes_nothing_on_either_source():
     air.run(host, ann)
     ann.tap({"pick": not_mine, "fields": {}})
     air.run(host, ann)
-    assert _actions_sent(air, ann) == [] and ann.net.guest.rejected == "That move is not allowed now."
+    assert _actions_sent(air, ann) == [] and ann.joined.guest.rejected == "That move is not allowed now."
 
 
 def test_the_reveal_steps_the_same_on_the_host_and_on_a_phone():
@@ -87,11 +87,11 @@ def test_the_reveal_steps_the_same_on_the_host_and_on_a_phone():
         air.run(host, ann, bob)
     # every seat picked: the reveal of the cards plays out at the host and on both phones
     assert host.session.phase is Phase.REVEAL
-    assert ann.net.play.phase is Phase.REVEAL and bob.net.play.phase is Phase.REVEAL
-    assert host.session.flow.reveal is not None and ann.net.play.reveal is not None
-    assert host.session.flow.reveal.events == ann.net.play.reveal.events
+    assert ann.joined.play.phase is Phase.REVEAL and bob.joined.play.phase is Phase.REVEAL
+    assert host.session.flow.reveal is not None and ann.joined.play.reveal is not None
+    assert host.session.flow.reveal.events == ann.joined.play.reveal.events
     delays = {}
-    for name, flow in (("host", host.session.flow), ("ann", ann.net.play.flow)):
+    for name, flow in (("host", host.session.flow), ("ann", ann.joined.play.flow)):
         steps = []
         while flow.reveal is not None:
             steps.append((flow.reveal.step, flow.delay_ms()))
@@ -99,4 +99,4 @@ def test_the_reveal_steps_the_same_on_the_host_and_on_a_phone():
         delays[name] = steps
     assert delays["host"] == delays["ann"]
     assert delays["host"][0] == (0, REVEAL_START_MS) and len(delays["host"]) >= 3
-    assert ann.net.play.phase is not Phase.REVEAL and host.session.phase is not Phase.REVEAL
+    assert ann.joined.play.phase is not Phase.REVEAL and host.session.phase is not Phase.REVEAL

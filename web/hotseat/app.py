@@ -35,12 +35,13 @@
   way until it is cleared: end-to-end tests set it to look at a passing screen (a BAM!) without
   racing its timer on a loaded machine. ``window.hotseatPace`` (a number from 0 to 1) scales
   every such delay, for tests that play whole games where pacing is not what they look at.
-* Phones (:mod:`hotseat.net`): after each draw the controller's ``net.requests`` (offers,
+* Phones (:mod:`hotseat.net`): after each draw the controller's ``wire.requests`` (offers,
   answers, QR codes) are carried out by :class:`hotseat.net.link.Net` (``js/net.mjs``, imported
-  on first use) and ``net.outbox`` is sent; the transport's reports go to ``net.event``; the
-  camera runs while a scan screen is up; a page that becomes visible again asks the host for
-  its newest view. While phones are connected to a table hosted here (at the table or stepped
-  away from it), ``beforeunload`` asks the browser to confirm leaving the page
+  on first use) and ``wire.outbox`` is sent; the transport's reports go to
+  :meth:`~hotseat.controller.Controller.net_event` (the host's side or a phone's); the camera
+  runs while a scan screen is up; a page that becomes visible again asks the host for its newest
+  view. While phones are connected to a table hosted here (at the table or stepped away from
+  it), ``beforeunload`` asks the browser to confirm leaving the page
   (:attr:`~hotseat.controller.Controller.holds_phones`): leaving closes their links.
 * One window owns a game: the lock named by :attr:`hotseat.saves_desk.WindowLocks.wanted` is
   held through index.html's ``hotseatLocks`` (Web Locks API, else a BroadcastChannel handshake);
@@ -248,29 +249,30 @@ def _net_io() -> None:
     """Carry out what the controller's phone side asked for, send its messages, run the camera."""
     global _net, _camera
     ctl = _ctl()
-    side = ctl.net_started
-    if side is not None and side.clipboard is not None:
-        text, side.clipboard = side.clipboard, None
+    wire = ctl.net_started
+    if wire is not None and wire.clipboard is not None:
+        text, wire.clipboard = wire.clipboard, None
         try:
             copying = window.hotseatCopy(text)  # called inside the tap: the browser allows it
         except Exception as exc:
             window.console.warn(f"hotseat: not copied: {exc!r}")
             copying = None
         asyncio.ensure_future(_copied(copying))
-    if side is None or (_net is None and not (side.requests or side.outbox or side.scanning)):
+    scanning = ctl.side is not None and ctl.side.scanning
+    if wire is None or (_net is None and not (wire.requests or wire.outbox or scanning)):
         return
     if _net is None:
         from .net.link import Net
 
         _net = Net(_on_net_event)
-    outbox, side.outbox = side.outbox, []
+    outbox, wire.outbox = wire.outbox, []
     for link, text in outbox:
         if not _net.send(link, text):
             window.console.warn(f"hotseat: link {link} is not open; a message was dropped")
-    requests, side.requests = side.requests, []
+    requests, wire.requests = wire.requests, []
     for request in requests:
         asyncio.ensure_future(_net_request(request))
-    video = _root().querySelector("[data-net-camera]") if side.scanning else None
+    video = _root().querySelector("[data-net-camera]") if scanning else None
     if video is not None and not video.hasAttribute("data-net-started"):
         video.setAttribute("data-net-started", "")  # once per element (a failed camera is not retried)
         _camera = True
@@ -295,21 +297,27 @@ async def _copied(copying: Any) -> None:
 
 async def _net_request(request: tuple[Any, ...]) -> None:
     ctl = _ctl()
-    side = ctl.net
+    wire = ctl.wire
     kind = request[0]
     assert _net is not None, "_net_io makes the link before it asks for anything"
     try:
         if kind == "offer":
             link, sdp = await _net.offer(*request[2:])
-            side.offered(request[1], link, sdp)
+            if ctl.hosted is not None:
+                ctl.hosted.offered(request[1], link, sdp)
+            else:  # the table that asked for it closed meanwhile
+                wire.close(link)
         elif kind == "accept":
             await _net.accept(request[1], request[2])
         elif kind == "answer":
             link, sdp = await _net.answer(*request[1:])
-            side.answered(link, sdp)
+            if ctl.joined is not None:
+                ctl.joined.answered(link, sdp)
+            else:  # the phone left the table meanwhile
+                wire.close(link)
         elif kind == "qr":
             version, rows = await _net.qr(request[1])
-            side.qr_ready(request[1], version, rows)
+            wire.qr_ready(request[1], version, rows)
         elif kind == "close":
             _net.close(request[1])
     except Exception as exc:  # a browser without WebRTC or a camera: say so, keep the game
@@ -321,11 +329,7 @@ async def _net_request(request: tuple[Any, ...]) -> None:
 def _on_net_event(link: int, kind: str, text: str) -> None:
     ctl = _ctl()
     try:
-        ctl.net.event(link, kind, text)
-        if ctl.net.message:
-            ctl.message = ctl.net.message
-            ctl.net.message = None
-        ctl.net.poll()
+        ctl.net_event(link, kind, text)
     except Exception as exc:
         window.console.error(f"hotseat: net event {kind} failed: {exc!r}")
     draw()
@@ -657,8 +661,8 @@ def _on_visibility(event: Any) -> None:
         except Exception as exc:  # index.html's fallback has already blanked a private screen
             window.console.error(f"hotseat: hiding failed: {exc!r}")
         _last_html = None
-    elif ctl.net_started is not None:
-        ctl.net_started.resumed()
+    elif ctl.joined is not None:
+        ctl.joined.resumed()
     draw()
 
 

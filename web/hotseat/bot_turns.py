@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pycore.rng import Rng
 
-from .turn_flow import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .views import TableState

@@ -34,11 +34,13 @@ and the player is told.
 saved game of GAME (round N; names)?" with Keep / Replace); the save is overwritten only when the
 new game starts. Starting one game never touches another game's save.
 
-Phones (:mod:`hotseat.net`): :attr:`Controller.net` hosts a game that has seats of kind
-``"guest"`` (their phones connect through the phones strip on the table's public screens), or
-plays this phone as a guest of another (``screen == "guest"``, from "Join a table" at home). What
-it needs from the browser it asks for in ``net.requests`` and ``net.outbox`` (the glue carries
-them out) and the transport's reports come in through ``net.event``.
+Phones (:mod:`hotseat.net`): the controller holds the side of the role this phone plays, never
+both: :attr:`Controller.hosted` (a :class:`hotseat.net.host_side.HostSide`) hosts a game that has
+seats of kind ``"guest"`` (their phones connect through the phones strip on the table's public
+screens), :attr:`Controller.joined` (a :class:`hotseat.net.phone_side.PhoneSide`) plays this phone
+as a guest of another (``screen == "guest"``, from "Join a table" at home). What they need from the
+browser they ask for in :attr:`Controller.wire` (its ``requests`` and ``outbox``: the glue carries
+them out) and the transport's reports come in through :attr:`Controller.side`'s ``event``.
 """
 
 from __future__ import annotations
@@ -51,9 +53,10 @@ import pycore
 
 from . import screens
 from .bot_turns import BotHook
+from .formats import format_list
 from .game_desk import GameDesk
-from .i18n import format_list, ngettext
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
 from .pages import (
@@ -68,17 +71,20 @@ from .pages import (
     SetupPage,
     game_info,
 )
+from .phase import Phase
 from .players import KEY as PLAYERS_KEY
 from .players_desk import PlayersDesk
 from .questions import Questions
 from .saves import SLOT_PREFIX, Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
-from .session import Phase, Session
+from .session import Session
 from .sheets import Sheets
 from .tables import Tables
 
-if TYPE_CHECKING:  # imported on first use (a game without phones never imports it)
-    from .net.side import NetSide
+if TYPE_CHECKING:  # imported on first use (a game without phones never imports them)
+    from .net.host_side import HostSide
+    from .net.phone_side import PhoneSide
+    from .net.wire import Wire
     from .players import Players
 
 #: the home screen reads the saves it has no line for one by one, this long after it is drawn
@@ -121,7 +127,11 @@ class Controller:
         #: a question on a sheet over the screen, e.g. ``{"kind": "replace", "game": id}``
         #: ("Replace the saved game?"); every other tap waits until it is answered
         self.dialog: dict[str, Any] | None = None
-        self._net: NetSide | None = None  # see the net property
+        self._wire: Wire | None = None  # see the wire property
+        #: the table hosted here for its phones (on screen or stepped away from), else ``None``
+        self.hosted: HostSide | None = None
+        #: this phone at another's table (from "Join a table"), else ``None``; never both at once
+        self.joined: PhoneSide | None = None
         #: the games in progress, what cannot be opened, backups, which window plays a game
         self.saves = SavesDesk(self, storage, playable_games)
         #: the players remembered on this phone (their list, statistics, tables set up here)
@@ -157,26 +167,81 @@ class Controller:
         return self.people.players
 
     @property
-    def net(self) -> NetSide:
-        """Hosting for other phones, or this phone as a guest (a :class:`hotseat.net.side.NetSide`;
-        see the module docstring). Made on first use: a game without phones never imports it."""
-        if self._net is None:
-            from .net.side import NetSide
+    def wire(self) -> Wire:
+        """What the side of either role asks of the browser and sends (a
+        :class:`hotseat.net.wire.Wire`, kept across roles). Made on first use, a lazy load: a game
+        without phones never imports :mod:`hotseat.net`'s sides."""
+        if self._wire is None:
+            from .net.wire import Wire
 
-            self._net = NetSide(self.storage)
-            self._net.possible = self.tables.phones
-        return self._net
+            self._wire = Wire(self.storage, self.tables.phones)
+        return self._wire
 
     @property
-    def net_started(self) -> NetSide | None:
-        """The phone side if it was ever used, else ``None`` (for the browser glue)."""
-        return self._net
+    def net_started(self) -> Wire | None:
+        """The :attr:`wire` if phones were ever used here, else ``None`` (for the browser glue)."""
+        return self._wire
+
+    @property
+    def side(self) -> HostSide | PhoneSide | None:
+        """The side of the role this phone plays now (:attr:`hosted` or :attr:`joined`), if any."""
+        return self.hosted or self.joined
+
+    def host_session(self, session: Session, rematch: bool = False) -> None:
+        """``session`` is on screen at this phone: hosted for its phones when it has seats on
+        their own phones (:attr:`hosted`). This phone leaves another's table; the table hosted
+        here goes on when ``session`` is its rematch (the same phones play on), its game or the
+        game of the table stepped away from (Continue: the same links, no scan); else it closes."""
+        self.leave_table()
+        hosted = self.hosted
+        if hosted is not None and rematch:
+            hosted.rematch(session)
+            return
+        if hosted is not None and hosted.take_up(session):
+            return
+        self.close_host()
+        if session.phones.seats:
+            from .net.host_side import HostSide  # a lazy load, as in wire
+
+            self.hosted = HostSide(self.wire, session)
+
+    def close_host(self, ended: bool = False) -> None:
+        """The table hosted here closes (its phones hear it, or with ``ended`` that its game was
+        ended for good)."""
+        if self.hosted is not None:
+            self.hosted.close(ended)
+            self.hosted = None
+
+    def join_table(self) -> None:
+        """ "Join a table": this phone becomes a guest and scans (a table hosted here closes)."""
+        from .net.phone_side import PhoneSide  # a lazy load, as in wire
+
+        self.close_host()
+        self.joined = PhoneSide(self.wire)
+
+    def leave_table(self, forget: bool = False) -> None:
+        """This phone leaves another's table (``forget``: and forgets its seat there)."""
+        if self.joined is not None:
+            self.joined.leave(forget)
+            self.joined = None
+
+    def net_event(self, link: int, kind: str, text: str) -> None:
+        """The browser glue: the transport reported ``kind`` on ``link`` (``net.mjs``'s
+        ``listen``), for the side of the role this phone plays (none: nothing to do); its line for
+        the player is shown, and the phones' actions held back meanwhile are taken in."""
+        side = self.side
+        if side is not None:
+            side.event(link, kind, text)
+        if self._wire is not None and self._wire.message:
+            self.message, self._wire.message = self._wire.message, None
+        if self.hosted is not None:
+            self.hosted.poll()
 
     @property
     def holds_phones(self) -> bool:
         """Whether phones are connected to a table hosted here (at the table or stepped away from
         it): leaving the page would close their links, so the browser glue asks first."""
-        return self._net is not None and self._net.host is not None and bool(self._net.connected())
+        return self.hosted is not None and bool(self.hosted.connected())
 
     @property
     def bot_hook(self) -> BotHook | None:
@@ -187,8 +252,8 @@ class Controller:
         the "Own phone" seat are shown disabled with the reason; a saved table with phone seats
         still opens (its phones strip says why no phone can connect)."""
         self.tables.phones = False
-        if self._net is not None:
-            self._net.possible = False
+        if self._wire is not None:
+            self._wire.possible = False
 
     def stored_elsewhere(self, key: str | None) -> bool:
         """The browser glue: another window of this site changed ``key`` in storage (the
@@ -240,18 +305,23 @@ class Controller:
             if not self.tables.phones and tap.get("do") in ("join", "invite"):
                 return  # shown disabled: this browser cannot connect phones
             if tap.get("do") == "join" and self.screen is Screen.HOME:
-                self.net.start_join()
+                self.join_table()
                 self.page = GuestPage()
-            elif self.net.tap(tap) and self.screen is Screen.GUEST:
+            elif self.joined is not None and self.joined.tap(tap):
+                self.joined = None  # it left the table
                 self.go_home()
-            self.message = self.net.message
-            self.net.poll()
+            elif self.hosted is not None:
+                self.hosted.tap(tap)
+            self.message = self.wire.message
+            if self.hosted is not None:
+                self.hosted.poll()
             return
         if isinstance(self.page, RecoveryPage):
             self.saves.recovery_tap(self.page, shell)
             return
         if self.screen is Screen.GUEST and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
-            self.net.guest_tap_game(tap)
+            if self.joined is not None:
+                self.joined.tap_game(tap)
             return
         if shell == "back":  # a screen's own Back button: what the phone's Back does
             self.back()
@@ -408,15 +478,17 @@ class Controller:
     def _leave(self) -> None:
         """Home from the screen on display (it stays saved): a phone at another's table leaves it;
         a table hosted here stays open for its connected phones (they wait; Continue takes it up
-        again with no scan: :meth:`hotseat.net.side.NetSide.step_away`)."""
+        again with no scan: :meth:`hotseat.net.host_side.HostSide.step_away`)."""
         if self.screen is Screen.GUEST:
-            self.net.leave_guest()
-        elif self._net is not None:
-            self._net.step_away()
+            self.leave_table()
+        elif self.hosted is not None:
+            self.hosted.step_away()
+            if not self.hosted.stepped_away:  # no phone connected: it closed
+                self.hosted = None
         self.go_home()
-        net = self._net
-        if net is not None and net.stepped_away and net.session is not None and net.connected():
-            names = [net.session.names[seat] for seat in net.connected()]
+        hosted = self.hosted
+        if hosted is not None and hosted.stepped_away and hosted.connected():
+            names = [hosted.session.names[seat] for seat in hosted.connected()]
             self.notice = ngettext(
                 "{names}'s phone stays connected and waits: Continue takes the table up again.",
                 "The phones of {names} stay connected and wait: Continue takes the table up again.",
@@ -429,14 +501,14 @@ class Controller:
         backup, which may replace the game they play): then it asks first (:attr:`dialog`
         ``close_table``, with the tap to make once the player agrees; a backup's file is picked
         after the answer, still inside its tap)."""
-        net = self._net
-        if net is None or not net.stepped_away or not net.connected() or net.session is None:
+        hosted = self.hosted
+        if hosted is None or not hosted.stepped_away or not hosted.connected():
             return False
         shell, game = tap.get("shell"), tap.get("game")
-        if shell == "resume" and game == net.session.game_id:
+        if shell == "resume" and game == hosted.session.game_id:
             return False  # Continue: the same table
         if shell in ("new", "resume", "restore") or (shell == "net" and tap.get("do") == "join"):
-            self.dialog = {"kind": "close_table", "game": net.session.game_id, "then": dict(tap, fields={})}
+            self.dialog = {"kind": "close_table", "game": hosted.session.game_id, "then": dict(tap, fields={})}
             return True
         return False
 
@@ -449,8 +521,8 @@ class Controller:
         covered = self.sheets.open or self.overlays.story() is not None or self.dialog is not None
         if self.session is not None and not covered:
             return self.games.delay_ms(self.session, self.sheets.settings.animation)
-        if self.screen is Screen.GUEST and not self.sheets.open:
-            return self.net.delay_ms()
+        if self.joined is not None and self.screen is Screen.GUEST and not self.sheets.open:
+            return self.joined.delay_ms()
         if self.screen is Screen.HOME and not covered and self.saves.missing_detail() is not None:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
@@ -463,8 +535,8 @@ class Controller:
     def tick(self) -> None:
         if self.session is not None:
             self.games.tick(self.session)
-        elif self.screen is Screen.GUEST:
-            self.net.tick()
+        elif self.joined is not None and self.screen is Screen.GUEST:
+            self.joined.tick()
         elif self.screen is Screen.HOME:
             self.saves.read_detail()
 
@@ -499,17 +571,17 @@ class Controller:
             page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
         elif isinstance(shown, GamePage):
             page = self.games.render(shown)
-        elif isinstance(shown, GuestPage) and self.net.guest is not None:
-            page = self.net.render_guest()
+        elif isinstance(shown, GuestPage) and self.joined is not None:
+            page = self.joined.render()
         elif isinstance(shown, (RecoveryPage, ElsewherePage)):
             page = shown.render()
         else:
             page = self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
         extra = []
-        if self.session is not None and self._net is not None and self._net.host is not None:
+        if self.session is not None and self.hosted is not None:
             if not self.session.curtain.private_on_screen:
-                extra.append(self.net.strip())
-            extra.append(self.net.sheet_markup())
+                extra.append(self.hosted.strip())
+            extra.append(self.hosted.sheet_markup())
         if self.message:
             extra.append(screens.toast(self.message))
         elif self.notice:

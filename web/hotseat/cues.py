@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .markup import Markup, fragment, h
 from .narration import TURN
+from .phase import Phase
 from .seats import HUMAN
-from .turn_flow import Phase
 
 if TYPE_CHECKING:
     from .curtain import Curtain

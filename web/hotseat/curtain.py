@@ -19,7 +19,7 @@ import copy
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .bot_turns import is_bot
-from .turn_flow import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:
     from pycore.core import Game

@@ -15,7 +15,7 @@ from . import cues
 from .i18n import gettext as _
 from .markup import Markup, fragment
 from .pages import ElsewherePage, GamePage, game_info
-from .turn_flow import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .players_desk import PlayersDesk
@@ -51,9 +51,9 @@ class GameDesk:
             return True
         if not written:
             return False
-        net = self.shell.net_started
-        if net is not None and net.session is session:
-            net.after_applied()  # saved first: the phones never see a move the save lacks
+        hosted = self.shell.hosted
+        if hosted is not None and hosted.session is session:
+            hosted.after_applied()  # saved first: the phones never see a move the save lacks
         self.people.record_if_over(session)
         return True
 
@@ -63,9 +63,9 @@ class GameDesk:
         ``changed``: a move made here found the save changed by another window (it was not
         saved); ``replaced``: another window stored another save of it while it was on screen
         here (a restored backup; a move there when no lock kept the windows apart)."""
-        net, session = self.shell.net_started, self.shell.session
-        if net is not None and session is not None and net.session is session:
-            net.close_host()
+        hosted, session = self.shell.hosted, self.shell.session
+        if hosted is not None and session is not None and hosted.session is session:
+            self.shell.close_host()
         self.shell.dialog = None
         self.shell.page = ElsewherePage(game_id, changed, replaced)
 
@@ -84,11 +84,7 @@ class GameDesk:
         session.on_applied = self.persist
         self.shell.page = GamePage(session)
         self.tables.warm.append(session.game_id)
-        net = self.shell.net_started
-        if rematch and net is not None and net.host is not None:
-            net.rematch(session)  # the same phones play on
-        elif session.phones.seats or net is not None:
-            self.shell.net.host_session(session)
+        self.shell.host_session(session, rematch)  # a rematch: the same phones play on
         self.persist(session)
 
     def resume(self, game_id: str) -> None:
@@ -99,8 +95,7 @@ class GameDesk:
         session.on_applied = self.persist
         self.shell.page = GamePage(session)
         self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
-        if session.phones.seats or self.shell.net_started is not None:
-            self.shell.net.host_session(session)
+        self.shell.host_session(session)
 
     def rematch(self) -> None:
         """Rematch after the game: the same table, a new game (saved first at a table with phones,
@@ -127,8 +122,7 @@ class GameDesk:
         if session is None or not self.can_abandon():
             return
         self.people.record_abandoned(session)
-        if self.shell.net_started is not None:
-            self.shell.net_started.close_host(ended=True)  # the phones no longer offer to rejoin it
+        self.shell.close_host(ended=True)  # the phones no longer offer to rejoin it
         self.saves.remove(session.game_id)  # the player's explicit word
         self.shell.go_home()
         self.shell.notice = _("The game of {game} was abandoned.").format(game=game_info(session.game_id)[0])
@@ -140,8 +134,8 @@ class GameDesk:
         current = self.shell.session  # another window may have taken the game meanwhile
         if current is not None and current.error:
             self.shell.message = _(current.error)
-        if self.shell.net_started is not None:
-            self.shell.net_started.poll()
+        if self.shell.hosted is not None:
+            self.shell.hosted.poll()
 
     def delay_ms(self, session: Session, animation: str) -> int | None:
         """The session's delay; a reveal's steps and a bot's visible turn follow the "Animation"
@@ -149,10 +143,10 @@ class GameDesk:
         delay = session.delay_ms()
         if delay is not None and session.phase in (Phase.REVEAL, Phase.BOT):
             delay = round(delay * PACE_SCALE.get(animation, 1.0))
-        net = self.shell.net_started
-        if delay is None and net is not None:
+        hosted = self.shell.hosted
+        if delay is None and hosted is not None:
             # drawn again when a phone away may be gone on without, or a pairing waited too long
-            due = [ms for ms in (net.away.due_ms(), net.due_ms()) if ms is not None]
+            due = [ms for ms in (hosted.away.due_ms(), hosted.due_ms()) if ms is not None]
             delay = min(due) if due else None
         return delay
 
@@ -166,14 +160,13 @@ class GameDesk:
                 "{name} thought as long as this phone allows and played its best move so far "
                 "(this phone is slower than the bots were made for)."
             ).format(name=session.names[capped])
-        if self.shell.net_started is not None:
-            self.shell.net_started.poll()  # a reveal that ended frees the table for the phones' actions
+        if self.shell.hosted is not None:
+            self.shell.hosted.poll()  # a reveal that ended frees the table for the phones' actions
 
     def render(self, page: GamePage) -> Markup:
         """The game screen (the replay after the game, or the table with its sound cues)."""
         if page.replaying:
             return page.render_replay()
-        net = self.shell.net_started
-        hosted = net.session if net is not None else None  # the session this phone hosts for its phones
-        waiting = hosted.phones.waiting_line() if hosted is not None else None
+        hosted = self.shell.hosted  # the table this phone hosts for its phones
+        waiting = hosted.session.phones.waiting_line() if hosted is not None else None
         return fragment(page.render_table(waiting), cues.table_markers(page.session))

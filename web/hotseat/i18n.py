@@ -21,16 +21,14 @@ Marking text (Babel extracts these calls; ``make i18n`` updates the template and
 Choosing the language (:func:`choose`): the player's remembered choice if any, else the first of
 the browser's ``navigator.languages`` that Hotseat speaks (``de-CH`` → ``de``), else English.
 
-Numbers and lists the local way (:func:`format_number`, :func:`format_list`) use CLDR data that
-the build takes from Babel (:mod:`hotseat.third_party.locale_data`), so Babel itself is not shipped.
+Numbers and lists the local way, and each language's own name, are :mod:`hotseat.formats`'s
+(from CLDR data); this module reads no CLDR data.
 
 >>> install("en")
 >>> gettext("Show my cards")
 'Show my cards'
 >>> ngettext("{n} card", "{n} cards", 2).format(n=2)
 '2 cards'
->>> format_list(["Ann", "Bo", "Cy"])
-'Ann, Bo, and Cy'
 >>> negotiate(["gsw-CH", "de-CH", "en"])
 'de'
 """
@@ -43,8 +41,6 @@ import lzma
 import re
 from collections.abc import Iterable
 from typing import Any
-
-from .third_party.locale_data import LOCALE_DATA
 
 #: the languages Hotseat speaks, in the order the settings sheet lists them (English first)
 LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "it", "es")
@@ -197,11 +193,6 @@ async def activate(window: Any, code: str, pending: Any = None) -> str:
 def language() -> str:
     """The current language code (one of :data:`LANGUAGES`)."""
     return _language
-
-
-def language_name(code: str) -> str:
-    """The language's own name for itself, as the settings sheet lists it (``"Deutsch"``)."""
-    return str(LOCALE_DATA[code]["name"])
 
 
 #: the words that lose their vowel before a name starting with a vowel sound, per language
@@ -359,48 +350,3 @@ def N_(message: str) -> str:
 
 
 _ = gettext
-
-
-def format_number(value: float, decimals: int = 0) -> str:
-    """``value`` with ``decimals`` digits after the current language's decimal sign and its
-    thousands groups (CLDR, as Babel's ``format_decimal`` writes it: halves rounded to even; a
-    minus is ``-``, and a value that rounds to zero has none).
-
-    >>> install("en"); format_number(1234.5, 1)
-    '1,234.5'
-    """
-    from decimal import (  # rounds the written number, as Babel does
-        ROUND_HALF_EVEN,
-        Decimal,
-    )
-
-    data = LOCALE_DATA[_language]
-    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
-    text = f"{abs(rounded):,.{decimals}f}"
-    whole, _sep, fraction = text.partition(".")
-    out = whole.replace(",", data["group"]) + (data["decimal"] + fraction if fraction else "")
-    return ("-" if rounded < 0 else "") + out
-
-
-def format_list(items: Iterable[str]) -> str:
-    """``items`` joined the current language's way (CLDR "standard" list: "A, B and C"), the
-    last joining word sounding as the next item wants (:data:`EUPHONIC`: Spanish "Ana e Isabel").
-
-    >>> install("en"); format_list(["Ann"]), format_list(["Ann", "Bo"])
-    ('Ann', 'Ann and Bo')
-    """
-    words = [str(w) for w in items]
-    patterns = LOCALE_DATA[_language]["list"]
-    if len(words) < 2:
-        return words[0] if words else ""
-
-    def join(pattern: str, first: str, second: str) -> str:
-        # the word before the second item may sound differently before it (Spanish "y" -> "e")
-        return elided(str(pattern), {"1": second}, _language).format(first, second)
-
-    if len(words) == 2:
-        return join(patterns["2"], words[0], words[1])
-    text = join(patterns["end"], words[-2], words[-1])
-    for word in reversed(words[1:-2]):
-        text = patterns["middle"].format(word, text)
-    return join(patterns["start"], words[0], text)

@@ -23,8 +23,9 @@ import json
 from collections.abc import Callable, Sequence
 
 from .backup import Backup, BackupError
-from .i18n import format_list, ngettext
+from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup, h
 from .saves import Storage
 from .widgets import button

@@ -27,7 +27,8 @@ class GuestStory(Protocol):
 
 
 class Phones(Protocol):
-    """This phone's links to phones, as far as the story sheet goes (a :class:`~hotseat.net.side.NetSide`)."""
+    """This phone at another's table, as far as the story sheet goes (a
+    :class:`~hotseat.net.phone_side.PhoneSide`)."""
 
     @property
     def play(self) -> GuestStory | None: ...
@@ -46,7 +47,7 @@ class Layered(Protocol):
     @property
     def sheets(self) -> Sheets: ...
     @property
-    def net_started(self) -> Phones | None: ...
+    def joined(self) -> Phones | None: ...
 
 
 class Overlays:
@@ -62,7 +63,7 @@ class Overlays:
 
     def guest_story_shown(self) -> bool:
         """Whether this phone, a guest at another's table, shows its story sheet."""
-        net = self._ctl.net_started
+        net = self._ctl.joined
         return self._ctl.screen is Screen.GUEST and net is not None and net.play is not None and net.play.story_shown
 
     def layers(self) -> tuple[str, ...]:
@@ -93,7 +94,7 @@ class Overlays:
         """Close the story sheet, over this phone's game or over a guest's view of another's."""
         if isinstance(self._ctl.page, GamePage):
             self._ctl.page.story = None
-        net = self._ctl.net_started
+        net = self._ctl.joined
         if self.guest_story_shown() and net is not None and net.play is not None:
             net.play.story_shown = False
 

@@ -10,7 +10,7 @@ of the page's frame where the screen draws one).
 * :class:`SetupPage`: the table being set up (seat count, names, kinds, options).
 * :class:`GamePage`: the game at this phone (a :class:`~hotseat.session.Session`) and its story
   (the story sheet over the table, or the replay after the game: :class:`StoryOpen`).
-* :class:`GuestPage`: this phone at another's table (the state is :class:`hotseat.net.side.NetSide`'s).
+* :class:`GuestPage`: this phone at another's table (the state is :class:`hotseat.net.phone_side.PhoneSide`'s).
 * :class:`RecoveryPage`: a save that cannot be opened, with Keep / Download / Delete.
 * :class:`ElsewherePage`: another window plays this game.
 * :class:`PlayersPage`: the players remembered on this phone, and a rename in progress.
@@ -26,14 +26,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import players_screen, screens, story
+from . import players_screen, screens, setup_screen, story
 from .bounded import ascii_int
 from .i18n import gettext as _
 from .markup import Markup, fragment, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
+from .phase import Phase
 from .players import Players, PlayersError
 from .seats import BOT_LEVELS, GUEST, HUMAN
-from .turn_flow import Pending, Phase
+from .turn_flow import Pending
 
 if TYPE_CHECKING:
     from pycore import Game
@@ -76,7 +77,7 @@ def default_seat_name(seat: int) -> str:
 @dataclass
 class SetupPage:
     """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
-    choices, :func:`hotseat.screens.setup` draws them). ``offered``: the seat kinds this phone
+    choices, :func:`hotseat.setup_screen.setup` draws them). ``offered``: the seat kinds this phone
     offers for the game (a person here first, then bots and a player's own phone)."""
 
     setup: dict[str, Any]
@@ -157,7 +158,7 @@ class SetupPage:
                 else:
                     number = ascii_int(text.removeprefix("-"), 9)
                     if number is None:
-                        label = screens.option_label(name)
+                        label = setup_screen.option_label(name)
                         raise ValueError(_("{label}: enter a whole number").format(label=label))
                     value = -number if text.startswith("-") else number
             try:
@@ -168,7 +169,7 @@ class SetupPage:
                     limits = _(" ({a} to {b})").format(a=opt.minimum, b=opt.maximum)
                 raise ValueError(
                     _("{label}: this value is not allowed{limits}").format(
-                        label=screens.option_label(name), limits=limits
+                        label=setup_screen.option_label(name), limits=limits
                     )
                 ) from None
         return options

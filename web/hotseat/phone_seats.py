@@ -20,11 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .bot_turns import is_bot
-from .i18n import format_list
+from .formats import format_list
 from .i18n import gettext as _
+from .phase import Phase
 from .saves import StorageError
 from .seats import GUEST, STAND_IN_KINDS, bots_for, is_guest
-from .turn_flow import Phase, paced
+from .turn_flow import paced
 
 if TYPE_CHECKING:
     from .bot_turns import BotHook, BotTurns

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import format_number, ngettext
+from .formats import format_number
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup, h
 from .names import MAX_NAME
 from .players import Stats

@@ -12,7 +12,7 @@ and draws it; :class:`Questions` hands the answer to that desk:
 * ``abandon`` — "Abandon the game of GAME?" (:class:`hotseat.game_desk.GameDesk`); with phones
   connected it says that they are told the game ended.
 * ``close_table`` — "Close the table of GAME?": the host stepped away from a table whose phones
-  are still connected (:meth:`hotseat.net.side.NetSide.step_away`) and tapped what would close it
+  are still connected (:meth:`hotseat.net.host_side.HostSide.step_away`) and tapped what would close it
   (a new game, another game, joining a table; ``then``: that tap). It says what the phones see;
   "Close the table" closes it and goes on with ``then``.
 * ``pl_forget`` / ``pl_clear`` — "Forget NAME?" / "Clear the statistics of NAME?"
@@ -75,9 +75,7 @@ class Questions:
             self.games.abandon()
         elif shell == "close_table" and kind == "close_table":
             self.shell.dialog = None
-            net = self.shell.net_started
-            if net is not None:
-                net.close_host()
+            self.shell.close_host()
             self.shell.tap(dialog["then"])
         elif shell == "drop_oldest" and kind == "aside_full":
             self.shell.dialog = None
@@ -101,7 +99,7 @@ class Questions:
 
     def _phones(self) -> list[str]:
         """The names of the seats whose phone is connected to the table hosted here."""
-        net = self.shell.net_started
-        if net is None or net.session is None:
+        hosted = self.shell.hosted
+        if hosted is None:
             return []
-        return [net.session.names[seat] for seat in net.connected()]
+        return [hosted.session.names[seat] for seat in hosted.connected()]

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import pycore
 
-from . import backup, keeping, screens, session_save
+from . import backup, home_screen, keeping, screens, session_save
 from . import players as players_store
-from .i18n import format_list, ngettext
+from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup
 from .pages import ElsewherePage, HomePage, RecoveryPage, Screen, game_info
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
@@ -324,7 +325,7 @@ class SavesDesk:
         for game_id in self.games():
             name, low, high = game_info(game_id)
             games.append({"id": game_id, "name": name, "min": low, "max": high})
-        return screens.home(
+        return home_screen.home(
             games,
             self._home_saves(),
             self.aside,

@@ -7,18 +7,22 @@ validates a list of them for a game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pycore
 
-from .bot_turns import BotHook, is_bot
 from .names import NameError_, check_name
+
+if TYPE_CHECKING:
+    from .bot_turns import BotHook
 
 HUMAN = "human"
 #: a seat played on its own phone (a guest of this host: hotseat.net)
 GUEST = "guest"
 BOT_LEVELS = ("easy", "normal", "hard")
-SEAT_KINDS = (HUMAN,) + tuple(f"bot:{level}" for level in BOT_LEVELS) + (GUEST,)
+#: a bot's kind names its level (:func:`hotseat.bot_turns.is_bot` reads it so)
+BOT_KINDS = tuple(f"bot:{level}" for level in BOT_LEVELS)
+SEAT_KINDS = (HUMAN, *BOT_KINDS, GUEST)
 #: who may play a phone's seat while its phone is away (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`)
 STAND_IN_KINDS = SEAT_KINDS[:-1]
 
@@ -56,7 +60,7 @@ def check_seats(game: pycore.Game[Any], seats: Any, bots_allowed: bool = True) -
             raise ValueError(f"seat {i + 1}: {exc}") from None
         if seat["kind"] not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: unknown kind {seat['kind']!r}")
-        if is_bot(seat["kind"]) and not bots_allowed:
+        if seat["kind"] in BOT_KINDS and not bots_allowed:
             raise ValueError(f"seat {i + 1}: bots are not available in this version")
         phone = seat.get("phone", False)
         if set(seat) - {"name", "kind", "phone"} or phone not in (False, True):

@@ -52,11 +52,12 @@ from . import story
 from .bot_turns import BotHook, BotTurns, SlicedSearch, is_bot
 from .curtain import Curtain
 from .move_log import MoveLog
+from .phase import Phase
 from .phone_seats import PhoneSeats
 from .seats import HUMAN, bots_for, check_seats, is_guest
 from .story import Move
 from .take_back import TakeBack
-from .turn_flow import Phase, TurnFlow
+from .turn_flow import TurnFlow
 from .views import TableState, load_view
 from .views.base import ViewContext
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import keeping, screens
+from . import keeping, screens, settings_sheet
 from . import settings as settings_store
-from .i18n import LANGUAGES, language_name
+from .formats import language_name
+from .i18n import LANGUAGES
 from .i18n import gettext as _
 from .markup import Markup, h
 from .saves import Storage
@@ -94,7 +95,7 @@ class Sheets:
         if not self.settings_open:
             return None
         languages = [(code, language_name(code)) for code in LANGUAGES]
-        return screens.settings_sheet(
+        return settings_sheet.settings_sheet(
             self.settings,
             languages,
             self.voices,

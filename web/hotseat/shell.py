@@ -3,7 +3,7 @@
 The desks (:mod:`hotseat.saves_desk`, :mod:`hotseat.players_desk`, :mod:`hotseat.game_desk`,
 :mod:`hotseat.questions`) are handed the app's shell (the :class:`hotseat.controller.Controller`)
 as a :class:`Shell`: the page, the open question, the player's message, the sheets, the session
-and the phones' side. A module of its own, so that a desk needs neither the controller nor another
+and the table hosted for phones. A module of its own, so that a desk needs neither the controller nor another
 desk to name it.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .bot_turns import BotHook
-    from .net.side import NetSide
+    from .net.host_side import HostSide
     from .pages import Page, Screen
     from .session import Session
     from .sheets import Sheets
@@ -39,10 +39,11 @@ class Shell(Protocol):
     def bot_hook(self) -> BotHook | None: ...
 
     @property
-    def net(self) -> NetSide: ...
+    def hosted(self) -> HostSide | None: ...
 
-    @property
-    def net_started(self) -> NetSide | None: ...
+    def host_session(self, session: Session, rematch: bool = False) -> None: ...
+
+    def close_host(self, ended: bool = False) -> None: ...
 
     def go_home(self) -> None: ...
 

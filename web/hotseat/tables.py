@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pycore
 
-from . import screens
+from . import setup_screen
 from .bot_turns import BotHook
 from .markup import Markup
 from .pages import SetupPage
@@ -67,7 +67,7 @@ class Tables:
 
     def setup_markup(self, page: SetupPage, players: Players) -> Markup:
         setup = page.setup
-        return screens.setup(
+        return setup_screen.setup(
             pycore.load_game(setup["game"]),
             setup,
             self.seat_kinds(setup["game"]),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .turn_flow import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:
     from pycore.core import Game

@@ -30,9 +30,9 @@ The rules it implements, for both:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, Protocol
 
+from .phase import Phase
 from .views.base import GameView, ViewContext
 
 Action = dict[str, Any]
@@ -41,26 +41,6 @@ Observation = dict[str, Any]
 
 #: ms before the first step of a paced reveal (the table sees the move's start)
 REVEAL_START_MS = 250
-
-
-class Phase(StrEnum):
-    """What the game screen shows now (its value names the screen: ``body[data-screen]``, a
-    phone's with ``guest-`` before it)."""
-
-    #: "Pass the phone to NAME" (or "NAME's cards are hidden"): nothing private on screen
-    CURTAIN = "curtain"
-    #: the viewer acts on their private view
-    TURN = "turn"
-    #: the events of the last move are being played out
-    REVEAL = "reveal"
-    #: a bot is about to act (thinking in slices)
-    BOT = "bot"
-    #: the round summary, waiting for "Next round"
-    SUMMARY = "summary"
-    #: the game is over
-    OVER = "over"
-    #: the table waits for others: seats played on their own phones, or (on a phone) the host
-    WAIT = "wait"
 
 
 @dataclass

@@ -4,7 +4,7 @@ When the table waits for a seat whose phone had connected and has been away (not
 for :data:`AWAY_GRACE_MS`, the host may go on without it (a seat whose phone never connected
 waits for it: its line offers "Connect" only): a bot plays the seat, or the people at the
 host's phone (:meth:`hotseat.phone_seats.PhoneSeats.stand_in`, saved with the game), until the phone
-is back. :class:`PhonesAway` belongs to :class:`~hotseat.net.side.NetSide` (its :attr:`away`);
+is back. :class:`PhonesAway` belongs to :class:`~hotseat.net.host_side.HostSide` (its :attr:`away`);
 the strip and the away sheet that offer it are drawn by :mod:`hotseat.net.screens`.
 """
 

@@ -19,12 +19,13 @@ from typing import Any
 
 from .. import screens, story
 from ..cues import guest_markers
-from ..i18n import format_list
+from ..formats import format_list
 from ..i18n import gettext as _
 from ..markup import Markup, fragment, h
 from ..move_log import MAX_LOG_MOVES
 from ..pages import flow_controls, round_end
-from ..turn_flow import Pending, Phase, Reveal, TurnFlow
+from ..phase import Phase
+from ..turn_flow import Pending, Reveal, TurnFlow
 from ..views import load_view
 from ..views.base import GameView, ViewContext
 from . import protocol
@@ -54,7 +55,7 @@ class GuestPlay:
     @property
     def latest(self) -> dict[str, Any]:
         """The newest view from the host (the screen is drawn, tapped and paced only once there
-        is one: :class:`~hotseat.net.side.NetSide` makes a GuestPlay when the guest is playing)."""
+        is one: :class:`~hotseat.net.phone_side.PhoneSide` makes a GuestPlay when the guest is playing)."""
         view = self.guest.view
         assert view is not None, "a guest's game screen needs a view from the host"
         return view

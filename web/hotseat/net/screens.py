@@ -1,10 +1,13 @@
-"""The phone screens of :class:`hotseat.net.side.NetSide`, drawn from its state.
+"""The phone screens, drawn from the state of this phone's side of the links.
 
-Pure functions of a :class:`~hotseat.net.side.NetSide` (built with :mod:`hotseat.markup`): the
-phones strip on the host's public screens (:func:`strip`), the host's sheet for pairing a phone or
-going on without one that is away (:func:`pairing_sheet`), and every screen of a phone at another's
-table, from "Join a table" to its game (:func:`guest_screen`). A pairing code is drawn as a QR code
-once the browser glue has made it (:func:`qr_figure` asks for it in ``side.requests``).
+Pure functions of a :class:`~hotseat.net.side_state.HostState` (a
+:class:`~hotseat.net.host_side.HostSide`) or a :class:`~hotseat.net.side_state.PhoneState` (a
+:class:`~hotseat.net.phone_side.PhoneSide`), built with :mod:`hotseat.markup`: the phones strip
+on the host's public screens (:func:`strip`), the host's sheet for pairing a phone or going on
+without one that is away (:func:`pairing_sheet`), and every screen of a phone at another's table,
+from "Join a table" to its game (:func:`guest_screen`). A pairing code is drawn as a QR code once
+the browser glue has made it (:func:`qr_figure` asks for it in the
+:class:`~hotseat.net.wire.Wire`'s ``requests``).
 """
 
 from __future__ import annotations
@@ -21,27 +24,26 @@ from . import CONNECT_S, qr
 
 if TYPE_CHECKING:
     from ..session import Session
-    from .side_state import SideState as NetSide  # what the screens read of a NetSide
+    from .side_state import HostState, PhoneState
+    from .wire import Wire
 
 
 def net_tap(do: str, **more: Any) -> dict[str, Any]:
     return {"shell": "net", "do": do, **more}
 
 
-def qr_figure(side: NetSide, text: str, label: str) -> Markup:
-    made = side.qr_cache.get(text)
+def qr_figure(wire: Wire, text: str, label: str) -> Markup:
+    made = wire.qr_cache.get(text)
     if made is None:
-        if ("qr", text) not in side.requests:
-            side.requests.append(("qr", text))
+        if ("qr", text) not in wire.requests:
+            wire.requests.append(("qr", text))
         return h("p", {"class": "note net-qr-wait"}, _("Preparing the code…"))
     version, rows = made
     return h("figure", {"class": "net-qr", "data-net-code": text, "data-qr-version": version}, qr.qr_svg(rows, label))
 
 
-def strip(side: NetSide) -> Markup | None:
+def strip(side: HostState) -> Markup:
     """The phones strip on the host's public screens: each phone seat, connected or not."""
-    if side.host is None:
-        return None
     host, s = side.hosting()
     due = side.away.due()
     items = []
@@ -61,14 +63,14 @@ def strip(side: NetSide) -> Markup | None:
                 h("span", {"class": "who"}, s.names[seat]),
                 h("span", {"class": "state"}, state),
                 None
-                if on or not side.possible
+                if on or not side.wire.possible
                 else screens.button(_("Connect"), net_tap("invite", seat=seat), "secondary small"),
                 screens.button(_("Go on without it"), net_tap("away", seat=seat), "secondary small go-on")
                 if seat in due
                 else None,
             )
         )
-    wanting = side.possible and any(
+    wanting = side.wire.possible and any(
         host.remotes.get(seat) is None or host.remotes[seat].link is None for seat in s.phones.seats
     )
     return h(
@@ -77,13 +79,13 @@ def strip(side: NetSide) -> Markup | None:
         {"class": ["net-strip", "wanting" if wanting else None], "aria-label": _("Phones at this table")},
         h("h2", None, _("Players' own phones")),
         h("ul", None, items),
-        None if side.possible else screens.no_phones_note(),
+        None if side.wire.possible else screens.no_phones_note(),
     )
 
 
-def pairing_sheet(side: NetSide) -> Markup | None:
+def pairing_sheet(side: HostState) -> Markup | None:
     sheet = side.sheet
-    if sheet is None or side.host is None:
+    if sheet is None:
         return None
     session = side.hosting()[1]
     name = session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
@@ -110,7 +112,7 @@ def pairing_sheet(side: NetSide) -> Markup | None:
                     None,
                     _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
                 ),
-                qr_figure(side, sheet["code"], _("Pairing code for {name}").format(name=name)),
+                qr_figure(side.wire, sheet["code"], _("Pairing code for {name}").format(name=name)),
                 _code_text(sheet["code"]),
                 _same_network(),
             ]
@@ -167,7 +169,7 @@ def _try_again(seat: int | None) -> Markup:
     return screens.button(_("Try again with a new code"), net_tap("invite", seat=seat), "primary big")
 
 
-def _away_sheet(side: NetSide, name: str, session: Session) -> list[Any]:
+def _away_sheet(side: HostState, name: str, session: Session) -> list[Any]:
     seat = side.sheet["seat"] if side.sheet is not None else None
     bots = [k for k in side.away.kinds(session) if is_bot(k)]
     parts: list[Any] = [
@@ -207,7 +209,7 @@ def _away_sheet(side: NetSide, name: str, session: Session) -> list[Any]:
     return parts
 
 
-def guest_screen(side: NetSide) -> Markup:
+def guest_screen(side: PhoneState) -> Markup:
     """The guest phone's whole screen."""
     g = side.joining()
     play = side.play
@@ -246,7 +248,7 @@ def guest_screen(side: NetSide) -> Markup:
     if join is not None and join["step"] == "answer":
         shown = [
             h("p", None, _("The host scans this code to connect this phone.")),
-            qr_figure(side, join["code"], _("This phone's answer code")),
+            qr_figure(side.wire, join["code"], _("This phone's answer code")),
         ]
         if side.connect_left_s() != 0:
             answer: list[Any] = [

@@ -1,8 +1,10 @@
-"""What the phone screens read of this phone's side of the links: :class:`SideState`.
+"""What the phone screens read of this phone's side of the links: :class:`HostState` and
+:class:`PhoneState`.
 
-:mod:`hotseat.net.screens` draws from a :class:`SideState` (a
-:class:`~hotseat.net.side.NetSide` is one) rather than importing NetSide, so that the side can
-import its screens and nothing imports back.
+:mod:`hotseat.net.screens` draws from one of these (a :class:`~hotseat.net.host_side.HostSide`
+is a :class:`HostState`, a :class:`~hotseat.net.phone_side.PhoneSide` a :class:`PhoneState`)
+rather than importing the sides, so that each side can import the screens and nothing imports
+back.
 """
 
 from __future__ import annotations
@@ -15,31 +17,33 @@ if TYPE_CHECKING:
     from .guest import Guest
     from .host import Host
     from .play import GuestPlay
+    from .wire import Wire
 
 
-class SideState(Protocol):
-    """The state the phone screens are drawn from (see :class:`~hotseat.net.side.NetSide` for
-    each attribute's meaning): the QR codes made and asked for, the host's side (``host``,
-    :meth:`hosting`, ``away``, ``sheet``, ``possible``) and a guest's (:meth:`joining`, ``play``,
-    ``join``)."""
+class HostState(Protocol):
+    """What the host's screens (the phones strip, the pairing and away sheets) are drawn from
+    (see :class:`~hotseat.net.host_side.HostSide` for each attribute's meaning)."""
 
     @property
-    def qr_cache(self) -> dict[str, tuple[int, str]]: ...
-    @property
-    def requests(self) -> list[tuple[Any, ...]]: ...
-    @property
-    def host(self) -> Host | None: ...
+    def wire(self) -> Wire: ...
     @property
     def away(self) -> PhonesAway: ...
     @property
-    def possible(self) -> bool: ...
-    @property
     def sheet(self) -> dict[str, Any] | None: ...
+
+    def hosting(self) -> tuple[Host, Session]: ...
+    def connect_left_s(self) -> float | None: ...
+
+
+class PhoneState(Protocol):
+    """What a guest's screens are drawn from (see :class:`~hotseat.net.phone_side.PhoneSide`)."""
+
+    @property
+    def wire(self) -> Wire: ...
     @property
     def play(self) -> GuestPlay | None: ...
     @property
     def join(self) -> dict[str, Any] | None: ...
 
-    def hosting(self) -> tuple[Host, Session]: ...
     def joining(self) -> Guest: ...
     def connect_left_s(self) -> float | None: ...

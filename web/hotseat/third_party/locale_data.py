@@ -1,4 +1,4 @@
-"""CLDR data for :mod:`hotseat.i18n`, generated from Babel 2.18.0's locale data by
+"""CLDR data for :mod:`hotseat.formats`, generated from Babel 2.18.0's locale data by
 ``python tools/i18n.py locale-data`` (do not edit; a test checks it is current).
 
 Per language: its own name, the decimal sign and thousands separator of numbers, and the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..i18n import format_list
+from ..formats import format_list
 from .base import Translate
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from pycore.games.bad_bunnies import HAND_SIZE, JOKERS, LITTLE_JOKER, Observation, PlayAction  # BB-3, BB-6, BB-8
 
-from ...i18n import format_list, ngettext
+from ...formats import format_list
+from ...i18n import ngettext
 from ...markup import Markup, h
 from ...widgets import button, hand_section, players_list, seat_classes, seat_item, who
 from .cards import card_html

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from pycore.games.bad_bunnies import BIG_JOKER, LITTLE_JOKER, Action, Call, Event, LastRound, Move  # BB-1
 
-from ...i18n import format_list, ngettext
+from ...formats import format_list
+from ...i18n import ngettext
 from ...markup import Markup
 from ...widgets import rules_list
 from ..base import Translate

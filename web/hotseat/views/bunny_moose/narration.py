@@ -5,6 +5,7 @@ header's status line, the Undo/Confirm question and the rules summary."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from pycore.games.bunny_moose import (
     Action,
@@ -23,7 +24,9 @@ from ...markup import Markup
 from ...widgets import rules_list
 from ..base import Translate
 from ..words import winners_line
-from .scene import BunnyMooseScene
+
+if TYPE_CHECKING:  # the words need no scene but the status line's, read through its type alone
+    from .scene import BunnyMooseScene
 
 #: an ear or antler, of a pose (every attribute set) or asked for by a card (an open one ``None``)
 HandLike = Mapping[str, str | None]

@@ -8,7 +8,8 @@ from typing import cast
 
 from pycore.games.dog import GOAL_BASE, GOAL_FIELDS, TRACK, Action, Event, PublicObservation, start_field, steps_between
 
-from ...i18n import format_list, ngettext
+from ...formats import format_list
+from ...i18n import ngettext
 from ...markup import Markup
 from ...widgets import rules_list
 from ..base import Translate

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from pycore.games.six_nimmt import Action, Event
 
-from ...i18n import format_list, ngettext
+from ...formats import format_list
+from ...i18n import ngettext
 from ...markup import Markup
 from ...widgets import rules_list
 from ..base import Translate
