@@ -678,7 +678,7 @@ def test_six_nimmt_hard_reads_how_each_opponent_plays():
 def test_six_nimmt_reading_at_large_tables_the_other_kind_by_table_size(monkeypatch):
     """The kind reading at more than five players, as the variants ``hard+k10p5`` and
     ``hard+open1`` switch it on (``READ_KIND_MAX_PLAYERS`` = 10): a player of the other kind
-    follows the rule in 50% of its playout picks at 4 and 5 players and in 25% at 6 to 10
+    follows the rule in 50% of its playout picks at 4 to 6 players and in 25% at 7 to 10
     (``other_greedy``), and ``kind_greedy`` mixes the kinds by that. At 10 players, after four
     turns, the reading tells ``normal`` opponents (rule kind: mean above 0.9) from rl-6-nimmt's
     search (below 0.5) and from players of random cards (below 0.1). On the round's first turn
@@ -689,7 +689,7 @@ def test_six_nimmt_reading_at_large_tables_the_other_kind_by_table_size(monkeypa
     from pycore.tournament import decide
 
     game = pycore.load_game("six_nimmt")
-    assert [bot.other_greedy(n) for n in (2, 4, 5, 6, 9, 10)] == [0.5, 0.5, 0.5, 0.25, 0.25, 0.25]
+    assert [bot.other_greedy(n) for n in (2, 4, 5, 6, 7, 9, 10)] == [0.5, 0.5, 0.5, 0.5, 0.25, 0.25, 0.25]
     opening = game.new_initial_state(10, 9, {"rounds": 1}).observation(0)
     monkeypatch.setattr(bot, "READ_KIND_MAX_PLAYERS", 10)
     assert bot.rule_weights(opening) == [1.0] + [0.5] * 9
@@ -701,7 +701,7 @@ def test_six_nimmt_reading_at_large_tables_the_other_kind_by_table_size(monkeypa
     differ = 0
     for kind in weights:
         for seed in range(2):
-            n = 10 if seed == 0 or kind != "normal" else 6
+            n = 10 if seed == 0 or kind != "normal" else 7
             state = game.new_initial_state(n, seed, {"rounds": 1})
             rng = Rng(seed)
             while state.turn < 5:
@@ -726,17 +726,19 @@ def test_six_nimmt_reading_at_large_tables_the_other_kind_by_table_size(monkeypa
     assert differ > 0
 
 
-def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_five():
-    """The kind reading is on at 4 and 5 players and off above (``READ_KIND_MAX_PLAYERS``): at 6
+def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_six():
+    """The kind reading is on at 4 to 6 players and off above (``READ_KIND_MAX_PLAYERS``): at 7
     and 10 players hard's beliefs and playout rules are ``hard+plain``'s and every decision, with
-    the same rng, is the same card; at 4 and 5 the picks of the round are read (the opponents'
-    playout rules differ from the plain 0.9 once they have picked)."""
+    the same rng, is the same card; at 4 to 6 the picks of the round are read (the opponents'
+    playout rules differ from the plain 0.9 once they have picked), and at 6 hard is exactly the
+    variant it was measured as there (``hard+read10``: a player of the other kind at 50% rule
+    picks, the prior 0.5 from the first turn), not ``hard+plain``."""
     from pycore.bots import six_nimmt as bot
     from pycore.tournament import decide
 
     game = pycore.load_game("six_nimmt")
-    compared = {4: 0, 5: 0, 6: 0, 10: 0}
-    read = {4: 0, 5: 0}
+    compared = {4: 0, 5: 0, 6: 0, 7: 0, 10: 0}
+    read = {4: 0, 5: 0, 6: 0}
     for n in compared:
         state = game.new_initial_state(n, 40 + n)
         pick = Rng(n)
@@ -751,6 +753,11 @@ def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_five():
         if n in read:
             assert bot.reads_kind(obs)
             read[n] += sum(g != bot.PLAYOUT_GREEDY for q, g in enumerate(greedy) if q != p)
+            if n == 6:
+                hard = decide(game, state, p, "hard", Rng(3), 60, None)
+                assert hard == decide(game, state, p, "hard+read10", Rng(3), 60, None)
+                opening = game.new_initial_state(n, 7).observation(0)
+                assert bot.kind_greedy(opening)[1:] == [pytest.approx(0.7)] * (n - 1)
         else:
             assert not bot.reads_kind(obs) and bot.beliefs(obs) is None  # no hand read, no re-deal
             hard = decide(game, state, p, "hard", Rng(3), 60, None)
@@ -758,4 +765,4 @@ def test_six_nimmt_hard_reads_kinds_only_at_tables_of_at_most_five():
             assert hard == plain
         compared[n] += 1
     assert all(compared.values()), compared
-    assert read[4] > 0 and read[5] > 0, read
+    assert read[4] > 0 and read[5] > 0 and read[6] > 0, read

@@ -208,8 +208,9 @@ UNLIKELY = 1.0
 #: 30% of its playout picks instead of :data:`OTHER_GREEDY` (against 4 mcs400, 5 players, one
 #: round, 40 duplicate deals: +0.08 ± 1.21 bullheads a round against hard, no gain). At tables of
 #: more than :data:`SMALL_TABLE` players, where hard plays as ``hard+plain`` (measured at 10
-#: against 9 mcs400 and against 9 ``normal``: docs/bots.md), the kinds read as at 5 players
-#: (:data:`READ_KIND_MAX_PLAYERS` = 10): ``hard+k10p5`` with a player of the other kind following
+#: against 9 mcs400 and against 9 ``normal``: docs/bots.md), the kinds read as at 5 and 6
+#: players (:data:`READ_KIND_MAX_PLAYERS` = 10; at 6 players ``hard+read10``, ``hard+k10p5`` and
+#: ``hard+open1`` play as hard): ``hard+k10p5`` with a player of the other kind following
 #: the rule in :data:`OTHER_GREEDY_LARGE` = 25% of its playout picks (``hard+k10p5m`` without the
 #: hands read: :data:`KIND_UNLIKELY` = 1), ``hard+open1`` the same but
 #: every opponent of the rule kind on a round's first turn (:data:`OPENING_PRIOR_LARGE`),
@@ -661,9 +662,12 @@ READ_KIND = True
 #: it took 7.09 ± 3.57 fewer bullheads a game at 4 players (30 deals) and 3.13 ± 3.42 fewer at 5
 #: (24 deals), but MORE at 10: 5.54 ± 3.63 (12 deals) with a player of the other kind at 50% rule
 #: picks (``hard+read10``), 4.36 ± 3.66 (8 deals) with it at 25% (``hard+k10p5``, which gained
-#: against rl-6-nimmt's search, docs/bots.md). At larger tables hard plays as ``hard+plain``
-#: (the same games, move for move).
-READ_KIND_MAX_PLAYERS = 5
+#: against rl-6-nimmt's search, docs/bots.md). At 6 players, paired per deal against
+#: ``hard+plain`` (the reading as at 5 players, variant ``hard+read10`` there), it took 1.58 ±
+#: 1.43 fewer bullheads a round against 5 mcs400 (one round, 59 deals; a marginal gain) and 2.23
+#: ± 2.37 fewer a game against 5 ``normal`` bots (whole games, 37 deals; no loss). At larger
+#: tables hard plays as ``hard+plain`` (the same games, move for move).
+READ_KIND_MAX_PLAYERS = 6
 #: a player of the rule kind follows the ``normal`` rule in this share of its picks (else a random
 #: card); the ``normal`` bot always does
 RULE_GREEDY = PLAYOUT_GREEDY
@@ -677,8 +681,9 @@ OTHER_GREEDY = 0.5
 #: kinds apart faster and a searching opponent's playouts are nearer its play (variant
 #: ``hard+read10``: 0.5)
 OTHER_GREEDY_LARGE = 0.25
-#: the largest table of :data:`OTHER_GREEDY`
-SMALL_TABLE = 5
+#: the largest table of :data:`OTHER_GREEDY` (and of :data:`RULE_PRIOR` on a round's first turn):
+#: the tables where hard reads the kinds (:data:`READ_KIND_MAX_PLAYERS`)
+SMALL_TABLE = 6
 #: the chance that an opponent is of the rule kind before any of its picks this round is read
 RULE_PRIOR = 0.5
 #: ... at tables of more than :data:`SMALL_TABLE` players, on the round's first turn (no pick of
@@ -700,8 +705,8 @@ def other_greedy(num_players: int) -> float:
     ``num_players``: :data:`OTHER_GREEDY` up to :data:`SMALL_TABLE` players, else
     :data:`OTHER_GREEDY_LARGE`.
 
-    >>> other_greedy(5), other_greedy(6), other_greedy(10)
-    (0.5, 0.25, 0.25)
+    >>> other_greedy(5), other_greedy(6), other_greedy(7), other_greedy(10)
+    (0.5, 0.5, 0.25, 0.25)
     """
     return OTHER_GREEDY if num_players <= SMALL_TABLE else OTHER_GREEDY_LARGE
 
