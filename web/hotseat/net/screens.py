@@ -159,8 +159,6 @@ def pairing_sheet(side: HostState) -> Markup | None:
     if sheet["error"]:
         parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
     parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
-    if side.table_screen:
-        parts.append(_table_seats(side))
     return h(
         "div",
         {
@@ -206,6 +204,7 @@ def _table_offer(side: HostState, sheet: dict[str, Any], name: str) -> list[Any]
             ),
             h("div", {"class": "join-answer"}, answer),
         ),
+        _table_seats(side),
         _code_text(code),
         _same_network(),
     ]
