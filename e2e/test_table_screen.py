@@ -71,6 +71,38 @@ def table_page(context):
     page.close()
 
 
+@pytest.fixture
+def hands(browser, base_url, request_log):
+    """``hands(n)``: ``n`` phones, new browser contexts as in ``test_net_game.new_phone`` (390×844,
+    touch, a first visit), their apps booting side by side; closed at the end, their requests
+    checked (nothing fetched from another host)."""
+    made = []
+
+    def make(n: int) -> list:
+        pages = []
+        for _ in range(n):
+            context = browser.new_context(
+                base_url=base_url,
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                has_touch=True,
+                service_workers="block",
+            )
+            request_log.attach(context)
+            made.append(context)
+            page = context.new_page()
+            page.goto("./", wait_until="commit")
+            pages.append(page)
+        for page in pages:
+            wait_ready(page)
+        return pages
+
+    yield make
+    for context in made:
+        context.close()
+    request_log.check()
+
+
 def themes(page, name: str) -> list[str]:
     """Screenshots ``name``-light/-dark at the page's size, and axe's serious findings in both."""
     found = []
@@ -186,13 +218,13 @@ def board_fills(table, sizes: list[str]) -> None:
         )
 
 
-def test_six_nimmt_on_a_table_screen_with_three_phones(table_page, phones):
+def test_six_nimmt_on_a_table_screen_with_three_phones(table_page, hands):
     table = table_page
     checker = TableChecker("six_nimmt")
     checker.baseline(table)
     found = set_up(table, "six_nimmt", 3, options={"rounds": "1"})
-    hands = [phones()[1] for _ in range(3)]
-    more, phone_taps = join_phones(table, hands, checker, "six_nimmt-pairing")
+    phones = hands(3)
+    more, phone_taps = join_phones(table, phones, checker, "six_nimmt-pairing")
     found += more
     assert phone_taps == 3  # one tap a phone: "Join a table"
     found += themes(table, "six_nimmt-table")
@@ -209,9 +241,9 @@ def test_six_nimmt_on_a_table_screen_with_three_phones(table_page, phones):
             numbers = heights(table, "#app .screen .card .num")
             if not numbers or min(numbers) < 48:  # asserted at the end: the game is played out first
                 sizes.append(f"card numbers {min(numbers or [0]):.0f} px high at 1920×1080 (at least 48)")
-        return net.over(table) and all(net.over(p) for p in hands)
+        return net.over(table) and all(net.over(p) for p in phones)
 
-    steps = play(table, hands, checker, six_step, done)
+    steps = play(table, phones, checker, six_step, done)
     assert sized
     found += themes(table, "six_nimmt-over")
     assert found == [], found
@@ -220,13 +252,13 @@ def test_six_nimmt_on_a_table_screen_with_three_phones(table_page, phones):
     assert sizes == [], sizes
 
 
-def test_dog_on_a_table_screen_with_three_phones_and_a_bot(table_page, phones):
+def test_dog_on_a_table_screen_with_three_phones_and_a_bot(table_page, hands):
     table = table_page
     checker = TableChecker("dog")
     checker.baseline(table)
     found = set_up(table, "dog", 4, bot_seat=3)
-    hands = [phones()[1] for _ in range(3)]
-    more, phone_taps = join_phones(table, hands, checker, None)
+    phones = hands(3)
+    more, phone_taps = join_phones(table, phones, checker, None)
     found += more
     assert phone_taps == 3
     found += themes(table, "dog-table")
@@ -245,12 +277,9 @@ def test_dog_on_a_table_screen_with_three_phones_and_a_bot(table_page, phones):
             board_fills(table, sizes)
         return obs["round"] >= 2
 
-    steps = play(table, hands, checker, dog_step, done)
+    steps = play(table, phones, checker, dog_step, done)
     assert resized
     assert found == [], found
     assert checker.counts["tokens"] >= 10, checker.counts
     print(f"Dog on a table screen: {steps} steps, checks {checker.counts} in {checker.seconds:.1f} s")
     assert sizes == [], sizes
-
-
-phones = net.phones  # the fixture: new phones (browser contexts), closed at the end
