@@ -8,7 +8,8 @@ this checkout's ``web/style.css``, and shot with Debian's Chromium (headless, re
 
 Sizes: a tablet (1280x800, 800x1280), a TV or laptop (1920x1080), a small tablet portrait
 (768x1024) and, with ``--flat``, the shared phone or tablet lying in landscape (844x390, 1024x768)
-with the scenes drawn as a shared phone shows them (no ``table_screen``). Each shot is what the
+with each scene drawn as a shared phone shows it (no ``table_screen``): the curtain over the
+public table, and the hand of the player on turn. Each shot is what the
 window shows (not the full page): a table screen is looked at, never scrolled.
 """
 
@@ -41,31 +42,53 @@ def install(lang: str) -> None:
     i18n.install(lang, None if lang == "en" else catalogues.compile_mo(lang))
 
 
+def flat_screens(scene) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """A shared phone's screens of ``scene``: the curtain over the public table, and the hand of
+    the player on turn (the table as that player sees it)."""
+    from hotseat import screens
+    from hotseat.views import load_view
+    from hotseat.views.base import ViewContext
+
+    _before, state, events, kept = scene.play()
+    view = load_view(scene.game)
+    names = list(scene.context(state, events, None, kept).names)
+    kinds = ["human"] * len(names)
+    public_ctx = ViewContext(viewer=None, names=names, acting=state.current_players(), kinds=kinds, round_events=kept)
+    public = view.render(state.public_observation(), public_ctx)
+    p = state.current_players()[0]
+    out = {"curtain": str(screens.frame(screens.curtain(names[p], public), f"Pass the phone to {names[p]}", "curtain"))}
+    ctx = ViewContext(
+        viewer=p,
+        names=names,
+        legal=state.legal_actions(p),
+        acting=state.current_players(),
+        kinds=kinds,
+        round_events=kept,
+    )
+    obs = state.observation(p)
+    out["turn"] = str(screens.frame(view.render(obs, ctx), view.status_line(obs, ctx), "turn"))
+    return out
+
+
 def pages(lang: str, theme: str, only: str | None, flat: bool, folder: Path) -> list[Path]:
     import table_scenes
 
-    from hotseat.views.base import ViewContext
-
     install(lang)
+    css = (ROOT / "web" / "style.css").as_uri()
     out = []
     for scene in table_scenes.SCENES:
         if only and scene.id != only:
             continue
         if flat:
-            original = scene.context
-
-            def shared(state, events, step, kept, original=original) -> ViewContext:  # type: ignore[no-untyped-def]
-                ctx = original(state, events, step, kept)
-                ctx.table_screen = False
-                ctx.kinds = ["human"] * len(ctx.names)
-                return ctx
-
-            scene.context = shared  # type: ignore[method-assign]
-        markup, _state = scene.render()
-        path = folder / f"{scene.id}.html"
-        css = (ROOT / "web" / "style.css").as_uri()
-        path.write_text(PAGE.format(lang=lang, theme=theme, css=css, body=markup), encoding="utf-8")
-        out.append(path)
+            if scene.reveal is not None:
+                continue
+            drawn = {f"{scene.id}-{k}": v for k, v in flat_screens(scene).items()}
+        else:
+            drawn = {scene.id: scene.render()[0]}
+        for name, markup in drawn.items():
+            path = folder / f"{name}.html"
+            path.write_text(PAGE.format(lang=lang, theme=theme, css=css, body=markup), encoding="utf-8")
+            out.append(path)
     return out
 
 
