@@ -8,6 +8,7 @@ this checkout's ``web/style.css``, and shot with Debian's Chromium (headless, re
 
 Sizes: a tablet (1280x800, 800x1280), a TV or laptop (1920x1080), a small tablet portrait
 (768x1024) and, with ``--flat``, the shared phone or tablet lying in landscape (844x390, 1024x768)
+and a phone held upright (360x640, 390x844)
 with each scene drawn as a shared phone shows it (no ``table_screen``): the curtain over the
 public table, and the hand of the player on turn. Each shot is what the
 window shows (not the full page): a table screen is looked at, never scrolled.
@@ -26,7 +27,7 @@ for extra in (ROOT, ROOT / "web", ROOT / "e2e", ROOT / "tools"):
 from browser_run import ARGS, CHROMIUM  # noqa: E402
 
 TABLE_SIZES = ((1280, 800), (1920, 1080), (800, 1280), (768, 1024))
-FLAT_SIZES = ((844, 390), (1024, 768))
+FLAT_SIZES = ((844, 390), (1024, 768), (360, 640), (390, 844))
 
 PAGE = """<!doctype html><html lang="{lang}" data-theme="{theme}" data-animation="off"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="{css}"></head>
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en")
     parser.add_argument("--theme", default="dark", choices=("light", "dark"))
     parser.add_argument("--only")
-    parser.add_argument("--flat", action="store_true", help="the shared phone lying flat (844x390, 1024x768)")
+    parser.add_argument("--flat", action="store_true", help="a shared phone, flat and upright")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     files = pages(args.lang, args.theme, args.only, args.flat, args.out)
