@@ -425,17 +425,35 @@ def small_choices(spec) -> tuple | None:
 NUMBER_RE = re.compile(r"(?<![\w.#-])\d+(?![\w.-])")
 
 
-def check_numbers(game_id: str, items, state, viewer: int | None) -> int:
+def told_numbers(events) -> set[int]:
+    """The numbers 6 nimmt!'s public ``events`` told the whole table (the story of the last turn and
+    of the round, which the table in the middle shows): the cards turned over, placed and taken —
+    a card once turned over is never hidden again, so allowing it cannot hide a leak — and each
+    taken row's bullheads (a small number a hidden card may share: the token count, which compares
+    the screen with re-deals of every hidden card, still catches such a card)."""
+    told: set[int] = set()
+    for e in events:
+        if e.get("type") == "reveal":
+            told |= {p["card"] for p in e["picks"]}
+        elif e.get("type") == "place":
+            told |= {e["card"], *e["taken"]}
+            if e["taken"]:
+                told.add(e["bullheads"])
+    return told
+
+
+def check_numbers(game_id: str, items, state, viewer: int | None, told: set[int] | frozenset[int] = frozenset()) -> int:
     """For a game whose cards are unique numbers (``GAMES[game_id].numbers``, e.g. 6 nimmt!'s
     1..104): every number in #app's texts and attributes (SVG drawings left out) is public, or — on
-    a player's own screen — a card of their hand or derived from it (its bullheads, the hand size).
-    Returns how many numbers were looked at (0 for other games)."""
+    a player's own screen — a card of their hand or derived from it (its bullheads, the hand size),
+    or ``told`` by this round's public events (:func:`told_numbers`). Returns how many numbers were
+    looked at (0 for other games)."""
     declared = shows(game_id).numbers
     if declared is None:
         return 0
     public_numbers, own = declared
     obs = state.public_observation()
-    allowed = public_numbers(obs)
+    allowed = public_numbers(obs) | set(told)
     if viewer is not None:
         hand = state.observation(viewer)["hand"]
         allowed |= {n for c in hand for n in own(c)} | {len(hand), 0}  # 0: the first row's index
@@ -526,6 +544,15 @@ class SecretChecker:
         self.holder = self.mover = None
         self.key = None
         self.taps = []
+
+    def _told(self, save_text: str) -> set[int]:
+        """What the public events of the last move and of this round told (6 nimmt!: the table
+        screen's story), from the save as the app reads it."""
+        if self.game_id != "six_nimmt":
+            return set()
+        ui_modules()
+        round_events = _ui_modules["session_save"].from_json(save_text).round_events
+        return told_numbers(list(self.events) + list(round_events))
 
     def _follow(self, state_json: str):
         state = self.game.state_from_json(state_json)
@@ -641,7 +668,7 @@ class SecretChecker:
             # (a round summary and the game over screen also show the cards and points of the
             # finished round, from its public events: only the token count applies to them)
             self.check_cards(dump["items"], state, viewer)
-            check_numbers(self.game_id, dump["items"], state, viewer)
+            check_numbers(self.game_id, dump["items"], state, viewer, self._told(dump["save"]))
         self.check_tokens(dump["items"], state, save, screen, who)
         self.counts[kind] += 1
         return True
