@@ -129,9 +129,11 @@ test-pyodide: $(NODE_STAMP) $(WHEEL_STAMP)
 
 # Browser tests: Playwright + Debian Chromium against the built site, and in the same pool of
 # workers the engine lanes (e2e/engines: WebKitGTK and Firefox ESR, one test each, and a Firefox
-# phone at a Chromium host; collected first so that the longest tests start first).
+# phone at a Chromium host). Longest first (e2e/durations.json, a new test before all), each
+# worker taking the next test as it frees up (loadgroup: one test at a time, in that order), so
+# that the workers end together. `HOTSEAT_E2E_RECORD=1 make test-e2e` records the durations again.
 test-e2e: site chromium engines
-	$(PY) -m pytest -n $(E2E_JOBS) e2e
+	$(PY) -m pytest -n $(E2E_JOBS) --dist loadgroup --no-loadscope-reorder e2e
 
 # The engine lanes alone: the app's life on a phone in WebKitGTK and in Firefox ESR, side by side,
 # and the Firefox-Chromium pairing.

@@ -1,5 +1,7 @@
 """Shared fixtures for Hotseat's browser tests (Playwright + Debian Chromium).
 
+- the order: longest test first (:data:`DURATIONS_FILE`), for ``--dist loadgroup`` (the Makefile);
+  ``HOTSEAT_E2E_RECORD=1`` writes the run's durations into that file.
 - `site` (session): serves build/site/ with tools/serve.py on a free 127.0.0.1 port in a
   subprocess; `site.stop()` / `site.start()` stop and restart it on the SAME port (same origin,
   so the service worker and localStorage carry over).  The site is built first with `make site`
@@ -59,6 +61,52 @@ PLAYER_CHROMIUM_ARGS = ARGS
 CHROMIUM_ARGS = [*PLAYER_CHROMIUM_ARGS, "--js-flags=--no-wasm-tier-up"]
 VIEWPORT = {"width": 390, "height": 844}
 BOOT_TIMEOUT_MS = 90_000  # cold Pyodide boot is ~3-6 s here; generous for a loaded CI machine
+
+
+#: each test's seconds (setup, call and teardown) in the last recorded run of the whole suite
+#: (``HOTSEAT_E2E_RECORD=1 pytest -n 2 e2e`` writes them): the order the tests are handed out in
+DURATIONS_FILE = Path(__file__).with_name("durations.json")
+_recorded: dict[str, float] = {}
+_workers_seen: set[str] = set()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Longest test first (:data:`DURATIONS_FILE`), a test not in the file before every other (a
+    new test may be long; a short one first costs nothing): with ``--dist loadgroup`` each of the
+    two workers takes the next test as it frees up, so the last to run are the shortest and both
+    workers end together instead of one waiting for the other's long test. Sorting is stable:
+    ties keep the collection order."""
+    known = json.loads(DURATIONS_FILE.read_text(encoding="utf-8")) if DURATIONS_FILE.is_file() else {}
+    items.sort(key=lambda item: -known.get(_plain_id(item.nodeid), float("inf")))
+
+
+def _plain_id(nodeid: str) -> str:
+    """A test's id without the ``@group`` that ``--dist loadgroup`` appends."""
+    return nodeid[: nodeid.rindex("@")] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+def pytest_runtest_logreport(report):
+    """Sums each test's phases; the setup of a worker's first test is left out (it holds the
+    worker's start: the browser, the installed app), which belongs to no test."""
+    if os.environ.get("HOTSEAT_E2E_RECORD") != "1":
+        return
+    worker = str(getattr(getattr(report, "node", None), "gateway", None) and report.node.gateway.id)
+    if report.when == "setup" and worker not in _workers_seen:
+        _workers_seen.add(worker)
+        return
+    key = _plain_id(report.nodeid)
+    _recorded[key] = _recorded.get(key, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """With ``HOTSEAT_E2E_RECORD=1``, the run's durations go into :data:`DURATIONS_FILE` (by the
+    controller, which sees every worker's reports; tests not run keep their entries)."""
+    if os.environ.get("HOTSEAT_E2E_RECORD") != "1" or hasattr(session.config, "workerinput") or not _recorded:
+        return
+    known = json.loads(DURATIONS_FILE.read_text(encoding="utf-8")) if DURATIONS_FILE.is_file() else {}
+    known.update({k: round(v, 1) for k, v in _recorded.items()})
+    ordered = dict(sorted(known.items(), key=lambda kv: (-kv[1], kv[0])))
+    DURATIONS_FILE.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
 
 
 class SiteServer(ServeProcess):

@@ -108,10 +108,9 @@ SHOT_SCREENS = {"home", "setup", "curtain", "turn", "summary", "over", "players"
 #: HOTSEAT_FIT_SHOTS=1 saves them (some 200 screenshots: left out of the everyday run)
 SHOTS = os.environ.get("HOTSEAT_FIT_SHOTS") == "1"
 
-MEASURE_JS = """([pages, width, height, names]) => {
+MEASURE_JS = """([width, height, names]) => {
   const app = document.getElementById('app');
   const root = document.documentElement;
-  const results = [];
   const describe = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
       ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ` "${(el.textContent || '').trim().slice(0, 50)}"`;
   const scrolls = (v) => v === 'auto' || v === 'scroll';
@@ -137,11 +136,7 @@ MEASURE_JS = """([pages, width, height, names]) => {
     return el;
   };
   const range = document.createRange();
-  for (const markup of pages) {
-    app.innerHTML = markup;
-    const screen = app.querySelector('[data-screen]');
-    document.body.setAttribute('data-screen', screen ? screen.getAttribute('data-screen') : '');
-    window.scrollTo(0, 0);
+  return () => {
     const out = [];
     if (root.scrollWidth > width) out.push(`the page scrolls sideways (${root.scrollWidth} px)`);
     for (const el of app.querySelectorAll('*')) {
@@ -280,9 +275,8 @@ MEASURE_JS = """([pages, width, height, names]) => {
       }
       window.scrollTo(0, 0);
     }
-    results.push(out.slice(0, 6));
-  }
-  return results;
+    return out.slice(0, 6);
+  };
 }"""
 
 
@@ -343,7 +337,7 @@ VISIBLE_JS = """(pages) => {
 #: text is measured with its line (the usual exception). The Dog board's buttons share the board: a
 #: tap acts on the nearest one within 22 px, so for each of them every point within 21 px of its
 #: centre (8 directions, 4 distances) must be the nearest button's, and its own centre its own.
-TAPS_JS = """([pages, width, height]) => {
+TAPS_JS = """([width, height]) => {
   const app = document.getElementById('app');
   const CONTROL = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [data-tap], '
     + '[tabindex]:not([tabindex="-1"])';
@@ -351,9 +345,7 @@ TAPS_JS = """([pages, width, height]) => {
   const describe = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
       ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ` "${said(el)}"`;
   const centreOf = (g) => { const m = g.getScreenCTM(); return [m.e, m.f]; };
-  return pages.map((markup) => {
-    app.innerHTML = markup;
-    window.scrollTo(0, 0);
+  return () => {
     const out = [];
     const layers = [...app.querySelectorAll('.overlay')];
     const top = layers.length ? layers[layers.length - 1] : app;
@@ -400,17 +392,48 @@ TAPS_JS = """([pages, width, height]) => {
     }
     window.scrollTo(0, 0);
     return [...new Set(out)].slice(0, 8);
-  });
+  };
 }"""
 
-#: the height of the Dog board on each page that shows a hand (null on the others)
-BOARD_JS = """(pages) => pages.map(markup => {
+#: the height of the Dog board on the page if it shows a hand (null if not)
+BOARD_JS = """() => () => {
   const app = document.getElementById('app');
-  app.innerHTML = markup;
-  window.scrollTo(0, 0);
   const board = app.querySelector('.dg-table .dg-board svg');
   return board && app.querySelector('.dg-hand') ? Math.round(board.getBoundingClientRect().height) : null;
-})"""
+}"""
+
+#: every check of a page, one page after the other, each page put into ``#app`` once (its layout
+#: made once for all of them): ``[what does not fit (MEASURE_JS), what a finger cannot use
+#: (TAPS_JS, when ``touch``; else []), the Dog board's height (BOARD_JS)]`` per page. Each check
+#: starts from the page as drawn, scrolled to the top (what the fit check scrolled into view goes
+#: back first).
+CHECKS_JS = (
+    """([pages, width, height, names, touch]) => {
+  const app = document.getElementById('app');
+  const measure = (MEASURE)([width, height, names]);
+  const taps = (TAPS)([width, height]);
+  const board = (BOARD)();
+  const top = () => {
+    for (const el of app.querySelectorAll('*')) {
+      if (el.scrollTop || el.scrollLeft) { el.scrollTop = 0; el.scrollLeft = 0; }
+    }
+    window.scrollTo(0, 0);
+  };
+  return pages.map((markup) => {
+    app.innerHTML = markup;
+    const screen = app.querySelector('[data-screen]');
+    document.body.setAttribute('data-screen', screen ? screen.getAttribute('data-screen') : '');
+    window.scrollTo(0, 0);
+    const fits = measure();
+    top();
+    const fingers = touch ? taps() : [];
+    top();
+    return [fits, fingers, board()];
+  });
+}""".replace("(MEASURE)", f"({MEASURE_JS})")
+    .replace("(TAPS)", f"({TAPS_JS})")
+    .replace("(BOARD)", f"({BOARD_JS})")
+)
 
 
 def rules_pages(lang: str) -> walk.Pages:
@@ -627,8 +650,10 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
         page.set_viewport_size({"width": width, "height": height})
         for lang, pages in pages_by_language.items():
             page.evaluate(f"document.documentElement.lang = '{lang}'")
-            found = page.evaluate(MEASURE_JS, [[m for _g, _l, m in pages], width, height, names_by_language[lang]])
-            for (group, label, _m), issues in zip(pages, found, strict=True):
+            # every check of the pages (touch: the phones' windows), each page laid out once
+            markups = [m for _g, _l, m in pages]
+            checked = page.evaluate(CHECKS_JS, [markups, width, height, names_by_language[lang], height > width])
+            for (group, label, _m), (issues, _taps, _board) in zip(pages, checked, strict=True):
                 if issues:
                     problems.setdefault(f"{window} {lang} {group}: {label}", issues)
             # two names never look alike in their boxes: each shows what tells it from the others;
@@ -647,13 +672,11 @@ def test_every_screen_fits_every_window_in_every_language(fresh_page):
                             f"{name!r} and {shown[text]!r} both show as {text!r}"
                         )
             # every control a finger uses: 44x44 px, and its centre its own (the phones' windows)
-            if height > width:
-                found = page.evaluate(TAPS_JS, [[m for _g, _l, m in pages], width, height])
-                for (group, label, _m), issues in zip(pages, found, strict=True):
-                    if issues:
-                        problems.setdefault(f"{window} {lang} {group}: {label} (taps)", issues)
+            for (group, label, _m), (_fits, issues, _board) in zip(pages, checked, strict=True):
+                if issues:
+                    problems.setdefault(f"{window} {lang} {group}: {label} (taps)", issues)
             # the Dog board keeps its size whether or not a play is being chosen
-            boards = [b for b in page.evaluate(BOARD_JS, [m for g, _l, m in pages if g == "dog"]) if b]
+            boards = [board for (group, _l, _m), (_f, _t, board) in zip(pages, checked) if group == "dog" and board]
             if boards and max(boards) > min(boards) + 1:
                 problems.setdefault(f"{window} {lang} dog", [f"the board is {min(boards)} to {max(boards)} px high"])
             if SHOTS and window in SHOT_WINDOWS.get(lang, ()):

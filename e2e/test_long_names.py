@@ -308,9 +308,11 @@ def test_four_40_character_names_never_widen_a_screen_at_360x640(page, all_pages
     page.goto("./")
     page.wait_for_function("document.fonts.status === 'loaded'")
     problems = {}
-    for group, label, markup in all_pages:
-        page.evaluate(SHOW_JS, [markup])
-        found = page.evaluate(MEASURE_JS, WIDTH)
+    # each page shown (SHOW_JS) and measured (MEASURE_JS) in turn, all pages in one call
+    each = f"(pages) => pages.map((markup) => {{ ({SHOW_JS})([markup]); return ({MEASURE_JS})({WIDTH}); }})"
+    for (group, label, _markup), found in zip(
+        all_pages, page.evaluate(each, [m for _g, _l, m in all_pages]), strict=True
+    ):
         if found:
             problems.setdefault(f"{group} {label}", found[:4])
     assert problems == {}, "\n".join(f"{k}: {v}" for k, v in list(problems.items())[:20])
