@@ -60,12 +60,32 @@ def snapshot() -> tuple[Path, Path]:
     shutil.copytree(SITE, app, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     bare.mkdir(parents=True)
     shutil.copy(ROOT / "bench" / "bare.html", bare / "index.html")
-    shutil.copytree(app / "pyodide", bare / "pyodide")
-    packed = bare / "pyodide" / "python_stdlib.zip.gz"
-    if packed.is_file():  # the app's loader inflates it; a bare loadPyodide() fetches the zip itself
-        (bare / "pyodide" / "python_stdlib.zip").write_bytes(gzip.decompress(packed.read_bytes()))
-        packed.unlink()
+    copy_pyodide_for_bare_loader(app / "pyodide", bare / "pyodide")
     return app, bare
+
+
+#: Pyodide's whole standard library, as npm ships it (the site's pyodide/ holds a cut of it)
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+def copy_pyodide_for_bare_loader(src: Path, dest: Path, stdlib: Path | None = None) -> None:
+    """Copy the site's ``pyodide/`` folder ``src`` to ``dest`` for a page that calls Pyodide's own
+    ``loadPyodide()`` (bench/bare.html, bench/page.html, PyScript's floor page).
+
+    The site ships the standard library, cut to what the app imports, as ``python_stdlib.zip.gz``,
+    which only the app's loader (web/snapshot.mjs) inflates; a plain ``loadPyodide()`` fetches
+    ``python_stdlib.zip``, gets a 404 and dies with "Failed to import encodings module", so the
+    page never becomes ready. Here ``dest`` gets a ``python_stdlib.zip`` instead of the ``.gz``:
+    the same cut library inflated, or with ``stdlib`` (a zip, e.g. :data:`FULL_STDLIB`) that one.
+    """
+    shutil.copytree(src, dest)
+    packed = dest / "python_stdlib.zip.gz"
+    if stdlib is not None:
+        shutil.copy(stdlib, dest / "python_stdlib.zip")
+        packed.unlink(missing_ok=True)
+    elif packed.is_file():
+        (dest / "python_stdlib.zip").write_bytes(gzip.decompress(packed.read_bytes()))
+        packed.unlink()
 
 
 def snapshot_variant(label: str, directory: Path) -> Path:
@@ -83,7 +103,7 @@ def snapshot_pyscript_floor() -> Path:
     base.mkdir(parents=True)
     shutil.copy(ROOT / "bench" / "pyscript_floor.html", base / "index.html")
     shutil.copytree(SITE / "pyscript", base / "pyscript")
-    shutil.copytree(SITE / "pyodide", base / "pyodide")
+    copy_pyodide_for_bare_loader(SITE / "pyodide", base / "pyodide")
     (base / "pyscript.toml").write_text('name = "PyScript floor"\ninterpreter = "./pyodide/pyodide.mjs"\n')
     return base
 
@@ -286,7 +306,9 @@ class BenchPage:
             sys.exit("build/site/pyodide missing: run `make site` first")
         dest = RESULTS / "bench-page"
         shutil.rmtree(dest, ignore_errors=True)
-        shutil.copytree(SITE / "pyodide", dest / "pyodide")
+        # the whole standard library: the bench modules are no part of the app, so the site's
+        # cut does not know what they import (page.html's sysconfig, for one)
+        copy_pyodide_for_bare_loader(SITE / "pyodide", dest / "pyodide", FULL_STDLIB)
         shutil.copy(ROOT / "bench" / "page.html", dest / "index.html")
         shutil.copy(ROOT / "bench" / "engine.py", dest / "bench_engine.py")
         shutil.copy(ROOT / "bench" / "bots.py", dest / "bench_bots.py")
