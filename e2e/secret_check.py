@@ -54,6 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pycore
 from pycore.core import SEAT
@@ -431,14 +432,18 @@ def told_numbers(events) -> set[int]:
     a card once turned over is never hidden again, so allowing it cannot hide a leak — and each
     taken row's bullheads (a small number a hidden card may share: the token count, which compares
     the screen with re-deals of every hidden card, still catches such a card)."""
+    return told_cards(events) | {e["bullheads"] for e in events if e.get("type") == "place" and e["taken"]}
+
+
+def told_cards(events) -> set[int]:
+    """The 6 nimmt! cards public ``events`` turned over, placed or took (:func:`told_numbers`
+    without the bullhead counts)."""
     told: set[int] = set()
     for e in events:
         if e.get("type") == "reveal":
             told |= {p["card"] for p in e["picks"]}
         elif e.get("type") == "place":
             told |= {e["card"], *e["taken"]}
-            if e["taken"]:
-                told.add(e["bullheads"])
     return told
 
 
@@ -759,7 +764,8 @@ class TableChecker:
        says it is a table screen;
     2. **card elements and taps** (:meth:`SecretChecker.check_cards` with no viewer): only the
        public table's cards, no card in a ``data-tap``; 6 nimmt!'s **numbers**
-       (:func:`check_numbers`): every number public. During a reveal the table also shows the
+       (:func:`check_numbers`): every number public or told by the story's public events
+       (:func:`told_numbers` of the last move's and this round's). During a reveal the table also shows the
        cards of the state before the move: the state at the previous check counts as public too;
     3. **token counts** in the page's own screen (``#app .screen``), on every screen but a reveal:
        at most what the app's own render of the same table screen carries when everything hidden
@@ -770,18 +776,25 @@ class TableChecker:
        code, toasts, the sound markers): no card-naming token at all but the seat numbers of its
        ``data-seat`` attributes and its taps' ``seat`` (:func:`seat_numbers`); outside ``#app``,
        nothing more than on the home screen (:meth:`baseline`).
+
+    Checks 1, 2 and 4 run on every screen; check 3 re-renders the table several times, so with
+    ``every`` > 1 it runs on a sample (:meth:`_due`: every screen after a reveal, every summary and
+    game over, every ``every``-th screen), the others counted in ``sampled_out``.
     """
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, every: int = 1) -> None:
         self.cards = SecretChecker(game_id)
         self.game_id = game_id
+        self.every = every
+        self.last_screen: str | None = None
         self.game = self.cards.game
         self.prev_state = None
         self.prev_json: str | None = None
         self.before = None
         self.events: list[dict] | None = []
-        self.counts = {"screens": 0, "tokens": 0, "skipped": 0, "numbers": 0}
+        self.counts = {"screens": 0, "tokens": 0, "skipped": 0, "sampled_out": 0, "numbers": 0}
         self.seconds = 0.0
+        self._read: tuple[str, Any] | None = None
 
     def baseline(self, page) -> None:
         """Tokens outside #app before any card is dealt (call on the home screen)."""
@@ -795,9 +808,21 @@ class TableChecker:
         finally:
             self.seconds += time.perf_counter() - t0
 
+    def _due(self, screen: str, after: str | None) -> bool:
+        """Whether check 3 (the re-deal renders, the costly part) runs on this ``screen``, shown
+        ``after`` the one checked before: always with ``every`` 1; else on the first screen after
+        each reveal, on every summary and game over, and on every ``every``-th screen checked."""
+        return (
+            self.every <= 1
+            or after == "reveal"
+            or screen in ("summary", "over")
+            or self.counts["screens"] % self.every == 0
+        )
+
     def _check(self, page) -> str:
         dump = dump_page(page, self.game_id)
         screen = dump["screen"]
+        after, self.last_screen = self.last_screen, screen
         items = dump["items"]
         assert screen in TABLE_SCREENS, f"LEAK — the table screen shows a {screen!r} screen"
         assert not private_screen(items), "LEAK — the table screen drew a private view"
@@ -815,7 +840,7 @@ class TableChecker:
         assert own, "the table screen has no screen of its own (#app .screen)"
         # 2. cards and taps in the whole document, numbers in the table's own screen
         states = [state] if screen != "reveal" or before is None else [state, before]
-        self._cards(items, own, states)
+        self._cards(items, own, states, *self._told(save))
         # 4. outside the table's own screen: seat numbers only (a pairing code is not a card)
         extra = tokens(rest) - seat_numbers(rest)
         assert not extra, self.cards._explain("tokens outside the table's own screen", extra, state, None)
@@ -827,6 +852,9 @@ class TableChecker:
             return screen
         if self.events is None:
             self.counts["skipped"] += 1
+            return screen
+        if not self._due(screen, after):
+            self.counts["sampled_out"] += 1
             return screen
         live = tokens(own)
         allowance: Counter | None = None
@@ -846,12 +874,33 @@ class TableChecker:
         self.counts["tokens"] += 1
         return screen
 
-    def _cards(self, items, own, states: list) -> None:
-        """Check 2 with every state of ``states`` public (a reveal: the state before its move too)."""
+    def _told(self, save: dict) -> tuple[set[int], set[int]]:
+        """6 nimmt!: the numbers the table's story may show and the cards it may draw once more
+        (:func:`told_numbers`, :func:`told_cards` of the last move's and this round's public
+        events, as the app reads them from its save)."""
+        if self.game_id != "six_nimmt":
+            return set(), set()
+        saved = self._saved(save)
+        events = list(saved.events if self.events is None else self.events) + list(saved.round_events)
+        return told_numbers(events), told_cards(events)
+
+    def _saved(self, save: dict):
+        """The app's session read back from ``save`` (kept for the same save: the read replays the log)."""
+        key = json.dumps(save, sort_keys=True)
+        if self._read is None or self._read[0] != key:
+            ui_modules()
+            self._read = (key, _ui_modules["session_save"].from_dict(save, bot_hook=_no_bot))
+        return self._read[1]
+
+    def _cards(self, items, own, states: list, told: set[int], told_cards: set[int]) -> None:
+        """Check 2 with every state of ``states`` public (a reveal: the state before its move too),
+        the numbers ``told`` by the public story, and each card of ``told_cards`` drawn once more
+        (a reveal's strip of the turned-over picks, the story)."""
         obs = [s.public_observation() for s in states]
-        allowed = Counter()
+        allowed: Counter = Counter()
         for o in obs:
             allowed |= Counter(c.lower() for c in face_up(self.game_id, o))
+        allowed += Counter(str(c) for c in told_cards)
         extra = Counter(card_elements(items)) - allowed
         assert not extra, self.cards._explain(
             "card elements on the table screen beyond the public table", extra, states[0], None
@@ -860,7 +909,7 @@ class TableChecker:
         declared = shows(self.game_id).numbers
         if declared is None:
             return
-        public = set().union(*(declared[0](o) for o in obs))
+        public = set().union(*(declared[0](o) for o in obs)) | told
         seats = set(range(states[0].num_players))
         for _flag, tag, attrs, text, in_svg, _place in own:
             if in_svg or tag == "svg":
@@ -885,7 +934,7 @@ class TableChecker:
     def render(self, save: dict, state) -> str:
         """The table screen's own screen (``.screen``) as the app draws it for ``save`` with ``state``."""
         _Controller, Session = ui_modules()
-        real = _ui_modules["session_save"].from_dict(save, bot_hook=_no_bot)
+        real = self._saved(save)
         session = Session(
             real.game_id,
             real.seats,

@@ -40,7 +40,7 @@ from hotseat.views import load_view
 from pycore.rng import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
-from secret_check import NoStorage, SecretChecker, check_numbers, parse_items  # noqa: E402
+from secret_check import NoStorage, SecretChecker, check_numbers, parse_items, told_numbers  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"]
 
@@ -259,7 +259,8 @@ def test_the_table_screen_never_depends_on_a_hidden_card(game_id, n, options):
         if s.phase is not Phase.REVEAL:  # (a reveal shows the cards of the move's events too)
             items = parse_items(markup)
             checker.check_cards(items, s.state, None)
-            counted["numbers"] += check_numbers(game_id, items, s.state, None)
+            told = told_numbers(s.events + s.round_events) if game_id == "six_nimmt" else set()
+            counted["numbers"] += check_numbers(game_id, items, s.state, None, told)
         if k % 3 and s.phase is not Phase.REVEAL:  # every reveal and every third screen re-dealt
             return
         for r in range(3):
@@ -366,3 +367,33 @@ def test_away_sheet_at_a_table_screen_offers_bots_only():
     assert PhonesAway.kinds(session)  # the bots stand in
     shared = Session("six_nimmt", guests(3), 3, bot_hook=first_legal_bot)
     assert "human" in PhonesAway.kinds(shared)
+
+
+def test_the_table_screens_context_carries_the_last_move_and_the_rounds_events():
+    """The table screen (viewer None) tells the 6 nimmt! story from its context: ``ctx.events``
+    (the last move's) and ``ctx.round_events`` (this round's kept ones) are the session's, so the
+    story under the rows is drawn after the first reveal and lists a taken row once one is taken."""
+    session = Session("six_nimmt", guests(3), 47, {"rounds": 1}, table_screen=True)
+    c = Controller(storage=NoStorage(), bot_hook=None)
+    c.page = GamePage(session)
+    rng = random.Random(5)
+    seen = {"story": 0, "taken": 0}
+    while session.phase not in (Phase.SUMMARY, Phase.OVER):  # one round
+        if session.phase is Phase.REVEAL:
+            session.tick()
+            continue
+        ctx = session.context()
+        assert ctx.viewer is None and ctx.table_screen is True
+        assert ctx.events == session.events and ctx.round_events == session.round_events
+        markup = str(c.render())
+        if any(e["type"] in ("reveal", "place") for e in session.events) or session.round_events:
+            assert 'class="ts-story"' in markup, "the table screen's story is empty"
+            seen["story"] += 1
+        told_now = any(e["type"] in ("reveal", "place") for e in session.events)
+        if not told_now and any(e["type"] == "place" and e["taken"] for e in session.round_events):
+            assert "This round" in markup and "takes row" in markup  # after a pick: the round so far
+            seen["taken"] += 1
+        seat = rng.choice(session.acting())
+        obs = session.state.observation(seat)
+        session.phones.apply_remote(seat, choose("six_nimmt", obs, session.legal_actions(seat), rng))
+    assert seen["story"] > 10 and seen["taken"] > 3, seen
