@@ -18,17 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from .. import screens, story
-from ..cues import guest_markers
-from ..formats import format_list
+from ..cues import phone_cue
+from ..game_screen import Around, GameScreen, away_note
 from ..i18n import gettext as _
-from ..markup import Markup, fragment, h
+from ..markup import Markup, fragment
 from ..move_log import MAX_LOG_MOVES
-from ..pages import flow_controls, round_end
 from ..phase import Phase
-from ..turn_flow import Pending, Reveal, TurnFlow
+from ..turn_flow import TurnFlow
 from ..views import load_view
-from ..views.base import GameView, ViewContext
-from . import protocol
+from ..views.base import GameView
 from .guest import Guest
 
 
@@ -80,11 +78,13 @@ class GuestPlay:
         return self.guest.waiting_for_answer
 
     def update(self) -> None:
-        """Take in the guest's newest view (a no-op when it was taken in already)."""
+        """Take in the guest's newest view (a no-op when it was taken in already): the screen after
+        the move it follows (:meth:`hotseat.turn_flow.TurnFlow.after_move`, as at the host), its
+        events in the story."""
         view = self.guest.view
         if view is None or (view["epoch"], view["n"]) == self.seen:
             return
-        legal_before = self.guest.previous["legal"] if self.guest.previous is not None else None
+        previous = self.guest.previous
         self.seen = (view["epoch"], view["n"])
         if view["match"] != self.match:  # a new game at the table: its story starts afresh
             if self.match is not None:
@@ -94,29 +94,12 @@ class GuestPlay:
         if self.first_round is None:
             first = view["obs"].get("round")
             self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
-        events = view["events"] if view["fresh"] else []
+        events = view["events"] if view["fresh"] else []  # a view sent again plays nothing again
         if events:
             self._remember(events)
-        if any(e.get("player") == self.guest.seat for e in events):
-            self.flow.moved()
-        else:
-            self._keep_choice(view, legal_before)
-        if not view["fresh"]:
-            return
-        previous = self.guest.previous
-        if previous is not None and events:
-            self.flow.start_reveal(previous["obs"], events, self.guest.seat)
-        if self.view.ends_round(events) and not view["over"]:
-            self.flow.summary = True
-
-    def _keep_choice(self, view: dict[str, Any], legal_before: list[Any] | None) -> None:
-        """Another seat moved (or the phone came back): an unconfirmed pick stays while it is still
-        legal, a selection in progress while the legal actions are the same."""
-        flow = self.flow
-        if flow.pending is not None and protocol.match_legal(flow.pending.action, view["legal"]) is None:
-            flow.pending = None
-        if view["legal"] != legal_before:
-            flow.local = {}
+        mine = any(e.get("player") == self.guest.seat for e in events)
+        before = previous["obs"] if previous is not None else None
+        self.flow.after_move(events, before, self.guest.seat, mine, previous["legal"] if previous is not None else None)
 
     def _remember(self, events: list[dict[str, Any]]) -> None:
         """Add a move to :attr:`history` (the seat named by its first event, else the one that was
@@ -133,7 +116,8 @@ class GuestPlay:
         """The story sheet on this phone: the moves it saw, by round; it always says that moves
         made before it joined, or while it was away, are not in it. The views read the table's
         lasting facts (Dog's teams, figures per player) from this phone's own observation."""
-        parts = story.chapters(self.view, self.history, self.context(), self.latest["obs"], self.first_round or 1)
+        ctx = self.flow.screen_context()
+        parts = story.chapters(self.view, self.history, ctx, self.latest["obs"], self.first_round or 1)
         return story.story_sheet(
             parts,
             False,
@@ -145,31 +129,22 @@ class GuestPlay:
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
-        self.flow.pending = None
+        self.flow.unpick()
 
-    # ---- what is on screen -------------------------------------------------------------------
+    # ---- the turn flow's source (hotseat.turn_flow.TableSource) ------------------------------
 
     @property
     def phase(self) -> Phase:
-        """REVEAL, SUMMARY, OVER, TURN (this seat acts) or WAIT."""
-        if self.flow.reveal is not None:
-            return Phase.REVEAL
-        if self.flow.summary:
-            return Phase.SUMMARY
-        view = self.latest
-        if view["over"]:
-            return Phase.OVER
-        if view["legal"] and not self.sent:
-            return Phase.TURN
-        return Phase.WAIT
+        """The flow's (a reveal, the summary, the game's end: as at the host), else TURN (this
+        seat acts and has sent nothing) or WAIT."""
+        settled = self.flow.settled_phase()
+        if settled is not None:
+            return settled
+        return Phase.TURN if self.latest["legal"] and not self.sent else Phase.WAIT
 
     @property
-    def pending(self) -> Pending | None:
-        return self.flow.pending
-
-    @property
-    def reveal(self) -> Reveal | None:
-        return self.flow.reveal
+    def over(self) -> bool:
+        return bool(self.latest["over"])
 
     @property
     def viewer(self) -> int | None:
@@ -219,12 +194,6 @@ class GuestPlay:
     def summary_closed(self) -> None:
         """Nothing to do: Next round closes the summary on this phone only."""
 
-    def context(self) -> ViewContext:
-        return self.flow.screen_context()
-
-    def obs(self) -> dict[str, Any]:
-        return self.flow.screen_obs()
-
     # ---- taps and time -----------------------------------------------------------------------
 
     def tap(self, tap: dict[str, Any]) -> list[str]:
@@ -247,37 +216,18 @@ class GuestPlay:
     # ---- drawing -----------------------------------------------------------------------------
 
     def render(self, away_names: list[str]) -> Markup:
-        """The guest's game screen (``body[data-screen]`` is ``guest-<phase>``)."""
-        module = self.view
-        ctx = self.context()
-        obs = self.obs()
-        view = self.latest
+        """The guest's game screen (:class:`hotseat.game_screen.GameScreen`; ``body[data-screen]``
+        is ``guest-<phase>``), with the story on top when it is open. What differs from the host's
+        screen: the other phones away (``away_names``), "Sent to the table…" while a move is on its
+        way, the host's standings after the game and Leave the table (the host starts a rematch)."""
         phase = self.phase
-        game = self.welcome["game"]
+        view = self.latest
+        around = Around(self.welcome["game"], screen="guest-", notes=away_note(away_names), cue=phone_cue(self))
         if phase in (Phase.SUMMARY, Phase.OVER):
-            returns = view["returns"] or [0] * len(ctx.names)  # the host's standings
-            # no Rematch here (the host starts one)
-            leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
-            body, status = round_end(module, phase, obs, ctx, returns, view["winners"], actions=leave)
-            return self._with_story(body, status, f"guest-{phase}", game)
-        body = module.render(obs, ctx)
-        status = module.status_line(obs, ctx)
-        extra = flow_controls(module, phase, self.flow.pending)
-        if phase is Phase.WAIT and self.sent:
-            status = _("Sent to the table…")
-        if away_names:
-            extra.insert(
-                0,
-                h(
-                    "p",
-                    {"class": "note net-away", "role": "status"},
-                    _("Waiting for a phone to come back: {names}").format(names=format_list(away_names)),
-                ),
-            )
-        return self._with_story(fragment(body, extra), status, f"guest-{phase}", game)
-
-    def _with_story(self, body: Markup, status: str, screen: str, game: str) -> Markup:
-        """The screen with the story button in its header, and the story on top when it is open."""
-        page = screens.frame(body, status, screen=screen, rules_game=game, tools=story.story_button())
-        page = fragment(page, guest_markers(self))  # the sounds of the move and "your turn"
+            around.returns = view["returns"] or [0] * len(self.names)
+            around.winners = view["winners"]
+            around.actions = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
+        elif phase is Phase.WAIT and self.sent:
+            around.status = _("Sent to the table…")
+        page = GameScreen(self).draw(around)
         return fragment(page, self.story_sheet()) if self.story_shown else page
