@@ -9,12 +9,13 @@ long as it is still legal; an action on its way to the host (:attr:`GuestPlay.se
 tap until the host acknowledges or refuses it; a welcome on a new link starts afresh, so a move
 lost with a link never leaves the phone waiting); a reveal plays a new view's events from the
 guest's previous observation; the round summary (Next round closes it on this phone only), game
-over, and the game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of
+over, and the game's story as this phone heard it (:class:`HeardStory`: the public events of
 every view that followed a move, from the moment it joined).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import screens, story
@@ -26,7 +27,7 @@ from ..move_log import MAX_LOG_MOVES
 from ..phase import Phase
 from ..turn_flow import TurnFlow
 from ..views import load_view
-from ..views.base import GameView
+from ..views.base import GameView, ViewContext
 from .guest import Guest
 
 
@@ -42,10 +43,8 @@ class GuestPlay:
         self.seen: tuple[str, int] | None = None  # (epoch, number) of the last view taken in
         self.match: int | None = None  # the game at the table the story is of
         self.view_module: GameView | None = None
-        #: the story as this phone saw it: one move per view that followed a move (its public events)
-        self.history: list[story.Move] = []
-        #: the round the story starts in (the round on screen when this phone joined)
-        self.first_round: int | None = None
+        #: the story as this phone saw it
+        self.heard = HeardStory()
         self.story_shown = False
 
     # ---- following the host ------------------------------------------------------------------
@@ -88,44 +87,18 @@ class GuestPlay:
         self.seen = (view["epoch"], view["n"])
         if view["match"] != self.match:  # a new game at the table: its story starts afresh
             if self.match is not None:
-                self.history, self.first_round = [], None
+                self.heard = HeardStory()
                 self.flow = TurnFlow(self)
             self.match = view["match"]
-        if self.first_round is None:
-            first = view["obs"].get("round")
-            self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
         events = view["events"] if view["fresh"] else []  # a view sent again plays nothing again
-        if events:
-            self._remember(events)
+        self.heard.hear(view["obs"], events, previous["acting"] if previous is not None else [])
         mine = any(e.get("player") == self.guest.seat for e in events)
         before = previous["obs"] if previous is not None else None
         self.flow.after_move(events, before, self.guest.seat, mine, previous["legal"] if previous is not None else None)
 
-    def _remember(self, events: list[dict[str, Any]]) -> None:
-        """Add a move to :attr:`history` (the seat named by its first event, else the one that was
-        acting: the views tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
-        mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
-        if mover is None:
-            previous = self.guest.previous
-            acting = previous["acting"] if previous is not None else []
-            mover = acting[0] if acting else 0
-        self.history.append(story.Move(mover, list(events)))
-        del self.history[:-MAX_LOG_MOVES]
-
     def story_sheet(self) -> Markup:
-        """The story sheet on this phone: the moves it saw, by round; it always says that moves
-        made before it joined, or while it was away, are not in it. The views read the table's
-        lasting facts (Dog's teams, figures per player) from this phone's own observation."""
-        ctx = self.flow.screen_context()
-        parts = story.chapters(self.view, self.history, ctx, self.latest["obs"], self.first_round or 1)
-        return story.story_sheet(
-            parts,
-            False,
-            over=False,
-            note=_(
-                "This phone tells the story from when it joined the table; moves made while it was away are missing."
-            ),
-        )
+        """The story sheet on this phone (:meth:`HeardStory.sheet`)."""
+        return self.heard.sheet(self.view, self.flow.screen_context(), self.latest["obs"])
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
@@ -231,3 +204,42 @@ class GuestPlay:
             around.status = _("Sent to the table…")
         page = GameScreen(self).draw(around)
         return fragment(page, self.story_sheet()) if self.story_shown else page
+
+
+@dataclass
+class HeardStory:
+    """The game's story as a phone heard it: one move per view that followed a move (its public
+    events), from the round on screen when the phone joined (:attr:`first_round`); a phone never
+    sees the host's move log, so moves made before it joined, or while it was away, are missing."""
+
+    moves: list[story.Move] = field(default_factory=list)
+    first_round: int | None = None
+
+    def hear(self, obs: dict[str, Any], events: list[dict[str, Any]], acting_before: list[int]) -> None:
+        """A view of observation ``obs`` after a move's ``events`` (none: a view sent again). The
+        move is the seat's named by its first event, else the first of ``acting_before`` (the views
+        tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
+        if self.first_round is None:
+            first = obs.get("round")
+            self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
+        if not events:
+            return
+        mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
+        if mover is None:
+            mover = acting_before[0] if acting_before else 0
+        self.moves.append(story.Move(mover, list(events)))
+        del self.moves[:-MAX_LOG_MOVES]
+
+    def sheet(self, view: GameView, ctx: ViewContext, table: dict[str, Any]) -> Markup:
+        """The story sheet: the moves heard, by round; it always says that moves made before the
+        phone joined, or while it was away, are not in it. The views read the table's lasting
+        facts (Dog's teams, figures per player) from ``table``, the phone's own observation."""
+        parts = story.chapters(view, self.moves, ctx, table, self.first_round or 1)
+        return story.story_sheet(
+            parts,
+            False,
+            over=False,
+            note=_(
+                "This phone tells the story from when it joined the table; moves made while it was away are missing."
+            ),
+        )
