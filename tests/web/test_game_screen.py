@@ -24,11 +24,13 @@ beside it differ by design, not by drawing):
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from ui_helpers import MemoryStorage, first_legal_bot, taps
 
+from hotseat import session_save
 from hotseat.net import protocol
 from hotseat.net.guest import Guest
 from hotseat.net.play import GuestPlay
@@ -182,3 +184,22 @@ def test_the_comparison_sees_a_difference_in_the_game_screen():
     assert host == game_markup(pair.phone())
     assert game_markup(pair.host().replace("Ann", "Anna")) != game_markup(pair.phone())
     assert 'data-tap="{&quot;pick&quot;' in host or "pick" in host
+
+
+def test_the_last_round_s_summary_stays_due_at_the_game_s_end_and_in_its_save():
+    """The game's last move ends its last round: the game-over screen sums that round up, so the
+    summary stays due (the phase is OVER all the same) and a save resumed keeps the round's events,
+    as a phone's view of them (the host's round events) and a resumed host's screen need."""
+    s = Session(
+        "six_nimmt", [{"name": n, "kind": "bot:easy"} for n in NAMES], 3, {"rounds": 1}, bot_hook=first_legal_bot
+    )
+    for _ in range(2000):
+        if s.phase is Phase.OVER:
+            break
+        if s.phase is Phase.REVEAL:
+            s.tap({"shell": "skip"})
+        else:
+            s.tick()
+    assert s.phase is Phase.OVER and s.summary_due and s.round_events
+    again = session_save.from_dict(json.loads(json.dumps(session_save.to_dict(s))), bot_hook=first_legal_bot)
+    assert again.phase is Phase.OVER and again.round_events == s.round_events

@@ -233,15 +233,16 @@ class TurnFlow:
         choice that made it is over when the move was this screen's own (``mine``), else a pick
         and a selection stay while still legal (:meth:`keep_if_still_legal`); its events are
         played out on ``before`` (``viewer``'s observation before it; ``None``: none to play them
-        on), and a move that ends a round opens the round summary (an open one stays open until
-        "continue"). The game's end is a round's end the game-over screen sums up: no summary."""
+        on), and a move that ends a round makes the round summary due (an open one stays open
+        until "continue"); also the game's last move: the game-over screen sums that round up
+        (:meth:`settled_phase` gives OVER) and a host's save keeps the round's events for it."""
         if mine:
             self.drop()
         else:
             self.keep_if_still_legal(self.source.legal_actions(viewer) if viewer is not None else [], legal_before)
         if before is not None and events:
             self.start_reveal(before, events, viewer)
-        if self.source.view.ends_round(events) and not self.source.over:
+        if self.source.view.ends_round(events):
             self.show_summary()
 
     def show_summary(self) -> None:
