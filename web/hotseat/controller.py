@@ -356,7 +356,7 @@ class Controller:
             self._home_tap(shell, tap)
         elif isinstance(self.page, SetupPage) and shell == "start":
             self._start_from_setup(self.page)
-        elif isinstance(self.page, SetupPage) and shell in ("count", "kind", "opt", "chip"):
+        elif isinstance(self.page, SetupPage) and shell in ("count", "kind", "opt", "chip", "table"):
             self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
         elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
             self.games.rematch()

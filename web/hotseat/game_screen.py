@@ -15,8 +15,10 @@ What the screen draws from them, in this order:
 * else the table (the view's ``render`` of the flow's observation and context), the notes, the
   flow's own controls (:func:`flow_controls`: Undo / Confirm, Skip) and the view's status line;
 
-in the frame with the story button (``data-screen``: the phase, after a phone's ``guest-``),
-followed by the sound cues of the last move (:func:`hotseat.cues.markers`).
+in the frame with the story button (``data-screen``: the phase, after a phone's ``guest-``;
+on the table screen, :attr:`~hotseat.turn_flow.TableSource.table_screen`, the frame's root is
+marked ``table-screen`` in every phase but the curtain, and the flow's context carries the flag to
+the view), followed by the sound cues of the last move (:func:`hotseat.cues.markers`).
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ class GameScreen:
             rules_game=around.game_id,
             tools=story.story_button(),  # the game's story, from every game screen
             private=around.private and phase is not Phase.CURTAIN,
+            table=src.table_screen and phase is not Phase.CURTAIN,
         )
         return fragment(page, self.cues(around.cue))
 

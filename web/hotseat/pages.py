@@ -75,9 +75,10 @@ def default_seat_name(seat: int) -> str:
 
 @dataclass
 class SetupPage:
-    """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
-    choices, :func:`hotseat.setup_screen.setup` draws them). ``offered``: the seat kinds this phone
-    offers for the game (a person here first, then bots and a player's own phone)."""
+    """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error", "table"}`` (the setup
+    screen's choices, :func:`hotseat.setup_screen.setup` draws them; ``table``: "This screen is the
+    table", every person on their own phone). ``offered``: the seat kinds this phone offers for
+    the game (a person here first, then bots and a player's own phone)."""
 
     setup: dict[str, Any]
     offered: list[str]
@@ -97,6 +98,7 @@ class SetupPage:
                 "opts": {name: opt.default for name, opt in game.options.items()},
                 "raw": {},
                 "error": None,
+                "table": False,
             },
             offered,
         )
@@ -125,8 +127,9 @@ class SetupPage:
                 st["opts"][key[4:]] = value
 
     def tap(self, shell: str, tap: dict[str, Any], game: Game[Any], players: Players) -> None:
-        """``count`` (``delta`` ±1), ``kind`` (a seat's kind among :attr:`offered`), ``opt`` (an
-        option's value), ``chip`` (a recent name, :meth:`chip_tap`)."""
+        """``count`` (``delta`` ±1), ``kind`` (a seat's kind among :attr:`offered`; never a
+        person here while this screen is the table), ``opt`` (an option's value), ``chip`` (a
+        recent name, :meth:`chip_tap`), ``table`` (``on`` true or false: :meth:`table_tap`)."""
         st = self.setup
         st["error"] = None
         if shell == "count":
@@ -136,6 +139,8 @@ class SetupPage:
         elif shell == "kind":
             seat, kind = tap.get("seat"), tap.get("kind")
             if isinstance(seat, int) and 0 <= seat < st["n"] and kind in self.offered:
+                if kind == HUMAN and st["table"]:
+                    return  # nobody plays at the table screen: its button is not drawn either
                 st["kinds"][seat] = kind
                 self.name_seats()
         elif shell == "opt":
@@ -144,6 +149,32 @@ class SetupPage:
                 st["opts"][name] = tap.get("value")
         elif shell == "chip":
             self.chip_tap(tap.get("name"), game, players)
+        elif shell == "table":
+            self.table_tap(tap.get("on"))
+
+    def table_tap(self, on: Any) -> None:
+        """ "This screen is the table" switched ``on`` (True) or off (False; anything else changes
+        nothing, as does a phone that offers no phones' seats). On, every seat of a person here,
+        the seats not shown yet included, becomes a seat on its player's own phone (bots stay
+        bots); off, the seats stay as they are."""
+        st = self.setup
+        if on not in (True, False) or GUEST not in self.offered:
+            return
+        st["table"] = on
+        if on:
+            st["kinds"] = [GUEST if kind == HUMAN else kind for kind in st["kinds"]]
+            self.name_seats()
+
+    def table_offer(self) -> str | None:
+        """How setup offers "This screen is the table": ``None`` (this phone offers no phones'
+        seats for the game), ``"on"``, ``"suggested"`` (off, but every seat is already a phone's
+        or a bot's: nobody plays at this screen) or ``"off"``."""
+        st = self.setup
+        if GUEST not in self.offered:
+            return None
+        if st["table"]:
+            return "on"
+        return "suggested" if all(kind != HUMAN for kind in st["kinds"][: st["n"]]) else "off"
 
     def options(self, game: Game[Any]) -> dict[str, Any]:
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
@@ -183,6 +214,9 @@ class SetupPage:
             st["error"] = str(exc)
             return None
         self.name_seats()
+        if st["table"] and HUMAN in st["kinds"][: st["n"]]:
+            st["error"] = _("This screen is the table: every player needs a phone of their own or a bot.")
+            return None
         raw: list[str] = st["names"][: st["n"]]
         try:
             names = check_table(raw)
@@ -222,7 +256,7 @@ class SetupPage:
         if st["n"] < game.max_players:
             st["n"] += 1
             st["names"][st["n"] - 1] = name
-            st["kinds"][st["n"] - 1] = HUMAN
+            st["kinds"][st["n"] - 1] = GUEST if st["table"] else HUMAN
             return
         st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
 
@@ -329,7 +363,7 @@ class GamePage:
         else:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
-        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id, table=s.table_screen)
 
 
 @dataclass

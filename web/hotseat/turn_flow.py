@@ -129,6 +129,12 @@ class TableSource(Protocol):
         """The events of this round the view keeps for its round summary."""
         ...
 
+    @property
+    def table_screen(self) -> bool:
+        """Whether this screen is the table in the middle (every drawing public and large:
+        :attr:`hotseat.views.base.ViewContext.table_screen`); never on a phone at another's table."""
+        ...
+
     def acting(self) -> list[int]:
         """The seats the game waits for now."""
         ...
@@ -287,6 +293,7 @@ class TurnFlow:
             acting=src.acting(),
             kinds=src.kinds,
             round_events=src.round_events,
+            table_screen=src.table_screen,
         )
 
     def screen_context(self) -> ViewContext:

@@ -140,6 +140,11 @@ class GuestPlay:
     def round_events(self) -> list[dict[str, Any]]:
         return list(self.latest["round_events"])
 
+    @property
+    def table_screen(self) -> bool:
+        """Never: a phone plays its own seat (the table screen is the host's)."""
+        return False
+
     def acting(self) -> list[int]:
         return list(self.latest["acting"])
 
