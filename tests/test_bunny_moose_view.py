@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pycore
 from hotseat import cues
+from hotseat.game_screen import GameScreen
 from hotseat.session import Session
 from hotseat.views import bunny_moose
 from hotseat.views.base import ViewContext
@@ -98,13 +99,13 @@ def run_app_round(s):
         if s.phase == "reveal":
             s.tick()
             if s.phase == "reveal" and s.flow.reveal.step >= 1:
-                bam = str(screen(s)) + str(cues.table_markers(s))  # the screen with the shell's cue markers
+                bam = str(screen(s)) + str(GameScreen(s).cues(cues.table_cue(s)))  # with its cue markers
             continue
         if s.state.phase != "reveal":
             break
         assert s.delay_ms() == TEMPO_MS["fast"]
         markup = screen(s)
-        assert 'data-cue="flip"' in str(cues.table_markers(s))  # each card turned sounds
+        assert 'data-cue="flip"' in str(GameScreen(s).cues(cues.table_cue(s)))  # each card turned sounds
         s.tick()
     return bam
 

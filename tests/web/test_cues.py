@@ -18,9 +18,16 @@ from ui_helpers import MemoryStorage, first_legal_bot
 import pycore
 from hotseat import cues, narration
 from hotseat.controller import Controller
+from hotseat.game_screen import GameScreen
 from hotseat.seats import HUMAN
 from hotseat.session import Phase, Session, load_view
 from hotseat.views.base import standard_cue
+
+
+def table_markers(s: Session):
+    """The cue markers of the host's game screen (the one game screen's, with this table's cue)."""
+    return GameScreen(s).cues(cues.table_cue(s))
+
 
 MARKER_RE = re.compile(r'<i hidden data-cue="([^"]+)" data-fx-key="([^"]+)"></i>')
 NAMES = ["Ann", "Ben", "Cat", "Dee"]
@@ -64,7 +71,7 @@ def play_out(s: Session, rng: random.Random, steps: int = 20_000):
     then on that screen)."""
     ear = Ear()
     for _ in range(steps):
-        yield ear.hear(str(cues.table_markers(s)))
+        yield ear.hear(str(table_markers(s)))
         if s.phase is Phase.OVER:
             return
         if s.phase is Phase.CURTAIN:
@@ -120,21 +127,21 @@ def test_the_cues_every_game_shares():
 def test_a_paced_reveal_sounds_each_step_once_and_a_curtain_calls_the_next_player():
     s = Session("six_nimmt", seats(["human"] * 3), 5)
     ear = Ear()
-    assert ear.hear(str(cues.table_markers(s))) == []  # the first curtain: no move made yet
+    assert ear.hear(str(table_markers(s))) == []  # the first curtain: no move made yet
     s.tap({"shell": "show"})
     s.apply(0, s.state.legal_actions(0)[0])
     assert s.phase is Phase.CURTAIN and s.curtain.seat == 1
-    assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]  # Ann picked; pass it to Ben
+    assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]  # Ann picked; pass it to Ben
     s.tap({"shell": "show"})
-    assert ear.hear(str(cues.table_markers(s))) == []  # Ben showed his cards: already called
+    assert ear.hear(str(table_markers(s))) == []  # Ben showed his cards: already called
     s.apply(1, s.state.legal_actions(1)[0])
     s.tap({"shell": "show"})
     s.apply(2, s.state.legal_actions(2)[0])
     assert s.phase is Phase.REVEAL
-    heard = [ear.hear(str(cues.table_markers(s)))]  # step 0: the table before the cards are turned
+    heard = [ear.hear(str(table_markers(s)))]  # step 0: the table before the cards are turned
     while s.phase is Phase.REVEAL:
         s.tick()
-        heard.append(ear.hear(str(cues.table_markers(s))))
+        heard.append(ear.hear(str(table_markers(s))))
     places = [e for e in s.events if e["type"] == "place"]
     during = [h for h in heard[:-1] if h]
     assert heard[0] == [] and during[0] == ["flip"]  # the cards turned (outranking Cat's pick)
@@ -156,11 +163,11 @@ def test_a_reveal_skipped_to_its_end_is_one_sound_not_a_heap():
         while s.phase is Phase.BOT:
             s.tick()
         assert s.phase is Phase.REVEAL
-        ear.hear(str(cues.table_markers(s)))
+        ear.hear(str(table_markers(s)))
         s.tap({"shell": "skip"})
         if s.phase is not Phase.TURN:  # a bot chooses a row first: another seed
             continue
-        heard = ear.hear(str(cues.table_markers(s)))
+        heard = ear.hear(str(table_markers(s)))
         names = [view.cue(e, 0) for e in s.events]
         assert names.count("card") + names.count("take") == 4
         strongest = "take" if "take" in names else "flip"
@@ -256,8 +263,8 @@ def test_hidden_cards_behind_the_curtain_call_nobody():
     assert s.phase is Phase.TURN and s.viewer == 1
     s.curtain.hide_private_view()  # the phone is locked with Ben's cards on screen
     assert s.phase is Phase.CURTAIN and s.curtain.hidden
-    assert "your_turn" not in Ear().hear(str(cues.table_markers(s)))
-    assert "your_turn" not in ear.hear(str(cues.table_markers(s)))
+    assert "your_turn" not in Ear().hear(str(table_markers(s)))
+    assert "your_turn" not in ear.hear(str(table_markers(s)))
 
 
 def test_a_phone_at_another_phones_table_hears_its_turn_and_the_moves():
@@ -285,15 +292,15 @@ def test_a_move_taken_back_and_made_again_sounds_again():
     s.tap({"shell": "show"})
     me = s.viewer
     s.tap({"pick": s.state.legal_actions(me)[0]["card"]})
-    assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]
+    assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]
     s.tap({"shell": "take_back"})  # "Undo my move": Ann's turn again, behind her curtain
     assert s.phase is Phase.CURTAIN and s.curtain.seat == me
-    assert ear.hear(str(cues.table_markers(s))) == []  # the one who tapped Undo is there: no call
+    assert ear.hear(str(table_markers(s))) == []  # the one who tapped Undo is there: no call
     s.tap({"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
-    assert ear.hear(str(cues.table_markers(s))) == []  # her own cards: no call
+    assert ear.hear(str(table_markers(s))) == []  # her own cards: no call
     s.tap({"pick": s.state.legal_actions(me)[1]["card"]})
-    assert ear.hear(str(cues.table_markers(s))) == ["pick", "your_turn"]  # the new pick, Ben called again
+    assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]  # the new pick, Ben called again
 
 
 def test_a_cue_key_holds_nothing_secret_and_tells_tables_apart():
@@ -307,8 +314,8 @@ def test_a_cue_key_holds_nothing_secret_and_tells_tables_apart():
         while s.phase is Phase.BOT:
             s.tick()
         s.tap({"shell": "skip"})  # the reveal at its end: every card laid is on screen
-        markup = str(cues.table_markers(s))
-        assert markup == str(cues.table_markers(s))  # a redraw: the same keys
+        markup = str(table_markers(s))
+        assert markup == str(table_markers(s))  # a redraw: the same keys
         found = re.findall(r'data-fx-key="([^"]*)"', markup)
         assert found and str(seed) not in markup
         assert all(re.fullmatch(rf"m\d+-{s.moves_applied}-(\d+|turn)", k) for k in found), found

@@ -304,8 +304,9 @@ def test_a_rematch_starts_each_phones_story_afresh():
     phone = world.phones[1]
     assert phone_view(phone)["match"] == 1
     # the phone's story holds this game's moves only (the last game had dozens), from round 1
-    assert 1 <= len(phone.joined.play.history) <= len(world.host.session.log.history) < last_game
-    assert phone.joined.play.first_round == 1
+    heard = phone.joined.play.heard
+    assert 1 <= len(heard.moves) <= len(world.host.session.log.history) < last_game
+    assert heard.first_round == 1
 
 
 def test_check_view_sees_a_leak_in_an_event():

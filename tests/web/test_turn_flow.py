@@ -57,12 +57,12 @@ def test_both_sources_keep_a_pick_pending_until_confirm_and_commit_it_once():
     tap = _pick(ann.render())
     ann.tap(tap)
     air.run(host, ann)
-    assert ann.joined.play.pending == Pending(1, {"type": "pick", "card": tap["pick"]})
+    assert ann.joined.play.flow.pending == Pending(1, {"type": "pick", "card": tap["pick"]})
     assert _actions_sent(air, ann) == [] and host.session.state.public_observation()["picked"][1] is False
     ann.tap({"shell": "confirm", "fields": {}})
     air.run(host, ann)
     assert [m["action"] for m in _actions_sent(air, ann)] == [{"type": "pick", "card": tap["pick"]}]
-    assert ann.joined.play.pending is None and host.session.state.public_observation()["picked"][1] is True
+    assert ann.joined.play.flow.pending is None and host.session.state.public_observation()["picked"][1] is True
 
 
 def test_a_move_outside_the_legal_list_changes_nothing_on_either_source():
@@ -88,8 +88,8 @@ def test_the_reveal_steps_the_same_on_the_host_and_on_a_phone():
     # every seat picked: the reveal of the cards plays out at the host and on both phones
     assert host.session.phase is Phase.REVEAL
     assert ann.joined.play.phase is Phase.REVEAL and bob.joined.play.phase is Phase.REVEAL
-    assert host.session.flow.reveal is not None and ann.joined.play.reveal is not None
-    assert host.session.flow.reveal.events == ann.joined.play.reveal.events
+    assert host.session.flow.reveal is not None and ann.joined.play.flow.reveal is not None
+    assert host.session.flow.reveal.events == ann.joined.play.flow.reveal.events
     delays = {}
     for name, flow in (("host", host.session.flow), ("ann", ann.joined.play.flow)):
         steps = []

@@ -1,11 +1,11 @@
 """The cue markers of a game screen: the key moments of the last move, and "your turn".
 
 Pure Python. Each game's view declares once which cue each event of its engine plays
-(:meth:`hotseat.views.base.GameView.cue`); the shell adds the markers of the screen it draws
-with :func:`table_markers` (this phone's table) or :func:`guest_markers` (this phone at another
-phone's table), and :mod:`hotseat.fx` plays each marker once (by its key), the strongest of a
-screen's new ones with "your turn" after it (:func:`hotseat.narration.choose`), as the "Sound" and
-"Vibration" settings allow.
+(:meth:`hotseat.views.base.GameView.cue`); the one game screen (:mod:`hotseat.game_screen`) draws
+the markers (:func:`markers`) of the key and the call its source gives (:func:`table_cue`: this
+phone's table; :func:`phone_cue`: this phone at another phone's table), and :mod:`hotseat.fx` plays
+each marker once (by its key), the strongest of a screen's new ones with "your turn" after it
+(:func:`hotseat.narration.choose`), as the "Sound" and "Vibration" settings allow.
 
 * **Events**: a marker ``<i hidden data-cue=NAME data-fx-key=KEY>`` for every event of the last
   move that is on screen: during a paced reveal the events revealed so far, else all of them. Only
@@ -16,14 +16,14 @@ screen's new ones with "your turn" after it (:func:`hotseat.narration.choose`), 
   screen when no curtain comes first (one person among bots). Never for a bot or for a seat on
   another phone, never for a player who goes on with their own move (a 7's steps, the narrator's
   cards), and never on the curtain of hidden cards (the page was hidden: nobody's turn began). A
-  phone of its own is called when its seat comes to act (:func:`guest_markers`).
+  phone of its own is called when its seat comes to act (:func:`phone_cue`).
 """
 
 from __future__ import annotations
 
 import itertools
 import weakref
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .markup import Markup, fragment, h
 from .narration import TURN
@@ -34,19 +34,14 @@ if TYPE_CHECKING:
     from .curtain import Curtain
     from .move_log import MoveLog
     from .net.guest import Guest
-    from .turn_flow import Reveal, TurnFlow
     from .views.base import Event, GameView
 
 
 class CuedTable(Protocol):
-    """What :func:`table_markers` reads of this phone's table (a :class:`~hotseat.session.Session`)."""
+    """What :func:`table_cue` reads of this phone's table (a :class:`~hotseat.session.Session`)."""
 
     @property
     def moves_applied(self) -> int: ...
-    @property
-    def flow(self) -> TurnFlow: ...
-    @property
-    def events(self) -> list[dict[str, Any]]: ...
     @property
     def phase(self) -> Phase: ...
     @property
@@ -57,24 +52,24 @@ class CuedTable(Protocol):
     def log(self) -> MoveLog: ...
     @property
     def seats(self) -> list[dict[str, Any]]: ...
-    @property
-    def view(self) -> GameView: ...
-    @property
-    def viewer(self) -> int | None: ...
 
 
 class CuedGuest(Protocol):
-    """What :func:`guest_markers` reads of a phone at another's table (a
+    """What :func:`phone_cue` reads of a phone at another's table (a
     :class:`~hotseat.net.play.GuestPlay`)."""
 
     @property
     def guest(self) -> Guest: ...
     @property
-    def reveal(self) -> Reveal | None: ...
-    @property
     def phase(self) -> Phase: ...
-    @property
-    def view(self) -> GameView: ...
+
+
+class Cue(NamedTuple):
+    """What a game screen's source says of its sound cues: the ``key`` the last move's markers
+    are keyed by (``KEY-<index>``: a move sounds once on this device), and whether "your turn" sounds."""
+
+    key: str
+    turn: bool
 
 
 def markers(view: GameView, events: list[Event], shown: int, viewer: int | None, key: str, turn: bool) -> Markup:
@@ -103,12 +98,11 @@ def table_number(s: CuedTable) -> int:
     return _TABLES[s]
 
 
-def table_markers(s: CuedTable) -> Markup:
-    """The markers of this phone's game screen (see the module docstring): nothing before the
+def table_cue(s: CuedTable) -> Cue | None:
+    """The cues of this phone's game screen (see the module docstring): nothing before the
     first move made here; ``"human"`` seats are the people at this phone."""
     if s.moves_applied == 0:
-        return Markup()
-    shown = s.flow.reveal.step if s.flow.reveal is not None else len(s.events)
+        return None
     seat = None
     if s.phase is Phase.CURTAIN and not s.curtain.hidden:
         seat = s.curtain.seat
@@ -116,21 +110,18 @@ def table_markers(s: CuedTable) -> Markup:
         seat = s.actor
     last = s.log.history[-1].player if s.log.history else None
     turn = seat is not None and s.seats[seat]["kind"] == HUMAN and seat != last
-    return markers(s.view, s.events, shown, s.viewer, f"m{table_number(s)}-{s.moves_applied}", turn)
+    return Cue(f"m{table_number(s)}-{s.moves_applied}", turn)
 
 
-def guest_markers(play: CuedGuest) -> Markup:
-    """The markers of a phone's screen at another phone's table: the events of a view that
-    followed a move (``fresh``), and "your turn" once the view's reveal is over and it is this
-    seat's turn when it was not in the view before, or a new round of choices began (more seats
-    act than before: the last secret pick turned the cards and the next turn began)."""
+def phone_cue(play: CuedGuest) -> Cue | None:
+    """The cues of a phone's screen at another phone's table: the events of a view that followed
+    a move (``fresh``), and "your turn" once the view's reveal is over and it is this seat's turn
+    when it was not in the view before, or a new round of choices began (more seats act than
+    before: the last secret pick turned the cards and the next turn began)."""
     view = play.guest.view
     if view is None or not view["fresh"]:
-        return Markup()
-    events = view["events"]
-    shown = play.reveal.step if play.reveal is not None else len(events)
+        return None
     seat, before = play.guest.seat, play.guest.previous
     acting, was = view["acting"], (before["acting"] if before is not None else [])
-    turn = play.phase == "turn" and seat in acting and (seat not in was or len(acting) > len(was))
-    key = f"g{view['epoch']}-{view['n']}"
-    return markers(play.view, events, shown, seat, key, turn)
+    turn = play.phase is Phase.TURN and seat in acting and (seat not in was or len(acting) > len(was))
+    return Cue(f"g{view['epoch']}-{view['n']}", turn)

@@ -107,9 +107,7 @@ class Curtain:
         s = self.session
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.seats):
             raise ValueError(f"no seat {seat!r} at this table")
-        s.flow.pending = None
-        s.flow.local = {}
-        s.flow.reveal = None
+        s.flow.cancel()
         s.bots.search = None
         s.viewer = None
         s.public_actor = None

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import cues
 from .i18n import gettext as _
-from .markup import Markup, fragment
+from .markup import Markup
 from .pages import ElsewherePage, GamePage, game_info
 from .phase import Phase
 
@@ -169,4 +168,4 @@ class GameDesk:
             return page.render_replay()
         hosted = self.shell.hosted  # the table this phone hosts for its phones
         waiting = hosted.session.phones.waiting_line() if hosted is not None else None
-        return fragment(page.render_table(waiting), cues.table_markers(page.session))
+        return page.render_table(waiting)

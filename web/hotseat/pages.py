@@ -26,21 +26,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pycore
 from pycore.registry import GAME_INFO
 
-from . import players_screen, screens, setup_screen, story
+from . import cues, players_screen, screens, setup_screen, story
 from .bounded import ascii_int
+from .game_screen import Around, CurtainUp, GameScreen
 from .i18n import gettext as _
-from .markup import Markup, fragment, h
+from .markup import Markup, h
 from .names import NameError_, check_table, clean_name, default_names, look_alike, seat_names
 from .phase import Phase
 from .players import Players, PlayersError
 from .seats import BOT_LEVELS, GUEST, HUMAN
-from .turn_flow import Pending
 
 if TYPE_CHECKING:
     from pycore import Game
 
     from .session import Session
-    from .views.base import GameView, ViewContext
 
 
 class Screen(StrEnum):
@@ -295,49 +294,35 @@ class GamePage:
                 self.story = StoryOpen(to)
 
     def render_table(self, waiting: str | None = None) -> Markup:
-        """The game screen: the curtain, the table in the session's phase, the round summary or
-        the game over (``waiting``: the header line while the table waits for phones)."""
+        """The game screen (:class:`hotseat.game_screen.GameScreen`) of the session's phase, with
+        what differs at this phone's table (``waiting``: the header line while the table waits
+        for phones)."""
+        return GameScreen(self.session).draw(self.around(waiting))
+
+    def around(self, waiting: str | None = None) -> Around:
+        """What lies around the game screen at this phone's table (:class:`hotseat.game_screen.Around`):
+        the curtain and "Undo my move", whether a hand is on screen, a bot thinking, the table
+        waiting for phones, the standings, Rematch and Home and the replay after the game, the
+        sound cues of the people at this phone."""
         s = self.session
-        tools = story.story_button()  # the game's story, from every game screen
-        view = s.view
         names = s.names
+        around = Around(s.game_id, private=s.curtain.private_on_screen, cue=cues.table_cue(s))
         if s.phase is Phase.CURTAIN:
-            public_ctx = s.context(None, for_screen=False)
-            public = view.render(s.state.public_observation(), public_ctx)
             seat = s.curtain.seat
             assert seat is not None, "the curtain is for a player"
-            name = names[seat]
             mover = s.take_back.mover
-            held = s.curtain.holds_phone
-            body = screens.curtain(name, public, hidden=held, take_back=names[mover] if mover is not None else None)
-            status = (
-                _("{name}'s cards are hidden").format(name=name)
-                if held
-                else _("Pass the phone to {name}").format(name=name)
-            )
-            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
-        table = s.table_screen
-        ctx = s.context()
-        obs = s.screen_obs()
-        private = s.curtain.private_on_screen
-        if s.phase in (Phase.SUMMARY, Phase.OVER):
-            returns = s.state.returns() if s.phase is Phase.OVER else []
-            after = h("div", {"class": "actions"}, story.replay_button())
-            body, status = round_end(view, s.phase, obs, ctx, returns, s.winners(), after=after)
-            return screens.frame(
-                body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private, table=table
-            )
-        body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.flow.pending))
-        status = view.status_line(obs, ctx)
-        if s.phase is Phase.BOT:
+            around.curtain = CurtainUp(names[seat], s.curtain.holds_phone, names[mover] if mover is not None else None)
+        elif s.phase is Phase.BOT:
             bot = s.bot_seat
             assert bot is not None, "a bot is thinking"
-            status = _("{name} is thinking…").format(name=names[bot])
+            around.status = _("{name} is thinking…").format(name=names[bot])
         elif s.phase is Phase.WAIT:
-            status = waiting or status
-        return screens.frame(
-            body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private, table=table
-        )
+            around.status = waiting
+        elif s.phase in (Phase.SUMMARY, Phase.OVER):
+            around.returns = s.state.returns() if s.phase is Phase.OVER else []
+            around.winners = s.winners()
+            around.after = h("div", {"class": "actions"}, story.replay_button())
+        return around
 
     @property
     def replaying(self) -> bool:
@@ -379,40 +364,6 @@ class GamePage:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id, table=s.table_screen)
-
-
-def round_end(
-    view: GameView,
-    phase: Phase,
-    obs: dict[str, Any],
-    ctx: ViewContext,
-    returns: Sequence[float],
-    winners: list[int],
-    actions: Markup | None = None,
-    after: Markup | None = None,
-) -> tuple[Markup, str]:
-    """The end of a round (``phase`` SUMMARY: the view's round summary with "Next round") or of
-    the game (OVER: the winners, the standings by ``returns`` (highest first, then by seat), the
-    view's scores and last round's summary, ``actions`` (default: Rematch and Home), then
-    ``after``), and its status line; the same at the host and on a phone."""
-    summary = view.round_summary_html(obs, ctx)
-    if phase is Phase.SUMMARY:
-        return screens.summary(summary), _("Round over")
-    names = ctx.names
-    scores = view.scoreboard(obs, ctx)
-    order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
-    body = screens.game_over(names, scores, order, winners, summary, actions=actions)
-    return (body if after is None else fragment(body, after)), _("Game over")
-
-
-def flow_controls(view: GameView, phase: Phase, pending: Pending | None) -> list[Markup]:
-    """The turn flow's own controls under a table, the same at the host and on a phone: Undo /
-    Confirm for a pending pick on the player's turn, Skip during a reveal."""
-    if phase is Phase.TURN and pending is not None:
-        return [screens.pending_bar(view.confirm_label(pending.action, _))]
-    if phase is Phase.REVEAL:
-        return [screens.skip_button()]
-    return []
 
 
 @dataclass

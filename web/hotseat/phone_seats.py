@@ -197,8 +197,7 @@ class PhoneSeats:
             or s.phase is Phase.WAIT
         )
         if on_screen:
-            s.flow.pending = None
-            s.flow.local = {}
+            s.flow.drop()
             s.bots.search = None
             s.advance()
         else:

@@ -277,17 +277,11 @@ class Session:
         self.public_actor = None
         self.curtain.seat = None
         self.bot_seat = None
-        if self.flow.reveal is not None:
-            self.phase = Phase.REVEAL
-            self.viewer = self.flow.reveal.viewer
-            return
-        if self.summary_due and not self.state.is_terminal():
-            self.phase = Phase.SUMMARY
-            self.viewer = self._table_viewer()
-            return
-        if self.state.is_terminal():
-            self.phase = Phase.OVER
-            self.viewer = self._table_viewer()
+        settled = self.flow.settled_phase()
+        if settled is not None:  # a reveal, the round summary, the game's end: as on a phone
+            self.phase = settled
+            reveal = self.flow.reveal
+            self.viewer = reveal.viewer if reveal is not None else self._table_viewer()
             return
         actor = self.next_actor()
         assert actor is not None, "a game that is not over has a player to act"
@@ -358,9 +352,9 @@ class Session:
         """Whether the round summary is due (the turn flow's; saved with the game)."""
         return self.flow.summary
 
-    @summary_due.setter
-    def summary_due(self, value: bool) -> None:
-        self.flow.summary = value
+    @property
+    def over(self) -> bool:
+        return bool(self.state.is_terminal())
 
     def acting(self) -> list[int]:
         return self.state.current_players()
@@ -435,9 +429,7 @@ class Session:
         refused (the move stays applied here)."""
         self.events = events
         self.log_round(events)
-        self.flow.moved()
-        self.summary_due = self._summary_for(events)
-        self.flow.start_reveal(before, events, reveal_viewer)
+        self.flow.after_move(events, before, reveal_viewer, mine=True, legal_before=None)
         kept = self.saved()
         self.advance()
         return kept
@@ -471,9 +463,6 @@ class Session:
     def log_round(self, events: list[dict[str, Any]]) -> None:
         """Keep the events the view's ``round_log(event)`` wants for the round summary."""
         self.round_events.extend(e for e in events if self.view.round_log(e))
-
-    def _summary_for(self, events: list[dict[str, Any]]) -> bool:
-        return self.view.ends_round(events)
 
     def saved(self) -> bool:
         """Save through :attr:`on_applied`; False when the save was refused."""

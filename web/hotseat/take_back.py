@@ -122,9 +122,7 @@ class TakeBack:
         # the count of moves goes on (a move made again sounds again: a new key for its cues)
         s.restore(kept["checkpoint"], but=("take_back", "moves_applied"))
         s.events = []
-        s.flow.reveal = None
-        s.flow.pending = None
-        s.flow.local = {}
+        s.flow.cancel()
         s.log.forget_replay()
         s.saved()
         if s.game.hidden_information and s.public_turn(kept["player"]):

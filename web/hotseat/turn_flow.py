@@ -29,6 +29,7 @@ The rules it implements, for both:
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -79,6 +80,11 @@ class Reveal:
         return True
 
 
+def _same(a: Action, b: Action) -> bool:
+    """Whether two actions are equal as JSON (types included: ``true`` is not ``1``)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
 def paced(view: GameView, events: list[Event]) -> bool:
     """Whether ``events`` take any time to play out (a move without them gets no reveal)."""
     return sum(view.pace_ms(e) for e in events) > 0
@@ -114,8 +120,19 @@ class TableSource(Protocol):
     def kinds(self) -> list[str]: ...
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    @property
     def round_events(self) -> list[Event]:
         """The events of this round the view keeps for its round summary."""
+        ...
+
+    @property
+    def table_screen(self) -> bool:
+        """Whether this screen is the table in the middle (every drawing public and large:
+        :attr:`hotseat.views.base.ViewContext.table_screen`); never on a phone at another's table."""
         ...
 
     def acting(self) -> list[int]:
@@ -174,10 +191,34 @@ class TurnFlow:
         step = None if self.reveal is None else Reveal(**vars(self.reveal))
         return TurnFlow(self.source, dict(self.local), self.pending, step, self.summary)
 
-    def moved(self) -> None:
-        """A move was made (its reveal and summary are the source's to start): no selection, nothing pending."""
+    # ---- what changes it (no other module sets its fields) ------------------------------------
+
+    def drop(self) -> None:
+        """The choice in progress ends unmade: no selection, nothing pending (a move made, a seat
+        taken back by its phone)."""
         self.local = {}
         self.pending = None
+
+    moved = drop  # a move was made: the choice that made it is over
+
+    def cancel(self) -> None:
+        """Everything between two moves goes (a curtain put up, a move taken back): the selection,
+        the unconfirmed pick and a running reveal; none of them is saved."""
+        self.drop()
+        self.reveal = None
+
+    def unpick(self) -> None:
+        """The unconfirmed pick goes (Undo, or the host refused it): the player chooses again."""
+        self.pending = None
+
+    def keep_if_still_legal(self, legal: list[Action], legal_before: list[Action] | None) -> None:
+        """Another seat moved (or a phone came back): an unconfirmed pick stays while it is still
+        in ``legal`` (equal as JSON, types included: ``true`` is not ``1``), a selection in
+        progress while the legal actions are the same as ``legal_before``."""
+        if self.pending is not None and not any(_same(self.pending.action, a) for a in legal):
+            self.pending = None
+        if legal != legal_before:
+            self.local = {}
 
     def start_reveal(self, before: Observation, events: list[Event], viewer: int | None = None) -> bool:
         """Play ``events`` out on ``before`` when they take any time; returns whether it started."""
@@ -186,7 +227,47 @@ class TurnFlow:
         self.reveal = Reveal(before, list(events), viewer)
         return True
 
+    def after_move(
+        self,
+        events: list[Event],
+        before: Observation | None,
+        viewer: int | None,
+        mine: bool,
+        legal_before: list[Action] | None,
+    ) -> None:
+        """The screen after a move's ``events`` (the same at the host and on a phone): the
+        choice that made it is over when the move was this screen's own (``mine``), else a pick
+        and a selection stay while still legal (:meth:`keep_if_still_legal`); its events are
+        played out on ``before`` (``viewer``'s observation before it; ``None``: none to play them
+        on), and a move that ends a round makes the round summary due (an open one stays open
+        until "continue"); also the game's last move: the game-over screen sums that round up
+        (:meth:`settled_phase` gives OVER) and a host's save keeps the round's events for it."""
+        if mine:
+            self.drop()
+        else:
+            self.keep_if_still_legal(self.source.legal_actions(viewer) if viewer is not None else [], legal_before)
+        if before is not None and events:
+            self.start_reveal(before, events, viewer)
+        if self.source.view.ends_round(events):
+            self.show_summary()
+
+    def show_summary(self) -> None:
+        """The round summary is due (until "continue")."""
+        self.summary = True
+
     # ---- what is on screen -------------------------------------------------------------------
+
+    def settled_phase(self) -> Phase | None:
+        """The phase the flow itself decides, the same at the host and on a phone: a move's
+        reveal (:attr:`Phase.REVEAL`), the round summary (:attr:`Phase.SUMMARY`, not once the
+        game is over), the game's end (:attr:`Phase.OVER`); ``None``: the game waits for a
+        choice, whose screen the source decides (the curtain, a turn, a bot, the table waiting)."""
+        if self.reveal is not None:
+            return Phase.REVEAL
+        over = self.source.over
+        if self.summary and not over:
+            return Phase.SUMMARY
+        return Phase.OVER if over else None
 
     def screen_obs(self) -> Observation:
         """The observation the view renders now (the one before the move during a reveal)."""
@@ -212,6 +293,7 @@ class TurnFlow:
             acting=src.acting(),
             kinds=src.kinds,
             round_events=src.round_events,
+            table_screen=src.table_screen,
         )
 
     def screen_context(self) -> ViewContext:
@@ -231,7 +313,7 @@ class TurnFlow:
         shell = tap.get("shell")
         phase = src.phase
         if shell == "undo" and phase is Phase.TURN:
-            self.pending = None
+            self.unpick()
         elif shell == "confirm" and phase is Phase.TURN and self.pending is not None:
             pending, self.pending = self.pending, None
             src.submit(pending.player, pending.action)

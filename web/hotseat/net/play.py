@@ -9,26 +9,25 @@ long as it is still legal; an action on its way to the host (:attr:`GuestPlay.se
 tap until the host acknowledges or refuses it; a welcome on a new link starts afresh, so a move
 lost with a link never leaves the phone waiting); a reveal plays a new view's events from the
 guest's previous observation; the round summary (Next round closes it on this phone only), game
-over, and the game's story as this phone saw it (:attr:`GuestPlay.history`: the public events of
+over, and the game's story as this phone heard it (:class:`HeardStory`: the public events of
 every view that followed a move, from the moment it joined).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import screens, story
-from ..cues import guest_markers
-from ..formats import format_list
+from ..cues import phone_cue
+from ..game_screen import Around, GameScreen, away_note
 from ..i18n import gettext as _
-from ..markup import Markup, fragment, h
+from ..markup import Markup, fragment
 from ..move_log import MAX_LOG_MOVES
-from ..pages import flow_controls, round_end
 from ..phase import Phase
-from ..turn_flow import Pending, Reveal, TurnFlow
+from ..turn_flow import TurnFlow
 from ..views import load_view
 from ..views.base import GameView, ViewContext
-from . import protocol
 from .guest import Guest
 
 
@@ -44,10 +43,8 @@ class GuestPlay:
         self.seen: tuple[str, int] | None = None  # (epoch, number) of the last view taken in
         self.match: int | None = None  # the game at the table the story is of
         self.view_module: GameView | None = None
-        #: the story as this phone saw it: one move per view that followed a move (its public events)
-        self.history: list[story.Move] = []
-        #: the round the story starts in (the round on screen when this phone joined)
-        self.first_round: int | None = None
+        #: the story as this phone saw it
+        self.heard = HeardStory()
         self.story_shown = False
 
     # ---- following the host ------------------------------------------------------------------
@@ -80,96 +77,47 @@ class GuestPlay:
         return self.guest.waiting_for_answer
 
     def update(self) -> None:
-        """Take in the guest's newest view (a no-op when it was taken in already)."""
+        """Take in the guest's newest view (a no-op when it was taken in already): the screen after
+        the move it follows (:meth:`hotseat.turn_flow.TurnFlow.after_move`, as at the host), its
+        events in the story."""
         view = self.guest.view
         if view is None or (view["epoch"], view["n"]) == self.seen:
             return
-        legal_before = self.guest.previous["legal"] if self.guest.previous is not None else None
+        previous = self.guest.previous
         self.seen = (view["epoch"], view["n"])
         if view["match"] != self.match:  # a new game at the table: its story starts afresh
             if self.match is not None:
-                self.history, self.first_round = [], None
+                self.heard = HeardStory()
                 self.flow = TurnFlow(self)
             self.match = view["match"]
-        if self.first_round is None:
-            first = view["obs"].get("round")
-            self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
-        events = view["events"] if view["fresh"] else []
-        if events:
-            self._remember(events)
-        if any(e.get("player") == self.guest.seat for e in events):
-            self.flow.moved()
-        else:
-            self._keep_choice(view, legal_before)
-        if not view["fresh"]:
-            return
-        previous = self.guest.previous
-        if previous is not None and events:
-            self.flow.start_reveal(previous["obs"], events, self.guest.seat)
-        if self.view.ends_round(events) and not view["over"]:
-            self.flow.summary = True
-
-    def _keep_choice(self, view: dict[str, Any], legal_before: list[Any] | None) -> None:
-        """Another seat moved (or the phone came back): an unconfirmed pick stays while it is still
-        legal, a selection in progress while the legal actions are the same."""
-        flow = self.flow
-        if flow.pending is not None and protocol.match_legal(flow.pending.action, view["legal"]) is None:
-            flow.pending = None
-        if view["legal"] != legal_before:
-            flow.local = {}
-
-    def _remember(self, events: list[dict[str, Any]]) -> None:
-        """Add a move to :attr:`history` (the seat named by its first event, else the one that was
-        acting: the views tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
-        mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
-        if mover is None:
-            previous = self.guest.previous
-            acting = previous["acting"] if previous is not None else []
-            mover = acting[0] if acting else 0
-        self.history.append(story.Move(mover, list(events)))
-        del self.history[:-MAX_LOG_MOVES]
+        events = view["events"] if view["fresh"] else []  # a view sent again plays nothing again
+        self.heard.hear(view["obs"], events, previous["acting"] if previous is not None else [])
+        mine = any(e.get("player") == self.guest.seat for e in events)
+        before = previous["obs"] if previous is not None else None
+        self.flow.after_move(events, before, self.guest.seat, mine, previous["legal"] if previous is not None else None)
 
     def story_sheet(self) -> Markup:
-        """The story sheet on this phone: the moves it saw, by round; it always says that moves
-        made before it joined, or while it was away, are not in it. The views read the table's
-        lasting facts (Dog's teams, figures per player) from this phone's own observation."""
-        parts = story.chapters(self.view, self.history, self.context(), self.latest["obs"], self.first_round or 1)
-        return story.story_sheet(
-            parts,
-            False,
-            over=False,
-            note=_(
-                "This phone tells the story from when it joined the table; moves made while it was away are missing."
-            ),
-        )
+        """The story sheet on this phone (:meth:`HeardStory.sheet`)."""
+        return self.heard.sheet(self.view, self.flow.screen_context(), self.latest["obs"])
 
     def rejected(self) -> None:
         """The host refused the last action: the player may choose again."""
-        self.flow.pending = None
+        self.flow.unpick()
 
-    # ---- what is on screen -------------------------------------------------------------------
+    # ---- the turn flow's source (hotseat.turn_flow.TableSource) ------------------------------
 
     @property
     def phase(self) -> Phase:
-        """REVEAL, SUMMARY, OVER, TURN (this seat acts) or WAIT."""
-        if self.flow.reveal is not None:
-            return Phase.REVEAL
-        if self.flow.summary:
-            return Phase.SUMMARY
-        view = self.latest
-        if view["over"]:
-            return Phase.OVER
-        if view["legal"] and not self.sent:
-            return Phase.TURN
-        return Phase.WAIT
+        """The flow's (a reveal, the summary, the game's end: as at the host), else TURN (this
+        seat acts and has sent nothing) or WAIT."""
+        settled = self.flow.settled_phase()
+        if settled is not None:
+            return settled
+        return Phase.TURN if self.latest["legal"] and not self.sent else Phase.WAIT
 
     @property
-    def pending(self) -> Pending | None:
-        return self.flow.pending
-
-    @property
-    def reveal(self) -> Reveal | None:
-        return self.flow.reveal
+    def over(self) -> bool:
+        return bool(self.latest["over"])
 
     @property
     def viewer(self) -> int | None:
@@ -191,6 +139,11 @@ class GuestPlay:
     @property
     def round_events(self) -> list[dict[str, Any]]:
         return list(self.latest["round_events"])
+
+    @property
+    def table_screen(self) -> bool:
+        """Never: a phone plays its own seat (the table screen is the host's)."""
+        return False
 
     def acting(self) -> list[int]:
         return list(self.latest["acting"])
@@ -219,12 +172,6 @@ class GuestPlay:
     def summary_closed(self) -> None:
         """Nothing to do: Next round closes the summary on this phone only."""
 
-    def context(self) -> ViewContext:
-        return self.flow.screen_context()
-
-    def obs(self) -> dict[str, Any]:
-        return self.flow.screen_obs()
-
     # ---- taps and time -----------------------------------------------------------------------
 
     def tap(self, tap: dict[str, Any]) -> list[str]:
@@ -247,37 +194,57 @@ class GuestPlay:
     # ---- drawing -----------------------------------------------------------------------------
 
     def render(self, away_names: list[str]) -> Markup:
-        """The guest's game screen (``body[data-screen]`` is ``guest-<phase>``)."""
-        module = self.view
-        ctx = self.context()
-        obs = self.obs()
-        view = self.latest
+        """The guest's game screen (:class:`hotseat.game_screen.GameScreen`; ``body[data-screen]``
+        is ``guest-<phase>``), with the story on top when it is open. What differs from the host's
+        screen: the other phones away (``away_names``), "Sent to the table…" while a move is on its
+        way, the host's standings after the game and Leave the table (the host starts a rematch)."""
         phase = self.phase
-        game = self.welcome["game"]
+        view = self.latest
+        around = Around(self.welcome["game"], screen="guest-", notes=away_note(away_names), cue=phone_cue(self))
         if phase in (Phase.SUMMARY, Phase.OVER):
-            returns = view["returns"] or [0] * len(ctx.names)  # the host's standings
-            # no Rematch here (the host starts one)
-            leave = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
-            body, status = round_end(module, phase, obs, ctx, returns, view["winners"], actions=leave)
-            return self._with_story(body, status, f"guest-{phase}", game)
-        body = module.render(obs, ctx)
-        status = module.status_line(obs, ctx)
-        extra = flow_controls(module, phase, self.flow.pending)
-        if phase is Phase.WAIT and self.sent:
-            status = _("Sent to the table…")
-        if away_names:
-            extra.insert(
-                0,
-                h(
-                    "p",
-                    {"class": "note net-away", "role": "status"},
-                    _("Waiting for a phone to come back: {names}").format(names=format_list(away_names)),
-                ),
-            )
-        return self._with_story(fragment(body, extra), status, f"guest-{phase}", game)
-
-    def _with_story(self, body: Markup, status: str, screen: str, game: str) -> Markup:
-        """The screen with the story button in its header, and the story on top when it is open."""
-        page = screens.frame(body, status, screen=screen, rules_game=game, tools=story.story_button())
-        page = fragment(page, guest_markers(self))  # the sounds of the move and "your turn"
+            around.returns = view["returns"] or [0] * len(self.names)
+            around.winners = view["winners"]
+            around.actions = screens.button(_("Leave the table"), {"shell": "net", "do": "leave"}, "secondary")
+        elif phase is Phase.WAIT and self.sent:
+            around.status = _("Sent to the table…")
+        page = GameScreen(self).draw(around)
         return fragment(page, self.story_sheet()) if self.story_shown else page
+
+
+@dataclass
+class HeardStory:
+    """The game's story as a phone heard it: one move per view that followed a move (its public
+    events), from the round on screen when the phone joined (:attr:`first_round`); a phone never
+    sees the host's move log, so moves made before it joined, or while it was away, are missing."""
+
+    moves: list[story.Move] = field(default_factory=list)
+    first_round: int | None = None
+
+    def hear(self, obs: dict[str, Any], events: list[dict[str, Any]], acting_before: list[int]) -> None:
+        """A view of observation ``obs`` after a move's ``events`` (none: a view sent again). The
+        move is the seat's named by its first event, else the first of ``acting_before`` (the views
+        tell a move from its events alone); the oldest go past MAX_LOG_MOVES."""
+        if self.first_round is None:
+            first = obs.get("round")
+            self.first_round = first if isinstance(first, int) and not isinstance(first, bool) else 1
+        if not events:
+            return
+        mover = next((e["player"] for e in events if isinstance(e.get("player"), int)), None)
+        if mover is None:
+            mover = acting_before[0] if acting_before else 0
+        self.moves.append(story.Move(mover, list(events)))
+        del self.moves[:-MAX_LOG_MOVES]
+
+    def sheet(self, view: GameView, ctx: ViewContext, table: dict[str, Any]) -> Markup:
+        """The story sheet: the moves heard, by round; it always says that moves made before the
+        phone joined, or while it was away, are not in it. The views read the table's lasting
+        facts (Dog's teams, figures per player) from ``table``, the phone's own observation."""
+        parts = story.chapters(view, self.moves, ctx, table, self.first_round or 1)
+        return story.story_sheet(
+            parts,
+            False,
+            over=False,
+            note=_(
+                "This phone tells the story from when it joined the table; moves made while it was away are missing."
+            ),
+        )
