@@ -66,6 +66,18 @@ def test_codes_pasted_with_spaces_a_line_break_and_a_zero_width_space_pair(phone
     print(f"codes: offer {len(offer)} chars (QR version {offer_qr}), answer {len(answer)} (QR version {answer_qr})")
 
 
+_STAMP_WAIT_JS = """() => {
+  const stamps = (window.__stamps = {});
+  const mark = () => {
+    const now = performance.now();
+    if (stamps.waiting === undefined && document.body.innerText.includes("Waiting for the host…")) stamps.waiting = now;
+    const failed = document.querySelector(".net-error");
+    if (stamps.waiting !== undefined && stamps.error === undefined && failed) stamps.error = now;
+  };
+  new MutationObserver(mark).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
 def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_after_20_seconds(phones, host_phone):
     bob_context, host, bob, offer = invited(host_phone, phones, 2)
     middle = len(offer) // 2
@@ -81,13 +93,17 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
     assert bob.evaluate("document.body.dataset.screen") == "guest-join"
     settled_shot(bob, "phone_typo")
 
+    # The 20 s are timed in the page's own clock (a MutationObserver stamps when "Waiting for the
+    # host…" and then the error appear): Playwright's polling on a loaded machine notices the first
+    # late and would shorten the wait it measures.
+    bob.evaluate(_STAMP_WAIT_JS)
     bob.locator("[data-field='net-code']").fill(offer)
     net_tap(bob, "offer")
     answer = code_on(bob)
     bob.wait_for_selector("text=Waiting for the host…")
-    shown = time.perf_counter()
     bob.wait_for_selector(".net-error", timeout=25_000)  # the host never scanned the answer
-    waited = time.perf_counter() - shown
+    bob.wait_for_function("window.__stamps.error !== undefined")
+    waited = bob.evaluate("(window.__stamps.error - window.__stamps.waiting) / 1000")
     assert 19 <= waited <= 23, waited
     assert bob.locator(".net-error").inner_text().startswith("Not connected after 20 seconds.")
     assert bob.locator("[data-tap*='\"rescan\"']").inner_text() == "Try again: scan the host's code"
