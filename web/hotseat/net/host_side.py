@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import gettext as _
 from ..markup import Markup
 from ..saves import StorageError
+from ..taps import Phones
 from . import CONNECT_S, protocol, screens, signal
 from .away import PhonesAway
 from .host import Host
@@ -91,12 +92,10 @@ class HostSide:
         else:
             self._event(link, kind, text)
 
-    def tap(self, tap: dict[str, Any]) -> None:
-        """A ``{"shell": "net", "do": ...}`` tap on the host's screens: the pairing and away sheets."""
-        fields = tap.get("fields") or {}
-        code = fields.get("net-code", "") if isinstance(fields.get("net-code"), str) else ""
+    def tap(self, tap: Phones) -> None:
+        """A tap on the host's phones' strip and sheets (the pairing and away sheets)."""
         self.wire.message = None
-        self._tap(tap.get("do"), tap, code)
+        self._tap(tap.do, tap, tap.code)
 
     def hosting(self) -> tuple[Host, Session]:
         """The host and its session: for the host's own screens, taps and reports."""
@@ -208,9 +207,9 @@ class HostSide:
             self._host_answer(text)
         self._drop_stale_sheet()
 
-    def _tap(self, do: str | None, tap: dict[str, Any], code: str) -> None:
+    def _tap(self, do: str, tap: Phones, code: str) -> None:
         if do == "invite":
-            seat = tap.get("seat")
+            seat = tap.seat
             if seat is not None and seat not in self.session.phones.seats:
                 return
             self._drop_sheet()
@@ -232,11 +231,11 @@ class HostSide:
             self._drop_sheet()
         elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
             self.wire.clipboard = self.sheet["code"]
-        elif do == "away" and tap.get("seat") in self.away.due():
+        elif do == "away" and tap.seat in self.away.due():
             self._drop_sheet()
-            self.sheet = {"seat": tap["seat"], "link": None, "code": None, "step": "away", "error": None}
+            self.sheet = {"seat": tap.seat, "link": None, "code": None, "step": "away", "error": None}
         elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
-            self._stand_in(self.sheet["seat"], tap.get("kind"))
+            self._stand_in(self.sheet["seat"], tap.kind)
 
     def _next_phone(self, done: dict[str, Any]) -> None:
         """The phone of the sheet ``done`` took its seat. Reconnecting phones that had connected

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..markup import Markup
+from ..taps import FlowTap, Phones, Story
 from . import CONNECT_S, protocol, screens, signal
 from .guest import Guest
 from .play import GuestPlay
@@ -68,12 +69,10 @@ class PhoneSide:
         self.play = None
         self.join = None
 
-    def tap(self, tap: dict[str, Any]) -> bool:
-        """A ``{"shell": "net", "do": ...}`` tap on a guest's screens; True when this phone left
-        the table (the controller then goes home)."""
-        do = tap.get("do")
-        fields = tap.get("fields") or {}
-        code = fields.get("net-code", "") if isinstance(fields.get("net-code"), str) else ""
+    def tap(self, tap: Phones) -> bool:
+        """A tap on a guest's screens (``net``); True when this phone left the table (the
+        controller then goes home)."""
+        do, code = tap.do, tap.code
         self.wire.message = None
         if do == "join":
             self.scan()
@@ -160,7 +159,7 @@ class PhoneSide:
         if self.guest.link is not None and self.guest.welcome is not None:
             self.wire.outbox.append((self.guest.link, self.guest.sync()))
 
-    def tap_game(self, tap: dict[str, Any]) -> None:
+    def tap_game(self, tap: Story | FlowTap) -> None:
         """A tap on the game screen (its move goes to the host)."""
         if self.play is not None:
             link = self.guest.link
