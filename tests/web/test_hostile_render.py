@@ -183,10 +183,10 @@ def test_hostile_names_on_every_shell_screen(name):
     storage = MemoryStorage()
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    c.setup["error"] = name
+    c.setup.error = name
     assert injected(c.render()) == []
     c.tap({"shell": "start", "fields": {"name-0": name + "1", "name-1": name + "2", "name-2": "Cy"}})
-    assert c.screen == "game", c.setup and c.setup.get("error")
+    assert c.screen == "game", c.setup and c.setup.error
     pages = [c.render()]
     c.page_hidden()
     c.tap({"shell": "show"})

@@ -139,7 +139,7 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
     host.tap({"shell": "new", "game": "bad_bunnies", "fields": {}})
     host.tap({"shell": "close_table", "fields": {}})
     air.run(host, ann, bob)
-    assert host.screen == "setup" and host.setup["game"] == "bad_bunnies"
+    assert host.screen == "setup" and host.setup.game == "bad_bunnies"
     assert host_links(air, host) == set() and host.hosted is None
     assert screen(ann) == screen(bob) == "guest-lost"
 

@@ -250,7 +250,7 @@ def test_names_are_cleaned_and_look_alikes_refused_in_one_game(storage):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "start", "fields": {"name-0": "Bob", "name-1": "Воb", "name-2": "Cy"}})
-    assert c.screen == "setup" and "Seat 2: “Воb” looks like “Bob” (seat 1)" in c.setup["error"]
+    assert c.screen == "setup" and "Seat 2: “Воb” looks like “Bob” (seat 1)" in c.setup.error
     assert slot_key("six_nimmt") not in storage
     c.tap({"shell": "start", "fields": {"name-0": "\u202eboB", "name-1": "Ann", "name-2": "Cy"}})
     assert c.screen == "game" and c.session.names == ["boB", "Ann", "Cy"]

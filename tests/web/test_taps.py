@@ -14,6 +14,7 @@ from table_world import start_table
 from ui_helpers import MemoryStorage, taps
 
 from hotseat.controller import Controller
+from hotseat.setup_state import SetupState
 from hotseat.taps import (
     SHELL_KEYS,
     Answer,
@@ -121,14 +122,14 @@ def test_a_refused_tap_changes_nothing_and_is_reported():
     host = Controller(MemoryStorage(), bot_hook=None, seed_fn=lambda: 3)
     host.tap({"shell": "new", "game": "six_nimmt"})
     setup = host.setup
-    assert setup is not None and setup["n"] == 3
+    assert isinstance(setup, SetupState) and setup.n == 3 and setup.kinds[:3] == ["human"] * 3
     host.message = "Type or paste the code first."
     host.tap({"shell": "count", "delta": 5, "fields": {"name-0": "Zed"}})
     assert host.refused_tap == "'count': 'delta' is 5, not one of (-1, 1)"
-    assert host.setup is setup and setup["n"] == 3 and setup["names"][0] != "Zed"  # the fields unread too
+    assert host.setup is setup and setup.n == 3 and setup.names[0] != "Zed"  # the fields unread too
     assert host.message == "Type or paste the code first."  # nothing changed, not even the message
     host.tap({"shell": "count", "delta": 1})
-    assert host.refused_tap is None and setup["n"] == 4 and host.message is None
+    assert host.refused_tap is None and setup.n == 4 and host.message is None
 
 
 def test_a_page_takes_only_its_own_taps():

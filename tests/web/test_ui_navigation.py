@@ -83,7 +83,7 @@ def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_noth
 def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_game_starts(storage):
     c, saved = new_game_over_a_save(storage)
     c.tap({"shell": "replace"})
-    assert c.screen == "setup" and c.setup["game"] == "six_nimmt" and c.dialog is None
+    assert c.screen == "setup" and c.setup.game == "six_nimmt" and c.dialog is None
     assert storage[SAVE_KEY] == saved  # not lost yet: Back from setup still finds it
     c.tap({"shell": "start", "fields": {"name-0": "Di"}})
     assert c.screen == "game" and c.session.names[0] == "Di"

@@ -497,10 +497,10 @@ def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):
 
     c = Controller(storage, bot_hook=Hook(), seed_fn=lambda: 5)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    while c.setup["n"] > 2:
+    while c.setup.n > 2:
         c.tap({"shell": "count", "delta": -1})
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
-    assert c.setup["n"] == 2 and c.setup["kinds"][:2] == ["human", "bot:easy"]
+    assert c.setup.n == 2 and c.setup.kinds[:2] == ["human", "bot:easy"]
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Robo"}})
     s = c.session
     card = s.state.legal_actions(0)[0]["card"]

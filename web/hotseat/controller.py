@@ -83,6 +83,7 @@ from .questions import Questions
 from .saves import SLOT_PREFIX, Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
 from .session import Session
+from .setup_state import SetupState
 from .sheets import Sheets
 from .tables import Tables
 from .taps import (
@@ -188,7 +189,7 @@ class Controller:
         return self.page.session if isinstance(self.page, GamePage) else None
 
     @property
-    def setup(self) -> dict[str, Any] | None:
+    def setup(self) -> SetupState | None:
         """The setup screen's choices (its :class:`~hotseat.pages.SetupPage`), else ``None``."""
         return self.page.setup if isinstance(self.page, SetupPage) else None
 

@@ -35,6 +35,7 @@ from .names import NameError_, check_table, clean_name, default_names, look_alik
 from .phase import Phase
 from .players import Players, PlayersError
 from .seats import BOT_LEVELS, GUEST, HUMAN
+from .setup_state import SetupState
 from .taps import (
     Abandon,
     Back,
@@ -174,11 +175,11 @@ def default_seat_name(seat: int) -> str:
 
 @dataclass
 class SetupPage(PageBase):
-    """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error"}`` (the setup screen's
-    choices, :func:`hotseat.setup_screen.setup` draws them). ``offered``: the seat kinds this phone
-    offers for the game (a person here first, then bots and a player's own phone)."""
+    """``setup``: the setup screen's choices (:class:`~hotseat.setup_state.SetupState`).
+    ``offered``: the seat kinds this phone offers for the game (a person here first, then bots and
+    a player's own phone)."""
 
-    setup: dict[str, Any]
+    setup: SetupState
     offered: list[str]
     kind: ClassVar[Screen] = Screen.SETUP
 
@@ -188,25 +189,23 @@ class SetupPage(PageBase):
         game's last table on this phone, if remembered: its size, names and seat kinds (a kind
         this phone cannot offer now, e.g. a bot without bots, becomes a person's seat)."""
         page = cls(
-            {
-                "game": game.id,
-                "n": max(game.min_players, min(3, game.max_players)),
-                "names": [default_seat_name(i) for i in range(game.max_players)],
-                "kinds": [HUMAN] * game.max_players,
-                "opts": {name: opt.default for name, opt in game.options.items()},
-                "raw": {},
-                "error": None,
-            },
+            SetupState(
+                game.id,
+                max(game.min_players, min(3, game.max_players)),
+                [default_seat_name(i) for i in range(game.max_players)],
+                [HUMAN] * game.max_players,
+                {name: opt.default for name, opt in game.options.items()},
+            ),
             offered,
         )
         st = page.setup
         table = players.tables.get(game.id)
         if table:
-            st["n"] = max(game.min_players, min(game.max_players, len(table)))
+            st.n = max(game.min_players, min(game.max_players, len(table)))
             for i, seat in enumerate(table[: game.max_players]):
                 if seat.name is not None:
-                    st["names"][i] = seat.name
-                st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
+                    st.names[i] = seat.name
+                st.kinds[i] = seat.kind if seat.kind in offered else HUMAN
             page.name_seats()
         return page
 
@@ -215,18 +214,18 @@ class SetupPage(PageBase):
         st = self.setup
         for key, value in fields.items():
             seat = ascii_int(key[5:], 2) if key.startswith("name-") else None
-            if seat is not None and seat < len(st["names"]):
-                st["names"][seat] = value
+            if seat is not None and seat < len(st.names):
+                st.names[seat] = value
             elif key.startswith("opt-"):
-                st["raw"][key[4:]] = value
-                st["opts"][key[4:]] = value
+                st.raw[key[4:]] = value
+                st.opts[key[4:]] = value
 
     def tap(self, tap: Tap, to: PageDesks) -> None:
         """ "Start game" (handed on), or a change of the table (:meth:`change`)."""
         if isinstance(tap, Start):
             to.start(self)
         elif isinstance(tap, (Count, SeatKind, GameOption, Chip)):
-            self.change(tap, pycore.load_game(self.setup["game"]), to.players)
+            self.change(tap, pycore.load_game(self.setup.game), to.players)
 
     def change(self, tap: Count | SeatKind | GameOption | Chip, game: Game[Any], players: Players) -> None:
         """:class:`~hotseat.taps.Count` (one seat more or less, within the game's limits),
@@ -234,16 +233,16 @@ class SetupPage(PageBase):
         :class:`~hotseat.taps.GameOption` (an option of the game), :class:`~hotseat.taps.Chip`
         (a recent name, :meth:`chip_tap`); anything else changes nothing."""
         st = self.setup
-        st["error"] = None
+        st.error = None
         if isinstance(tap, Count):
-            st["n"] = max(game.min_players, min(game.max_players, st["n"] + tap.delta))
+            st.n = max(game.min_players, min(game.max_players, st.n + tap.delta))
         elif isinstance(tap, SeatKind):
-            if 0 <= tap.seat < st["n"] and tap.kind in self.offered:
-                st["kinds"][tap.seat] = tap.kind
+            if 0 <= tap.seat < st.n and tap.kind in self.offered:
+                st.kinds[tap.seat] = tap.kind
                 self.name_seats()
         elif isinstance(tap, GameOption):
             if tap.name in game.options:
-                st["opts"][tap.name] = tap.value
+                st.opts[tap.name] = tap.value
         else:
             self.chip_tap(tap.name, game, players)
 
@@ -251,7 +250,7 @@ class SetupPage(PageBase):
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
         options = {}
         for name, opt in game.options.items():
-            value = self.setup["opts"].get(name, opt.default)
+            value = self.setup.opts.get(name, opt.default)
             if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
                 text = value.strip()
                 if text == "":
@@ -277,21 +276,21 @@ class SetupPage(PageBase):
 
     def table(self, game: Game[Any]) -> tuple[list[dict[str, str]], dict[str, Any], list[str]] | None:
         """ "Start": ``(seats, options, the names as typed)`` for the session, or ``None`` with
-        the problem in ``setup["error"]`` (an option's value, a name)."""
+        the problem in ``setup.error`` (an option's value, a name)."""
         st = self.setup
         try:
             options = self.options(game)
         except ValueError as exc:
-            st["error"] = str(exc)
+            st.error = str(exc)
             return None
         self.name_seats()
-        raw: list[str] = st["names"][: st["n"]]
+        raw: list[str] = st.names[: st.n]
         try:
             names = check_table(raw)
         except NameError_ as exc:
-            st["error"] = str(exc)
+            st.error = str(exc)
             return None
-        return [{"name": name, "kind": st["kinds"][i]} for i, name in enumerate(names)], options, raw
+        return [{"name": name, "kind": st.kinds[i]} for i, name in enumerate(names)], options, raw
 
     def name_seats(self) -> None:
         """Name each seat whose name the player has not typed (empty, or a name setup gave) for
@@ -299,15 +298,15 @@ class SetupPage(PageBase):
         (:func:`hotseat.names.seat_names`)."""
         st = self.setup
         levels = {f"bot:{level}": level for level in BOT_LEVELS}
-        count = min(len(st["names"]), len(st["kinds"]))
-        names, given = st["names"][:count], default_names(count, levels)
+        count = min(len(st.names), len(st.kinds))
+        names, given = st.names[:count], default_names(count, levels)
         untouched = [clean_name(name) in given or not clean_name(name) for name in names]
-        st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
+        st.names[:count] = seat_names(names, st.kinds[:count], untouched, levels)
 
     def chips(self, players: Players) -> list[str]:
         """Recent names not seated yet (at most 12, the most recent first)."""
         st = self.setup
-        seated = [st["names"][i] for i in range(st["n"])]
+        seated = [st.names[i] for i in range(st.n)]
         return [n for n in players.names if not any(look_alike(n, s) for s in seated)][:12]
 
     def chip_tap(self, name: Any, game: Game[Any], players: Players) -> None:
@@ -316,17 +315,17 @@ class SetupPage(PageBase):
         st = self.setup
         if name not in self.chips(players):
             return
-        for i in range(st["n"]):
-            text = clean_name(st["names"][i])
-            if st["kinds"][i] in (HUMAN, GUEST) and (not text or text == default_seat_name(i)):
-                st["names"][i] = name
+        for i in range(st.n):
+            text = clean_name(st.names[i])
+            if st.kinds[i] in (HUMAN, GUEST) and (not text or text == default_seat_name(i)):
+                st.names[i] = name
                 return
-        if st["n"] < game.max_players:
-            st["n"] += 1
-            st["names"][st["n"] - 1] = name
-            st["kinds"][st["n"] - 1] = HUMAN
+        if st.n < game.max_players:
+            st.n += 1
+            st.names[st.n - 1] = name
+            st.kinds[st.n - 1] = HUMAN
             return
-        st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
+        st.error = _("Every seat has a name: clear one to seat {name}.").format(name=name)
 
 
 @dataclass
