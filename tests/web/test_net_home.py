@@ -254,7 +254,7 @@ def connect(air, host, phone, seat, n):
     that seat), Join / Rejoin / Scan again at the phone, the host's code scanned, and the phone's
     answer scanned by the host unless the phone connects by itself."""
     sheet = host.hosted.sheet
-    if sheet is None or sheet.get("seat") != seat:
+    if sheet is None or sheet.seat != seat:
         assert tap(host, net("invite", seat=seat), n, "host")
     air.run(host)
     code = code_on(air, host)
