@@ -90,7 +90,9 @@ def ui_modules() -> tuple:
     return _ui_modules["Controller"], _ui_modules["Session"]
 
 
-#: every element of the document as [in_app, tag, [[name, value]...], direct text, in_svg]; the save
+#: every element of the document as [in_app, tag, [[name, value]...], direct text, in_svg, place]
+#: (place: 1 inside the page's own screen, ``#app .screen``; 2 inside the phones' pairing sheet over
+#: it, ``#app .net-sheet``; else 0: the strip, other sheets, outside ``#app``); the save
 DUMP_JS = """(key) => {
   const app = document.getElementById('app');
   const items = [];
@@ -110,13 +112,14 @@ DUMP_JS = """(key) => {
         text = parts.join(' ');
       }
       const inApp = app !== null && el !== app && (app.contains(el) || inShadow);
-      items.push([inApp ? 1 : 0, tag, attrs, text, el.closest('svg') ? 1 : 0]);
+      const place = el.closest('#app .screen') ? 1 : el.closest('#app .net-sheet') ? 2 : 0;
+      items.push([inApp ? 1 : 0, tag, attrs, text, el.closest('svg') ? 1 : 0, place]);
       if (el.shadowRoot) walk(el.shadowRoot, inApp);
       if (tag === 'template') walk(el.content, inApp);
     }
   };
   const top = document.documentElement;
-  items.push([0, 'html', [...top.attributes].map(a => [a.name, a.value]), '', 0]);
+  items.push([0, 'html', [...top.attributes].map(a => [a.name, a.value]), '', 0, 0]);
   walk(document, false);
   const name = document.querySelector('#app .curtain .pass-name');
   const taps = (window.__hsTaps || []).splice(0);
@@ -423,17 +426,35 @@ def small_choices(spec) -> tuple | None:
 NUMBER_RE = re.compile(r"(?<![\w.#-])\d+(?![\w.-])")
 
 
-def check_numbers(game_id: str, items, state, viewer: int | None) -> int:
+def told_numbers(events) -> set[int]:
+    """The numbers 6 nimmt!'s public ``events`` told the whole table (the story of the last turn and
+    of the round, which the table in the middle shows): the cards turned over, placed and taken —
+    a card once turned over is never hidden again, so allowing it cannot hide a leak — and each
+    taken row's bullheads (a small number a hidden card may share: the token count, which compares
+    the screen with re-deals of every hidden card, still catches such a card)."""
+    told: set[int] = set()
+    for e in events:
+        if e.get("type") == "reveal":
+            told |= {p["card"] for p in e["picks"]}
+        elif e.get("type") == "place":
+            told |= {e["card"], *e["taken"]}
+            if e["taken"]:
+                told.add(e["bullheads"])
+    return told
+
+
+def check_numbers(game_id: str, items, state, viewer: int | None, told: set[int] | frozenset[int] = frozenset()) -> int:
     """For a game whose cards are unique numbers (``GAMES[game_id].numbers``, e.g. 6 nimmt!'s
     1..104): every number in #app's texts and attributes (SVG drawings left out) is public, or — on
-    a player's own screen — a card of their hand or derived from it (its bullheads, the hand size).
-    Returns how many numbers were looked at (0 for other games)."""
+    a player's own screen — a card of their hand or derived from it (its bullheads, the hand size),
+    or ``told`` by this round's public events (:func:`told_numbers`). Returns how many numbers were
+    looked at (0 for other games)."""
     declared = shows(game_id).numbers
     if declared is None:
         return 0
     public_numbers, own = declared
     obs = state.public_observation()
-    allowed = public_numbers(obs)
+    allowed = public_numbers(obs) | set(told)
     if viewer is not None:
         hand = state.observation(viewer)["hand"]
         allowed |= {n for c in hand for n in own(c)} | {len(hand), 0}  # 0: the first row's index
@@ -524,6 +545,15 @@ class SecretChecker:
         self.holder = self.mover = None
         self.key = None
         self.taps = []
+
+    def _told(self, save_text: str) -> set[int]:
+        """What the public events of the last move and of this round told (6 nimmt!: the table
+        screen's story), from the save as the app reads it."""
+        if self.game_id != "six_nimmt":
+            return set()
+        ui_modules()
+        round_events = _ui_modules["session_save"].from_json(save_text).round_events
+        return told_numbers(list(self.events) + list(round_events))
 
     def _follow(self, state_json: str):
         state = self.game.state_from_json(state_json)
@@ -640,7 +670,7 @@ class SecretChecker:
             # (a round summary and the game over screen also show the cards and points of the
             # finished round, from its public events: only the token count applies to them)
             self.check_cards(dump["items"], state, viewer)
-            check_numbers(self.game_id, dump["items"], state, viewer)
+            check_numbers(self.game_id, dump["items"], state, viewer, self._told(dump["save"]))
         self.check_tokens(dump["items"], state, save, screen, who)
         self.counts[kind] += 1
         return True
@@ -717,6 +747,192 @@ class SecretChecker:
                 elif hits:
                     hidden.append(f"seat {p}'s {kind} holds {hits}")
         return f"LEAK — {what}: {dict(extra)}; " + ("; ".join(hidden) or "(no hidden hand or pick holds them)")
+
+
+#: the screens a table screen shows (never a curtain or a player's own screen)
+TABLE_SCREENS = ("wait", "bot", "reveal", "summary", "over")
+
+
+class TableChecker:
+    """Follows a game on a table screen (every seat a phone's or a bot's: the screen is the table
+    in the middle) and checks its whole document after every step (:meth:`check`):
+
+    1. it is never a curtain or a player's screen, never private (``data-private``), and its save
+       says it is a table screen;
+    2. **card elements and taps** (:meth:`SecretChecker.check_cards` with no viewer): only the
+       public table's cards, no card in a ``data-tap``; 6 nimmt!'s **numbers**
+       (:func:`check_numbers`): every number public. During a reveal the table also shows the
+       cards of the state before the move: the state at the previous check counts as public too;
+    3. **token counts** in the page's own screen (``#app .screen``), on every screen but a reveal:
+       at most what the app's own render of the same table screen carries when everything hidden
+       is dealt again (three times, from two seats each), and exactly what it carries for the real
+       state (the last move's events inferred as :class:`SecretChecker` does; a screen reached by
+       more than one move since the last check is counted in ``skipped``);
+    4. **outside the table's own screen** in ``#app`` (the phones strip, the pairing sheet but its
+       code, toasts, the sound markers): no card-naming token at all but the seat numbers of its
+       ``data-seat`` attributes and its taps' ``seat`` (:func:`seat_numbers`); outside ``#app``,
+       nothing more than on the home screen (:meth:`baseline`).
+    """
+
+    def __init__(self, game_id: str) -> None:
+        self.cards = SecretChecker(game_id)
+        self.game_id = game_id
+        self.game = self.cards.game
+        self.prev_state = None
+        self.prev_json: str | None = None
+        self.before = None
+        self.events: list[dict] | None = []
+        self.counts = {"screens": 0, "tokens": 0, "skipped": 0, "numbers": 0}
+        self.seconds = 0.0
+
+    def baseline(self, page) -> None:
+        """Tokens outside #app before any card is dealt (call on the home screen)."""
+        self.cards.baseline(page)
+
+    def check(self, page) -> str:
+        """Check the table screen now on ``page``; returns its screen's name."""
+        t0 = time.perf_counter()
+        try:
+            return self._check(page)
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+    def _check(self, page) -> str:
+        dump = dump_page(page, self.game_id)
+        screen = dump["screen"]
+        items = dump["items"]
+        assert screen in TABLE_SCREENS, f"LEAK — the table screen shows a {screen!r} screen"
+        assert not private_screen(items), "LEAK — the table screen drew a private view"
+        save = json.loads(dump["save"])
+        assert save.get("table") is True, "the game on the table screen is not saved as one"
+        state = self.game.state_from_json(save["state"])
+        if save["state"] != self.prev_json:
+            self.events = self._events(self.prev_state, state)
+            self.before = self.prev_state  # the table before the last move (a reveal shows it)
+        before = self.before
+        self.prev_state, self.prev_json = state, save["state"]
+        self.counts["screens"] += 1
+        own = [i for i in items if i[5] == 1]
+        rest = [without_code(i) for i in items if i[0] == 1 and i[5] != 1]
+        assert own, "the table screen has no screen of its own (#app .screen)"
+        # 2. cards and taps in the whole document, numbers in the table's own screen
+        states = [state] if screen != "reveal" or before is None else [state, before]
+        self._cards(items, own, states)
+        # 4. outside the table's own screen: seat numbers only (a pairing code is not a card)
+        extra = tokens(rest) - seat_numbers(rest)
+        assert not extra, self.cards._explain("tokens outside the table's own screen", extra, state, None)
+        assert self.cards.outside is not None, "call baseline(page) on the home screen first"
+        extra = tokens(items, in_app=0) - self.cards.outside
+        assert not extra, self.cards._explain("outside #app (body, head) since the home screen", extra, state, None)
+        # 3. token counts in its own screen
+        if screen == "reveal":
+            return screen
+        if self.events is None:
+            self.counts["skipped"] += 1
+            return screen
+        live = tokens(own)
+        allowance: Counter | None = None
+        for k in range(SecretChecker.REDEALS):
+            seat = k % state.num_players
+            other = self.game.sample_hidden(state, seat, Rng(7919 * k + 17 + self.counts["screens"]))
+            other = self.game.sample_hidden(other, (seat + 1) % state.num_players, Rng(31 * k + 5))
+            counts = markup_tokens(self.render(save, other))
+            allowance = counts if allowance is None else allowance & counts
+        extra = live - allowance
+        assert not extra, self.cards._explain("tokens on the table screen beyond the public table", extra, state, None)
+        actual = markup_tokens(self.render(save, state))
+        assert live == actual, (
+            f"the live table screen is not the app's render of this {screen} (checker out of step, or "
+            f"build/site older than web/?): only live {dict(live - actual)}, only rendered {dict(actual - live)}"
+        )
+        self.counts["tokens"] += 1
+        return screen
+
+    def _cards(self, items, own, states: list) -> None:
+        """Check 2 with every state of ``states`` public (a reveal: the state before its move too)."""
+        obs = [s.public_observation() for s in states]
+        allowed = Counter()
+        for o in obs:
+            allowed |= Counter(c.lower() for c in face_up(self.game_id, o))
+        extra = Counter(card_elements(items)) - allowed
+        assert not extra, self.cards._explain(
+            "card elements on the table screen beyond the public table", extra, states[0], None
+        )
+        assert not tap_cards(items), f"LEAK — the table screen offers taps on cards: {tap_cards(items)}"
+        declared = shows(self.game_id).numbers
+        if declared is None:
+            return
+        public = set().union(*(declared[0](o) for o in obs))
+        seats = set(range(states[0].num_players))
+        for _flag, tag, attrs, text, in_svg, _place in own:
+            if in_svg or tag == "svg":
+                continue
+            for name, value in [*attrs, ("text", text)]:
+                for m in NUMBER_RE.finditer(value):
+                    n = int(m.group())
+                    self.counts["numbers"] += 1
+                    allowed_here = public | (seats if name == "data-seat" else set())
+                    assert n in allowed_here, f"LEAK — {n} on the table screen in <{tag}> {name}: {value[:80]!r}"
+
+    def _events(self, before, after) -> list[dict] | None:
+        """The events of the one move from ``before`` to ``after`` (``[]`` at the start), or
+        ``None`` when more than one move was made in between."""
+        if before is None:
+            return []
+        try:
+            return self.cards._infer_events(before, after)
+        except AssertionError:
+            return None
+
+    def render(self, save: dict, state) -> str:
+        """The table screen's own screen (``.screen``) as the app draws it for ``save`` with ``state``."""
+        _Controller, Session = ui_modules()
+        real = _ui_modules["session_save"].from_dict(save, bot_hook=_no_bot)
+        session = Session(
+            real.game_id,
+            real.seats,
+            real.seed,
+            real.options,
+            state=state,
+            bot_hook=_no_bot,
+            summary_due=real.summary_due,
+            events=list(self.events or []),
+            round_events=real.round_events,
+            table_screen=True,
+        )
+        return str(_ui_modules["pages"].GamePage(session).render_table(session.phones.waiting_line()))
+
+
+def _no_bot(*_args):
+    """The bot hook of a reference render: the table is only drawn, no bot is asked to move."""
+    raise AssertionError("a bot was asked to move while the table screen was checked")
+
+
+def seat_numbers(items) -> Counter:
+    """The seat numbers ``items`` carry as seat numbers: each ``data-seat``, and the ``seat`` of
+    each ``data-tap`` (the strip's Connect for a seat), as :func:`tokens` counts them."""
+    out: Counter = Counter()
+    for _flag, _tag, attrs, *_ in items:
+        for name, value in attrs:
+            if name == "data-seat":
+                out[value] += 1
+            elif name == "data-tap":
+                seat = json.loads(value).get("seat")
+                if isinstance(seat, int) and not isinstance(seat, bool):
+                    out[str(seat)] += 1
+    return out
+
+
+def without_code(item: list) -> list:
+    """``item`` of the pairing sheet without a pairing code (a QR code's drawing, its text and the
+    field a code is pasted into, its version): random
+    characters of the phones' connection, not a card. Any other element as it is."""
+    in_app, tag, attrs, text, in_svg, place = item
+    if place != 2:
+        return item
+    if in_svg or tag in ("svg", "textarea") or any(k == "data-net-code" for k, _v in attrs):
+        return [in_app, tag, [], "", in_svg, place]
+    return [in_app, tag, [[k, v] for k, v in attrs if k != "data-qr-version"], text, in_svg, place]
 
 
 #: remove what a planted-leak test added: planted elements, and planted attributes of old ones

@@ -116,11 +116,11 @@ def test_a_host_lives_through_every_hostile_message_and_changes_nothing():
     phone = world.phones[1]
     (phone_link, host_link) = _links(world, phone)[0]
     for text in BOMBS + ODD:
-        host.net.event(host_link, "message", text)
+        host.net_event(host_link, "message", text)
         world.air.collect(world.devices)
     assert world.host_storage[key] == save and host.session.state.to_json() == state
     # one notice for the whole stream of refusals from Ann's phone
-    refused = [r for r in host.net.host.reports if r.seat == 1]
+    refused = [r for r in host.hosted.host.reports if r.seat == 1]
     assert len(refused) >= len(BOMBS), refused
     world.settle()
     world.check()
@@ -140,11 +140,11 @@ def test_a_phone_lives_through_every_hostile_message_and_keeps_its_view():
     world = _paired()
     phone = world.phones[2]
     (phone_link, _host_link) = _links(world, phone)[0]
-    view = json.dumps(phone.net.guest.view)
+    view = json.dumps(phone.joined.guest.view)
     for text in BOMBS + ODD:
-        phone.net.event(phone_link, "message", text)
-    assert json.dumps(phone.net.guest.view) == view
-    assert phone.net.guest.status == "playing"
+        phone.net_event(phone_link, "message", text)
+    assert json.dumps(phone.joined.guest.view) == view
+    assert phone.joined.guest.status == "playing"
     world.settle()
     world.check()
 
@@ -241,14 +241,14 @@ def test_a_hostile_welcome_is_refused_and_the_phone_lives(fields, screen):
     world = _paired()
     phone = world.phones[1]
     (phone_link, _host_link) = _links(world, phone)[0]
-    phone.net.guest.welcome = phone.net.guest.view = None  # as before its first welcome
-    phone.net.play = None
-    phone.net.guest.status = "waiting"
-    phone.net.event(phone_link, "message", _welcome(**fields))
+    phone.joined.guest.welcome = phone.joined.guest.view = None  # as before its first welcome
+    phone.joined.play = None
+    phone.joined.guest.status = "waiting"
+    phone.net_event(phone_link, "message", _welcome(**fields))
     # then a view of that welcome's start: drawn only for a welcome that was taken in
     state = world.host.session.state
     view = protocol.view_message(state, 1, 1, [], [], False, [], epoch="Ep0ch1")
-    phone.net.event(phone_link, "message", view)
+    phone.net_event(phone_link, "message", view)
     assert f'data-screen="{screen}"' in str(phone.render())
 
 
@@ -264,7 +264,7 @@ def _fuzz_world():
         world = _paired("six_nimmt", 4)
         phone = world.phones[1]
         (phone_link, host_link) = _links(world, phone)[0]
-        view = world.host.net.host._view(1, fresh=False, force=True)[1]
+        view = world.host.hosted.host._view(1, fresh=False, force=True)[1]
         _WORLD.update(world=world, phone=phone, phone_link=phone_link, host_link=host_link, view=view)
     return _WORLD
 
@@ -337,9 +337,9 @@ def test_random_hostile_texts_are_refused_or_read_and_both_phones_live(text):
     host = world.host
     key = slot_key(world.game_id)
     save, state = world.host_storage[key], host.session.state.to_json()
-    host.net.event(w["host_link"], "message", text)  # the host reads it as from Ann's phone
+    host.net_event(w["host_link"], "message", text)  # the host reads it as from Ann's phone
     assert world.host_storage[key] == save and host.session.state.to_json() == state
-    host.net.outbox.clear()
-    phone.net.event(w["phone_link"], "message", text)  # and Ann's phone as from the host
+    host.wire.outbox.clear()
+    phone.net_event(w["phone_link"], "message", text)  # and Ann's phone as from the host
     assert 'data-screen="' in str(phone.render())
-    phone.net.outbox.clear()
+    phone.wire.outbox.clear()

@@ -29,6 +29,7 @@ from hotseat.taps import (
     SeatKind,
     Setting,
     Story,
+    TableScreen,
     TapError,
     parse_tap,
 )
@@ -67,6 +68,8 @@ def test_every_tap_the_app_draws_parses():
         ({"shell": "count", "delta": -1}, Count(-1)),
         ({"shell": "kind", "seat": 2, "kind": "bot:hard"}, SeatKind(2, "bot:hard")),
         ({"shell": "opt", "name": "rounds", "value": True}, GameOption("rounds", True)),
+        ({"shell": "table", "on": True}, TableScreen(True)),
+        ({"shell": "table", "on": False}, TableScreen(False)),
         ({"shell": "setting", "name": "voice_rate", "value": 1.25}, Setting("voice_rate", 1.25)),
         ({"shell": "rules"}, Rules(None)),
         ({"shell": "rules", "game": "dog"}, Rules("dog")),
@@ -109,6 +112,9 @@ def test_fields_keep_only_text_and_the_code_is_read_from_them():
         ({"shell": "story", "do": "step", "to": 1.5}, "'to' is float, not int"),
         ({"shell": "setting", "name": "language", "value": {"x": 1}}, "'value' is dict, not bool"),
         ({"shell": "net"}, "'do' is missing"),
+        ({"shell": "table", "on": "yes"}, "'on' is str, not bool"),
+        ({"shell": "table", "on": 1}, "'on' is int, not bool"),
+        ({"shell": "table"}, "'on' is missing"),
         ({"shell": "net", "do": "invite", "seat": "0"}, "'seat' is str, not int"),
     ],
 )

@@ -61,6 +61,7 @@ from .taps import (
     ShowCards,
     Start,
     Story,
+    TableScreen,
     TakeBack,
     TakeOver,
     Tap,
@@ -175,9 +176,10 @@ def default_seat_name(seat: int) -> str:
 
 @dataclass
 class SetupPage(PageBase):
-    """``setup``: the setup screen's choices (:class:`~hotseat.setup_state.SetupState`).
-    ``offered``: the seat kinds this phone offers for the game (a person here first, then bots and
-    a player's own phone)."""
+    """``setup``: the setup screen's choices (:class:`~hotseat.setup_state.SetupState`; its
+    ``table``: "This screen is the table", every person on their own phone). ``offered``: the seat
+    kinds this phone offers for the game (a person here first, then bots and a player's own
+    phone)."""
 
     setup: SetupState
     offered: list[str]
@@ -221,23 +223,30 @@ class SetupPage(PageBase):
                 st.opts[key[4:]] = value
 
     def tap(self, tap: Tap, to: PageDesks) -> None:
-        """ "Start game" (handed on), or a change of the table (:meth:`change`)."""
+        """ "Start game" (handed on), "This screen is the table" (:meth:`table_tap`), or a change
+        of the table (:meth:`change`)."""
         if isinstance(tap, Start):
             to.start(self)
+        elif isinstance(tap, TableScreen):
+            self.setup.error = None
+            self.table_tap(tap.on)
         elif isinstance(tap, (Count, SeatKind, GameOption, Chip)):
             self.change(tap, pycore.load_game(self.setup.game), to.players)
 
     def change(self, tap: Count | SeatKind | GameOption | Chip, game: Game[Any], players: Players) -> None:
         """:class:`~hotseat.taps.Count` (one seat more or less, within the game's limits),
-        :class:`~hotseat.taps.SeatKind` (a seat's kind among :attr:`offered`),
-        :class:`~hotseat.taps.GameOption` (an option of the game), :class:`~hotseat.taps.Chip`
-        (a recent name, :meth:`chip_tap`); anything else changes nothing."""
+        :class:`~hotseat.taps.SeatKind` (a seat's kind among :attr:`offered`; never a person here
+        while this screen is the table), :class:`~hotseat.taps.GameOption` (an option of the
+        game), :class:`~hotseat.taps.Chip` (a recent name, :meth:`chip_tap`); anything else
+        changes nothing."""
         st = self.setup
         st.error = None
         if isinstance(tap, Count):
             st.n = max(game.min_players, min(game.max_players, st.n + tap.delta))
         elif isinstance(tap, SeatKind):
             if 0 <= tap.seat < st.n and tap.kind in self.offered:
+                if tap.kind == HUMAN and st.table:
+                    return  # nobody plays at the table screen: its button is not drawn either
                 st.kinds[tap.seat] = tap.kind
                 self.name_seats()
         elif isinstance(tap, GameOption):
@@ -245,6 +254,30 @@ class SetupPage(PageBase):
                 st.opts[tap.name] = tap.value
         else:
             self.chip_tap(tap.name, game, players)
+
+    def table_tap(self, on: bool) -> None:
+        """ "This screen is the table" switched ``on`` (True) or off (False; anything else changes
+        nothing, as does a phone that offers no phones' seats). On, every seat of a person here,
+        the seats not shown yet included, becomes a seat on its player's own phone (bots stay
+        bots); off, the seats stay as they are."""
+        st = self.setup
+        if on not in (True, False) or GUEST not in self.offered:
+            return
+        st.table = on
+        if on:
+            st.kinds = [GUEST if kind == HUMAN else kind for kind in st.kinds]
+            self.name_seats()
+
+    def table_offer(self) -> str | None:
+        """How setup offers "This screen is the table": ``None`` (this phone offers no phones'
+        seats for the game), ``"on"``, ``"suggested"`` (off, but every seat is already a phone's
+        or a bot's: nobody plays at this screen) or ``"off"``."""
+        st = self.setup
+        if GUEST not in self.offered:
+            return None
+        if st.table:
+            return "on"
+        return "suggested" if all(kind != HUMAN for kind in st.kinds[: st.n]) else "off"
 
     def options(self, game: Game[Any]) -> dict[str, Any]:
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
@@ -284,6 +317,9 @@ class SetupPage(PageBase):
             st.error = str(exc)
             return None
         self.name_seats()
+        if st.table and HUMAN in st.kinds[: st.n]:
+            st.error = _("This screen is the table: every player needs a phone of their own or a bot.")
+            return None
         raw: list[str] = st.names[: st.n]
         try:
             names = check_table(raw)
@@ -323,7 +359,7 @@ class SetupPage(PageBase):
         if st.n < game.max_players:
             st.n += 1
             st.names[st.n - 1] = name
-            st.kinds[st.n - 1] = HUMAN
+            st.kinds[st.n - 1] = GUEST if st.table else HUMAN
             return
         st.error = _("Every seat has a name: clear one to seat {name}.").format(name=name)
 
@@ -410,6 +446,7 @@ class GamePage(PageBase):
                 else _("Pass the phone to {name}").format(name=name)
             )
             return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools)
+        table = s.table_screen
         ctx = s.context()
         obs = s.screen_obs()
         private = s.curtain.private_on_screen
@@ -417,7 +454,9 @@ class GamePage(PageBase):
             returns = s.state.returns() if s.phase is Phase.OVER else []
             after = h("div", {"class": "actions"}, story.replay_button())
             body, status = round_end(view, s.phase, obs, ctx, returns, s.winners(), after=after)
-            return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)
+            return screens.frame(
+                body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private, table=table
+            )
         body = fragment(view.render(obs, ctx), flow_controls(view, s.phase, s.flow.pending))
         status = view.status_line(obs, ctx)
         if s.phase is Phase.BOT:
@@ -426,7 +465,9 @@ class GamePage(PageBase):
             status = _("{name} is thinking…").format(name=names[bot])
         elif s.phase is Phase.WAIT:
             status = waiting or status
-        return screens.frame(body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private)
+        return screens.frame(
+            body, status, screen=s.phase.value, rules_game=s.game_id, tools=tools, private=private, table=table
+        )
 
     @property
     def replaying(self) -> bool:
@@ -467,7 +508,7 @@ class GamePage(PageBase):
         else:
             shown = view.render(obs, ctx)
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
-        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id)
+        return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id, table=s.table_screen)
 
 
 def round_end(

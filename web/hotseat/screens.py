@@ -44,6 +44,7 @@ def frame(
     menu: bool = True,
     private: bool = False,
     tools: Markup | None = None,
+    table: bool = False,
 ) -> Markup:
     """A whole screen: header (menu button, status line, ``tools`` such as the story button, rules
     button) and ``body``.
@@ -53,6 +54,8 @@ def frame(
 
     ``private``: the screen shows one player's private view (``data-private``): the page's
     hide-on-hidden fallback (index.html) blanks such a screen at once when the page is hidden.
+    ``table``: this screen is the table in the middle (class ``table-screen`` on the screen's root,
+    for its large layout).
     """
     left = (
         button(_MENU_ICON, {"shell": "settings"}, "icon", aria_label=_("Menu and settings"))
@@ -77,7 +80,7 @@ def frame(
         )
     return h(
         "div",
-        {"class": "screen", "data-screen": screen, "data-private": private},
+        {"class": ["screen", "table-screen" if table else None], "data-screen": screen, "data-private": private},
         header,
         h("div", {"class": "body"}, body),
     )

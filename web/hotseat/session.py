@@ -34,6 +34,10 @@ know what to draw. The rules it implements:
   bots; while the table waits only for phones the screen is :attr:`Phase.WAIT` (the public table,
   or the sole human's view). Their actions arrive, and a phone away is stood in for, through
   :attr:`Session.phones` (:mod:`hotseat.phone_seats`).
+* **The table screen** (:attr:`Session.table_screen`): this screen is the table in the middle
+  that every player looks at, each playing on their own phone. It seats no person here (every
+  seat is a phone's or a bot's, and a phone away is stood in for by a bot only), so it only ever
+  shows the public view; every drawing of the game gets ``table_screen=True`` in its context.
 * **Saves** are apart from play (:mod:`hotseat.session_save`): the session keeps the move log
   they need (:attr:`Session.log`, :mod:`hotseat.move_log`) and calls :attr:`Session.on_applied`
   after every applied move to have it saved.
@@ -136,11 +140,18 @@ class Session:
         round_events: list[dict[str, Any]] | None = None,
         log: tuple[str, list[dict[str, Any]]] | None = None,
         history: list[Move] | None = None,
+        table_screen: bool = False,
     ) -> None:
         self.game = pycore.load_game(game_id)
         self.game_id = game_id
         self.bot_hook = bot_hook
         self.seats = check_seats(self.game, seats, bots_allowed=True)
+        if table_screen is not False and table_screen is not True:
+            raise ValueError("table_screen must be True or False")
+        if table_screen and any(s["kind"] == HUMAN for s in self.seats):
+            raise ValueError("a table screen seats nobody at it: every person plays on their own phone")
+        #: this screen is the table in the middle: public view only (see the module docstring)
+        self.table_screen = table_screen
         if any(is_bot(s["kind"]) for s in self.seats) and not bots_for(game_id, bot_hook):
             raise ValueError("this table has bot seats but no bots are available for this game")
         self.seed = seed
@@ -316,7 +327,9 @@ class Session:
         if for_screen:
             viewer, seat = self.viewer, self.actor
         legal = self.legal_actions(seat) if seat is not None and self.phase is Phase.TURN else []
-        return self.flow.context(viewer, legal, for_screen)
+        ctx = self.flow.context(viewer, legal, for_screen)
+        ctx.table_screen = self.table_screen
+        return ctx
 
     def screen_obs(self) -> dict[str, Any]:
         """The observation the view renders now (the pre-action one during a reveal)."""

@@ -5,7 +5,9 @@ ways across it:
 
 * :func:`to_dict` / :func:`to_json` — a JSON-safe save: game id, seed, options, seats, the game
   state's JSON, the move log (its start state and every move since), whether the round summary is
-  still due, the bots' generator, and the phones' table when it has phones. A pick chosen but not
+  still due, the bots' generator, the phones' table when it has phones, and ``"table": true`` when
+  this screen is the table in the middle (:attr:`~hotseat.session.Session.table_screen`; absent,
+  as in every earlier save, it is not). A pick chosen but not
   confirmed is not kept; the events of the round are not stored but recomputed on load.
 * :func:`from_dict` / :func:`from_json` — every field checked (the text bounded in size and
   nesting before it is parsed), the game state and the log's start by the engine, every logged
@@ -156,8 +158,9 @@ SESSION_SCHEMA = Record(
         "summary_due": Bool(),
         "bot_rng": Int(0, 2**64 - 1),
         "net": _Net(),
+        "table": Bool(),
     },
-    optional=("revision", "log", "net"),
+    optional=("revision", "log", "net", "table"),
 )
 
 
@@ -180,6 +183,7 @@ def to_dict(session: Session) -> dict[str, Any]:
         "summary_due": session.summary_due,
         "bot_rng": session.bots.rng.state,
         **({"net": session.net} if session.net is not None else {}),
+        **({"table": True} if session.table_screen else {}),
     }
 
 
@@ -306,6 +310,7 @@ def from_dict(data: Any, bot_hook: BotHook | None = None) -> Session:
             round_events=round_events,
             log=(log["start"], log["moves"]),
             history=[Move(move["player"], events) for move, events in zip(log["moves"], events_by_move)],
+            table_screen=data.get("table", False),
         )
     except ValueError as exc:
         raise SaveError(str(exc)) from None

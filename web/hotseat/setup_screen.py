@@ -1,6 +1,6 @@
-"""The setup screen, built with :mod:`hotseat.markup`: the seats (a name and a kind each), the
-game's options, the recent names and Start; and the words for the options and seat kinds. A pure
-function of plain values (:mod:`hotseat.tables` feeds it from a
+"""The setup screen, built with :mod:`hotseat.markup`: the switch "This screen is the table", the
+seats (a name and a kind each), the game's options, the recent names and Start; and the words for
+the options and seat kinds. A pure function of plain values (:mod:`hotseat.tables` feeds it from a
 :class:`~hotseat.pages.SetupPage`); every value is escaped by :func:`~hotseat.markup.h`.
 """
 
@@ -90,6 +90,35 @@ def kind_picker(seat: int, kind: str, kinds: Sequence[str], unavailable: Sequenc
     return h("div", {"class": "seg kinds", "role": "group", "aria-label": _("Seat {n}").format(n=seat + 1)}, choices)
 
 
+def table_switch(offer: str) -> Markup:
+    """The setup's switch "This screen is the table" (``offer``: ``"on"``, ``"off"`` or
+    ``"suggested"``), a tap turns it over (``{"shell": "table", "on": bool}``)."""
+    on = offer == "on"
+    if on:
+        note = _(
+            "Every player plays on their own phone. This screen shows the table large, for all to see, never a hand."
+        )
+    elif offer == "suggested":
+        note = _("Nobody plays at this screen: make it the table in the middle, large for all to see.")
+    else:
+        note = _("A tablet or laptop in the middle: every player on their own phone, the table large on this screen.")
+    return h(
+        "section",
+        {"class": ["field", "opt", "table-choice", "suggested" if offer == "suggested" else None]},
+        button(
+            [
+                h("span", None, _("This screen is the table")),
+                h("span", {"class": "switch"}, _("On") if on else _("Off")),
+            ],
+            {"shell": "table", "on": not on},
+            "toggle",
+            role="switch",
+            aria_checked="true" if on else "false",
+        ),
+        h("p", {"class": "note"}, note),
+    )
+
+
 def setup(
     game: Game[Any],
     setup_state: SetupState,
@@ -97,16 +126,20 @@ def setup(
     chips: Sequence[str] = (),
     seat_kinds: Sequence[str] = (),
     no_phones: bool = False,
+    table: str | None = None,
 ) -> Markup:
-    """Setup: player count, names, seat kinds, the game's options with their docs.
+    """Setup: player count, "This screen is the table", names, seat kinds, the game's options
+    with their docs.
 
     ``setup_state``: the choices (:class:`hotseat.setup_state.SetupState`); ``bot_kinds``: the
     bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``seat_kinds``:
     every kind a seat can take, in the order shown (a person here first, the bots, a player's own
     phone); ``chips``: recent names offered as one-tap chips under the seats (``{"shell": "chip",
     "name": ...}``); ``no_phones``: the game could be played on the players' own phones but this
-    browser cannot connect phones (each seat shows "Own phone" disabled, and the reason). "Start
-    game" stays at the bottom of the screen while the page scrolls.
+    browser cannot connect phones (each seat shows "Own phone" disabled, and the reason); ``table``:
+    the switch "This screen is the table" (:meth:`hotseat.pages.SetupPage.table_offer`: ``None``
+    draws none, ``"on"``, ``"off"``, or ``"suggested"``: off, with a word that nobody plays at this
+    screen). "Start game" stays at the bottom of the screen while the page scrolls.
     """
     n = setup_state.n
     parts: list[Markup] = [h("h1", None, game.name)]
@@ -136,6 +169,8 @@ def setup(
             ),
         )
     )
+    if table is not None:
+        parts.append(table_switch(table))
     seats = []
     for i in range(n):
         kind = setup_state.kinds[i]

@@ -17,9 +17,10 @@ class SetupState:
     :class:`hotseat.pages.SetupPage` changes them): ``game`` (its id),
     ``n`` seats of the game's ``max_players`` listed in ``names`` and ``kinds`` (a person here, a
     bot level ``bot:<level>``, a player's own phone), the options' values ``opts`` (as chosen, or
-    the text typed for a number), ``raw`` (the option fields' text as typed), and the problem
-    ``error`` to show (``None``: none). Never saved: the table remembered after Start is the
-    players'."""
+    the text typed for a number), ``raw`` (the option fields' text as typed), the problem
+    ``error`` to show (``None``: none), and ``table``: "This screen is the table" (every person
+    on their own phone; no seat of a person here). Never saved: the table remembered after Start
+    is the players'."""
 
     game: str
     n: int
@@ -28,3 +29,4 @@ class SetupState:
     opts: dict[str, Any]
     raw: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    table: bool = False

@@ -72,8 +72,9 @@ class Tables:
             setup,
             self.seat_kinds(setup.game),
             chips=page.chips(players),
-            seat_kinds=[HUMAN, *self.seat_kinds(setup.game)],
+            seat_kinds=[*([] if setup.table else [HUMAN]), *self.seat_kinds(setup.game)],
             no_phones=not self.phones and phones_game(setup.game),
+            table=page.table_offer(),
         )
 
     def start(self, page: SetupPage) -> tuple[Session, list[str]] | None:
@@ -85,7 +86,7 @@ class Tables:
             return None
         seats, options, raw = table
         try:
-            session = Session(st.game, seats, self.seed_fn(), options, bot_hook=self.bot_hook)
+            session = Session(st.game, seats, self.seed_fn(), options, bot_hook=self.bot_hook, table_screen=st.table)
         except ValueError as exc:
             st.error = str(exc)
             return None
@@ -93,7 +94,9 @@ class Tables:
 
     def rematch(self, old: Session) -> Session:
         """A new game at the same table: same seats and options, a new seed."""
-        return Session(old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook)
+        return Session(
+            old.game_id, old.seats, self.seed_fn(), old.options, bot_hook=self.bot_hook, table_screen=old.table_screen
+        )
 
     def warm_up(self) -> None:
         """Import the view and bot modules of the games in :attr:`warm` (the app calls this in idle

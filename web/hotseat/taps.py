@@ -26,7 +26,8 @@ Each class is one kind of tap (its ``shell`` value in brackets):
 * the recovery screen: :class:`Recovery` (``keep_save``, ``delete_save``; ``download`` is
   :class:`SavedFile`); "open in another window": :class:`TakeOver` (``take_over``);
 * setup: :class:`Count` (``count``), :class:`SeatKind` (``kind``), :class:`GameOption`
-  (``opt``), :class:`Chip` (``chip``), :class:`Start` (``start``);
+  (``opt``), :class:`Chip` (``chip``), :class:`TableScreen` (``table``), :class:`Start`
+  (``start``);
 * the game screen: :class:`ShowCards` (``show``), :class:`TakeBack` (``take_back``),
   :class:`Flow` (``undo``, ``confirm``, ``continue``, ``details``, ``skip``), :class:`Rematch`
   (``rematch``), :class:`Story` (``story``), :class:`GameTap` (no ``shell``: the view's payload);
@@ -202,6 +203,13 @@ class Chip(TapBase):
 
 
 @dataclass(frozen=True)
+class TableScreen(TapBase):
+    """The switch "This screen is the table" turned ``on`` (True) or off (False)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class Start(TapBase):
     """ "Start game"."""
 
@@ -298,6 +306,7 @@ Tap = (
     | SeatKind
     | GameOption
     | Chip
+    | TableScreen
     | Start
     | ShowCards
     | TakeBack
@@ -373,6 +382,7 @@ _SHELL: dict[str, Callable[[Mapping[str, Any], dict[str, str]], Tap]] = {
     "kind": lambda r, f: SeatKind(_get(r, "seat", int), _get(r, "kind", str), fields=f),
     "opt": lambda r, f: GameOption(_get(r, "name", str), _get(r, "value", _VALUE, None), fields=f),
     "chip": lambda r, f: Chip(_get(r, "name", str), fields=f),
+    "table": lambda r, f: TableScreen(_get(r, "on", bool), fields=f),
     "start": lambda r, f: Start(fields=f),
     "show": lambda r, f: ShowCards(fields=f),
     "take_back": lambda r, f: TakeBack(fields=f),

@@ -84,6 +84,6 @@ class PhonesAway:
     @staticmethod
     def kinds(session: Session) -> list[str]:
         """Who may stand in for a phone's seat at ``session``: each bot level (when it has bots),
-        then the people at this phone."""
+        then the people at this phone (never at a table screen: nobody plays there)."""
         bots = [f"bot:{level}" for level in BOT_LEVELS] if bots_for(session.game_id, session.bot_hook) else []
-        return [*bots, HUMAN]
+        return bots if session.table_screen else [*bots, HUMAN]

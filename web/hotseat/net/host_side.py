@@ -25,6 +25,15 @@ Several phones back at a reloaded host: once one connects, the sheet goes on by 
 next seat whose phone had connected and is away (:meth:`HostSide._next_phone`): one Connect for
 all of them.
 
+A table screen (:attr:`hotseat.session.Session.table_screen`: every player on their own phone,
+this screen the table in the middle): the pairing sheet opens by itself for the first seat in
+seat order whose phone is not connected (:meth:`HostSide.table_next`), drawn large, and the camera
+runs beside the code from the start, reading each phone's answer as it is held up (no tap at this
+screen); once a phone takes its seat the sheet goes on to the next, until every phone is in. A
+phone that drops gets its code shown again the same way (it answered here before: it scans the
+code and connects by itself). Closing the sheet leaves that seat to the phones strip's "Connect"
+until its phone drops again.
+
 Home with phones connected (:meth:`HostSide.step_away`): the table stays open, each phone hears
 ``pause`` and shows that the host stepped away; Continue takes the same table up again on the
 same links (:meth:`HostSide.take_up`, :meth:`hotseat.net.host.Host.come_back`): no scan. What
@@ -75,13 +84,50 @@ class HostSide:
         #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
         self._noticed: set[int] = set()
+        #: at a table screen, the seats whose big pairing sheet the host closed: not opened by
+        #: itself again until that seat's phone connects or drops anew (:meth:`table_next`)
+        self.dismissed: set[int] = set()
         #: the phone seats whose phone is away, and going on without them
         self.away = PhonesAway(self.hosting, lambda: self.wire.clock())
+        self.table_next()
 
     @property
     def scanning(self) -> bool:
         """Whether the camera should run now (the sheet scans a phone's answer)."""
+        if self.table_scanning:
+            return True
         return self.sheet is not None and self.sheet.step == "answer" and self.sheet.camera
+
+    @property
+    def table_screen(self) -> bool:
+        """Whether this phone hosts a table screen (see the module docstring)."""
+        return self.session.table_screen
+
+    @property
+    def table_scanning(self) -> bool:
+        """Whether the table screen's camera reads phones' answers beside the code on its sheet
+        (shown, not rebuilt: a phone that answered here before connects by itself)."""
+        sheet = self.sheet
+        return (
+            self.table_screen
+            and sheet is not None
+            and sheet.step == "offer"
+            and sheet.code is not None
+            and not sheet.rebuilt
+            and sheet.camera
+        )
+
+    def table_next(self) -> None:
+        """At a table screen with no sheet open: the pairing sheet of the first seat, in seat
+        order, played on a phone that is not connected (and whose sheet the host did not close,
+        :attr:`dismissed`) opens by itself; nothing elsewhere, or when every phone is in."""
+        if not self.table_screen or self.sheet is not None or not self.wire.possible or self.host.paused:
+            return
+        for seat in self.session.phones.guests:
+            remote = self.host.remotes.get(seat)
+            if (remote is None or remote.link is None) and seat not in self.dismissed:
+                self._new_offer(seat, back=remote is not None)
+                return
 
     def event(self, link: int, kind: str, text: str) -> None:
         """Something the transport reported (see ``net.mjs``'s ``listen``)."""
@@ -111,6 +157,7 @@ class HostSide:
         self.session = session
         self.away.since = {}
         self.wire.outbox += host.come_back(session)
+        self.table_next()
         return True
 
     def rematch(self, session: Session) -> None:
@@ -197,13 +244,15 @@ class HostSide:
                         who=who, reason=report.reason
                     )
         elif kind == "closed":
+            self.dismissed.discard(host.seat_of(link))  # that seat's phone dropped: its code comes up again
             self.wire.outbox += host.closed(link)
             if self.sheet is not None and self.sheet.link == link and self.sheet.step == "connecting":
                 self.sheet.since = self.wire.clock() - CONNECT_S  # failed before its time: said at once
                 self.sheet.failed = True
-        elif kind == "scan" and self.sheet is not None and self.sheet.step == "answer":
+        elif kind == "scan" and self.sheet is not None and (self.sheet.step == "answer" or self.table_scanning):
             self._host_answer(text)
         self._drop_stale_sheet()
+        self.table_next()
 
     def _tap(self, do: str, tap: Phones, code: str) -> None:
         if do == "invite":
@@ -226,6 +275,8 @@ class HostSide:
             else:
                 self.sheet.error = no_code_text()
         elif do == "close_sheet":
+            if self.table_screen and self.sheet is not None and self.sheet.seat is not None:
+                self.dismissed.add(self.sheet.seat)  # not opened by itself again for now
             self._drop_sheet()
         elif do == "copy" and self.sheet is not None and self.sheet.code is not None:
             self.wire.clipboard = self.sheet.code
@@ -242,9 +293,14 @@ class HostSide:
         seat once; else it closes."""
         host, session = self.hosting()
         self.sheet = None
+        paired = done.seat if done.seat is not None else (host.seat_of(done.link) if done.link is not None else None)
+        if self.table_screen:
+            if paired is not None:
+                self.dismissed.discard(paired)
+            self.table_next()  # the table screen goes on through every phone not in yet
+            return
         if not done.back:
             return
-        paired = done.seat if done.seat is not None else (host.seat_of(done.link) if done.link is not None else None)
         skipped = {*done.after, done.seat, paired}
         later = [
             s for s in session.phones.seats if s in host.remotes and host.remotes[s].link is None and s not in skipped

@@ -24,6 +24,7 @@ from . import CONNECT_S, qr
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .sheets import PairingSheet
     from .side_state import HostState, PhoneState
     from .wire import Wire
 
@@ -105,6 +106,8 @@ def pairing_sheet(side: HostState) -> Markup | None:
             parts.append(h("p", {"class": "net-error", "role": "alert"}, used.format(other=other, name=name)))
         if sheet.code is None:
             parts.append(h("p", {"class": "note"}, sheet.error or _("Preparing the code…")))
+        elif side.table_screen:
+            parts += _table_offer(side, sheet, sheet.code, name)
         else:
             parts += [
                 h(
@@ -159,9 +162,77 @@ def pairing_sheet(side: HostState) -> Markup | None:
     parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
     return h(
         "div",
-        {"class": "overlay net-sheet", "role": "dialog", "aria-modal": "true", "aria-labelledby": "net-q"},
+        {
+            "class": ["overlay", "net-sheet", "table-join" if side.table_screen else None],
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "net-q",
+        },
         h("div", {"class": "sheet"}, parts),
     )
+
+
+def _table_offer(side: HostState, sheet: PairingSheet, code: str, name: str) -> list[Any]:
+    """The pairing code on a table screen, large for a phone held over it, and beside it the
+    camera that reads the phone's answer (no tap here); a phone that answered here before
+    connects by itself after its scan."""
+    how = h(
+        "p",
+        {"class": "join-how"},
+        _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
+    )
+    if sheet.rebuilt:
+        answer: list[Any] = [
+            h("p", {"class": "note", "role": "status"}, _("{name}'s phone connects by itself.").format(name=name)),
+            screens.button(_("Not connecting? Scan the phone's answer"), net_tap("plain"), "secondary"),
+        ]
+    else:
+        answer = [
+            h("p", None, _("Then hold the phone's answer code up to this screen's camera.")),
+            _camera(sheet.camera_error),
+            _paste_field(_("Connect"), net_tap("answer"), sheet.camera_error),
+        ]
+    return [
+        how,
+        h(
+            "div",
+            {"class": "join-codes"},
+            h(
+                "div",
+                {"class": "join-code"},
+                qr_figure(side.wire, code, _("Pairing code for {name}").format(name=name)),
+            ),
+            h("div", {"class": "join-answer"}, answer),
+        ),
+        _table_seats(side),
+        _code_text(code),
+        _same_network(),
+    ]
+
+
+def _table_seats(side: HostState) -> Markup:
+    """On a table screen's pairing sheet: every phone seat in seat order, connected or not (the
+    one whose code is up marked), so the table sees who is in and who comes next."""
+    host, s = side.hosting()
+    up = side.sheet.seat if side.sheet is not None else None
+    items = []
+    for seat in s.phones.seats:
+        remote = host.remotes.get(seat)
+        on = remote is not None and remote.link is not None
+        state = _("connected") if on else (_("away") if remote is not None else _("not connected"))
+        items.append(
+            h(
+                "li",
+                {
+                    "class": ["net-seat", "on" if on else "off"],
+                    "data-seat": seat,
+                    "aria-current": "step" if seat == up else None,
+                },
+                h("span", {"class": "who"}, s.names[seat]),
+                h("span", {"class": "state"}, state),
+            )
+        )
+    return h("ol", {"class": "join-seats", "aria-label": _("Phones at this table")}, items)
 
 
 def _try_again(seat: int | None) -> Markup:
@@ -194,12 +265,15 @@ def _away_sheet(side: HostState, name: str, session: Session) -> list[Any]:
                 ],
             )
         )
+    if HUMAN in side.away.kinds(session):  # never at a table screen: nobody plays there
+        parts.append(
+            screens.button(
+                _("{name} plays on this phone").format(name=name),
+                net_tap("stand_in", seat=seat, kind=HUMAN),
+                "secondary",
+            )
+        )
     parts += [
-        screens.button(
-            _("{name} plays on this phone").format(name=name),
-            net_tap("stand_in", seat=seat, kind=HUMAN),
-            "secondary",
-        ),
         h(
             "p",
             {"class": "note"},

@@ -26,10 +26,12 @@ class PairingSheet:
     updated), ``away`` (the phone is away: go on without it). ``link``: the offer's link once the
     browser made it, ``code``: its pairing code, ``key``: the pairing key its ICE credentials come
     from, ``error``: what went wrong (``None``: nothing), ``camera`` / ``camera_error``: whether the
-    camera may run, why it cannot. ``rebuilt``: that phone answered here before (it connects by
-    itself), ``plain``: a code made without that shortcut. Reconnecting phones that had connected:
-    ``back``, ``after`` (the seats gone through), ``connected`` (the seat whose phone just came
-    back); ``used_by``: the seat whose phone used this sheet's last code.
+    camera may run (it runs on the ``answer`` step, and on a table screen's ``offer`` beside the
+    code; ``False`` once it was refused or an answer was read), why it cannot. ``rebuilt``: that
+    phone answered here before (it connects by itself), ``plain``: a code made without that
+    shortcut. Reconnecting phones that had connected: ``back``, ``after`` (the seats gone
+    through), ``connected`` (the seat whose phone just came back); ``used_by``: the seat whose
+    phone used this sheet's last code.
     """
 
     seat: int | None
@@ -38,7 +40,7 @@ class PairingSheet:
     code: str | None = None
     key: str | None = None
     error: str | None = None
-    camera: bool = False
+    camera: bool = True
     camera_error: str | None = None
     since: float | None = None
     failed: bool = False

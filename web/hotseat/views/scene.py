@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from ..markup import Markup
+from ..markup import Markup, h
 from .base import Action, BaseView, Observation, Tap, Translate, ViewContext
 
 #: the game's public observation (what the whole table sees), a TypedDict
@@ -110,8 +110,16 @@ class SceneView(BaseView, Generic[SceneT]):
     parts: ViewParts[SceneT]
 
     def render(self, obs: Observation, ctx: ViewContext) -> Markup:
-        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None)."""
-        return self.parts.table(self.parts.scene(obs, ctx))
+        """The table as ``ctx.viewer`` sees it (public when ``ctx.viewer`` is None). On the table
+        in the middle (``ctx.table_screen``) the table is wrapped in ``<div class="table-screen">``,
+        the hook of the stylesheet's large layout for every game; a private view there is a
+        mistake of the caller: ``ValueError``, nothing drawn."""
+        table = self.parts.table(self.parts.scene(obs, ctx))
+        if not ctx.table_screen:
+            return table
+        if ctx.viewer is not None or obs.get("viewer") is not None:
+            raise ValueError("the table screen draws the public view only")
+        return h("div", {"class": "table-screen"}, table)
 
     def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
         """The action ``tap`` makes, or ``None`` after updating the choice in progress."""

@@ -18,7 +18,7 @@ from ...markup import Markup, fragment, h
 from ...widgets import button, hand_section, who
 from ..base import ViewContext
 from .cards import BULL, Goes, card_html
-from .narration import event_messages
+from .narration import event_messages, story_lines
 from .reveal import TableAt, now, replay
 from .scene import SixNimmtScene
 
@@ -52,6 +52,8 @@ def table_html(scene: SixNimmtScene) -> Markup:
         prompt = t("{name} chooses a row to take.").format(name=ctx.names[chooser])
         parts.append(h("p", {"class": "prompt"}, prompt))
     parts.append(_rows_html(table, ctx, choosing))
+    if ctx.table_screen and step is None:
+        parts.append(_story_html(scene))
     if ctx.viewer is not None:
         hidden = set()
         if step is not None:
@@ -153,6 +155,24 @@ def _event_line(table: TableAt, ctx: ViewContext) -> Markup | None:
     for message in event_messages([table.last], ctx.names, ctx.t):
         return h("p", {"class": "event"}, message)
     return None
+
+
+def _story_html(scene: SixNimmtScene) -> Markup | None:
+    """On the table in the middle: the last turn told (the cards played, where each went, the rows
+    taken: :func:`.narration.story_lines` of ``ctx.events``) or, after a pick, which says nothing,
+    the rows taken so far this round (``ctx.round_events``). Public events only."""
+    t, names = scene.t, scene.names
+    lines = story_lines(scene.events, names, t)
+    head = t("Last turn")
+    if not lines:
+        lines = story_lines(scene.round_events, names, t)
+        head = t("This round")
+    if not lines:
+        return None
+    return fragment(
+        h("h2", {"class": "ts-story-head"}, head),
+        h("ol", {"class": "ts-story", "aria-label": head}, [h("li", None, line) for line in lines[-6:]]),
+    )
 
 
 def _hand_html(scene: SixNimmtScene, hidden_cards: set[int]) -> Markup | None:

@@ -1,0 +1,81 @@
+"""The table in the middle read from across the room: every game's table-screen drawing
+(e2e/table_scenes.py, drawn in CPython by the app's own views) laid out by the served
+``style.css`` in Chromium on a tablet (1280x800, and 800x1280 upright) and a TV (1920x1080).
+
+* Nothing overflows: the page neither scrolls nor spills sideways (a table screen is looked at,
+  never scrolled), and no element reaches past the window's right or bottom edge.
+* 6 nimmt!: the digits of every card in the rows are at least 48 px high at 1920x1080 (the ink,
+  measured from the font as drawn: ``measureText``), and at least 34 px at 1280x800.
+* Dog: the board is at least 90% of the window's short side less the bar, at each size.
+
+One page per scene: the drawing is served as a page of the site's origin (``style.css`` from the
+site), then the window is resized through the sizes.
+"""
+
+from __future__ import annotations
+
+import pytest
+import table_scenes
+from conftest import shot
+
+SIZES = [(1280, 800), (1920, 1080), (800, 1280)]
+PAGE = """<!doctype html><html lang="en" data-theme="dark" data-animation="off"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="./style.css">
+<link rel="icon" type="image/png" href="./icons/icon-192.png">
+<title>table</title></head><body><main id="app">{body}</main></body></html>"""
+
+#: the elements past the window's right or bottom edge, the page's scroll size, the bar's height
+OVERFLOW_JS = """() => {
+  const w = innerWidth, h = innerHeight, out = [];
+  for (const el of document.querySelectorAll('#app *')) {
+    const r = el.getBoundingClientRect();
+    const cls = typeof el.className === 'string' ? el.className : (el.className.baseVal || '');
+    if (r.width && r.height && (r.right > w + 0.5 || r.bottom > h + 0.5)) out.push(`${el.tagName}.${cls}`);
+  }
+  const d = document.documentElement;
+  const bar = document.querySelector('.bar').getBoundingClientRect().height;
+  return {out: out.slice(0, 8), sw: d.scrollWidth, sh: d.scrollHeight, bar};
+}"""
+
+#: the smallest ink height (px) of the numbers on the row cards, from the font as drawn
+DIGITS_JS = """() => {
+  const c = document.createElement('canvas').getContext('2d');
+  let least = Infinity;
+  for (const el of document.querySelectorAll('.table-screen .rows .card .num')) {
+    const s = getComputedStyle(el);
+    c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const m = c.measureText(el.textContent);
+    least = Math.min(least, m.actualBoundingBoxAscent + m.actualBoundingBoxDescent);
+  }
+  return least;
+}"""
+
+
+@pytest.mark.parametrize("scene_id", [s.id for s in table_scenes.SCENES])
+def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene_id):
+    page = fresh_page
+    scene = table_scenes.scene(scene_id)
+    markup, _state = scene.render()
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    # a page of the site's origin that holds the drawing (the site's own style.css and icon)
+    body = PAGE.format(body=markup)
+    page.route("**/table-look.html", lambda route: route.fulfill(body=body, content_type="text/html"))
+    page.goto("./table-look.html")
+    assert page.evaluate("getComputedStyle(document.body).fontFamily") != "", "style.css did not load"
+    assert page.locator(".table-screen").count() == 1
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        where = f"{scene_id} at {width}x{height}"
+        box = page.evaluate(OVERFLOW_JS)
+        assert box["sw"] <= width and box["sh"] <= height, f"{where}: the page scrolls: {box}"
+        assert not box["out"], f"{where}: past the window's edge: {box['out']}"
+        if scene.game == "six_nimmt":
+            least = page.evaluate(DIGITS_JS)
+            need = 48 if (width, height) == (1920, 1080) else 34
+            assert least >= need, f"{where}: card numbers {least:.1f} px high, fewer than {need}"
+        if scene.game == "dog":
+            board = page.locator(".dg-board svg").bounding_box()
+            short = min(width, height) - box["bar"] if width > height else width
+            assert min(board["width"], board["height"]) >= 0.9 * short, f"{where}: board {board}, short side {short}"
+        shot(page, f"table_{scene_id}_{width}x{height}", folder="table")
