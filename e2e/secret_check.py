@@ -84,6 +84,7 @@ def ui_modules() -> tuple:
         _ui_modules["Session"] = importlib.import_module(f"{alias}.session").Session
         _ui_modules["session_save"] = importlib.import_module(f"{alias}.session_save")
         _ui_modules["pages"] = importlib.import_module(f"{alias}.pages")
+        _ui_modules["taps"] = importlib.import_module(f"{alias}.taps")
         narration = importlib.import_module(f"{alias}.narration")
         _ui_modules["cues"] = frozenset(narration.CUES) | {narration.TURN}
         _ui_modules["from"] = str(package)
@@ -613,7 +614,8 @@ class SecretChecker:
         elif screen in ("curtain", "turn"):
             session.curtain.up(who)  # the curtain for who (nothing pending, no reveal) ...
             if screen == "turn":
-                session.tap({"shell": "show"})  # ... and who's own screen behind it
+                shown = _ui_modules["taps"].ShowCards()
+                _ui_modules["pages"].play_tap(session, shown)  # ... and who's own screen behind it
             assert session.phase == screen and (screen == "curtain" or session.viewer == who), (session.phase, screen)
         else:
             assert session.phase == screen, (session.phase, screen)

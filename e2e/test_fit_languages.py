@@ -496,7 +496,7 @@ def bot_pages() -> walk.Pages:
         c.tap({"shell": "new", "game": game})
         for _ in range(12):
             c.tap({"shell": "count", "delta": 1})
-        for seat in range(1, c.setup["n"]):
+        for seat in range(1, c.setup.n):
             c.tap({"shell": "kind", "seat": seat, "kind": BOT_KINDS[(seat - 1) % 3]})
         pages.add(f"{game}, setup", c)
         c.tap({"shell": "start", "fields": {}})

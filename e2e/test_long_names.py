@@ -182,12 +182,12 @@ def game_pages(game_id: str, names: list[str] = NAMES, at_the_end: Callable[[Con
     storage = MemoryStorage()
     c = Controller(storage, bot_hook=None, seed_fn=lambda: 21)
     c.tap({"shell": "new", "game": game_id})
-    while c.setup["n"] < 4:
+    while c.setup.n < 4:
         c.tap({"shell": "count", "delta": 1})
-    c.setup["names"] = list(names)  # as typed into the fields (each tap sends them)
+    c.setup.names = list(names)  # as typed into the fields (each tap sends them)
     pages.add("setup", c)
     c.tap({"shell": "start", "fields": {f"name-{i}": names[i] for i in range(4)}})
-    assert c.screen == "game", c.setup and c.setup.get("error")
+    assert c.screen == "game", c.setup and c.setup.error
     play(c, pages, rng, 80, to_the_end=False)
     end = dog_near_the_end() if game_id == "dog" else near_the_end(game_id, 3, 8)
     c = resume(storage, game_id, end, 3, names)
@@ -214,11 +214,11 @@ def shell_pages(names: list[str] = NAMES) -> Pages:
     c.tap({"shell": "new", "game": "six_nimmt"})
     pages.add("the replace question", c)
     c.tap({"shell": "replace"})
-    while c.setup["n"] < 4:
+    while c.setup.n < 4:
         c.tap({"shell": "count", "delta": 1})
     typed = names[:3] + [names[0].lower()]  # "annwww…" looks like "AnnWWW…"
     c.tap({"shell": "start", "fields": {f"name-{i}": typed[i] for i in range(4)}})
-    assert c.setup["error"] and names[0] in c.setup["error"], "a look-alike name must be refused"
+    assert c.setup.error and names[0] in c.setup.error, "a look-alike name must be refused"
     pages.add("setup, a look-alike refused", c)
     c.tap({"shell": "menu"})
     c.tap({"shell": "resume", "game": "dog"})

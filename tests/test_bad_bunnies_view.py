@@ -10,7 +10,9 @@ import re
 import pytest
 from test_bad_bunnies import position
 
+from hotseat.pages import play_tap
 from hotseat.session import Session
+from hotseat.taps import parse_tap
 from hotseat.views import bad_bunnies
 from hotseat.views.bad_bunnies.narration import rule_line
 from hotseat.views.bad_bunnies.taps import PlayChoice
@@ -151,17 +153,17 @@ def test_a_whole_session_of_three_humans_through_taps():
             curtains += 1
             public = view.render(session.state.public_observation(), session.context(None, for_screen=False))
             assert 'class="bb-hand' not in public
-            session.tap({"shell": "show"})
+            play_tap(session, parse_tap({"shell": "show"}))
         elif session.phase == "summary":
-            session.tap({"shell": "continue"})
+            play_tap(session, parse_tap({"shell": "continue"}))
         elif session.flow.pending is not None:
-            session.tap({"shell": "confirm"})
+            play_tap(session, parse_tap({"shell": "confirm"}))
         else:
             markup = view.render(session.screen_obs(), session.context())
             options = [t for t in taps(markup) if "cancel" not in t]
             assert options, markup
             pick += 1
-            session.tap(options[pick % len(options)])
+            play_tap(session, parse_tap(options[pick % len(options)]))
             assert session.error is None
     assert session.phase == "over" and curtains > 10
     assert max(session.state.scores) >= 15 and len(session.winners()) == 1

@@ -12,7 +12,9 @@ from pathlib import Path
 import pycore
 from hotseat import cues
 from hotseat.game_screen import GameScreen
+from hotseat.pages import play_tap
 from hotseat.session import Session
+from hotseat.taps import parse_tap
 from hotseat.views import bunny_moose
 from hotseat.views.base import ViewContext
 from hotseat.views.bunny_moose.drawing import card_svg
@@ -39,7 +41,7 @@ def screen(session):
 
 
 def tap(session, **data):
-    session.tap(data)
+    play_tap(session, parse_tap(data))
     assert session.error is None, session.error
 
 

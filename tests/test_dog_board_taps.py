@@ -16,6 +16,8 @@ from itertools import combinations
 from test_dog import position
 from test_dog_view import screen, session_for, show
 
+from hotseat.pages import play_tap
+from hotseat.taps import parse_tap
 from hotseat.views.dog.board import HIT_RADIUS, hit_cells
 from hotseat.views.dog.geometry import KENNEL_SLOTS, R_FIG, field_xy, kennel_xy
 
@@ -78,7 +80,7 @@ def test_hit_cells_split_the_board_between_the_nearest_points():
 def test_a_figure_next_to_its_target_and_a_seven_crowd_are_buttons_of_their_own():
     s = session_for(position({0: [20]}, {0: ["2"], 1: ["3"]}))
     show(s)
-    s.tap({"card": "2"})
+    play_tap(s, parse_tap({"card": "2"}))
     found = buttons(screen(s))
     # the figure (its only move) and its target two fields on: two buttons, no old tap circle
     assert [w for w, *_ in found] == ["fig 0", "target 22"]
@@ -89,8 +91,8 @@ def test_a_figure_next_to_its_target_and_a_seven_crowd_are_buttons_of_their_own(
     check_nearest(found)
     s = session_for(position({0: [20, 24]}, {0: ["7"], 1: ["3"]}))
     show(s)
-    s.tap({"card": "7"})
-    s.tap({"fig": 0})
+    play_tap(s, parse_tap({"card": "7"}))
+    play_tap(s, parse_tap({"fig": 0}))
     found = buttons(screen(s))
     assert {"fig 0", "fig 1", "target 21", "target 27"} <= {w for w, *_ in found}, found
     check_nearest(found)

@@ -11,7 +11,9 @@ from pathlib import Path
 from test_dog import position
 
 import pycore
+from hotseat.pages import play_tap
 from hotseat.session import Session
+from hotseat.taps import parse_tap
 from hotseat.views import dog
 from hotseat.views.dog.geometry import field_xy
 from hotseat.views.dog.narration import event_messages
@@ -42,13 +44,13 @@ def screen(s: Session) -> str:
 def commit(s: Session, tap: dict) -> None:
     """The named tap of a move makes it (the one commit rule): no Confirm bar."""
     before = s.state.to_json()
-    s.tap(tap)
+    play_tap(s, parse_tap(tap))
     assert s.flow.pending is None and s.state.to_json() != before
 
 
 def show(s: Session) -> None:
     assert s.phase == "curtain"
-    s.tap({"shell": "show"})
+    play_tap(s, parse_tap({"shell": "show"}))
     assert s.phase == "turn"
 
 
@@ -67,7 +69,7 @@ def test_partner_swap_behind_curtains():
         markup = screen(s)
         assert "give to your partner" in markup
         gift = next(t for t in taps(markup) if "do" in t and t["do"]["type"] == "give")
-        s.tap(gift)  # given at the tap
+        play_tap(s, parse_tap(gift))  # given at the tap
         assert s.flow.pending is None and (s.state.phase == "give" or s.state.phase == "play")
     assert s.state.phase == "play" and s.state.turn == 0
     show(s)
@@ -77,7 +79,7 @@ def test_partner_swap_behind_curtains():
 def test_card_then_figure_then_target_where_there_is_a_choice():
     s = session_for(position({0: [61], 1: [30]}, {0: ["5"], 1: ["2"]}))
     show(s)
-    s.tap({"card": "5"})
+    play_tap(s, parse_tap({"card": "5"}))
     markup = screen(s)
     # one figure: it is selected at once; two targets, on the board and as buttons
     assert 'data-target="2"' in markup and 'data-target="65"' in markup
@@ -90,7 +92,7 @@ def test_card_then_figure_then_target_where_there_is_a_choice():
 def test_single_target_plays_on_tapping_the_figure():
     s = session_for(position({0: [10, 40]}, {0: ["2"], 1: ["2"]}))
     show(s)
-    s.tap({"card": "2"})
+    play_tap(s, parse_tap({"card": "2"}))
     markup = screen(s)
     assert 'data-fig="0"' in markup and 'data-fig="1"' in markup
     fig_taps = [t for t in taps(markup) if "do" in t and t["do"].get("figure") == 1]
@@ -101,12 +103,12 @@ def test_single_target_plays_on_tapping_the_figure():
 def test_joker_asks_which_card_only_kinds_that_fit():
     s = session_for(position({0: [12], 1: [16]}, {0: ["joker"], 1: ["2"]}))
     show(s)
-    s.tap({"card": "joker"})
+    play_tap(s, parse_tap({"card": "joker"}))
     kinds = [t["as"] for t in taps(screen(s)) if "as" in t]
     # figure 0 is 4 before a protected figure: only 1..3 forward, 4 back, a start (listed under
     # 1/11; a 13 could only start too) and the swap (here without effect)
     assert kinds == ["1/11", "2", "3", "4", "swap"]
-    s.tap({"as": "3"})
+    play_tap(s, parse_tap({"as": "3"}))
     move = next(t for t in taps(screen(s)) if "do" in t)
     assert move["do"] == {"type": "play", "card": "joker", "as": "3", "figure": 0, "to": 15}
 
@@ -114,8 +116,8 @@ def test_joker_asks_which_card_only_kinds_that_fit():
 def test_seven_step_by_step_with_remaining_steps_and_undo():
     s = session_for(position({0: [10, 30]}, {0: ["7"], 1: ["2"]}))
     show(s)
-    s.tap({"card": "7"})
-    s.tap({"fig": 0})
+    play_tap(s, parse_tap({"card": "7"}))
+    play_tap(s, parse_tap({"fig": 0}))
     markup = screen(s)
     assert "3 forward · 4 left" in markup
     # the 7's steps are chosen on the board, one numbered field each (reached with the keyboard
@@ -128,7 +130,7 @@ def test_seven_step_by_step_with_remaining_steps_and_undo():
     markup = screen(s)
     assert "7: 4 steps left" in markup and "Undo step" in markup
     assert "7, 4 steps left" in view.status_line(s.screen_obs(), s.context())
-    s.tap({"do": {"type": "undo"}})  # taking a step back is final at once
+    play_tap(s, parse_tap({"do": {"type": "undo"}}))  # taking a step back is final at once
     assert s.flow.pending is None and s.state.seven is None and s.state.hands[0] == ["7"]
 
 
@@ -192,15 +194,15 @@ def _drive(n: int, seed: int, max_taps: int = 4000) -> Session:
         if s.phase == "over":
             return s
         if s.phase == "curtain":
-            s.tap({"shell": "show"})
+            play_tap(s, parse_tap({"shell": "show"}))
             continue
         assert s.phase == "turn", s.phase
         if s.flow.pending is not None:
-            s.tap({"shell": "confirm"})
+            play_tap(s, parse_tap({"shell": "confirm"}))
             continue
         options = [t for t in taps(screen(s)) if "shell" not in t and t != {"card": None} and t != {"fig": None}]
         assert options, f"nothing to tap: {s.state.to_json()}"
-        s.tap(options[rng.randbelow(len(options))])
+        play_tap(s, parse_tap(options[rng.randbelow(len(options))]))
         assert s.error is None, s.error
     return s
 

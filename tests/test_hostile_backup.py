@@ -89,7 +89,7 @@ def try_restore(text: str | None) -> tuple[Controller, MemoryStorage, str | None
 
 def assert_offered_backup_is_valid(c: Controller, phone: MemoryStorage) -> None:
     """A file that was accepted: every part reads as the app reads it, and Restore stores exactly it."""
-    found = c.dialog["backup"]
+    found = c.dialog.backup
     for game_id, text in found.games.items():
         assert session_save.from_json(text, bot_hook=first_legal_bot).game_id == game_id
     if found.players is not None:

@@ -3,7 +3,7 @@ backup tests (tests/web/test_backup.py in CPython, tests/test_hostile_backup.py 
 
 from __future__ import annotations
 
-from ui_helpers import MemoryStorage, first_legal_bot
+from ui_helpers import MemoryStorage, first_legal_bot, tap_game
 
 import pycore
 from hotseat import players as players_store
@@ -23,9 +23,9 @@ def _played(game_id: str, seats: list[tuple[str, str]], moves: int) -> Session:
     for _ in range(moves):
         player = session.state.current_players()[0]
         session.apply(player, session.state.legal_actions(player)[0])
-        session.tap({"shell": "skip"})
+        tap_game(session, {"shell": "skip"})
         if session.phase is Phase.SUMMARY:
-            session.tap({"shell": "continue"})
+            tap_game(session, {"shell": "continue"})
     return session
 
 

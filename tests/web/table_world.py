@@ -383,13 +383,13 @@ def start_table(host: Controller, game_id: str, kinds: list[str], options: dict 
     (the seat count, each seat's kind; ``options``: setup fields such as ``{"opt-rounds": "1"}``)."""
     host.tap({"shell": "new", "game": game_id})
     setup = host.setup
-    while setup["n"] < len(kinds):
+    while setup.n < len(kinds):
         host.tap({"shell": "count", "delta": 1})
-    while setup["n"] > len(kinds):
+    while setup.n > len(kinds):
         host.tap({"shell": "count", "delta": -1})
     for seat, kind in enumerate(kinds):
         host.tap({"shell": "kind", "seat": seat, "kind": kind})
-        assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
+        assert setup.kinds[seat] == kind, (seat, kind, setup.kinds)
     fields = {f"name-{i}": NAMES[i] for i in range(len(kinds))} | (options or {})
     host.tap({"shell": "start", "fields": fields})
     assert host.session is not None and host.session.kinds == kinds

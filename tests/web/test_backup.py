@@ -44,7 +44,7 @@ def test_backup_then_a_wiped_phone_restores_every_game_and_the_players_byte_for_
     c.tap({"shell": "settings"})
     c.tap({"shell": "restore"})  # from the settings sheet: the file picker, then the question alone
     c.backups.restore_chosen(text, len(text.encode()))
-    assert c.dialog is not None and c.dialog["kind"] == "restore" and not c.sheets.settings_open
+    assert c.dialog is not None and c.dialog.kind == "restore" and not c.sheets.settings_open
     assert dict(wiped) == {}  # nothing until the player says Restore
     question = str(c.render())
     assert "Restore this backup?" in question and "Ann, Bob, Cy" in question and "Ann, Dan" in question
@@ -77,7 +77,7 @@ def test_keep_changes_nothing_and_the_question_names_what_it_replaces():
     assert "It replaces the game in progress here of: 6 nimmt!." in question
     assert {"shell": "keep"} in taps(question) and {"shell": "restore_yes"} in taps(question)
     c.tap({"shell": "new", "game": "dog"})  # every other tap waits for the answer
-    assert c.screen == "home" and c.dialog["kind"] == "restore"
+    assert c.screen == "home" and c.dialog.kind == "restore"
     c.tap({"shell": "keep"})
     assert c.dialog is None and dict(other) == before
     assert c.back_target() is None
@@ -107,7 +107,7 @@ def test_a_restore_picked_during_a_game_goes_home_first_and_the_game_stays_saved
     assert c.backups.pick_file is True  # the browser glue opens its file picker now
     c.backups.restore_chosen(text)
     assert c.screen == "home" and c.session is None and not c.sheets.settings_open
-    assert c.dialog["kind"] == "restore"
+    assert c.dialog.kind == "restore"
 
 
 def test_a_browser_refusing_a_write_mid_restore_leaves_every_key_as_it_was():

@@ -6,7 +6,7 @@ with one person at this phone every move is final at its tap; tempo taps never w
 from __future__ import annotations
 
 import pytest
-from ui_helpers import first_legal_bot, taps
+from ui_helpers import first_legal_bot, tap_game, taps
 
 import pycore
 from hotseat.session import Phase, Session, load_view
@@ -50,22 +50,22 @@ def shared(game_id: str, n: int, seed: int = 7) -> Session:
 
 def test_a_secret_pick_at_a_shared_phone_is_made_at_the_tap_and_undone_on_the_hand_off():
     s = shared("six_nimmt", 3)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     me, before = s.viewer, s.state.to_json()
     card = s.state.legal_actions(me)[0]["card"]
-    s.tap({"pick": card})  # one tap: the pick is made
+    tap_game(s, {"pick": card})  # one tap: the pick is made
     assert s.flow.pending is None and s.state.to_json() != before
     assert s.phase is Phase.CURTAIN and s.curtain.seat != me and s.take_back.offered()
-    s.tap({"shell": "take_back"})  # "Undo my move" on the hand-off screen
+    tap_game(s, {"shell": "take_back"})  # "Undo my move" on the hand-off screen
     # the next player may hold the phone by now: the hand taken back waits behind its curtain
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain.seat == me and not s.log.moves
     assert s.viewer is None and not s.take_back.offered()
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
     other = s.state.legal_actions(me)[1]["card"]
-    s.tap({"pick": other})
+    tap_game(s, {"pick": other})
     assert s.take_back.offered()
-    s.tap({"shell": "show"})  # the next player shows their cards: the pick stands
+    tap_game(s, {"shell": "show"})  # the next player shows their cards: the pick stands
     assert not s.take_back.offered() and s.state.observation(me)["my_pick"] == other
 
 
@@ -73,8 +73,8 @@ def test_the_last_secret_pick_turns_every_card_over_and_cannot_be_taken_back():
     s = shared("six_nimmt", 3)
     for _ in range(3):
         if s.phase is Phase.CURTAIN:
-            s.tap({"shell": "show"})
-        s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
+            tap_game(s, {"shell": "show"})
+        tap_game(s, {"pick": s.state.legal_actions(s.viewer)[0]["card"]})
     assert s.phase is Phase.REVEAL
     while s.phase is Phase.REVEAL:
         s.tick()
@@ -89,8 +89,8 @@ def test_the_offer_to_take_back_ends_when_another_seat_moves():
         {},
         bot_hook=first_legal_bot,
     )
-    s.tap({"shell": "show"})
-    s.tap({"pick": s.state.legal_actions(s.viewer)[0]["card"]})
+    tap_game(s, {"shell": "show"})
+    tap_game(s, {"pick": s.state.legal_actions(s.viewer)[0]["card"]})
     assert s.take_back.offered()
     kept = s.take_back.kept
     s.log.moves.append({"player": 2, "action": {}})  # another seat moved meanwhile
@@ -109,7 +109,7 @@ def test_one_person_among_bots_has_no_undo_and_no_confirm():
     )
     assert s.phase is Phase.TURN
     before = s.state.to_json()
-    s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
+    tap_game(s, {"pick": s.state.legal_actions(0)[0]["card"]})
     assert s.flow.pending is None and s.state.to_json() != before and s.take_back.kept is None
 
 
@@ -117,7 +117,7 @@ def bad_bunnies_play(seats: list[dict]) -> tuple[Session, int]:
     """A Bad Bunnies game at the first play of the round; the starter has a card selected."""
     s = Session("bad_bunnies", seats, 4, {}, bot_hook=first_legal_bot)
     if s.phase == "curtain":
-        s.tap({"shell": "show"})
+        tap_game(s, {"shell": "show"})
     assert s.phase == "turn" and s.state.public_observation()["phase"] == "play"
     return s, s.viewer
 
@@ -126,18 +126,18 @@ def test_bad_bunnies_play_at_a_shared_phone_is_made_at_the_named_tap_and_can_be_
     s, me = bad_bunnies_play([{"name": n, "kind": "human"} for n in ("Ann", "Ben", "Cat")])
     before = s.state.to_json()
     plays = [a for a in s.state.legal_actions(me) if a["type"] == "play"]
-    s.tap({"card": plays[0]["card"]})
-    s.tap({"card": plays[-1]["card"]})  # tapping another card switches the choice
+    tap_game(s, {"card": plays[0]["card"]})
+    tap_game(s, {"card": plays[-1]["card"]})  # tapping another card switches the choice
     play = plays[-1]
     tap = next(t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if t.get("play") == play["card"])
-    s.tap(tap)  # Play / Higher / Lower: the named tap makes the move
+    tap_game(s, tap)  # Play / Higher / Lower: the named tap makes the move
     while s.phase is Phase.REVEAL:
         s.tick()
     assert s.flow.pending is None and s.state.public_observation()["top"] == play["card"]
     assert s.phase is Phase.CURTAIN and s.take_back.offered()
-    s.tap({"shell": "take_back"})
+    tap_game(s, {"shell": "take_back"})
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN and s.curtain.seat == me
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
 
 
@@ -148,9 +148,9 @@ def test_one_person_among_bots_plays_at_the_tap():
     assert me == 0 and s.state.current_players() == [0]  # the first seat starts (no random starter)
     before = s.state.to_json()
     play = next(a for a in s.state.legal_actions(me) if a["type"] == "play")
-    s.tap({"card": play["card"]})
+    tap_game(s, {"card": play["card"]})
     tap = next(t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if t.get("play") == play["card"])
-    s.tap(tap)
+    tap_game(s, tap)
     assert s.flow.pending is None and s.state.to_json() != before
 
 
@@ -177,7 +177,7 @@ def six_nimmt_row_choice(kinds: list[str]) -> tuple[Session, int]:
     seats = [{"name": n, "kind": k} for n, k in zip(("Ann", "Ben", "Cat", "Dee"), kinds)]
     s = Session("six_nimmt", seats, 7, state=state, bot_hook=first_legal_bot)
     if s.phase == "curtain":
-        s.tap({"shell": "show"})
+        tap_game(s, {"shell": "show"})
     assert s.phase == "turn" and s.actor == chooser  # on the public table at a shared phone
     return s, chooser
 
@@ -188,7 +188,7 @@ def test_six_nimmt_row_tap_takes_the_row(kinds):
     s, me = six_nimmt_row_choice(kinds)
     before = s.state.to_json()
     assert not [t for t in taps(str(s.view.render(s.screen_obs(), s.context()))) if "take" in t]
-    s.tap({"row": 1})
+    tap_game(s, {"row": 1})
     assert s.flow.pending is None and s.state.to_json() != before
 
 
@@ -198,27 +198,27 @@ def test_bad_bunnies_pass_with_a_card_that_fits_is_asked_once():
     s, me = bad_bunnies_play([{"name": n, "kind": "human"} for n in ("Ann", "Ben", "Cat")])
     for _ in range(20):  # lay cards until the player on turn may pass while a card of theirs fits
         if s.phase == "curtain":
-            s.tap({"shell": "show"})
+            tap_game(s, {"shell": "show"})
         legal = s.state.legal_actions(s.viewer)
         plays = [a for a in legal if a["type"] == "play"]
         if {"type": "pass"} in legal and plays:
             break
-        s.tap({"card": plays[0]["card"]})
+        tap_game(s, {"card": plays[0]["card"]})
         markup = str(s.view.render(s.screen_obs(), s.context()))
         tap = next(t for t in taps(markup) if t.get("play") == plays[0]["card"])
-        s.tap(tap)
+        tap_game(s, tap)
         while s.phase == "reveal":
             s.tick()
     else:
         raise AssertionError("no turn with a pass and a fitting card")
     me, before = s.viewer, s.state.to_json()
-    s.tap({"pass": 1})
+    tap_game(s, {"pass": 1})
     assert s.flow.pending is None and s.flow.local.get(KEY) == PlayChoice(confirm_pass=True)
     assert s.state.to_json() == before
-    s.tap({"cancel": 1})  # "Keep playing"
+    tap_game(s, {"cancel": 1})  # "Keep playing"
     assert s.flow.local.get(KEY) == PlayChoice() and s.state.to_json() == before
-    s.tap({"pass": 1})
-    s.tap({"pass": "yes"})
+    tap_game(s, {"pass": 1})
+    tap_game(s, {"pass": "yes"})
     assert s.flow.pending is None and s.state.to_json() != before
     assert s.state.public_observation()["passed"][me]
 
@@ -231,7 +231,7 @@ def test_a_move_that_ends_a_round_stands_after_its_round_summary():
     ended = None
     for _ in range(200):
         if s.phase is Phase.CURTAIN:
-            s.tap({"shell": "show"})
+            tap_game(s, {"shell": "show"})
         elif s.phase is Phase.TURN:
             me = s.viewer
             legal = s.state.legal_actions(me)
@@ -241,9 +241,9 @@ def test_a_move_that_ends_a_round_stands_after_its_round_summary():
                 break
     assert ended is not None and s.state.public_observation()["phase"] == "choose"
     assert s.take_back.kept is None
-    s.tap({"shell": "continue"})
+    tap_game(s, {"shell": "continue"})
     assert s.phase is Phase.CURTAIN and s.curtain.seat != ended
     assert not s.take_back.offered() and s.take_back.mover is None
     before = s.state.to_json()
-    s.tap({"shell": "take_back"})  # an old tap for it changes nothing
+    tap_game(s, {"shell": "take_back"})  # an old tap for it changes nothing
     assert s.state.to_json() == before and s.phase is Phase.CURTAIN

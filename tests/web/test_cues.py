@@ -13,7 +13,7 @@ import re
 
 import pytest
 from test_net_controller import play_a_step, two_phones
-from ui_helpers import MemoryStorage, first_legal_bot
+from ui_helpers import MemoryStorage, first_legal_bot, tap_game
 
 import pycore
 from hotseat import cues, narration
@@ -75,11 +75,11 @@ def play_out(s: Session, rng: random.Random, steps: int = 20_000):
         if s.phase is Phase.OVER:
             return
         if s.phase is Phase.CURTAIN:
-            s.tap({"shell": "show"})
+            tap_game(s, {"shell": "show"})
         elif s.phase is Phase.TURN:
             s.apply(s.actor, rng.choice(s.state.legal_actions(s.actor)))
         elif s.phase is Phase.SUMMARY:
-            s.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
         else:
             s.tick()
     raise AssertionError("the game did not end")
@@ -128,14 +128,14 @@ def test_a_paced_reveal_sounds_each_step_once_and_a_curtain_calls_the_next_playe
     s = Session("six_nimmt", seats(["human"] * 3), 5)
     ear = Ear()
     assert ear.hear(str(table_markers(s))) == []  # the first curtain: no move made yet
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     s.apply(0, s.state.legal_actions(0)[0])
     assert s.phase is Phase.CURTAIN and s.curtain.seat == 1
     assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]  # Ann picked; pass it to Ben
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert ear.hear(str(table_markers(s))) == []  # Ben showed his cards: already called
     s.apply(1, s.state.legal_actions(1)[0])
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     s.apply(2, s.state.legal_actions(2)[0])
     assert s.phase is Phase.REVEAL
     heard = [ear.hear(str(table_markers(s)))]  # step 0: the table before the cards are turned
@@ -164,7 +164,7 @@ def test_a_reveal_skipped_to_its_end_is_one_sound_not_a_heap():
             s.tick()
         assert s.phase is Phase.REVEAL
         ear.hear(str(table_markers(s)))
-        s.tap({"shell": "skip"})
+        tap_game(s, {"shell": "skip"})
         if s.phase is not Phase.TURN:  # a bot chooses a row first: another seed
             continue
         heard = ear.hear(str(table_markers(s)))
@@ -240,7 +240,7 @@ def test_a_game_opened_from_its_save_sounds_nothing_until_the_next_move():
     rng = random.Random(2)
     while s.phase is not Phase.SUMMARY:  # to the end of the first round
         if s.phase is Phase.CURTAIN:
-            s.tap({"shell": "show"})
+            tap_game(s, {"shell": "show"})
         s.apply(s.viewer, rng.choice(s.state.legal_actions(s.viewer)))
     assert "round" in Ear().hear(str(c.render()))  # the screen of the move just made carries its cues
     again = Controller(storage, bot_hook=None)
@@ -257,9 +257,9 @@ def test_a_game_opened_from_its_save_sounds_nothing_until_the_next_move():
 def test_hidden_cards_behind_the_curtain_call_nobody():
     s = Session("dog", seats(["human"] * 4), 3)
     ear = Ear()
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     s.apply(s.viewer, s.state.legal_actions(s.viewer)[0])  # a card given: Ben's turn to give
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == 1
     s.curtain.hide_private_view()  # the phone is locked with Ben's cards on screen
     assert s.phase is Phase.CURTAIN and s.curtain.hidden
@@ -289,17 +289,17 @@ def test_a_phone_at_another_phones_table_hears_its_turn_and_the_moves():
 def test_a_move_taken_back_and_made_again_sounds_again():
     s = Session("six_nimmt", seats(["human"] * 3), 7)
     ear = Ear()
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     me = s.viewer
-    s.tap({"pick": s.state.legal_actions(me)[0]["card"]})
+    tap_game(s, {"pick": s.state.legal_actions(me)[0]["card"]})
     assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]
-    s.tap({"shell": "take_back"})  # "Undo my move": Ann's turn again, behind her curtain
+    tap_game(s, {"shell": "take_back"})  # "Undo my move": Ann's turn again, behind her curtain
     assert s.phase is Phase.CURTAIN and s.curtain.seat == me
     assert ear.hear(str(table_markers(s))) == []  # the one who tapped Undo is there: no call
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert s.phase is Phase.TURN and s.viewer == me
     assert ear.hear(str(table_markers(s))) == []  # her own cards: no call
-    s.tap({"pick": s.state.legal_actions(me)[1]["card"]})
+    tap_game(s, {"pick": s.state.legal_actions(me)[1]["card"]})
     assert ear.hear(str(table_markers(s))) == ["pick", "your_turn"]  # the new pick, Ben called again
 
 
@@ -313,7 +313,7 @@ def test_a_cue_key_holds_nothing_secret_and_tells_tables_apart():
         s.apply(0, s.state.legal_actions(0)[0])
         while s.phase is Phase.BOT:
             s.tick()
-        s.tap({"shell": "skip"})  # the reveal at its end: every card laid is on screen
+        tap_game(s, {"shell": "skip"})  # the reveal at its end: every card laid is on screen
         markup = str(table_markers(s))
         assert markup == str(table_markers(s))  # a redraw: the same keys
         found = re.findall(r'data-fx-key="([^"]*)"', markup)

@@ -28,7 +28,7 @@ import json
 import re
 
 import pytest
-from ui_helpers import MemoryStorage, first_legal_bot, taps
+from ui_helpers import MemoryStorage, first_legal_bot, tap_game, taps
 
 from hotseat import session_save
 from hotseat.net import protocol
@@ -36,6 +36,7 @@ from hotseat.net.guest import Guest
 from hotseat.net.play import GuestPlay
 from hotseat.pages import GamePage
 from hotseat.session import Phase, Session
+from hotseat.taps import parse_tap
 
 NAMES = ["Ann", "Ben", "Cid"]
 LINK = 1
@@ -154,21 +155,21 @@ def test_a_seat_is_drawn_alike_at_the_host_and_on_its_phone(game_id, players, sh
             if tap is None:  # a move straight from the legal list, now and then
                 s.submit(0, s.legal_actions(0)[0])
             else:
-                s.tap(tap)
-                sent = play.tap(tap)
+                tap_game(s, tap)
+                sent = play.tap(parse_tap(tap))
                 assert bool(sent) == (s.moves_applied != pair.applied), where  # the same commit rule
             taps_this_turn = 0 if s.moves_applied != moves else taps_this_turn + 1
         elif phase is Phase.REVEAL:
             if step % 4 == 0:
-                s.tap({"shell": "skip"})
-                play.tap({"shell": "skip"})
+                tap_game(s, {"shell": "skip"})
+                play.tap(parse_tap({"shell": "skip"}))
             else:
                 assert s.delay_ms() == play.delay_ms(), where
                 s.tick()
                 play.tick()
         elif phase is Phase.SUMMARY:
-            s.tap({"shell": "continue"})
-            play.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
+            play.tap(parse_tap({"shell": "continue"}))
         else:
             assert phase is Phase.BOT, where
             s.tick()
@@ -197,7 +198,7 @@ def test_the_last_round_s_summary_stays_due_at_the_game_s_end_and_in_its_save():
         if s.phase is Phase.OVER:
             break
         if s.phase is Phase.REVEAL:
-            s.tap({"shell": "skip"})
+            tap_game(s, {"shell": "skip"})
         else:
             s.tick()
     assert s.phase is Phase.OVER and s.summary_due and s.round_events

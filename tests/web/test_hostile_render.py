@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ui_helpers import MemoryStorage
+from ui_helpers import MemoryStorage, tap_game
 
 from hotseat import screens
 from hotseat.controller import Controller
@@ -84,7 +84,7 @@ def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> li
             break
         if s.phase is Phase.CURTAIN:
             out.append((s.phase, copy.deepcopy(s.state.public_observation()), s.context(None, for_screen=False)))
-            s.tap({"shell": "show"})
+            tap_game(s, {"shell": "show"})
         elif s.phase is Phase.TURN:
             out.append((s.phase, copy.deepcopy(s.screen_obs()), s.context()))
             legal = s.state.legal_actions(s.actor)
@@ -94,7 +94,7 @@ def _game_screens(game_id: str, players: int, seed: int, limit: int = 400) -> li
             s.tick()
         elif s.phase is Phase.SUMMARY:
             out.append((s.phase, copy.deepcopy(s.screen_obs()), s.context()))
-            s.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
         else:
             s.tick()
     return out
@@ -183,10 +183,10 @@ def test_hostile_names_on_every_shell_screen(name):
     storage = MemoryStorage()
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    c.setup["error"] = name
+    c.setup.error = name
     assert injected(c.render()) == []
     c.tap({"shell": "start", "fields": {"name-0": name + "1", "name-1": name + "2", "name-2": "Cy"}})
-    assert c.screen == "game", c.setup and c.setup.get("error")
+    assert c.screen == "game", c.setup and c.setup.error
     pages = [c.render()]
     c.page_hidden()
     c.tap({"shell": "show"})

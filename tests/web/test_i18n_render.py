@@ -110,7 +110,7 @@ def sheet_pages() -> walk.Pages:
     c.tap({"shell": "new", "game": "six_nimmt"})
     for kind in ["human"] + c.tables.seat_kinds("six_nimmt"):
         c.tap({"shell": "kind", "seat": 0, "kind": kind})
-        assert c.setup["kinds"][0] == kind
+        assert c.setup.kinds[0] == kind
         pages.add(f"setup, a seat of kind {kind}", c)
     return pages
 

@@ -8,6 +8,7 @@ import html
 import json
 import random
 import re
+from dataclasses import replace
 
 from test_net_signal import SAMPLE_ANSWER, as_newer
 from ui_helpers import MemoryStorage, taps
@@ -337,15 +338,15 @@ def test_join_or_connect_with_the_code_field_empty_asks_for_the_code_and_changes
         ann.tap(field_tap(ann.render(), "offer", blank))
         screen = str(ann.render())
         assert "Type or paste the code first." in screen and "not a Hotseat code" not in screen
-        assert ann.joined.join["step"] == "join" and ann.side.scanning and not ann.wire.requests
+        assert ann.joined.join.step == "join" and ann.side.scanning and not ann.wire.requests
     ann.tap(field_tap(ann.render(), "offer", offer))
     air.run(ann)
     answer = code_on(air, ann)
     host.tap({"shell": "net", "do": "scan_answer"})
-    before = dict(host.hosted.sheet)
+    before = replace(host.hosted.sheet)
     host.tap(field_tap(host.render(), "answer", " "))
     assert "Type or paste the code first." in str(host.render())
-    assert host.hosted.sheet == {**before, "error": "Type or paste the code first."} and not host.wire.requests
+    assert host.hosted.sheet == replace(before, error="Type or paste the code first.") and not host.wire.requests
     host.tap(field_tap(host.render(), "answer", answer))
     air.run(host, ann)
     assert ann.joined.guest.status == "playing"

@@ -113,7 +113,7 @@ def test_home_with_no_phone_connected_closes_the_table_as_before():
     host.tap({"shell": "menu", "fields": {}})
     assert host.hosted is None
     host.tap({"shell": "new", "game": "six_nimmt", "fields": {}})
-    assert host.dialog is None or host.dialog["kind"] != "close_table"  # nothing to close: no question
+    assert host.dialog is None or host.dialog.kind != "close_table"  # nothing to close: no question
 
 
 def test_what_would_close_the_links_asks_first_and_names_the_phones():
@@ -129,7 +129,7 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
     ):
         host.tap(dict(tap, fields={}))
         shown = text(host)
-        assert host.dialog is not None and host.dialog["kind"] == "close_table", tap
+        assert host.dialog is not None and host.dialog.kind == "close_table", tap
         assert "Close the table of 6 nimmt!?" in shown
         assert "The phones of Ann and Bob are still connected to it and wait." in shown
         host.tap({"shell": "keep", "fields": {}})  # Keep the table: nothing changes
@@ -139,7 +139,7 @@ def test_what_would_close_the_links_asks_first_and_names_the_phones():
     host.tap({"shell": "new", "game": "bad_bunnies", "fields": {}})
     host.tap({"shell": "close_table", "fields": {}})
     air.run(host, ann, bob)
-    assert host.screen == "setup" and host.setup["game"] == "bad_bunnies"
+    assert host.screen == "setup" and host.setup.game == "bad_bunnies"
     assert host_links(air, host) == set() and host.hosted is None
     assert screen(ann) == screen(bob) == "guest-lost"
 
@@ -150,7 +150,7 @@ def test_restoring_a_backup_while_phones_wait_asks_first_then_picks_the_file():
     air.run(host, ann, bob)
     host.tap({"shell": "settings", "fields": {}})
     host.tap({"shell": "restore", "fields": {}})
-    assert host.dialog is not None and host.dialog["kind"] == "close_table"
+    assert host.dialog is not None and host.dialog.kind == "close_table"
     assert not host.backups.pick_file  # no file picker before the answer
     host.tap({"shell": "close_table", "fields": {}})
     air.run(host, ann, bob)
@@ -254,7 +254,7 @@ def connect(air, host, phone, seat, n):
     that seat), Join / Rejoin / Scan again at the phone, the host's code scanned, and the phone's
     answer scanned by the host unless the phone connects by itself."""
     sheet = host.hosted.sheet
-    if sheet is None or sheet.get("seat") != seat:
+    if sheet is None or sheet.seat != seat:
         assert tap(host, net("invite", seat=seat), n, "host")
     air.run(host)
     code = code_on(air, host)

@@ -144,11 +144,11 @@ def mixed_table(monkeypatch, game_id: str, kinds: list[str], seed: int):
     host = Controller(MemoryStorage(), bot_hook=bot_hook(game_id, rng), seed_fn=lambda: seed)
     host.tap({"shell": "new", "game": game_id})
     setup = host.setup
-    while setup["n"] < len(kinds):
+    while setup.n < len(kinds):
         host.tap({"shell": "count", "delta": 1})
     for seat, kind in enumerate(kinds):
         host.tap({"shell": "kind", "seat": seat, "kind": kind})
-        assert setup["kinds"][seat] == kind, (seat, kind, setup["kinds"])
+        assert setup.kinds[seat] == kind, (seat, kind, setup.kinds)
     names = {f"name-{i}": n for i, n in enumerate(["Ann", "Bob", "Cyd", "Dee"][: len(kinds)])}
     host.tap({"shell": "start", "fields": names})
     assert host.session is not None and host.session.kinds == kinds

@@ -42,16 +42,16 @@ def test_setup_shows_own_phone_disabled_at_each_seat_says_why_and_refuses_it():
     assert GUEST not in c.tables.seat_kinds("six_nimmt")
     page = c.render()
     own = [t for t in taps(page) if t.get("shell") == "kind" and t.get("kind") == GUEST]
-    assert len(own) == c.setup["n"]  # shown at every seat ...
+    assert len(own) == c.setup.n  # shown at every seat ...
     assert str(page).count("disabled") >= len(own) and WHY in str(page)
     c.tap({"shell": "kind", "seat": 1, "kind": GUEST})  # ... and a tap on it changes nothing
-    assert c.setup["kinds"][1] == HUMAN
+    assert c.setup.kinds[1] == HUMAN
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
-    assert c.setup["kinds"][1] == "bot:easy"
+    assert c.setup.kinds[1] == "bot:easy"
     able = Controller(MemoryStorage(), bot_hook=first_legal_bot)
     able.tap({"shell": "new", "game": "six_nimmt"})
     able.tap({"shell": "kind", "seat": 1, "kind": GUEST})
-    assert able.setup["kinds"][1] == GUEST and WHY not in str(able.render())
+    assert able.setup.kinds[1] == GUEST and WHY not in str(able.render())
 
 
 def test_a_game_without_secrets_says_nothing_about_phones():
@@ -67,8 +67,8 @@ def test_a_remembered_table_with_phone_seats_is_set_up_with_people_at_this_phone
     stored.remove("hotseat.game.six_nimmt")  # no game in progress: setup opens at once
     c = without_phones(stored)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    assert c.setup["names"][:3] == ["Hana", "Ann", "Bob"]
-    assert c.setup["kinds"][:3] == [HUMAN, HUMAN, HUMAN]
+    assert c.setup.names[:3] == ["Hana", "Ann", "Bob"]
+    assert c.setup.kinds[:3] == [HUMAN, HUMAN, HUMAN]
 
 
 def test_a_saved_table_with_phone_seats_opens_with_no_connect_and_the_reason():

@@ -49,7 +49,7 @@ def test_a_phone_is_paired_from_the_codes_as_text_and_each_side_can_copy_its_cod
     offer = invite(air, host)
     assert "share one Wi-Fi" in str(host.render())
     host.tap({"shell": "net", "do": "copy"})
-    assert host.wire.clipboard == offer == host.hosted.sheet["code"]
+    assert host.wire.clipboard == offer == host.hosted.sheet.code
     ann.tap({"shell": "net", "do": "join"})
     assert "share one Wi-Fi" in str(ann.render())
     answer = answer_to(air, ann, offer)
@@ -89,11 +89,11 @@ def test_a_one_character_typo_is_refused_at_once_on_either_phone_and_says_what_t
     ann.tap(field_tap(ann.render(), "offer", typo_of(offer)))
     page = html.unescape(str(ann.render()))
     assert "That code has a typing error. Compare it with the code on the other phone" in page
-    assert ann.joined.join["step"] == "join" and not [r for r in ann.wire.requests if r[0] == "answer"]
+    assert ann.joined.join.step == "join" and not [r for r in ann.wire.requests if r[0] == "answer"]
     answer = answer_to(air, ann, offer)  # typed right: the phone answers
     paste_answer(host, typo_of(answer))
     assert "That code has a typing error." in html.unescape(str(host.render()))
-    assert host.hosted.sheet["step"] == "answer" and not [r for r in host.wire.requests if r[0] == "accept"]
+    assert host.hosted.sheet.step == "answer" and not [r for r in host.wire.requests if r[0] == "accept"]
     cut = answer[: len(answer) - 9]
     host.tap(field_tap(host.render(), "answer", cut))
     assert "Part of that code is missing. Copy the whole code again" in html.unescape(str(host.render()))
@@ -175,7 +175,7 @@ def test_a_pairing_that_does_not_connect_in_20_seconds_says_so_at_both_phones_an
     assert next(t for t in taps(ann.render()) if t.get("do") == "rescan")
     host.tap(retry)
     air.run(host)
-    assert code_as_text(air, host) != offer and host.hosted.sheet["step"] == "offer"
+    assert code_as_text(air, host) != offer and host.hosted.sheet.step == "offer"
 
 
 def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet_waits_on():
@@ -190,7 +190,7 @@ def test_a_phone_that_uses_the_code_made_for_another_seat_is_named_and_the_sheet
     pair_with(air, host, bob, for_ann)  # ...that Bob's phone scans
     assert bob.joined.guest.status == "playing" and bob.joined.guest.seat == 2  # back at its own seat
     sheet = html.unescape(str(host.render()))
-    assert host.hosted.sheet is not None and host.hosted.sheet["seat"] == 1
+    assert host.hosted.sheet is not None and host.hosted.sheet.seat == 1
     assert "Bob's phone used the code made for Ann, so it is back at Bob's seat." in sheet
     assert "Connect Ann's phone" in sheet
     air.run(host)
@@ -219,7 +219,7 @@ def test_a_link_that_fails_before_20_seconds_is_said_at_once_at_both_phones():
     ann.tap({"shell": "net", "do": "join"})
     paste_answer(host, answer_to(air, ann, offer))
     air.run(host, ann)
-    host_link, phone_link = host.hosted.sheet["link"], ann.joined.guest.link
+    host_link, phone_link = host.hosted.sheet.link, ann.joined.guest.link
     host.net_event(host_link, "closed", "")  # ICE gave up (the browser's "failed")
     ann.net_event(phone_link, "closed", "")
     assert "The connection to Ann's phone failed." in html.unescape(str(host.render()))
@@ -237,9 +237,9 @@ def test_a_phone_refused_by_the_table_is_said_on_the_sheet_and_a_new_code_drops_
     assert stranger.joined.guest.status == "refused"
     sheet = html.unescape(str(host.render()))
     assert "That phone was not at this table, so it cannot take a seat from this code." in sheet
-    link = host.hosted.sheet["link"]
+    link = host.hosted.sheet.link
     host.tap(next(t for t in taps(host.render()) if t.get("do") == "invite"))
-    assert ("close", link) in host.wire.requests and host.hosted.sheet["link"] is None
+    assert ("close", link) in host.wire.requests and host.hosted.sheet.link is None
 
 
 def test_a_code_of_the_previous_format_is_refused_with_a_word_to_update_the_other_phone():

@@ -34,7 +34,7 @@ def test_doctests():
 
 
 def setup_names(c: Controller) -> list[str]:
-    return c.setup["names"][: c.setup["n"]]
+    return c.setup.names[: c.setup.n]
 
 
 def start(c: Controller, game: str, names: dict[int, str], n: int | None = None, opts: dict | None = None) -> None:
@@ -42,12 +42,12 @@ def start(c: Controller, game: str, names: dict[int, str], n: int | None = None,
     if c.dialog is not None:
         c.tap({"shell": "replace"})
     if n is not None:
-        while c.setup["n"] != n:
-            c.tap({"shell": "count", "delta": 1 if c.setup["n"] < n else -1})
+        while c.setup.n != n:
+            c.tap({"shell": "count", "delta": 1 if c.setup.n < n else -1})
     fields = {f"name-{i}": name for i, name in names.items()}
     fields.update({f"opt-{k}": v for k, v in (opts or {}).items()})
     c.tap({"shell": "start", "fields": fields})
-    assert c.screen == "game", c.setup and c.setup["error"]
+    assert c.screen == "game", c.setup and c.setup.error
 
 
 def play_out(c: Controller, seed: int = 1) -> None:
@@ -104,14 +104,14 @@ def test_bots_and_untouched_default_names_are_not_remembered_but_bot_seats_are(s
     c.go_home()
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "replace"})
-    assert setup_names(c) == ["Ann", "Easy bot", "Player 3"] and c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
+    assert setup_names(c) == ["Ann", "Easy bot", "Player 3"] and c.setup.kinds[:3] == ["human", "bot:easy", "human"]
 
 
 def test_a_remembered_bot_seat_becomes_human_where_this_phone_has_no_bots(storage):
     storage[KEY] = Players().seated("six_nimmt", [("Ann", "human"), (None, "bot:hard")]).to_json()
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    assert c.setup["n"] == 2 and setup_names(c) == ["Ann", "Player 2"] and c.setup["kinds"][:2] == ["human", "human"]
+    assert c.setup.n == 2 and setup_names(c) == ["Ann", "Player 2"] and c.setup.kinds[:2] == ["human", "human"]
 
 
 # ---- statistics: a finished game counted once ----------------------------------------------------
@@ -321,7 +321,7 @@ def test_the_app_starts_and_sets_up_with_hostile_names_escaped(storage):
     c.tap({"shell": "new", "game": "six_nimmt"})
     page = str(c.render())
     assert "<img" not in page and "<script" not in page and "&lt;img src=x" in page
-    assert c.setup["n"] == 2  # a remembered table of one seat: the game's minimum
+    assert c.setup.n == 2  # a remembered table of one seat: the game's minimum
     c.tap({"shell": "players"})
     assert "<img" not in str(c.render())
 

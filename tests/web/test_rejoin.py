@@ -17,6 +17,7 @@ from hotseat.controller import Controller
 from hotseat.net.guest import REJOIN_HOURS, STORAGE_KEY
 from hotseat.saves import SaveError, slot_key
 from hotseat.session_save import from_json
+from hotseat.taps import Phones
 
 
 def reopened(storage) -> Controller:
@@ -44,7 +45,7 @@ def test_a_reloaded_phone_is_offered_rejoin_and_gets_its_seat_and_hand_back():
 
 def test_leaving_the_table_forgets_the_seat_and_the_offer():
     air, _host, _storage, ann, _bob = two_phones()
-    ann.joined.tap({"shell": "net", "do": "leave"})
+    ann.joined.tap(Phones("leave"))
     assert STORAGE_KEY not in ann.storage
     assert "Rejoin" not in str(reopened(ann.storage).render())
 

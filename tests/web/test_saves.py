@@ -10,10 +10,11 @@ import pytest
 import ui_helpers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ui_helpers import MemoryStorage, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
+from ui_helpers import MemoryStorage, storage_fixture, tap_game, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 from hotseat import saves, session_save
 from hotseat.controller import Controller
+from hotseat.dialogs import AsideFull
 from hotseat.names import NameError_, check_table, clean_name, look_alike
 from hotseat.saves import ASIDE_LIMIT, LEGACY_KEY, SaveError, StorageError, read_json, slot_key
 from hotseat.session import Session
@@ -32,9 +33,9 @@ def _real_save(game_id: str = "six_nimmt", moves: int = 12) -> dict:
     for _ in range(moves):
         p = s.state.current_players()[0]
         s.apply(p, s.state.legal_actions(p)[0])
-        s.tap({"shell": "skip"})
+        tap_game(s, {"shell": "skip"})
         if s.phase == "summary":
-            s.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
     return session_save.to_dict(s)
 
 
@@ -162,7 +163,7 @@ def test_set_aside_saves_are_bounded_and_the_oldest_goes_only_with_consent(stora
     c = Controller(storage, bot_hook=None)
     assert c.screen == "recovery" and c.page.key == slot_key("dog")
     c.tap({"shell": "keep_save"})
-    assert c.dialog == {"kind": "aside_full", "oldest": "hotseat.aside.1"}
+    assert c.dialog == AsideFull("hotseat.aside.1")
     c.tap({"shell": "keep"})  # no: nothing is dropped, the save stays in its place
     assert storage["hotseat.aside.1"] == "broken 1" and storage[slot_key("dog")] == "broken new"
     c.tap({"shell": "keep_save"})
@@ -249,7 +250,7 @@ def test_names_are_cleaned_and_look_alikes_refused_in_one_game(storage):
     c = Controller(storage, bot_hook=None)
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "start", "fields": {"name-0": "Bob", "name-1": "Воb", "name-2": "Cy"}})
-    assert c.screen == "setup" and "Seat 2: “Воb” looks like “Bob” (seat 1)" in c.setup["error"]
+    assert c.screen == "setup" and "Seat 2: “Воb” looks like “Bob” (seat 1)" in c.setup.error
     assert slot_key("six_nimmt") not in storage
     c.tap({"shell": "start", "fields": {"name-0": "\u202eboB", "name-1": "Ann", "name-2": "Cy"}})
     assert c.screen == "game" and c.session.names == ["boB", "Ann", "Cy"]

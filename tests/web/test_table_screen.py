@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from table_world import choose
 from test_net_controller import Air, code_on, field_tap
-from ui_helpers import MemoryStorage, first_legal_bot, taps
+from ui_helpers import MemoryStorage, first_legal_bot, tap_game, taps
 
 import pycore
 from hotseat import session_save
@@ -67,7 +67,7 @@ def test_setup_offers_the_switch_and_suggests_it_when_nobody_plays_here():
         c.tap({"shell": "kind", "seat": seat, "kind": "guest"})
     markup = setup_markup(c)
     assert "table-choice suggested" in markup and "Nobody plays at this screen" in markup
-    assert c.page.setup["table"] is False  # suggested, not chosen for the player
+    assert c.page.setup.table is False  # suggested, not chosen for the player
 
 
 def test_the_switch_makes_every_persons_seat_a_phones_and_keeps_them_so():
@@ -75,18 +75,18 @@ def test_the_switch_makes_every_persons_seat_a_phones_and_keeps_them_so():
     c.tap({"shell": "new", "game": "six_nimmt"})
     st = c.page.setup
     c.tap({"shell": "table", "on": "yes"})  # not a bool: nothing changes
-    assert st["table"] is False and st["kinds"][:3] == ["human"] * 3
+    assert st.table is False and st.kinds[:3] == ["human"] * 3
     c.tap({"shell": "table", "on": True})
-    assert st["table"] is True
-    assert set(st["kinds"]) == {"guest"}  # the seats not shown yet too
+    assert st.table is True
+    assert set(st.kinds) == {"guest"}  # the seats not shown yet too
     markup = setup_markup(c)
     assert 'aria-checked="true"' in markup and switch_of(markup) == {"shell": "table", "on": False}
     kinds_drawn = {t["kind"] for t in taps(markup) if t.get("shell") == "kind"}
     assert "human" not in kinds_drawn and "guest" in kinds_drawn
     c.tap({"shell": "kind", "seat": 1, "kind": "human"})  # not drawn, and refused when forged
-    assert st["kinds"][1] == "guest"
+    assert st.kinds[1] == "guest"
     c.tap({"shell": "count", "delta": 1})
-    assert st["kinds"][st["n"] - 1] == "guest"
+    assert st.kinds[st.n - 1] == "guest"
     c.tap({"shell": "start", "fields": {f"name-{i}": NAMES[i] for i in range(4)}})
     s = c.session
     assert s is not None and s.table_screen is True and s.kinds == ["guest"] * 4
@@ -100,7 +100,7 @@ def test_no_switch_where_this_browser_connects_no_phones_or_the_game_has_no_secr
     c.tap({"shell": "new", "game": "six_nimmt"})
     assert switch_of(setup_markup(c)) is None
     c.tap({"shell": "table", "on": True})
-    assert c.page.setup["table"] is False
+    assert c.page.setup.table is False
     c = Controller(MemoryStorage(), bot_hook=None)
     c.tap({"shell": "new", "game": "bunny_moose"})
     assert switch_of(setup_markup(c)) is None
@@ -192,10 +192,10 @@ def play_public(session: Session, rng: random.Random, check, limit: int = 4000) 
         if session.phase is Phase.OVER:
             return checked
         if session.phase is Phase.REVEAL:
-            session.tap({"shell": "skip"}) if rng.random() < 0.2 else session.tick()
+            tap_game(session, {"shell": "skip"}) if rng.random() < 0.2 else session.tick()
             continue
         if session.phase is Phase.SUMMARY:
-            session.tap({"shell": "continue"})  # "Next round", tapped on the table screen
+            tap_game(session, {"shell": "continue"})  # "Next round", tapped on the table screen
             continue
         assert session.phase is Phase.WAIT, session.phase
         seat = rng.choice(session.acting())
@@ -298,7 +298,7 @@ def test_redealing_finds_a_hand_drawn_on_the_table_screen(monkeypatch):
 
 def sheet_seat(c: Controller) -> int | None:
     sheet = c.hosted.sheet
-    return None if sheet is None else sheet["seat"]
+    return None if sheet is None else sheet.seat
 
 
 def test_three_phones_join_from_the_table_with_no_tap_there_and_one_drops_and_rejoins():
@@ -342,7 +342,7 @@ def test_three_phones_join_from_the_table_with_no_tap_there_and_one_drops_and_re
     assert sheet_seat(host) == 2
     air.run(host)
     offer = code_on(air, host)
-    assert host.hosted.sheet.get("rebuilt") and not host.hosted.scanning  # it answered here before
+    assert host.hosted.sheet.rebuilt and not host.hosted.scanning  # it answered here before
     phones[2].tap({"shell": "net", "do": "rescan"})
     phones[2].tap(field_tap(phones[2].render(), "offer", offer))
     air.run(phones[2], host)

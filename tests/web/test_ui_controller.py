@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from ui_helpers import first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
@@ -62,7 +63,7 @@ def test_setup_reads_names_and_options_and_saves_at_once(storage):
 def test_setup_refuses_bad_option_values_with_a_message(storage):
     c = Controller(storage, bot_hook=None)
     start(c, target="0")
-    assert c.screen == "setup" and "Target score" in c.setup["error"] and "1 to 999" in c.setup["error"]
+    assert c.screen == "setup" and "Target score" in c.setup.error and "1 to 999" in c.setup.error
     start(c, target="ten")
     assert c.screen == "setup" and "whole number" in c.render()
     assert SAVE_KEY not in storage
@@ -72,7 +73,7 @@ def test_bot_seats_selectable_when_a_bot_hook_exists(storage):
     c = Controller(storage, bot_hook=first_legal_bot)
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
-    assert c.setup["kinds"][:3] == ["human", "bot:easy", "human"]
+    assert c.setup.kinds[:3] == ["human", "bot:easy", "human"]
     c.tap({"shell": "start"})
     assert c.session.kinds == ["human", "bot:easy", "human"]
     assert c.session.names == ["Player 1", "Easy bot", "Player 3"]
@@ -90,13 +91,13 @@ def test_any_seat_kind_is_one_tap_and_bots_are_named_as_bots(storage):
     assert markup.count('aria-pressed="true"') == 4 and '<span class="kbot">Bot</span> <span>hard</span>' in markup
     c.tap({"shell": "kind", "seat": 3, "kind": "bot:hard"})  # straight from a person to the hardest bot
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:hard"})
-    assert c.setup["kinds"][:4] == ["human", "bot:hard", "human", "bot:hard"]
-    assert c.setup["names"][:4] == ["Player 1", "Hard bot", "Player 3", "Hard bot 2"]
+    assert c.setup.kinds[:4] == ["human", "bot:hard", "human", "bot:hard"]
+    assert c.setup.names[:4] == ["Player 1", "Hard bot", "Player 3", "Hard bot 2"]
     c.tap({"shell": "kind", "seat": 1, "kind": "human", "fields": {"name-2": "Robo"}})
-    assert c.setup["names"][:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
+    assert c.setup.names[:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
     c.tap({"shell": "kind", "seat": 2, "kind": "bot:easy"})  # a typed name stays
-    assert c.setup["names"][:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
-    before = json.dumps(c.setup)
+    assert c.setup.names[:4] == ["Player 1", "Player 2", "Robo", "Hard bot"]
+    before = json.dumps(asdict(c.setup))
     bad_taps = (
         {"kind": "bot:evil", "seat": 0},
         {"kind": "guest", "seat": 4},
@@ -105,7 +106,7 @@ def test_any_seat_kind_is_one_tap_and_bots_are_named_as_bots(storage):
     )
     for bad in bad_taps:
         c.tap({"shell": "kind", **bad})
-        assert json.dumps(c.setup) == before, bad
+        assert json.dumps(asdict(c.setup)) == before, bad
     c.tap({"shell": "kind", "seat": 0, "kind": "bot:normal", "fields": {"name-0": ""}})
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:normal"})
     c.tap({"shell": "start", "fields": {"name-2": ""}})

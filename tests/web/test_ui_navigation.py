@@ -13,6 +13,7 @@ import re
 from ui_helpers import cards_shown, first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 from hotseat.controller import Controller
+from hotseat.dialogs import Replace
 from hotseat.saves import slot_key
 
 SAVE_KEY = slot_key("six_nimmt")
@@ -64,7 +65,7 @@ def new_game_over_a_save(storage, game_id: str = "six_nimmt") -> tuple[Controlle
 def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_nothing(storage):
     c, saved = new_game_over_a_save(storage)
     markup = c.render()
-    assert c.screen == "home" and c.dialog == {"kind": "replace", "game": "six_nimmt"}
+    assert c.screen == "home" and c.dialog == Replace("six_nimmt")
     assert "Replace the saved game of 6 nimmt! (round 1; Ann, Bob, Cy)?" in markup
     assert {"shell": "keep"} in taps(markup) and {"shell": "replace"} in taps(markup)
     # taps behind the question do nothing until it is answered
@@ -82,7 +83,7 @@ def test_new_game_asks_before_replacing_an_unfinished_save_and_keep_changes_noth
 def test_replace_opens_setup_and_the_old_save_is_only_overwritten_when_the_new_game_starts(storage):
     c, saved = new_game_over_a_save(storage)
     c.tap({"shell": "replace"})
-    assert c.screen == "setup" and c.setup["game"] == "six_nimmt" and c.dialog is None
+    assert c.screen == "setup" and c.setup.game == "six_nimmt" and c.dialog is None
     assert storage[SAVE_KEY] == saved  # not lost yet: Back from setup still finds it
     c.tap({"shell": "start", "fields": {"name-0": "Di"}})
     assert c.screen == "game" and c.session.names[0] == "Di"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import cards_shown, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
+from ui_helpers import cards_shown, storage_fixture, tap_game, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 from hotseat import session_save
 from hotseat.controller import Controller
@@ -33,7 +33,7 @@ def play_round(session: Session) -> list[list[int]]:
             if e["type"] == "place":
                 took[e["player"]] += e["taken"]
         if any(e["type"] == "round_end" for e in events):
-            session.tap({"shell": "skip"})
+            tap_game(session, {"shell": "skip"})
             return took
 
 

@@ -27,6 +27,7 @@ from pycore.rng import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 from secret_check import NoStorage  # noqa: E402  (the e2e checker's storage that keeps nothing)
+from ui_helpers import tap_game  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
 
@@ -69,7 +70,7 @@ def _screen(game_id: str, state, show: bool) -> tuple[str, int | None, str]:
     seats = [{"name": NAMES[i], "kind": "human"} for i in range(state.num_players)]
     session = Session(game_id, seats, seed=1, state=state)
     if show and session.phase == "curtain":
-        session.tap({"shell": "show"})
+        tap_game(session, {"shell": "show"})
     controller = Controller(storage=NoStorage(), bot_hook=None)
     controller.page = GamePage(session)
     return session.phase, session.viewer, controller.render()

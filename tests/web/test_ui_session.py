@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from ui_helpers import cards_shown, first_legal_bot, storage_fixture, taps  # noqa: F401 (storage_fixture is the storage fixture)
+from ui_helpers import cards_shown, first_legal_bot, storage_fixture, tap_game, taps  # noqa: F401 (storage_fixture is the storage fixture)
 
 import pycore
 from hotseat import session_save
@@ -20,7 +20,7 @@ HUMANS3 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {
 def pick_first(session: Session) -> int:
     """On a "turn" screen, pick the viewer's lowest card through the view's tap; return it."""
     card = session.state.legal_actions(session.viewer)[0]["card"]
-    session.tap({"pick": card})
+    tap_game(session, {"pick": card})
     return card
 
 
@@ -32,12 +32,12 @@ def finish_reveal(session: Session) -> None:
 def test_curtain_between_two_humans_and_not_before_the_first_show():
     s = Session("six_nimmt", HUMANS3, seed=3)
     assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 0, None)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert (s.phase, s.viewer, s.curtain.holder) == ("turn", 0, 0)
     pick_first(s)
     # Ann's pick is made at the tap: the phone goes to Bob through the curtain
     assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 1, None)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     pick_first(s)
     assert (s.phase, s.curtain.seat) == ("curtain", 2)
 
@@ -79,11 +79,11 @@ def test_the_last_picker_takes_a_row_on_the_public_table_without_her_hand():
     watched, the row choice is drawn on the public table ("Bob, your card is lower than every
     row"), the rows only: no hand card is in the document from the reveal to the row taken."""
     s = _two_humans_with_row_choice_for_the_last_picker()
-    s.tap({"shell": "show"})  # Ann
-    s.tap({"pick": 61})
+    tap_game(s, {"shell": "show"})  # Ann
+    tap_game(s, {"pick": 61})
     assert (s.phase, s.curtain.seat) == ("curtain", 1)
-    s.tap({"shell": "show"})  # Bob
-    s.tap({"pick": 5})
+    tap_game(s, {"shell": "show"})  # Bob
+    tap_game(s, {"pick": 5})
     screens = []
     while s.phase == "reveal":
         screens.append(screen_html(s))
@@ -98,7 +98,7 @@ def test_the_last_picker_takes_a_row_on_the_public_table_without_her_hand():
     assert "Bob, your card is lower than every row: tap the row you take." in choice
     assert [t for t in taps(choice) if "row" in t] == [{"row": r} for r in range(4)]
     assert "handcards" not in choice and "data-private" not in choice
-    s.tap({"row": 3})  # row [60]: the row tap takes it
+    tap_game(s, {"row": 3})  # row [60]: the row tap takes it
     finish_reveal(s)
     assert s.state.public_observation()["rows"][3] == [5]
     assert s.log.history[-1].player == 1  # Bob's move
@@ -110,26 +110,26 @@ def test_another_chooser_takes_a_row_on_the_public_table_too():
     """The lowest card is Ann's, Bob picked last and holds the phone: Ann taps her row on the
     public table, no hand-off screen first; Bob's hand comes back behind his curtain."""
     s = _two_humans_with_row_choice_for_the_last_picker(low=0)
-    s.tap({"shell": "show"})  # Ann
-    s.tap({"pick": 5})
-    s.tap({"shell": "show"})  # Bob
-    s.tap({"pick": 61})
+    tap_game(s, {"shell": "show"})  # Ann
+    tap_game(s, {"pick": 5})
+    tap_game(s, {"shell": "show"})  # Bob
+    tap_game(s, {"pick": 61})
     assert s.curtain.holder == 1
     finish_reveal(s)
     assert s.state.current_players() == [0]
     assert (s.phase, s.viewer, s.actor, s.curtain.seat) == ("turn", None, 0, None)
     assert hand_cards_in(screen_html(s), s) == []
-    s.tap({"pick": 62})  # a card tap is no row: refused, nothing changes
+    tap_game(s, {"pick": 62})  # a card tap is no row: refused, nothing changes
     assert s.state.current_players() == [0] and s.error
-    s.tap({"row": 0})
+    tap_game(s, {"row": 0})
     finish_reveal(s)
     assert s.state.public_observation()["rows"][0] == [5]
     # next turn: round the table from Bob, who still held the phone: Ann, then Bob, each behind a curtain
     assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 0, None)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     pick_first(s)
     assert (s.phase, s.curtain.seat, s.viewer) == ("curtain", 1, None)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert (s.phase, s.viewer) == ("turn", 1)
 
 
@@ -164,7 +164,7 @@ def test_a_hand_never_follows_a_public_screen_without_its_curtain(game_id):
                     held += 1
                     assert s.curtain.holds_phone and "Cards hidden for" in screen_html(s)
                 public = False
-                s.tap({"shell": "show"})
+                tap_game(s, {"shell": "show"})
             elif s.phase == "turn":
                 if s.curtain.private_on_screen:
                     assert not public, "a hand right after a public screen, without its curtain"
@@ -174,7 +174,7 @@ def test_a_hand_never_follows_a_public_screen_without_its_curtain(game_id):
                 s.submit(s.actor, rng.choice(s.state.legal_actions(s.actor)))
             elif s.phase == "summary":
                 public = True
-                s.tap({"shell": "continue"})
+                tap_game(s, {"shell": "continue"})
             else:
                 public = True
                 s.tick()
@@ -195,12 +195,12 @@ def test_one_human_with_bots_never_sees_a_curtain():
         if s.phase == "turn":
             legal = s.state.legal_actions(0)
             if legal[0]["type"] == "pick":
-                s.tap({"pick": legal[-1]["card"]})
-                s.tap({"shell": "confirm"})
+                tap_game(s, {"pick": legal[-1]["card"]})
+                tap_game(s, {"shell": "confirm"})
             else:
-                s.tap({"row": 0})
+                tap_game(s, {"row": 0})
         elif s.phase == "summary":
-            s.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
         else:
             s.tick()
     assert s.phase == "over"
@@ -216,43 +216,43 @@ def test_bot_seats_are_refused_without_a_bot_hook():
 
 def test_a_pick_is_made_at_the_tap_and_undo_my_move_takes_it_back():
     s = Session("six_nimmt", HUMANS3, seed=3)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     before = s.state.to_json()
     hand = s.state.observation(0)["hand"]
-    s.tap({"pick": hand[2]})
+    tap_game(s, {"pick": hand[2]})
     assert s.flow.pending is None and s.state.public_observation()["picked"] == [True, False, False]
     assert s.phase == "curtain" and s.take_back.offered()
-    s.tap({"shell": "take_back"})
+    tap_game(s, {"shell": "take_back"})
     assert s.phase == "curtain" and s.curtain.seat == 0 and s.viewer is None and s.state.to_json() == before
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     assert s.phase == "turn" and s.viewer == 0
-    s.tap({"pick": hand[4]})
-    s.tap({"shell": "show"})  # Bob shows his cards: Ann's pick stands
+    tap_game(s, {"pick": hand[4]})
+    tap_game(s, {"shell": "show"})  # Bob shows his cards: Ann's pick stands
     assert s.state.public_observation()["picked"] == [True, False, False]
     assert s.state.observation(0)["my_pick"] == hand[4] and not s.take_back.offered()
 
 
 def test_a_card_not_in_hand_is_refused_with_a_message():
     s = Session("six_nimmt", HUMANS3, seed=3)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     other = s.state.observation(1)["hand"][0]
-    s.tap({"pick": other})
+    tap_game(s, {"pick": other})
     assert s.flow.pending is None and s.error
 
 
 def act(session: Session) -> None:
     """Move the session on by one screen, as players would (lowest card, first row)."""
     if session.phase == "curtain":
-        session.tap({"shell": "show"})
+        tap_game(session, {"shell": "show"})
     elif session.phase == "turn":
         if session.flow.pending is not None:
-            session.tap({"shell": "confirm"})
+            tap_game(session, {"shell": "confirm"})
         elif session.state.legal_actions(session.actor)[0]["type"] == "pick":
             pick_first(session)
         else:
-            session.tap({"row": 0})
+            tap_game(session, {"row": 0})
     elif session.phase == "summary":
-        session.tap({"shell": "continue"})
+        tap_game(session, {"shell": "continue"})
     else:
         session.tick()
 
@@ -327,12 +327,12 @@ def test_real_bots_fill_seats_and_the_curtain_never_shows_for_one_human():
             if s.state.to_json() != before:
                 bot_moves += 1
         elif s.phase == "turn" and s.state.legal_actions(0)[0]["type"] == "pick":
-            s.tap({"pick": s.state.legal_actions(0)[0]["card"]})
-            s.tap({"shell": "confirm"})
+            tap_game(s, {"pick": s.state.legal_actions(0)[0]["card"]})
+            tap_game(s, {"shell": "confirm"})
         elif s.phase == "turn":
-            s.tap({"row": 1})
+            tap_game(s, {"row": 1})
         elif s.phase == "summary":
-            s.tap({"shell": "continue"})
+            tap_game(s, {"shell": "continue"})
         else:
             s.tick()
     assert s.phase == "over" and bot_moves >= 30
@@ -352,8 +352,8 @@ def test_a_hard_bot_thinks_in_slices_and_humans_choose_first(monkeypatch):
     seats = [{"name": "H", "kind": "bot:hard"}, {"name": "Me", "kind": "human"}]
     s = Session("six_nimmt", seats, seed=4, bot_hook=hook)
     assert (s.phase, s.viewer) == ("turn", 1)  # the human picks first, no waiting for the bot
-    s.tap({"pick": s.state.legal_actions(1)[0]["card"]})
-    s.tap({"shell": "confirm"})
+    tap_game(s, {"pick": s.state.legal_actions(1)[0]["card"]})
+    tap_game(s, {"shell": "confirm"})
     assert s.phase == "bot" and s.bot_seat == 0 and s.delay_ms() > 0
     slices = 0
     while s.phase == "bot":
@@ -382,7 +382,7 @@ def test_bots_think_ahead_while_the_person_chooses_and_play_their_cold_choice():
                 s.tick()
                 slices += 1
             assert slices > 1 and s.delay_ms() is None and s.phase == "turn"  # done: waits for the tap
-        s.tap({"pick": s.state.legal_actions(0)[card_index]["card"]})  # the tap makes the move
+        tap_game(s, {"pick": s.state.legal_actions(0)[card_index]["card"]})  # the tap makes the move
         if reload:
             s = session_save.from_json(session_save.to_json(s), bot_hook=hook)
         ticks = 0
@@ -451,9 +451,9 @@ def test_hiding_the_page_puts_the_same_player_behind_the_curtain():
     from hotseat.session import Phase
 
     s = Session("six_nimmt", HUMANS3, seed=3)
-    s.tap({"shell": "show"})
+    tap_game(s, {"shell": "show"})
     pick_first(s)
-    s.tap({"shell": "show"})  # Bob's hand
+    tap_game(s, {"shell": "show"})  # Bob's hand
     before = s.state.to_json()
     assert s.curtain.private_on_screen
     assert s.curtain.hide_private_view() is True
@@ -461,7 +461,7 @@ def test_hiding_the_page_puts_the_same_player_behind_the_curtain():
     assert s.state.to_json() == before  # nothing applied, nothing lost
     assert not s.take_back.offered()  # "Cards hidden for Bob" is no hand-off: Ann's pick stands
     assert s.curtain.hide_private_view() is False  # a curtain has nothing private
-    s.tap({"shell": "show"})  # Bob again, not the next player
+    tap_game(s, {"shell": "show"})  # Bob again, not the next player
     assert (s.phase, s.viewer, s.curtain.hidden) == (Phase.TURN, 1, False)
 
 
@@ -497,10 +497,10 @@ def test_a_bot_cut_short_by_the_time_cap_is_told_to_the_table(storage):
 
     c = Controller(storage, bot_hook=Hook(), seed_fn=lambda: 5)
     c.tap({"shell": "new", "game": "six_nimmt"})
-    while c.setup["n"] > 2:
+    while c.setup.n > 2:
         c.tap({"shell": "count", "delta": -1})
     c.tap({"shell": "kind", "seat": 1, "kind": "bot:easy"})
-    assert c.setup["n"] == 2 and c.setup["kinds"][:2] == ["human", "bot:easy"]
+    assert c.setup.n == 2 and c.setup.kinds[:2] == ["human", "bot:easy"]
     c.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Robo"}})
     s = c.session
     card = s.state.legal_actions(0)[0]["card"]
@@ -530,17 +530,17 @@ def test_undo_my_move_after_a_public_row_choice_brings_the_public_choice_back():
                 and s.log.moves[-1]["action"]["type"] == "choose_row"
             ):
                 chooser = s.take_back.mover
-                s.tap({"shell": "take_back"})
+                tap_game(s, {"shell": "take_back"})
                 assert (s.phase, s.viewer, s.actor) == ("turn", None, chooser)
                 assert s.state.legal_actions(chooser)[0]["type"] == "choose_row"
                 assert hand_cards_in(screen_html(s), s) == [] and "handcards" not in screen_html(s)
                 return
             if s.phase == "curtain":
-                s.tap({"shell": "show"})
+                tap_game(s, {"shell": "show"})
             elif s.phase == "turn":
                 s.submit(s.actor, rng.choice(s.state.legal_actions(s.actor)))
             elif s.phase == "summary":
-                s.tap({"shell": "continue"})
+                tap_game(s, {"shell": "continue"})
             else:
                 s.tick()
     raise AssertionError("no seed with a row choice that may be taken back")

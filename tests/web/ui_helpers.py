@@ -58,3 +58,15 @@ def cards_shown(markup: str) -> list[int]:
 def storage_fixture():
     """``storage``: a fresh dict-backed storage for a Controller (import ``storage_fixture`` to use it)."""
     return MemoryStorage()
+
+
+def tap_game(session, raw: dict) -> None:
+    """A tap on ``session``'s game screen, as the app makes it: ``raw`` (a ``data-tap`` dict)
+    parsed once (:func:`hotseat.taps.parse_tap`), then the game screen's own routing
+    (:func:`hotseat.pages.play_tap`: the curtain's buttons, the turn flow)."""
+    from hotseat.pages import play_tap
+    from hotseat.taps import Flow, GameTap, ShowCards, TakeBack, parse_tap
+
+    tap = parse_tap(raw)
+    assert isinstance(tap, (ShowCards, TakeBack, Flow, GameTap)), f"not a tap of the game screen: {raw!r}"
+    play_tap(session, tap)

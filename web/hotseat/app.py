@@ -761,10 +761,12 @@ def _tap_element(target: Any) -> None:
     fx.unlock()  # inside the player's gesture: later cues (a bot's move, a timer) may sound
     before = ctl.screen, getattr(ctl.session, "phase", None)
     try:
-        ctl.tap(tap)
+        ctl.tap(tap)  # parsed there, once (hotseat.taps.parse_tap)
     except Exception as exc:  # a bug must not leave the page dead: say so, keep the save
         window.console.error(f"hotseat: tap {tap!r} failed: {exc!r}")
         ctl.message = _crashed(exc)
+    if ctl.refused_tap is not None:
+        window.console.warn(f"hotseat: tap {_last_tap} refused: {ctl.refused_tap}")
     draw()
     after = ctl.screen, getattr(ctl.session, "phase", None)
     if before != after:

@@ -7,8 +7,10 @@ each part holds and does is its desk's (see :class:`Controller`). The browser gl
 
 * puts :meth:`Controller.render` into ``<main id="app">`` (one guard there: any error while
   drawing becomes the recovery screen, never a traceback, and the save stays);
-* calls :meth:`Controller.tap` with the parsed ``data-tap`` dict of a tapped element (plus
-  ``"fields"``: the values of every ``data-field`` input on screen);
+* calls :meth:`Controller.tap` with the ``data-tap`` object of a tapped element (plus
+  ``"fields"``: the values of every ``data-field`` input on screen), which parses it once into a
+  typed tap (:mod:`hotseat.taps`) and hands it to the layer on top: the question, the sheets,
+  the phones' sheets, or the page (each page routes its own taps: ``Page.tap``);
 * calls :meth:`Controller.tick` after :meth:`Controller.delay_ms` milliseconds;
 * fetches ``rules/<game_id>.html`` when ``Controller.sheets.rules_wanted`` names a game, and
   hands the text (or ``None``) to ``sheets.rules_loaded`` (:class:`hotseat.sheets.Sheets`);
@@ -47,12 +49,14 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pycore
 
 from . import screens
 from .bot_turns import BotHook
+from .dialogs import AbandonGame, CloseTable, Dialog
 from .formats import format_list
 from .game_desk import GameDesk
 from .i18n import gettext as _
@@ -70,6 +74,7 @@ from .pages import (
     Screen,
     SetupPage,
     game_info,
+    play_tap,
 )
 from .phase import Phase
 from .players import KEY as PLAYERS_KEY
@@ -78,8 +83,33 @@ from .questions import Questions
 from .saves import SLOT_PREFIX, Storage, slot_key
 from .saves_desk import Backups, SavesDesk, WindowLocks, problem
 from .session import Session
+from .setup_state import SetupState
 from .sheets import Sheets
 from .tables import Tables
+from .taps import (
+    Abandon,
+    Back,
+    CloseSheet,
+    Flow,
+    FlowTap,
+    Home,
+    Keeping,
+    MenuButton,
+    NewGame,
+    OpenPlayers,
+    Phones,
+    PlayerTap,
+    Recover,
+    Resume,
+    Rules,
+    SavedFile,
+    Setting,
+    Story,
+    TakeBack,
+    Tap,
+    TapError,
+    parse_tap,
+)
 
 if TYPE_CHECKING:  # imported on first use (a game without phones never imports them)
     from .net.host_side import HostSide
@@ -124,9 +154,11 @@ class Controller:
         self.message: str | None = None
         #: a calm line for the player (not an error), e.g. "Your game is saved"; cleared by a tap
         self.notice: str | None = None
-        #: a question on a sheet over the screen, e.g. ``{"kind": "replace", "game": id}``
+        #: a question on a sheet over the screen (:mod:`hotseat.dialogs`), e.g. ``Replace(game)``
         #: ("Replace the saved game?"); every other tap waits until it is answered
-        self.dialog: dict[str, Any] | None = None
+        self.dialog: Dialog | None = None
+        #: why the last tap was refused unread (:class:`hotseat.taps.TapError`), for the glue to log
+        self.refused_tap: str | None = None
         self._wire: Wire | None = None  # see the wire property
         #: the table hosted here for its phones (on screen or stepped away from), else ``None``
         self.hosted: HostSide | None = None
@@ -157,7 +189,7 @@ class Controller:
         return self.page.session if isinstance(self.page, GamePage) else None
 
     @property
-    def setup(self) -> dict[str, Any] | None:
+    def setup(self) -> SetupState | None:
         """The setup screen's choices (its :class:`~hotseat.pages.SetupPage`), else ``None``."""
         return self.page.setup if isinstance(self.page, SetupPage) else None
 
@@ -281,87 +313,126 @@ class Controller:
 
     # ---- taps --------------------------------------------------------------------------------
 
-    def tap(self, tap: Any) -> None:
-        """Handle one tap (see the module docstring; anything but a dict is ignored)."""
+    def tap(self, raw: object) -> None:
+        r"""One tap from the page: the tapped element's ``data-tap`` object plus ``"fields"`` (see
+        the module docstring), parsed once (:func:`hotseat.taps.parse_tap`) and :meth:`route`\ d.
+        A tap that does not parse changes nothing; why is kept in :attr:`refused_tap` (the browser
+        glue logs it)."""
+        try:
+            tap = parse_tap(raw)
+        except TapError as exc:
+            self.refused_tap = str(exc)
+            return
+        self.refused_tap = None
+        self.route(tap)
+
+    def route(self, tap: Tap) -> None:
+        """Hand ``tap`` to the layer on top for it: the question open over the screen (every tap
+        waits for its answer), the settings sheet's backup row, the phones' strip and sheets, the
+        shell's own taps over the page (the sheets, the header's buttons, Back, Home: the page's
+        ``shell_taps``), else the page itself (``page.tap``, with this controller as its
+        :class:`~hotseat.pages.PageDesks`). The values typed on screen are read first."""
         self.message = None
         self.notice = None
-        if not isinstance(tap, dict):
-            return
-        fields = tap.get("fields") or {}
-        if isinstance(self.page, SetupPage):
-            self.page.read_fields(fields)
-        shell = tap.get("shell")
-        game = tap.get("game")
+        self.page.read_fields(tap.fields)
         if self.dialog is not None:
-            self.questions.answer(shell)
+            self.questions.answer(tap)
+        elif isinstance(tap, Keeping):
+            if not (tap.do == "restore" and self.screen is Screen.HOME and self._closes_table(tap)):
+                self.backups.tap(tap)
+        elif self.screen is Screen.HOME and self._closes_table(tap):
             return
-        if shell in ("backup", "restore", "hint_ok"):
-            if not (shell == "restore" and self.screen is Screen.HOME and self._closes_table(tap)):
-                self.backups.tap(shell)
-            return
-        if self.screen is Screen.HOME and self._closes_table(tap):
-            return
-        if shell == "net":
-            if not self.tables.phones and tap.get("do") in ("join", "invite"):
-                return  # shown disabled: this browser cannot connect phones
-            if tap.get("do") == "join" and self.screen is Screen.HOME:
-                self.join_table()
-                self.page = GuestPage()
-            elif self.joined is not None and self.joined.tap(tap):
-                self.joined = None  # it left the table
-                self.go_home()
-            elif self.hosted is not None:
-                self.hosted.tap(tap)
-            self.message = self.wire.message
-            if self.hosted is not None:
-                self.hosted.poll()
-            return
-        if isinstance(self.page, RecoveryPage):
-            self.saves.recovery_tap(self.page, shell)
-            return
-        if self.screen is Screen.GUEST and shell not in ("menu", "rules", "close", "setting", "players", "settings"):
-            if self.joined is not None:
-                self.joined.tap_game(tap)
-            return
-        if shell == "back":  # a screen's own Back button: what the phone's Back does
+        elif isinstance(tap, Phones):
+            self._phones_tap(tap)
+        elif isinstance(tap, self.page.shell_taps):
+            self._shell_tap(tap)
+        else:
+            self.page.tap(tap, self)
+
+    def _phones_tap(self, tap: Phones) -> None:
+        """The phones' strip and sheets: "Join a table" at home opens the guest's screen; a guest's
+        own (:meth:`hotseat.net.phone_side.PhoneSide.tap`: home when it left the table), the
+        host's (:meth:`hotseat.net.host_side.HostSide.tap`)."""
+        if not self.tables.phones and tap.do in ("join", "invite"):
+            return  # shown disabled: this browser cannot connect phones
+        if tap.do == "join" and self.screen is Screen.HOME:
+            self.join_table()
+            self.page = GuestPage()
+        elif self.joined is not None and self.joined.tap(tap):
+            self.joined = None  # it left the table
+            self.go_home()
+        elif self.hosted is not None:
+            self.hosted.tap(tap)
+        self.message = self.wire.message
+        if self.hosted is not None:
+            self.hosted.poll()
+
+    def _shell_tap(self, tap: Tap) -> None:
+        """The shell's own taps: a screen's Back button, a setting, the players list, the menu
+        button, Abandon (its question), Home, the rules sheet, Close."""
+        if isinstance(tap, Back):  # a screen's own Back button: what the phone's Back does
             self.back()
-            return
-        if shell == "setting":
-            self.sheets.change(tap.get("name"), tap.get("value"))
-        elif shell == "players" or (
-            isinstance(self.page, PlayersPage) and isinstance(shell, str) and shell.startswith("pl_")
-        ):
+        elif isinstance(tap, Setting):
+            self.sheets.change(tap.name, tap.value)
+        elif isinstance(tap, OpenPlayers):  # from home or the settings sheet; a game stays saved
             self.sheets.settings_open = False
-            self._players_tap(shell, tap)
-        elif shell == "settings":  # the menu button: it toggles the settings sheet, over anything
-            self.overlays.menu()
-        elif shell == "abandon" and self.games.can_abandon():
-            assert self.session is not None, "a game is on screen"
-            self.sheets.settings_open = False
-            self.dialog = {"kind": "abandon", "game": self.session.game_id}
-        elif shell == "menu":
             self._leave()
-        elif shell == "story":
-            if isinstance(self.page, GamePage):
-                self.page.story_tap(tap)
-        elif shell == "rules":
-            game_id = game or (self.session.game_id if self.session else None)
+            self.people.reload()  # another window may have changed them
+            self.page = PlayersPage()
+        elif isinstance(tap, MenuButton):  # it toggles the settings sheet, over anything
+            self.overlays.menu()
+        elif isinstance(tap, Abandon):
+            if self.games.can_abandon():
+                assert self.session is not None, "a game is on screen"
+                self.sheets.settings_open = False
+                self.dialog = AbandonGame(self.session.game_id)
+        elif isinstance(tap, Home):
+            self._leave()
+        elif isinstance(tap, Rules):
+            game_id = tap.game or (self.session.game_id if self.session else None)
             if game_id in pycore.GAMES:  # the same button again closes them
                 self.sheets.rules_for = None if self.sheets.rules_for == game_id else game_id
-        elif shell == "close":
+        elif isinstance(tap, CloseSheet):
             self.sheets.close()
-        elif shell == "take_over":
-            self.locks.take_over()
-        elif self.screen is Screen.HOME:
-            self._home_tap(shell, tap)
-        elif isinstance(self.page, SetupPage) and shell == "start":
-            self._start_from_setup(self.page)
-        elif isinstance(self.page, SetupPage) and shell in ("count", "kind", "opt", "chip", "table"):
-            self.page.tap(shell, tap, pycore.load_game(self.page.setup["game"]), self.players)
-        elif shell == "rematch" and self.session is not None and self.session.phase is Phase.OVER:
-            self.games.rematch()
-        elif self.session is not None:
-            self.games.tap(self.session, tap)
+
+    # ---- what the pages hand on (hotseat.pages.PageDesks) -------------------------------------
+
+    def resume(self, game: str) -> None:
+        if game in playable_games():
+            self.games.resume(game)
+
+    def new_game(self, game: str) -> None:
+        if game in playable_games() and self.saves.may_set_up(game):
+            self._open_setup(game)
+
+    def saved_file(self, tap: Recover | SavedFile) -> None:
+        self.saves.home_tap(tap)
+
+    def start(self, page: SetupPage) -> None:
+        started = self.tables.start(page)
+        if started is not None:
+            self.games.start(started[0])
+            self.people.seated(*started)
+
+    def rematch(self) -> None:
+        self.games.rematch()
+
+    def game_tapped(self) -> None:
+        self.games.tapped()
+
+    def recovery(self, page: RecoveryPage, tap: Tap) -> None:
+        self.saves.recovery_tap(page, tap)
+
+    def guest(self, tap: Story | FlowTap) -> None:
+        if self.joined is not None:
+            self.joined.tap_game(tap)
+
+    def take_over(self, game: str) -> None:
+        self.locks.take_over(game)
+
+    def player(self, page: PlayersPage, tap: PlayerTap) -> None:
+        self.sheets.settings_open = False
+        self.people.tap(page, tap)
 
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
@@ -371,16 +442,6 @@ class Controller:
         self.locks.taking_over = None
         self.page = HomePage()
         self.saves.refresh()
-
-    def _home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
-        game = tap.get("game")
-        if shell == "resume" and game in playable_games():
-            self.games.resume(game)
-        elif shell == "new" and game in playable_games():
-            if self.saves.may_set_up(game):
-                self._open_setup(game)
-        else:
-            self.saves.home_tap(shell, tap)
 
     # ---- the Back button and the Escape key --------------------------------------------------
 
@@ -429,10 +490,10 @@ class Controller:
             self.overlays.close(target)
         elif target in ("undo", "take_back"):
             assert self.session is not None, "Back takes a move back only on the game screen"
-            self.session.tap({"shell": target})
+            play_tap(self.session, Flow("undo") if target == "undo" else TakeBack())
         else:
             game = self.session.game_id if self.session is not None else None
-            self.tap({"shell": "menu"})
+            self.route(Home())
             slot = self.saves.slot(game) if game else None
             if slot is not None and slot.error is None and self.notice is None:
                 self.notice = _("Your game is saved. Tap Continue to play on.")
@@ -459,22 +520,6 @@ class Controller:
     def _open_setup(self, game_id: str) -> None:
         self.page = self.tables.setup(game_id, self.players)
 
-    def _start_from_setup(self, page: SetupPage) -> None:
-        started = self.tables.start(page)
-        if started is not None:
-            self.games.start(started[0])
-            self.people.seated(*started)
-
-    def _players_tap(self, shell: str, tap: dict[str, Any]) -> None:
-        """The players list: ``{"shell": "players"}`` opens it (from home or the settings sheet; a
-        game on screen stays saved, as with the menu); its own taps are :attr:`people`'s."""
-        if shell == "players":
-            self._leave()
-            self.people.reload()  # another window may have changed them
-            self.page = PlayersPage()
-        elif isinstance(self.page, PlayersPage):
-            self.people.tap(self.page, shell, tap)
-
     def _leave(self) -> None:
         """Home from the screen on display (it stays saved): a phone at another's table leaves it;
         a table hosted here stays open for its connected phones (they wait; Continue takes it up
@@ -495,20 +540,23 @@ class Controller:
                 len(names),
             ).format(names=format_list(names))
 
-    def _closes_table(self, tap: dict[str, Any]) -> bool:
+    def _closes_table(self, tap: Tap) -> bool:
         """Whether ``tap`` would close the table this phone stepped away from while phones are
         connected to it (a new game, another game continued, joining another table, restoring a
         backup, which may replace the game they play): then it asks first (:attr:`dialog`
-        ``close_table``, with the tap to make once the player agrees; a backup's file is picked
-        after the answer, still inside its tap)."""
+        :class:`~hotseat.dialogs.CloseTable`, with the tap to make once the player agrees; a
+        backup's file is picked after the answer, still inside its tap)."""
         hosted = self.hosted
         if hosted is None or not hosted.stepped_away or not hosted.connected():
             return False
-        shell, game = tap.get("shell"), tap.get("game")
-        if shell == "resume" and game == hosted.session.game_id:
+        if isinstance(tap, Resume) and tap.game == hosted.session.game_id:
             return False  # Continue: the same table
-        if shell in ("new", "resume", "restore") or (shell == "net" and tap.get("do") == "join"):
-            self.dialog = {"kind": "close_table", "game": hosted.session.game_id, "then": dict(tap, fields={})}
+        if (
+            isinstance(tap, (NewGame, Resume))
+            or tap == Keeping("restore")
+            or (isinstance(tap, Phones) and tap.do == "join")
+        ):
+            self.dialog = CloseTable(hosted.session.game_id, replace(tap, fields={}))
             return True
         return False
 

@@ -9,7 +9,7 @@ it first and only then tells the phones (a phone never sees a move the save lack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .i18n import gettext as _
 from .markup import Markup
@@ -126,10 +126,9 @@ class GameDesk:
         self.shell.go_home()
         self.shell.notice = _("The game of {game} was abandoned.").format(game=game_info(session.game_id)[0])
 
-    def tap(self, session: Session, tap: dict[str, Any]) -> None:
-        """A tap on the game screen: the session's (a refused move is said), then the phones'
-        actions held back meanwhile."""
-        session.tap(tap)
+    def tapped(self) -> None:
+        """After a tap on the game screen (:meth:`hotseat.pages.GamePage.tap`): a refused move is
+        said, then the phones' actions held back meanwhile are applied."""
         current = self.shell.session  # another window may have taken the game meanwhile
         if current is not None and current.error:
             self.shell.message = _(current.error)

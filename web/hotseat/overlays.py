@@ -7,11 +7,12 @@ over any sheet. Each closes without losing anything: a question closes as Keep a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .pages import GamePage, Screen, StoryOpen
 
 if TYPE_CHECKING:
+    from .dialogs import Dialog
     from .pages import Page
     from .sheets import Sheets
 
@@ -38,7 +39,7 @@ class Layered(Protocol):
     """What :class:`Overlays` reads and closes of the app's shell (the
     :class:`~hotseat.controller.Controller`): the page, the question, the sheets, the phones."""
 
-    dialog: dict[str, Any] | None
+    dialog: Dialog | None
 
     @property
     def page(self) -> Page: ...

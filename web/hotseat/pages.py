@@ -18,16 +18,17 @@ of the page's frame where the screen draws one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pycore
 from pycore.registry import GAME_INFO
 
 from . import cues, players_screen, screens, setup_screen, story
 from .bounded import ascii_int
+from .dialogs import PlayerQuestion
 from .game_screen import Around, CurtainUp, GameScreen
 from .i18n import gettext as _
 from .markup import Markup, h
@@ -35,6 +36,37 @@ from .names import NameError_, check_table, clean_name, default_names, look_alik
 from .phase import Phase
 from .players import Players, PlayersError
 from .seats import BOT_LEVELS, GUEST, HUMAN
+from .setup_state import SetupState
+from .taps import (
+    Abandon,
+    Back,
+    Chip,
+    CloseSheet,
+    Count,
+    Flow,
+    FlowTap,
+    GameOption,
+    GameTap,
+    Home,
+    MenuButton,
+    NewGame,
+    OpenPlayers,
+    PlayerTap,
+    Recover,
+    Rematch,
+    Resume,
+    Rules,
+    SavedFile,
+    SeatKind,
+    Setting,
+    ShowCards,
+    Start,
+    Story,
+    TableScreen,
+    TakeBack,
+    TakeOver,
+    Tap,
+)
 
 if TYPE_CHECKING:
     from pycore import Game
@@ -63,9 +95,77 @@ def game_info(game_id: str) -> tuple[str, int, int]:
     return game.name, game.min_players, game.max_players
 
 
+#: the shell's own taps (the sheets, the header's buttons, Back and Home): the shell takes them
+#: over most pages (:attr:`PageBase.shell_taps`), the page takes every other tap
+SHELL_TAPS: tuple[type[Tap], ...] = (Back, Setting, OpenPlayers, MenuButton, Abandon, Home, Rules, CloseSheet)
+
+
+class PageDesks(Protocol):
+    """What the pages hand a tap on to (the :class:`~hotseat.controller.Controller`'s desks): the
+    work that outlives the page (a game resumed or started, a save written, a player renamed)."""
+
+    @property
+    def players(self) -> Players: ...
+
+    def resume(self, game: str) -> None:
+        """Continue ``game``'s game in progress (a listed game only)."""
+
+    def new_game(self, game: str) -> None:
+        """The setup of ``game`` (a listed game only; first the "replace" question if need be)."""
+
+    def saved_file(self, tap: Recover | SavedFile) -> None:
+        """Home's taps on what cannot be opened (a recovery screen, a set-aside save)."""
+
+    def start(self, page: SetupPage) -> None:
+        """ "Start game" on ``page``."""
+
+    def rematch(self) -> None:
+        """ "Rematch" after the game on screen."""
+
+    def game_tapped(self) -> None:
+        """After a tap on the game screen: a refused move said, the phones' held actions."""
+
+    def recovery(self, page: RecoveryPage, tap: Tap) -> None:
+        """A tap on the recovery screen ``page``."""
+
+    def guest(self, tap: Story | FlowTap) -> None:
+        """A tap on this phone's game screen at another's table."""
+
+    def take_over(self, game: str) -> None:
+        """ "Play here instead" for ``game``."""
+
+    def player(self, page: PlayersPage, tap: PlayerTap) -> None:
+        """A tap on the players list ``page``."""
+
+
+class PageBase:
+    """What every page has: ``kind`` names it; ``shell_taps`` are the taps the shell takes over
+    this page (the rest come to :meth:`tap`)."""
+
+    kind: ClassVar[Screen]
+    shell_taps: ClassVar[tuple[type[Tap], ...]] = SHELL_TAPS
+
+    def read_fields(self, fields: Mapping[str, str]) -> None:
+        """The values typed on screen, read before every tap on this page (by setup only)."""
+
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """A tap on this page (not one of :attr:`shell_taps`); a tap it has no use for changes nothing."""
+
+
 @dataclass
-class HomePage:
+class HomePage(PageBase):
+    """The home screen: its own state is the saves desk's (its lines on the games)."""
+
     kind: ClassVar[Screen] = Screen.HOME
+
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """Continue, New game, and the taps on what cannot be opened."""
+        if isinstance(tap, Resume):
+            to.resume(tap.game)
+        elif isinstance(tap, NewGame):
+            to.new_game(tap.game)
+        elif isinstance(tap, (Recover, SavedFile)):
+            to.saved_file(tap)
 
 
 def default_seat_name(seat: int) -> str:
@@ -74,13 +174,13 @@ def default_seat_name(seat: int) -> str:
 
 
 @dataclass
-class SetupPage:
-    """``setup``: ``{"game", "n", "names", "kinds", "opts", "raw", "error", "table"}`` (the setup
-    screen's choices, :func:`hotseat.setup_screen.setup` draws them; ``table``: "This screen is the
-    table", every person on their own phone). ``offered``: the seat kinds this phone offers for
-    the game (a person here first, then bots and a player's own phone)."""
+class SetupPage(PageBase):
+    """``setup``: the setup screen's choices (:class:`~hotseat.setup_state.SetupState`; its
+    ``table``: "This screen is the table", every person on their own phone). ``offered``: the seat
+    kinds this phone offers for the game (a person here first, then bots and a player's own
+    phone)."""
 
-    setup: dict[str, Any]
+    setup: SetupState
     offered: list[str]
     kind: ClassVar[Screen] = Screen.SETUP
 
@@ -90,69 +190,71 @@ class SetupPage:
         game's last table on this phone, if remembered: its size, names and seat kinds (a kind
         this phone cannot offer now, e.g. a bot without bots, becomes a person's seat)."""
         page = cls(
-            {
-                "game": game.id,
-                "n": max(game.min_players, min(3, game.max_players)),
-                "names": [default_seat_name(i) for i in range(game.max_players)],
-                "kinds": [HUMAN] * game.max_players,
-                "opts": {name: opt.default for name, opt in game.options.items()},
-                "raw": {},
-                "error": None,
-                "table": False,
-            },
+            SetupState(
+                game.id,
+                max(game.min_players, min(3, game.max_players)),
+                [default_seat_name(i) for i in range(game.max_players)],
+                [HUMAN] * game.max_players,
+                {name: opt.default for name, opt in game.options.items()},
+            ),
             offered,
         )
         st = page.setup
         table = players.tables.get(game.id)
         if table:
-            st["n"] = max(game.min_players, min(game.max_players, len(table)))
+            st.n = max(game.min_players, min(game.max_players, len(table)))
             for i, seat in enumerate(table[: game.max_players]):
                 if seat.name is not None:
-                    st["names"][i] = seat.name
-                st["kinds"][i] = seat.kind if seat.kind in offered else HUMAN
+                    st.names[i] = seat.name
+                st.kinds[i] = seat.kind if seat.kind in offered else HUMAN
             page.name_seats()
         return page
 
-    def read_fields(self, fields: dict[str, Any]) -> None:
+    def read_fields(self, fields: Mapping[str, str]) -> None:
         """The values typed on screen (``name-<seat>``, ``opt-<name>``), as they are."""
         st = self.setup
         for key, value in fields.items():
-            if not isinstance(value, str):
-                continue
             seat = ascii_int(key[5:], 2) if key.startswith("name-") else None
-            if seat is not None and seat < len(st["names"]):
-                st["names"][seat] = value
+            if seat is not None and seat < len(st.names):
+                st.names[seat] = value
             elif key.startswith("opt-"):
-                st["raw"][key[4:]] = value
-                st["opts"][key[4:]] = value
+                st.raw[key[4:]] = value
+                st.opts[key[4:]] = value
 
-    def tap(self, shell: str, tap: dict[str, Any], game: Game[Any], players: Players) -> None:
-        """``count`` (``delta`` ±1), ``kind`` (a seat's kind among :attr:`offered`; never a
-        person here while this screen is the table), ``opt`` (an option's value), ``chip`` (a
-        recent name, :meth:`chip_tap`), ``table`` (``on`` true or false: :meth:`table_tap`)."""
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """ "Start game" (handed on), "This screen is the table" (:meth:`table_tap`), or a change
+        of the table (:meth:`change`)."""
+        if isinstance(tap, Start):
+            to.start(self)
+        elif isinstance(tap, TableScreen):
+            self.setup.error = None
+            self.table_tap(tap.on)
+        elif isinstance(tap, (Count, SeatKind, GameOption, Chip)):
+            self.change(tap, pycore.load_game(self.setup.game), to.players)
+
+    def change(self, tap: Count | SeatKind | GameOption | Chip, game: Game[Any], players: Players) -> None:
+        """:class:`~hotseat.taps.Count` (one seat more or less, within the game's limits),
+        :class:`~hotseat.taps.SeatKind` (a seat's kind among :attr:`offered`; never a person here
+        while this screen is the table), :class:`~hotseat.taps.GameOption` (an option of the
+        game), :class:`~hotseat.taps.Chip` (a recent name, :meth:`chip_tap`); anything else
+        changes nothing."""
         st = self.setup
-        st["error"] = None
-        if shell == "count":
-            delta = tap.get("delta")
-            if delta in (-1, 1):
-                st["n"] = max(game.min_players, min(game.max_players, st["n"] + delta))
-        elif shell == "kind":
-            seat, kind = tap.get("seat"), tap.get("kind")
-            if isinstance(seat, int) and 0 <= seat < st["n"] and kind in self.offered:
-                if kind == HUMAN and st["table"]:
+        st.error = None
+        if isinstance(tap, Count):
+            st.n = max(game.min_players, min(game.max_players, st.n + tap.delta))
+        elif isinstance(tap, SeatKind):
+            if 0 <= tap.seat < st.n and tap.kind in self.offered:
+                if tap.kind == HUMAN and st.table:
                     return  # nobody plays at the table screen: its button is not drawn either
-                st["kinds"][seat] = kind
+                st.kinds[tap.seat] = tap.kind
                 self.name_seats()
-        elif shell == "opt":
-            name = tap.get("name")
-            if name in game.options:
-                st["opts"][name] = tap.get("value")
-        elif shell == "chip":
-            self.chip_tap(tap.get("name"), game, players)
-        elif shell == "table":
-            self.table_tap(tap.get("on"))
+        elif isinstance(tap, GameOption):
+            if tap.name in game.options:
+                st.opts[tap.name] = tap.value
+        else:
+            self.chip_tap(tap.name, game, players)
 
-    def table_tap(self, on: Any) -> None:
+    def table_tap(self, on: bool) -> None:
         """ "This screen is the table" switched ``on`` (True) or off (False; anything else changes
         nothing, as does a phone that offers no phones' seats). On, every seat of a person here,
         the seats not shown yet included, becomes a seat on its player's own phone (bots stay
@@ -160,9 +262,9 @@ class SetupPage:
         st = self.setup
         if on not in (True, False) or GUEST not in self.offered:
             return
-        st["table"] = on
+        st.table = on
         if on:
-            st["kinds"] = [GUEST if kind == HUMAN else kind for kind in st["kinds"]]
+            st.kinds = [GUEST if kind == HUMAN else kind for kind in st.kinds]
             self.name_seats()
 
     def table_offer(self) -> str | None:
@@ -172,15 +274,15 @@ class SetupPage:
         st = self.setup
         if GUEST not in self.offered:
             return None
-        if st["table"]:
+        if st.table:
             return "on"
-        return "suggested" if all(kind != HUMAN for kind in st["kinds"][: st["n"]]) else "off"
+        return "suggested" if all(kind != HUMAN for kind in st.kinds[: st.n]) else "off"
 
     def options(self, game: Game[Any]) -> dict[str, Any]:
         """The setup's option values as the engine wants them; ``ValueError`` with a player message."""
         options = {}
         for name, opt in game.options.items():
-            value = self.setup["opts"].get(name, opt.default)
+            value = self.setup.opts.get(name, opt.default)
             if isinstance(value, str) and not (opt.choices is not None and value in opt.choices):
                 text = value.strip()
                 if text == "":
@@ -206,24 +308,24 @@ class SetupPage:
 
     def table(self, game: Game[Any]) -> tuple[list[dict[str, str]], dict[str, Any], list[str]] | None:
         """ "Start": ``(seats, options, the names as typed)`` for the session, or ``None`` with
-        the problem in ``setup["error"]`` (an option's value, a name)."""
+        the problem in ``setup.error`` (an option's value, a name)."""
         st = self.setup
         try:
             options = self.options(game)
         except ValueError as exc:
-            st["error"] = str(exc)
+            st.error = str(exc)
             return None
         self.name_seats()
-        if st["table"] and HUMAN in st["kinds"][: st["n"]]:
-            st["error"] = _("This screen is the table: every player needs a phone of their own or a bot.")
+        if st.table and HUMAN in st.kinds[: st.n]:
+            st.error = _("This screen is the table: every player needs a phone of their own or a bot.")
             return None
-        raw: list[str] = st["names"][: st["n"]]
+        raw: list[str] = st.names[: st.n]
         try:
             names = check_table(raw)
         except NameError_ as exc:
-            st["error"] = str(exc)
+            st.error = str(exc)
             return None
-        return [{"name": name, "kind": st["kinds"][i]} for i, name in enumerate(names)], options, raw
+        return [{"name": name, "kind": st.kinds[i]} for i, name in enumerate(names)], options, raw
 
     def name_seats(self) -> None:
         """Name each seat whose name the player has not typed (empty, or a name setup gave) for
@@ -231,15 +333,15 @@ class SetupPage:
         (:func:`hotseat.names.seat_names`)."""
         st = self.setup
         levels = {f"bot:{level}": level for level in BOT_LEVELS}
-        count = min(len(st["names"]), len(st["kinds"]))
-        names, given = st["names"][:count], default_names(count, levels)
+        count = min(len(st.names), len(st.kinds))
+        names, given = st.names[:count], default_names(count, levels)
         untouched = [clean_name(name) in given or not clean_name(name) for name in names]
-        st["names"][:count] = seat_names(names, st["kinds"][:count], untouched, levels)
+        st.names[:count] = seat_names(names, st.kinds[:count], untouched, levels)
 
     def chips(self, players: Players) -> list[str]:
         """Recent names not seated yet (at most 12, the most recent first)."""
         st = self.setup
-        seated = [st["names"][i] for i in range(st["n"])]
+        seated = [st.names[i] for i in range(st.n)]
         return [n for n in players.names if not any(look_alike(n, s) for s in seated)][:12]
 
     def chip_tap(self, name: Any, game: Game[Any], players: Players) -> None:
@@ -248,17 +350,17 @@ class SetupPage:
         st = self.setup
         if name not in self.chips(players):
             return
-        for i in range(st["n"]):
-            text = clean_name(st["names"][i])
-            if st["kinds"][i] in (HUMAN, GUEST) and (not text or text == default_seat_name(i)):
-                st["names"][i] = name
+        for i in range(st.n):
+            text = clean_name(st.names[i])
+            if st.kinds[i] in (HUMAN, GUEST) and (not text or text == default_seat_name(i)):
+                st.names[i] = name
                 return
-        if st["n"] < game.max_players:
-            st["n"] += 1
-            st["names"][st["n"] - 1] = name
-            st["kinds"][st["n"] - 1] = GUEST if st["table"] else HUMAN
+        if st.n < game.max_players:
+            st.n += 1
+            st.names[st.n - 1] = name
+            st.kinds[st.n - 1] = GUEST if st.table else HUMAN
             return
-        st["error"] = _("Every seat has a name: clear one to seat {name}.").format(name=name)
+        st.error = _("Every seat has a name: clear one to seat {name}.").format(name=name)
 
 
 @dataclass
@@ -268,8 +370,24 @@ class StoryOpen:
     step: int | None = None
 
 
+def play_tap(session: Session, tap: ShowCards | TakeBack | FlowTap) -> None:
+    """A tap on the game screen of ``session``: "Show my cards" and "Undo my move" on its curtain
+    here, the rest to its turn flow (:meth:`hotseat.turn_flow.TurnFlow.tap`: the view's own taps,
+    Undo, Confirm, Next round, details, Skip). A refused move sets ``session.error``."""
+    session.error = None
+    if isinstance(tap, ShowCards):
+        if session.phase is Phase.CURTAIN:
+            session.take_back.drop()  # the next player sees their cards: the move stands
+            session.curtain.show()
+    elif isinstance(tap, TakeBack):
+        if session.take_back.offered():
+            session.take_back.take()
+    else:
+        session.flow.tap(tap)
+
+
 @dataclass
-class GamePage:
+class GamePage(PageBase):
     """The game at this phone, and its story when open (a new game, a rematch included, is a new
     page: a story opened for another game is never shown over this one)."""
 
@@ -277,20 +395,32 @@ class GamePage:
     story: StoryOpen | None = None
     kind: ClassVar[Screen] = Screen.GAME
 
-    def story_tap(self, tap: dict[str, Any]) -> None:
-        """``{"shell": "story", "do": ...}``: ``open`` the story (any time), ``close`` it,
-        ``replay`` (after the game: step 1 of the replay), ``step`` to step ``to`` of the replay.
-        Anything else, or a replay before the game is over, changes nothing."""
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """The story (:meth:`story_tap`), Rematch after the game, the rest to the game screen
+        (:func:`play_tap`)."""
+        if isinstance(tap, Story):
+            self.story_tap(tap)
+        elif isinstance(tap, Rematch):
+            if self.session.phase is Phase.OVER:
+                to.rematch()
+        elif isinstance(tap, (ShowCards, TakeBack, Flow, GameTap)):
+            play_tap(self.session, tap)
+            to.game_tapped()
+
+    def story_tap(self, tap: Story) -> None:
+        """``open`` the story (any time), ``close`` it, ``replay`` (after the game: step 1 of the
+        replay), ``step`` to step ``to`` of the replay. A replay before the game is over, or a
+        step it has not, changes nothing."""
         s = self.session
-        do = tap.get("do")
+        do = tap.do
         if do == "open":
             self.story = StoryOpen()
         elif do == "close":
             self.story = None
         elif do in ("replay", "step") and s.phase is Phase.OVER and s.log.history:
             total = len(self.story_steps())
-            to = tap.get("to", 0) if do == "step" else 0
-            if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < total:
+            to = tap.to if do == "step" else 0
+            if 0 <= to < total:
                 self.story = StoryOpen(to)
 
     def render_table(self, waiting: str | None = None) -> Markup:
@@ -367,12 +497,21 @@ class GamePage:
 
 
 @dataclass
-class GuestPage:
+class GuestPage(PageBase):
+    """This phone at another's table (its state is the phones' side's); Back and Abandon are
+    not the shell's here."""
+
     kind: ClassVar[Screen] = Screen.GUEST
+    shell_taps: ClassVar[tuple[type[Tap], ...]] = (Setting, OpenPlayers, MenuButton, Home, Rules, CloseSheet)
+
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """The story and the game screen's taps, to the game at the host's table."""
+        if isinstance(tap, (Story, Flow, GameTap)):
+            to.guest(tap)
 
 
 @dataclass
-class RecoveryPage:
+class RecoveryPage(PageBase):
     """The save under ``key`` (of ``game``, when known) cannot be opened because of ``reason``;
     ``readable``: the save itself read fine (a bug drawing it), so Keep leaves it where it is."""
 
@@ -381,13 +520,18 @@ class RecoveryPage:
     reason: str
     readable: bool
     kind: ClassVar[Screen] = Screen.RECOVERY
+    #: every tap is the recovery screen's (Home keeps the save where it is)
+    shell_taps: ClassVar[tuple[type[Tap], ...]] = ()
+
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        to.recovery(self, tap)
 
     def render(self) -> Markup:
         return screens.recovery(game_info(self.game)[0] if self.game in pycore.GAMES else None, self.reason)
 
 
 @dataclass
-class ElsewherePage:
+class ElsewherePage(PageBase):
     """Another window plays ``game``; ``changed``: it wrote the save after this window read it
     (a move made here was not saved); ``replaced``: it stored another save of the game while it
     was on screen here (a restored backup, a move there), this window was told at once."""
@@ -397,28 +541,38 @@ class ElsewherePage:
     replaced: bool = False
     kind: ClassVar[Screen] = Screen.ELSEWHERE
 
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """ "Play here instead"."""
+        if isinstance(tap, TakeOver):
+            to.take_over(self.game)
+
     def render(self) -> Markup:
         return screens.elsewhere(game_info(self.game)[0], self.changed, self.replaced)
 
 
 @dataclass
-class PlayersPage:
+class PlayersPage(PageBase):
     """``edit``: ``{"name", "error"}`` while a name is being renamed, else ``None``."""
 
     edit: dict[str, Any] | None = field(default=None)
     kind: ClassVar[Screen] = Screen.PLAYERS
 
-    def tap(self, shell: str, tap: dict[str, Any], players: Players) -> tuple[Players | None, dict[str, Any] | None]:
-        """A tap on the list: ``pl_rename``/``pl_save``/``pl_cancel`` rename a name (checked as
-        setup's names), ``pl_forget``/``pl_clear`` ask first. Returns the players to store (a
-        rename made) and the question to ask (``{"kind": shell, "name": name}``), each or ``None``."""
-        name = tap.get("name")
-        if shell == "pl_rename" and players.knows(name):
+    def tap(self, tap: Tap, to: PageDesks) -> None:
+        """The list's own taps, handed to the players desk (which stores what :meth:`change` made)."""
+        if isinstance(tap, PlayerTap):
+            to.player(self, tap)
+
+    def change(self, tap: PlayerTap, players: Players) -> tuple[Players | None, PlayerQuestion | None]:
+        """``rename``/``save``/``cancel`` rename a name (checked as setup's names; ``save`` reads
+        the ``pl-name`` field), ``forget``/``clear`` ask first. Returns the players to store (a
+        rename made) and the question to ask, each or ``None``."""
+        name = tap.name
+        if tap.do == "rename" and players.knows(name):
             self.edit = {"name": name, "error": None}
-        elif shell == "pl_cancel":
+        elif tap.do == "cancel":
             self.edit = None
-        elif shell == "pl_save" and self.edit is not None:
-            new = (tap.get("fields") or {}).get("pl-name")
+        elif tap.do == "save" and self.edit is not None:
+            new = tap.fields.get("pl-name")
             try:
                 renamed = players.renamed(self.edit["name"], new)
             except PlayersError as exc:
@@ -426,9 +580,9 @@ class PlayersPage:
                 return None, None
             self.edit = None
             return renamed, None
-        elif shell in ("pl_forget", "pl_clear") and players.knows(name):
+        elif tap.do in ("forget", "clear") and name is not None and players.knows(name):
             self.edit = None
-            return None, {"kind": shell, "name": name}
+            return None, PlayerQuestion("pl_forget" if tap.do == "forget" else "pl_clear", name)
         return None, None
 
     def render(self, players: Players, game_name: Callable[[str], str], games: Sequence[str]) -> Markup:

@@ -13,7 +13,7 @@ before another window's change.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pycore
 
@@ -22,11 +22,14 @@ from .i18n import gettext as _
 from .names import clean_name
 from .pages import PlayersPage, default_seat_name
 from .saves import Storage, StorageError
+from .taps import Answer
 
 if TYPE_CHECKING:
+    from .dialogs import PlayerQuestion
     from .players import Players
     from .session import Session
     from .shell import Shell
+    from .taps import PlayerTap, Tap
 
 
 class PlayersDesk:
@@ -119,25 +122,25 @@ class PlayersDesk:
         self.players = self.players.game_recorded(key, session.game_id, session.names, kinds, [], None, finished=False)
         self._save()
 
-    def tap(self, page: PlayersPage, shell: str, tap: dict[str, Any]) -> None:
-        """A tap on the players list: ``pl_rename``/``pl_save``/``pl_cancel`` rename a name
-        (checked as setup's names), ``pl_forget``/``pl_clear`` ask first (the question opens)."""
+    def tap(self, page: PlayersPage, tap: PlayerTap) -> None:
+        """A tap on the players list: rename a name (checked as setup's names), or forget one or
+        clear its statistics (the question opens first)."""
         self._fresh()
-        changed, question = page.tap(shell, tap, self.players)
+        changed, question = page.change(tap, self.players)
         if changed is not None:
             self.players = changed
             self._save()
         if question is not None:
             self.shell.dialog = question
 
-    def answer(self, shell: str | None, dialog: dict[str, Any]) -> None:
+    def answer(self, tap: Tap, dialog: PlayerQuestion) -> None:
         """ "Forget NAME?" / "Clear the statistics of NAME?": ``pl_yes`` does it, Keep does not."""
-        if shell != "pl_yes":
+        if tap != Answer("pl_yes"):
             return
         self.shell.dialog = None
         self._fresh()
-        if dialog["kind"] == "pl_forget":
-            self.players = self.players.forgotten(dialog["name"])
+        if dialog.kind == "pl_forget":
+            self.players = self.players.forgotten(dialog.name)
         else:
-            self.players = self.players.stats_cleared(dialog["name"])
+            self.players = self.players.stats_cleared(dialog.name)
         self._save()

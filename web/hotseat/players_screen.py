@@ -9,7 +9,7 @@ Pure functions of plain values, built with :mod:`hotseat.markup` (every name is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .formats import format_number
 from .i18n import gettext as _
@@ -19,6 +19,9 @@ from .names import MAX_NAME
 from .players import Stats
 from .screens import button, frame
 from .screens import dialog as sheet
+
+if TYPE_CHECKING:
+    from .dialogs import PlayerQuestion
 
 
 def _abandoned(count: int) -> Markup | None:
@@ -122,11 +125,10 @@ def players_list(entries: Sequence[dict[str, Any]], editing: dict[str, Any] | No
     )
 
 
-def dialog(question: dict[str, Any]) -> Markup:
-    """The question before a name is forgotten (``{"kind": "pl_forget", "name"}``) or its statistics
-    cleared (``{"kind": "pl_clear", "name"}``)."""
-    name = question["name"]
-    if question["kind"] == "pl_forget":
+def dialog(question: PlayerQuestion) -> Markup:
+    """The question before a name is forgotten (``pl_forget``) or its statistics cleared (``pl_clear``)."""
+    name = question.name
+    if question.kind == "pl_forget":
         return sheet(
             _("Forget {name}?").format(name=name),
             _("The name, its statistics and its seat at the remembered tables are removed from this phone."),

@@ -1,8 +1,8 @@
 """The questions asked on a sheet over the screen: what each answer does, and how each is drawn.
 
-Pure Python (no browser). The open question is ``Controller.dialog`` (``{"kind": ..., ...}``);
-while one is open every other tap waits for its answer. Each kind belongs to a desk, which asks it
-and draws it; :class:`Questions` hands the answer to that desk:
+Pure Python (no browser). The open question is ``Controller.dialog`` (a dataclass of
+:mod:`hotseat.dialogs`); while one is open every other tap waits for its answer. Each kind
+belongs to a desk, which asks it and draws it; :class:`Questions` hands the answer to that desk:
 
 * ``replace`` — "Replace the saved game of GAME?" (:class:`hotseat.saves_desk.SavesDesk`):
   Replace goes on to the new game's setup.
@@ -18,7 +18,7 @@ and draws it; :class:`Questions` hands the answer to that desk:
 * ``pl_forget`` / ``pl_clear`` — "Forget NAME?" / "Clear the statistics of NAME?"
   (:class:`hotseat.players_desk.PlayersDesk`).
 
-Keep (``{"shell": "keep"}``) closes any of them, as Back does.
+Keep (:class:`hotseat.taps.Answer` ``keep``) closes any of them, as Back does.
 """
 
 from __future__ import annotations
@@ -27,14 +27,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import players_screen, screens
+from .dialogs import AbandonGame, AsideFull, CloseTable, PlayerQuestion, Replace, RestoreBackup
 from .markup import Markup
 from .pages import game_info
+from .taps import Abandon, Answer
 
 if TYPE_CHECKING:
     from .game_desk import GameDesk
     from .players_desk import PlayersDesk
     from .saves_desk import Backups, SavesDesk
     from .shell import Shell
+    from .taps import Tap
 
 
 class Questions:
@@ -56,46 +59,46 @@ class Questions:
         self.games = games
         self.open_setup = open_setup
 
-    def answer(self, shell: str | None) -> None:
-        """The player's answer to the open question (a tap's ``shell``)."""
+    def answer(self, tap: Tap) -> None:
+        """The player's answer to the open question: Keep closes any; the question's own yes
+        (Replace, Restore, Abandon, Close the table, Delete the oldest, Forget / Clear) does what
+        it asks; any other tap changes nothing."""
         dialog = self.shell.dialog
         assert dialog is not None, "an answer comes only while a question is open"
-        kind = dialog["kind"]
-        if shell == "keep":
+        if tap == Answer("keep"):
             self.shell.dialog = None
-        elif shell == "replace" and kind == "replace":
+        elif isinstance(dialog, Replace) and tap == Answer("replace"):
             self.shell.dialog = None
-            self.open_setup(dialog["game"])
-        elif kind in ("pl_forget", "pl_clear"):
-            self.people.answer(shell, dialog)
-        elif shell == "restore_yes" and kind == "restore":
-            self.backups.restore(dialog["backup"])
-        elif shell == "abandon" and kind == "abandon":
+            self.open_setup(dialog.game)
+        elif isinstance(dialog, PlayerQuestion):
+            self.people.answer(tap, dialog)
+        elif isinstance(dialog, RestoreBackup) and tap == Answer("restore_yes"):
+            self.backups.restore(dialog.backup)
+        elif isinstance(dialog, AbandonGame) and isinstance(tap, Abandon):
             self.shell.dialog = None
             self.games.abandon()
-        elif shell == "close_table" and kind == "close_table":
+        elif isinstance(dialog, CloseTable) and tap == Answer("close_table"):
             self.shell.dialog = None
             self.shell.close_host()
-            self.shell.tap(dialog["then"])
-        elif shell == "drop_oldest" and kind == "aside_full":
+            self.shell.route(dialog.then)
+        elif isinstance(dialog, AsideFull) and tap == Answer("drop_oldest"):
             self.shell.dialog = None
-            self.saves.drop_oldest(dialog["oldest"])
+            self.saves.drop_oldest(dialog.oldest)
 
     def markup(self) -> Markup | None:
         """The open question, drawn by the desk it belongs to (``None``: none is open)."""
         dialog = self.shell.dialog
-        if dialog is None:
-            return None
-        kind = dialog["kind"]
-        if kind == "restore":
-            return self.backups.question(dialog["backup"])
-        if kind == "abandon":
-            return screens.abandon_dialog(game_info(dialog["game"])[0], self._phones())
-        if kind == "close_table":
-            return screens.close_table_dialog(game_info(dialog["game"])[0], self._phones())
-        if kind in ("pl_forget", "pl_clear"):
+        if isinstance(dialog, RestoreBackup):
+            return self.backups.question(dialog.backup)
+        if isinstance(dialog, AbandonGame):
+            return screens.abandon_dialog(game_info(dialog.game)[0], self._phones())
+        if isinstance(dialog, CloseTable):
+            return screens.close_table_dialog(game_info(dialog.game)[0], self._phones())
+        if isinstance(dialog, PlayerQuestion):
             return players_screen.dialog(dialog)
-        return self.saves.question(dialog)
+        if isinstance(dialog, (Replace, AsideFull)):
+            return self.saves.question(dialog)
+        return None
 
     def _phones(self) -> list[str]:
         """The names of the seats whose phone is connected to the table hosted here."""

@@ -25,13 +25,15 @@ import pycore
 
 from . import backup, home_screen, keeping, screens, session_save
 from . import players as players_store
+from .dialogs import AsideFull, Replace, RestoreBackup
 from .formats import format_list
 from .i18n import gettext as _
 from .i18n import ngettext
 from .markup import Markup
-from .pages import ElsewherePage, HomePage, RecoveryPage, Screen, game_info
+from .pages import HomePage, RecoveryPage, Screen, game_info
 from .saves import AsideFullError, ConflictError, SaveError, SaveStore, Slot, Storage, StorageError, slot_key
 from .session_save import peek
+from .taps import Home, Keeping, Recover, Recovery, SavedFile, Tap
 
 if TYPE_CHECKING:
     from .session import Session
@@ -188,28 +190,26 @@ class SavesDesk:
         obs = session.state.public_observation()
         round_no = obs.get("round") if isinstance(obs.get("round"), int) else None
         self.save_info = {"game": game_id, "name": session.game.name, "names": session.names, "round": round_no}
-        self.shell.dialog = {"kind": "replace", "game": game_id}
+        self.shell.dialog = Replace(game_id)
         return False
 
-    def home_tap(self, shell: str | None, tap: dict[str, Any]) -> None:
-        """The home screen's taps on what cannot be opened: ``recover`` (its recovery screen),
-        ``download`` / ``delete_aside`` a set-aside save, ``discard`` (earlier versions' button:
-        the newest set-aside save)."""
-        game = tap.get("game")
-        key = tap.get("key")
-        if shell == "recover":
+    def home_tap(self, tap: Recover | SavedFile) -> None:
+        """The home screen's taps on what cannot be opened: :class:`~hotseat.taps.Recover` (its
+        recovery screen), ``download`` / ``delete_aside`` a set-aside save, ``discard`` (earlier
+        versions' button: the newest set-aside save)."""
+        key = tap.key
+        if isinstance(tap, Recover):
+            game = tap.game
             slot = next((s for s in self.slots if s.error is not None and (s.game == game or s.key == key)), None)
             if slot is not None and slot.error is not None:
                 self.open_recovery(slot.key, slot.game, slot.error, readable=False)
-        elif (
-            shell in ("download", "delete_aside") and isinstance(key, str) and any(a["key"] == key for a in self.aside)
-        ):
-            if shell == "download":
+        elif tap.do in ("download", "delete_aside") and key is not None and any(a["key"] == key for a in self.aside):
+            if tap.do == "download":
                 self.offer(key)
             else:
                 self.store.remove(key)  # the player's explicit tap
                 self.refresh()
-        elif shell == "discard" and self.aside:
+        elif tap.do == "discard" and self.aside:
             self.store.remove(self.aside[-1]["key"])
             self.refresh()
 
@@ -228,27 +228,27 @@ class SavesDesk:
         """The player said "Delete the oldest" set-aside save to keep the one on the recovery screen."""
         self.store.remove(oldest)
         if isinstance(self.shell.page, RecoveryPage):
-            self.recovery_tap(self.shell.page, "keep_save")
+            self.recovery_tap(self.shell.page, Recovery("keep_save"))
 
-    def recovery_tap(self, rec: RecoveryPage, shell: str | None) -> None:
+    def recovery_tap(self, rec: RecoveryPage, tap: Tap) -> None:
         """The recovery screen: Download, Delete, Keep (set aside, or left where it is when it
-        reads fine or storage is full; Home keeps it where it is)."""
-        if shell == "download":
+        reads fine or storage is full; Home keeps it where it is); any other tap changes nothing."""
+        if isinstance(tap, SavedFile) and tap.do == "download":
             self.offer(rec.key)
-        elif shell == "delete_save":
+        elif tap == Recovery("delete_save"):
             self.store.remove(rec.key)  # the player's explicit tap
             self.shell.notice = _("The saved game was deleted.")
             self.refresh()
             self.next_recovery()
-        elif shell in ("keep_save", "menu"):
-            if rec.readable or shell == "menu":
+        elif tap == Recovery("keep_save") or isinstance(tap, Home):
+            if rec.readable or isinstance(tap, Home):
                 self.kept.add(rec.key)  # it stays where it is; Continue tries again
                 self.shell.go_home()
                 return
             try:
                 self.store.set_aside(rec.key)
             except AsideFullError as full:
-                self.shell.dialog = {"kind": "aside_full", "oldest": full.args[0]}
+                self.shell.dialog = AsideFull(full.args[0])
                 return
             except StorageError:
                 self.kept.add(rec.key)
@@ -262,13 +262,11 @@ class SavesDesk:
             if self.shell.screen is Screen.HOME:
                 self.refresh()
 
-    def question(self, dialog: dict[str, Any]) -> Markup | None:
-        """The desk's questions: "replace" (New game over an unfinished save) and "aside_full"
-        (the list of set-aside saves is full), else ``None``."""
-        if dialog["kind"] == "replace" and self.save_info is not None:
-            return screens.replace_dialog(self.save_info, game_info(dialog["game"])[0])
-        if dialog["kind"] != "aside_full":
-            return None
+    def question(self, dialog: Replace | AsideFull) -> Markup | None:
+        """The desk's questions: :class:`~hotseat.dialogs.Replace` (New game over an unfinished
+        save) and :class:`~hotseat.dialogs.AsideFull` (the list of set-aside saves is full)."""
+        if isinstance(dialog, Replace):
+            return None if self.save_info is None else screens.replace_dialog(self.save_info, game_info(dialog.game)[0])
         return screens.dialog(
             _("The list of saved games that could not be opened is full."),
             _("To keep this one, delete the oldest of them? Otherwise this one stays where it is."),
@@ -405,15 +403,15 @@ class Backups:
         if session_save.from_json(text, bot_hook=self.shell.bot_hook).game_id != game_id:
             raise SaveError(f"it is not a save of {game_id}")
 
-    def tap(self, shell: str) -> None:
+    def tap(self, tap: Keeping) -> None:
         """ "Save a backup" offers the file (shared or downloaded); "Restore a backup" has the
         browser glue open its file picker; "OK" closes the home-screen hint."""
-        if shell == "backup":
+        if tap.do == "backup":
             made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
             text, kept, left_out = backup.make(self.storage, self.saves.games(), made, self._check_save)
             self.shell.download = {"name": backup.FILE_NAME.format(day=made[:10]), "text": text, "share": True}
             self.shell.notice = keeping.backup_made(len(kept), [game_info(g)[0] for g in left_out])
-        elif shell == "restore":
+        elif tap.do == "restore":
             self.pick_file = True
         else:
             self.install_hint = None
@@ -452,9 +450,9 @@ class Backups:
             return
         shell.dialog = None
         if shell.screen is not Screen.HOME:
-            shell.tap({"shell": "menu"})  # as Home: a game on screen stays saved, phones are told
+            shell.route(Home())  # as Home: a game on screen stays saved, phones are told
         shell.sheets.settings_open = False
-        shell.dialog = {"kind": "restore", "backup": found}
+        shell.dialog = RestoreBackup(found)
 
     def question(self, found: backup.Backup) -> Markup:
         """ "Restore this backup?": what it holds and what it replaces here."""
@@ -519,7 +517,6 @@ class WindowLocks:
 
     lost = refused
 
-    def take_over(self) -> None:
-        """ "Play here instead" on the "open in another window" screen."""
-        if isinstance(self.shell.page, ElsewherePage):
-            self.taking_over = self.shell.page.game
+    def take_over(self, game: str) -> None:
+        """ "Play here instead" on the "open in another window" screen of ``game``."""
+        self.taking_over = game

@@ -329,22 +329,6 @@ class Session:
         """The observation the view renders now (the pre-action one during a reveal)."""
         return self.flow.screen_obs()
 
-    # ---- input -------------------------------------------------------------------------------
-
-    def tap(self, tap: dict[str, Any]) -> None:
-        """Handle a tap on the game screen: the curtain's keys here, the rest in the turn flow
-        (:meth:`hotseat.turn_flow.TurnFlow.tap`: the view's own taps, undo, confirm, continue,
-        details, skip)."""
-        self.error = None
-        shell = tap.get("shell")
-        if shell == "show" and self.phase is Phase.CURTAIN:
-            self.take_back.drop()  # the next player sees their cards: the move stands
-            self.curtain.show()
-        elif shell == "take_back" and self.take_back.offered():
-            self.take_back.take()
-        else:
-            self.flow.tap(tap)
-
     # ---- the turn flow's source (hotseat.turn_flow.TableSource) --------------------------------
 
     @property

@@ -19,6 +19,8 @@ from .widgets import button
 if TYPE_CHECKING:
     from pycore import Game
 
+    from .setup_state import SetupState
+
 OPTION_LABELS = {
     "target_score": N_("Target score"),
     "rounds": N_("Number of rounds"),
@@ -119,7 +121,7 @@ def table_switch(offer: str) -> Markup:
 
 def setup(
     game: Game[Any],
-    setup_state: dict[str, Any],
+    setup_state: SetupState,
     bot_kinds: list[str],
     chips: Sequence[str] = (),
     seat_kinds: Sequence[str] = (),
@@ -129,7 +131,7 @@ def setup(
     """Setup: player count, "This screen is the table", names, seat kinds, the game's options
     with their docs.
 
-    ``setup_state``: ``{"game", "n", "names", "kinds", "opts", "error"}``; ``bot_kinds``: the
+    ``setup_state``: the choices (:class:`hotseat.setup_state.SetupState`); ``bot_kinds``: the
     bot seat kinds that can be chosen (empty while ``pycore.bots`` does not exist); ``seat_kinds``:
     every kind a seat can take, in the order shown (a person here first, the bots, a player's own
     phone); ``chips``: recent names offered as one-tap chips under the seats (``{"shell": "chip",
@@ -139,7 +141,7 @@ def setup(
     draws none, ``"on"``, ``"off"``, or ``"suggested"``: off, with a word that nobody plays at this
     screen). "Start game" stays at the bottom of the screen while the page scrolls.
     """
-    n = setup_state["n"]
+    n = setup_state.n
     parts: list[Markup] = [h("h1", None, game.name)]
     parts.append(
         h(
@@ -171,7 +173,7 @@ def setup(
         parts.append(table_switch(table))
     seats = []
     for i in range(n):
-        kind = setup_state["kinds"][i]
+        kind = setup_state.kinds[i]
         kind_btn = kind_picker(i, kind, seat_kinds, [GUEST_KIND] if no_phones else []) if bot_kinds else None
         seats.append(
             h(
@@ -185,7 +187,7 @@ def setup(
                         "autocomplete": "off",
                         "aria-label": _("Name of player {n}").format(n=i + 1),
                         "data-field": f"name-{i}",
-                        "value": setup_state["names"][i],
+                        "value": setup_state.names[i],
                     },
                 ),
                 kind_btn,
@@ -214,7 +216,7 @@ def setup(
     if game.options:
         opts = []
         for name, opt in game.options.items():
-            value = setup_state["opts"].get(name)
+            value = setup_state.opts.get(name)
             label = option_label(name)
             doc = h("p", {"class": "note"}, option_doc(_(opt.doc)))  # the catalogue's msgid keeps the ids
             if isinstance(opt.default, bool):
@@ -269,7 +271,7 @@ def setup(
                     h("div", {"class": "opt"}, h("label", None, h("span", {"class": "label"}, label), field), doc)
                 )
         parts.append(h("section", {"class": "field options"}, h("h2", None, _("Options")), opts))
-    if setup_state.get("error"):
-        parts.append(h("p", {"class": "error", "role": "alert"}, setup_state["error"]))
+    if setup_state.error:
+        parts.append(h("p", {"class": "error", "role": "alert"}, setup_state.error))
     parts.append(h("div", {"class": "actions startbar"}, button(_("Start game"), {"shell": "start"}, "primary big")))
     return frame(h("div", {"class": "setup"}, parts), status=_("New game"), screen="setup", rules_game=game.id)

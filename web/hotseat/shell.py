@@ -13,17 +13,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .bot_turns import BotHook
+    from .dialogs import Dialog
     from .net.host_side import HostSide
     from .pages import Page, Screen
     from .session import Session
     from .sheets import Sheets
+    from .taps import Tap
 
 
 class Shell(Protocol):
     """What the desks change on screen (the :class:`hotseat.controller.Controller`)."""
 
     page: Page
-    dialog: dict[str, Any] | None
+    dialog: Dialog | None
     message: str | None
     notice: str | None
     download: dict[str, Any] | None
@@ -47,4 +49,4 @@ class Shell(Protocol):
 
     def go_home(self) -> None: ...
 
-    def tap(self, tap: Any) -> None: ...
+    def route(self, tap: Tap) -> None: ...

@@ -68,12 +68,12 @@ class Tables:
     def setup_markup(self, page: SetupPage, players: Players) -> Markup:
         setup = page.setup
         return setup_screen.setup(
-            pycore.load_game(setup["game"]),
+            pycore.load_game(setup.game),
             setup,
-            self.seat_kinds(setup["game"]),
+            self.seat_kinds(setup.game),
             chips=page.chips(players),
-            seat_kinds=[*([] if setup["table"] else [HUMAN]), *self.seat_kinds(setup["game"])],
-            no_phones=not self.phones and phones_game(setup["game"]),
+            seat_kinds=[*([] if setup.table else [HUMAN]), *self.seat_kinds(setup.game)],
+            no_phones=not self.phones and phones_game(setup.game),
             table=page.table_offer(),
         )
 
@@ -81,16 +81,14 @@ class Tables:
         """The session the setup on ``page`` describes and the names as typed, or ``None`` (the
         page shows what is wrong)."""
         st = page.setup
-        table = page.table(pycore.load_game(st["game"]))
+        table = page.table(pycore.load_game(st.game))
         if table is None:
             return None
         seats, options, raw = table
         try:
-            session = Session(
-                st["game"], seats, self.seed_fn(), options, bot_hook=self.bot_hook, table_screen=st["table"]
-            )
+            session = Session(st.game, seats, self.seed_fn(), options, bot_hook=self.bot_hook, table_screen=st.table)
         except ValueError as exc:
-            st["error"] = str(exc)
+            st.error = str(exc)
             return None
         return session, raw
 

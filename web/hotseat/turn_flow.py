@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .phase import Phase
+from .taps import Flow, FlowTap, GameTap
 from .views.base import GameView, ViewContext
 
 Action = dict[str, Any]
@@ -306,39 +307,40 @@ class TurnFlow:
 
     # ---- taps and time -----------------------------------------------------------------------
 
-    def tap(self, tap: dict[str, Any]) -> bool:
-        """A tap on the game screen: the flow's shell keys (undo, confirm, continue, details, skip)
-        or the view's own taps on the player's turn. Returns whether the flow took it."""
+    def tap(self, tap: FlowTap) -> bool:
+        """A tap on the game screen: the flow's own buttons (:class:`~hotseat.taps.Flow`: undo,
+        confirm, continue, details, skip) or the view's own taps (:class:`~hotseat.taps.GameTap`)
+        on the player's turn. Returns whether the flow took it."""
         src = self.source
-        shell = tap.get("shell")
+        do = tap.do if isinstance(tap, Flow) else None
         phase = src.phase
-        if shell == "undo" and phase is Phase.TURN:
+        if do == "undo" and phase is Phase.TURN:
             self.unpick()
-        elif shell == "confirm" and phase is Phase.TURN and self.pending is not None:
+        elif do == "confirm" and phase is Phase.TURN and self.pending is not None:
             pending, self.pending = self.pending, None
             src.submit(pending.player, pending.action)
-        elif shell == "continue" and phase is Phase.SUMMARY:
+        elif do == "continue" and phase is Phase.SUMMARY:
             self.summary = False
             src.summary_closed()
-        elif shell == "details" and phase in (Phase.SUMMARY, Phase.OVER):
+        elif do == "details" and phase in (Phase.SUMMARY, Phase.OVER):
             self.local["details"] = not self.local.get("details")
-        elif shell == "skip" and phase is Phase.REVEAL:
+        elif do == "skip" and phase is Phase.REVEAL:
             self.reveal = None
             src.reveal_done()
-        elif shell is None and phase is Phase.TURN and self.pending is None:
+        elif isinstance(tap, GameTap) and phase is Phase.TURN and self.pending is None:
             self._choose(tap)
         else:
             return False
         return True
 
-    def _choose(self, tap: dict[str, Any]) -> None:
+    def _choose(self, tap: GameTap) -> None:
         """tap -> the view's action -> legal? -> pending or commit."""
         src = self.source
         actor = src.actor
         if actor is None:  # a turn is always someone's
             return
         ctx = self.screen_context()
-        action = src.view.on_tap(src.observation(src.viewer), ctx, tap)
+        action = src.view.on_tap(src.observation(src.viewer), ctx, dict(tap.payload))
         if action is None:
             return
         if action not in ctx.legal:

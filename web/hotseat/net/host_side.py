@@ -60,9 +60,11 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import gettext as _
 from ..markup import Markup
 from ..saves import StorageError
+from ..taps import Phones
 from . import CONNECT_S, protocol, screens, signal
 from .away import PhonesAway
 from .host import Host
+from .sheets import PairingSheet
 from .wire import APP_VERSION, Wire, camera_refused, no_code_text, signal_text
 
 if TYPE_CHECKING:
@@ -77,11 +79,8 @@ class HostSide:
         #: the session on screen at this phone (or stepped away from), the only authority
         self.session = session
         self.host = Host.resume(session, APP_VERSION)
-        #: the pairing sheet: {"seat": k|None, "link": id|None, "code": str|None,
-        #: "step": "offer"|"answer"|"connecting"|"away", "error": str|None}; reconnecting a
-        #: phone that had connected also "back": True, then "after" (the seats gone through) and
-        #: "connected" (the seat whose phone just came back, shown on the next phone's sheet)
-        self.sheet: dict[str, Any] | None = None
+        #: the pairing sheet, or the away sheet (:class:`~hotseat.net.sheets.PairingSheet`)
+        self.sheet: PairingSheet | None = None
         #: the newest refusal taken in, and the links whose first refusal the host was told of
         self._last_report: object | None = None
         self._noticed: set[int] = set()
@@ -97,7 +96,7 @@ class HostSide:
         """Whether the camera should run now (the sheet scans a phone's answer)."""
         if self.table_scanning:
             return True
-        return self.sheet is not None and bool(self.sheet["step"] == "answer" and self.sheet.get("camera", False))
+        return self.sheet is not None and self.sheet.step == "answer" and self.sheet.camera
 
     @property
     def table_screen(self) -> bool:
@@ -112,10 +111,10 @@ class HostSide:
         return (
             self.table_screen
             and sheet is not None
-            and sheet["step"] == "offer"
-            and sheet["code"] is not None
-            and not sheet.get("rebuilt")
-            and sheet.get("camera", True)
+            and sheet.step == "offer"
+            and sheet.code is not None
+            and not sheet.rebuilt
+            and sheet.camera
         )
 
     def table_next(self) -> None:
@@ -127,7 +126,7 @@ class HostSide:
         for seat in self.session.phones.guests:
             remote = self.host.remotes.get(seat)
             if (remote is None or remote.link is None) and seat not in self.dismissed:
-                self._new_offer(seat, {"back": remote is not None})
+                self._new_offer(seat, back=remote is not None)
                 return
 
     def event(self, link: int, kind: str, text: str) -> None:
@@ -137,12 +136,10 @@ class HostSide:
         else:
             self._event(link, kind, text)
 
-    def tap(self, tap: dict[str, Any]) -> None:
-        """A ``{"shell": "net", "do": ...}`` tap on the host's screens: the pairing and away sheets."""
-        fields = tap.get("fields") or {}
-        code = fields.get("net-code", "") if isinstance(fields.get("net-code"), str) else ""
+    def tap(self, tap: Phones) -> None:
+        """A tap on the host's phones' strip and sheets (the pairing and away sheets)."""
         self.wire.message = None
-        self._tap(tap.get("do"), tap, code)
+        self._tap(tap.do, tap, tap.code)
 
     def hosting(self) -> tuple[Host, Session]:
         """The host and its session: for the host's own screens, taps and reports."""
@@ -220,7 +217,7 @@ class HostSide:
         host, session = self.hosting()
         if kind == "message":
             known = session.net
-            waited = self.sheet is not None and self.sheet.get("link") == link and link in host.pending
+            waited = self.sheet is not None and self.sheet.link == link and link in host.pending
             self.wire.outbox += host.receive(link, text)
             if waited:
                 self._sheet_link_answered(link)
@@ -249,85 +246,95 @@ class HostSide:
         elif kind == "closed":
             self.dismissed.discard(host.seat_of(link))  # that seat's phone dropped: its code comes up again
             self.wire.outbox += host.closed(link)
-            if self.sheet is not None and self.sheet.get("link") == link and self.sheet["step"] == "connecting":
-                self.sheet["since"] = self.wire.clock() - CONNECT_S  # failed before its time: said at once
-                self.sheet["failed"] = True
-        elif kind == "scan" and self.sheet is not None and (self.sheet["step"] == "answer" or self.table_scanning):
+            if self.sheet is not None and self.sheet.link == link and self.sheet.step == "connecting":
+                self.sheet.since = self.wire.clock() - CONNECT_S  # failed before its time: said at once
+                self.sheet.failed = True
+        elif kind == "scan" and self.sheet is not None and (self.sheet.step == "answer" or self.table_scanning):
             self._host_answer(text)
         self._drop_stale_sheet()
         self.table_next()
 
-    def _tap(self, do: str | None, tap: dict[str, Any], code: str) -> None:
+    def _tap(self, do: str, tap: Phones, code: str) -> None:
         if do == "invite":
-            seat = tap.get("seat")
+            seat = tap.seat
             if seat is not None and seat not in self.session.phones.seats:
                 return
             self._drop_sheet()
             back = seat in self.host.remotes  # a phone that had connected: the others back follow
-            self._new_offer(seat, {"back": back})
-        elif do == "plain" and self.sheet is not None and self.sheet.get("rebuilt"):
+            self._new_offer(seat, back=back)
+        elif do == "plain" and self.sheet is not None and self.sheet.rebuilt:
             old = self.sheet  # not connecting by itself: a new code, and the phone's answer scanned
             self._drop_sheet()
-            self._new_offer(old["seat"], {"plain": True} | {k: old[k] for k in ("back", "after") if k in old})
-        elif do == "scan_answer" and self.sheet is not None and self.sheet["code"] is not None:
-            self.sheet["step"] = "answer"
-            self.sheet["camera"] = True
+            self._new_offer(old.seat, plain=True, back=old.back, after=old.after)
+        elif do == "scan_answer" and self.sheet is not None and self.sheet.code is not None:
+            self.sheet.step = "answer"
+            self.sheet.camera = True
         elif do == "answer" and self.sheet is not None:
             if code.strip():
                 self._host_answer(code.strip())
             else:
-                self.sheet["error"] = no_code_text()
+                self.sheet.error = no_code_text()
         elif do == "close_sheet":
-            if self.table_screen and self.sheet is not None and self.sheet["seat"] is not None:
-                self.dismissed.add(self.sheet["seat"])  # not opened by itself again for now
+            if self.table_screen and self.sheet is not None and self.sheet.seat is not None:
+                self.dismissed.add(self.sheet.seat)  # not opened by itself again for now
             self._drop_sheet()
-        elif do == "copy" and self.sheet is not None and self.sheet["code"] is not None:
-            self.wire.clipboard = self.sheet["code"]
-        elif do == "away" and tap.get("seat") in self.away.due():
+        elif do == "copy" and self.sheet is not None and self.sheet.code is not None:
+            self.wire.clipboard = self.sheet.code
+        elif do == "away" and tap.seat in self.away.due():
             self._drop_sheet()
-            self.sheet = {"seat": tap["seat"], "link": None, "code": None, "step": "away", "error": None}
-        elif do == "stand_in" and self.sheet is not None and self.sheet["step"] == "away":
-            self._stand_in(self.sheet["seat"], tap.get("kind"))
+            self.sheet = PairingSheet(tap.seat, "away")
+        elif do == "stand_in" and self.sheet is not None and self.sheet.step == "away" and self.sheet.seat is not None:
+            self._stand_in(self.sheet.seat, tap.kind)
 
-    def _next_phone(self, done: dict[str, Any]) -> None:
+    def _next_phone(self, done: PairingSheet) -> None:
         """The phone of the sheet ``done`` took its seat. Reconnecting phones that had connected
         before (after the host's reload, or a phone that dropped), the sheet goes on by itself to
         the next such seat whose phone is away (its code at once: one scan on that phone), each
         seat once; else it closes."""
         host, session = self.hosting()
         self.sheet = None
+        paired = done.seat if done.seat is not None else (host.seat_of(done.link) if done.link is not None else None)
         if self.table_screen:
-            paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])
-            self.dismissed.discard(paired)
+            if paired is not None:
+                self.dismissed.discard(paired)
             self.table_next()  # the table screen goes on through every phone not in yet
             return
-        if not done.get("back"):
+        if not done.back:
             return
-        paired = done["seat"] if done["seat"] is not None else host.seat_of(done["link"])
-        skipped = {*done.get("after", ()), done["seat"], paired}
+        skipped = {*done.after, done.seat, paired}
         later = [
             s for s in session.phones.seats if s in host.remotes and host.remotes[s].link is None and s not in skipped
         ]
         if later:
             after = sorted(s for s in skipped if s is not None)
-            self._new_offer(later[0], {"back": True, "after": after, "connected": paired})
+            self._new_offer(later[0], back=True, after=after, connected=paired)
 
-    def _new_offer(self, seat: int | None, more: dict[str, Any] | None = None) -> None:
-        """Open the pairing sheet for ``seat`` (with ``more`` of its fields: ``plain``, ``back``,
-        ``after``, ``connected``, ``used_by``: the seat whose phone just used this sheet's last
-        code, which the sheet says) and ask the browser for its offer, made with the ICE
-        credentials its pairing key derives (a shorter code)."""
+    def _new_offer(
+        self,
+        seat: int | None,
+        *,
+        plain: bool = False,
+        back: bool = False,
+        after: list[int] | None = None,
+        connected: int | None = None,
+        used_by: int | None = None,
+    ) -> None:
+        """Open the pairing sheet for ``seat`` (with those of its fields: ``used_by``: the seat
+        whose phone just used this sheet's last code, which the sheet says; see
+        :class:`~hotseat.net.sheets.PairingSheet`) and ask the browser for its offer, made with
+        the ICE credentials its pairing key derives (a shorter code)."""
         key = self.host.new_key()
-        self.sheet = {"seat": seat, "link": None, "code": None, "step": "offer", "error": None, "key": key}
-        self.sheet |= more or {}
+        self.sheet = PairingSheet(
+            seat, "offer", key=key, plain=plain, back=back, after=after or [], connected=connected, used_by=used_by
+        )
         self.wire.requests.append(("offer", seat, *signal.derived_credentials("o", self.host.room, key)))
 
     def connect_left_s(self) -> float | None:
         """Seconds left for the pairing on screen to connect (:data:`CONNECT_S`; 0 once it is
         over), or None while nothing is connecting (a person is scanning, or nothing is open)."""
         since = None
-        if self.sheet is not None and self.sheet["step"] == "connecting":
-            since = self.sheet.get("since")
+        if self.sheet is not None and self.sheet.step == "connecting":
+            since = self.sheet.since
         return None if since is None else max(0.0, CONNECT_S - (self.wire.clock() - since))
 
     def due_ms(self) -> int | None:
@@ -356,48 +363,48 @@ class HostSide:
         seat = host.seat_of(link)
         if link in host.pending:
             if host.reports and host.reports[-1].reason == "update":
-                self.sheet["step"] = "old_phone"  # told to update: it will not take the seat
+                self.sheet.step = "old_phone"  # told to update: it will not take the seat
             return  # else not its hello yet (a message out of order)
-        if seat is not None and self.sheet["seat"] not in (None, seat):
-            kept = {k: self.sheet[k] for k in ("back", "after") if k in self.sheet}
-            self.sheet["link"] = None  # that link now serves the other seat: not closed with the sheet
-            self._new_offer(self.sheet["seat"], kept | {"used_by": seat})
+        if seat is not None and self.sheet.seat not in (None, seat):
+            old = self.sheet
+            old.link = None  # that link now serves the other seat: not closed with the sheet
+            self._new_offer(old.seat, back=old.back, after=old.after, used_by=seat)
         elif seat is not None:
             self._next_phone(self.sheet)  # paired: the sheet closes, or goes on to the next phone back
         else:
-            self.sheet["step"] = "refused"
+            self.sheet.step = "refused"
 
     def _drop_stale_sheet(self) -> None:
         """The away sheet closes once its seat's phone is back or the table no longer waits for it."""
-        if self.sheet is not None and self.sheet["step"] == "away" and self.sheet["seat"] not in self.away.due():
+        if self.sheet is not None and self.sheet.step == "away" and self.sheet.seat not in self.away.due():
             self.sheet = None
 
     def _drop_sheet(self) -> None:
-        if self.sheet is not None and self.sheet.get("link") is not None:
-            link = self.sheet["link"]
+        if self.sheet is not None and self.sheet.link is not None:
+            link = self.sheet.link
             host = self.host
             # did not connect in time, or its phone was refused: a new code replaces it
-            over = self.connect_left_s() == 0 or self.sheet["step"] in ("refused", "old_phone")
-            if host.seat_of(link) is None and (link not in host.pending or self.sheet.get("rebuilt") or over):
+            over = self.connect_left_s() == 0 or self.sheet.step in ("refused", "old_phone")
+            if host.seat_of(link) is None and (link not in host.pending or self.sheet.rebuilt or over):
                 host.withdraw(link)
                 self.wire.close(link)
         self.sheet = None
 
     def offered(self, seat: int | None, link: int, sdp: str) -> None:
         """The browser made the offer the sheet for ``seat`` asked for."""
-        if self.sheet is None or self.sheet["seat"] != seat or self.sheet["link"] is not None:
+        if self.sheet is None or self.sheet.seat != seat or self.sheet.link is not None:
             self.wire.close(link)
             return
         try:
-            self.sheet["code"] = self.host.invite(link, sdp, seat, self.sheet.get("key"))
+            self.sheet.code = self.host.invite(link, sdp, seat, self.sheet.key)
         except (ValueError, signal.SignalError) as exc:
-            self.sheet["error"] = str(exc)
+            self.sheet.error = str(exc)
             self.wire.close(link)
             return
-        self.sheet["link"] = link
-        rebuilt = None if self.sheet.get("plain") else self.host.rebuilt(link, seat)
+        self.sheet.link = link
+        rebuilt = None if self.sheet.plain else self.host.rebuilt(link, seat)
         if rebuilt is not None:  # that phone answered here before: its answer is known, no scan
-            self.sheet["rebuilt"] = True
+            self.sheet.rebuilt = True
             self.wire.requests.append(("accept", link, rebuilt))
 
     def _host_answer(self, code: str) -> None:
@@ -406,12 +413,12 @@ class HostSide:
         try:
             link, sdp = self.host.answer(code)
         except signal.SignalError as exc:
-            sheet["error"] = signal_text(exc, host=True)
+            sheet.error = signal_text(exc, host=True)
             return
-        sheet["camera"] = False
-        sheet["error"] = None
-        sheet["step"] = "connecting"
-        sheet["since"] = self.wire.clock()
+        sheet.camera = False
+        sheet.error = None
+        sheet.step = "connecting"
+        sheet.since = self.wire.clock()
         self.wire.requests.append(("accept", link, sdp))
 
     def strip(self) -> Markup | None:

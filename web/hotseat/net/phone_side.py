@@ -17,12 +17,14 @@ What this looks like (every screen from "Join a table" to the game) is drawn by
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from ..markup import Markup
+from ..taps import FlowTap, Phones, Story
 from . import CONNECT_S, protocol, screens, signal
 from .guest import Guest
 from .play import GuestPlay
+from .sheets import JoinSheet
 from .wire import APP_VERSION, Wire, camera_refused, no_code_text, signal_text
 
 
@@ -34,9 +36,8 @@ class PhoneSide:
         self.guest = Guest(wire.storage, APP_VERSION)
         #: the game screen, once the table welcomed this phone
         self.play: GuestPlay | None = None
-        #: the screen before playing: {"step": "join" (scan) | "answering" | "answer" (show the
-        #: answer code), "error": str|None, ...}; None once playing
-        self.join: dict[str, Any] | None = None
+        #: the screen before playing (scan, answering, the answer code shown); None once playing
+        self.join: JoinSheet | None = None
         #: links of this guest that opened before the browser handed their answer over
         self._opened_early: set[int] = set()
         #: :attr:`Wire.clock` time when this guest's link opened (it waits for the table's welcome)
@@ -46,12 +47,12 @@ class PhoneSide:
     def scan(self) -> None:
         """The scan screen for the host's code (again)."""
         self.play = None
-        self.join = {"step": "join", "error": None, "camera": True}
+        self.join = JoinSheet("join")
 
     @property
     def scanning(self) -> bool:
         """Whether the camera should run now (the scan screen for the host's code is up)."""
-        return self.join is not None and bool(self.join["step"] == "join" and self.join.get("camera", True))
+        return self.join is not None and self.join.step == "join" and self.join.camera
 
     def joining(self) -> Guest:
         """This phone's guest: for the guest's own screens."""
@@ -68,21 +69,19 @@ class PhoneSide:
         self.play = None
         self.join = None
 
-    def tap(self, tap: dict[str, Any]) -> bool:
-        """A ``{"shell": "net", "do": ...}`` tap on a guest's screens; True when this phone left
-        the table (the controller then goes home)."""
-        do = tap.get("do")
-        fields = tap.get("fields") or {}
-        code = fields.get("net-code", "") if isinstance(fields.get("net-code"), str) else ""
+    def tap(self, tap: Phones) -> bool:
+        """A tap on a guest's screens (``net``); True when this phone left the table (the
+        controller then goes home)."""
+        do, code = tap.do, tap.code
         self.wire.message = None
         if do == "join":
             self.scan()
         elif do == "offer":
             self._offer(code.strip())
-        elif do == "copy" and self.join is not None and self.join["step"] == "answer":
-            self.wire.clipboard = self.join["code"]
+        elif do == "copy" and self.join is not None and self.join.step == "answer":
+            self.wire.clipboard = self.join.code
         elif do == "rescan":
-            self.join = {"step": "join", "error": None, "camera": True}
+            self.join = JoinSheet("join")
         elif do == "leave":
             self.leave(forget=True)
             return True
@@ -94,17 +93,17 @@ class PhoneSide:
     def _offer(self, code: str) -> None:
         guest = self.guest
         if not code:
-            self.join = {**(self.join or {}), "step": "join", "error": no_code_text()}
+            self.join = replace(self.join or JoinSheet("join"), step="join", error=no_code_text())
             return
         try:
             pairing = guest.read_offer(code)
         except signal.SignalError as exc:
-            self.join = {"step": "join", "error": signal_text(exc, host=False), "camera": True}
+            self.join = JoinSheet("join", signal_text(exc, host=False))
             return
         if guest.link is not None:
             self.wire.close(guest.link)
             guest.link = None
-        self.join = {"step": "answering", "pairing": pairing, "error": None, "camera": False}
+        self.join = JoinSheet("answering", camera=False, pairing=pairing)
         # this phone's credentials at that table (a host can rebuild the answer), else the ones its
         # first answer there derives (a shorter code; a browser that refuses them answers with its own)
         ice = guest.kept_ice(pairing) or signal.derived_credentials("a", pairing.room, pairing.key)
@@ -112,16 +111,16 @@ class PhoneSide:
 
     def answered(self, link: int, sdp: str) -> None:
         """The browser made this phone's answer to the host's offer."""
-        if self.join is None or self.join.get("step") != "answering":
+        if self.join is None or self.join.step != "answering" or self.join.pairing is None:
             self.wire.close(link)
             return
         try:
-            code = self.guest.answer_code(self.join["pairing"], link, sdp)
+            code = self.guest.answer_code(self.join.pairing, link, sdp)
         except (ValueError, signal.SignalError) as exc:
-            self.join = {"step": "join", "error": str(exc), "camera": True}
+            self.join = JoinSheet("join", str(exc))
             self.wire.close(link)
             return
-        self.join = {"step": "answer", "code": code, "error": None, "since": self.wire.clock()}
+        self.join = JoinSheet("answer", code=code, since=self.wire.clock())
         if link in self._opened_early:
             self._opened_early.discard(link)
             self.wire.outbox += [(link, t) for t in self.guest.opened(link)]
@@ -132,9 +131,9 @@ class PhoneSide:
         guest = self.guest
         if kind == "scan-error":
             camera_refused(self.join, text)
-        elif kind == "scan" and self.join is not None and self.join["step"] == "join":
+        elif kind == "scan" and self.join is not None and self.join.step == "join":
             self._offer(text)
-        elif kind == "open" and link != guest.link and self.join is not None and self.join["step"] == "answering":
+        elif kind == "open" and link != guest.link and self.join is not None and self.join.step == "answering":
             self._opened_early.add(link)  # a host that rebuilt the answer: open before it was handed over
         elif kind == "open":
             self.wire.outbox += [(link, t) for t in guest.opened(link)]
@@ -150,9 +149,9 @@ class PhoneSide:
                     self.play.rejected()
                 self.play.update()
         elif kind == "closed":
-            if link == guest.link and self.join is not None and self.join.get("step") == "answer":
-                self.join["since"] = self.wire.clock() - CONNECT_S  # failed before its time: said at once
-                self.join["failed"] = True
+            if link == guest.link and self.join is not None and self.join.step == "answer":
+                self.join.since = self.wire.clock() - CONNECT_S  # failed before its time: said at once
+                self.join.failed = True
             guest.closed(link)
 
     def resumed(self) -> None:
@@ -160,7 +159,7 @@ class PhoneSide:
         if self.guest.link is not None and self.guest.welcome is not None:
             self.wire.outbox.append((self.guest.link, self.guest.sync()))
 
-    def tap_game(self, tap: dict[str, Any]) -> None:
+    def tap_game(self, tap: Story | FlowTap) -> None:
         """A tap on the game screen (its move goes to the host)."""
         if self.play is not None:
             link = self.guest.link
@@ -182,8 +181,8 @@ class PhoneSide:
         """Seconds left for the pairing on screen to connect (:data:`CONNECT_S`; 0 once it is
         over), or None while nothing is connecting (a person is scanning, or it is playing)."""
         since = None
-        if self.join is not None and self.join.get("step") == "answer":
-            since = self.join.get("since")
+        if self.join is not None and self.join.step == "answer":
+            since = self.join.since
         elif self.guest.status == "waiting" and self.join is None:
             since = self._waiting_since
         return None if since is None else max(0.0, CONNECT_S - (self.wire.clock() - since))

@@ -25,6 +25,7 @@ from ..i18n import gettext as _
 from ..markup import Markup, fragment
 from ..move_log import MAX_LOG_MOVES
 from ..phase import Phase
+from ..taps import FlowTap, Story
 from ..turn_flow import TurnFlow
 from ..views import load_view
 from ..views.base import GameView, ViewContext
@@ -174,10 +175,10 @@ class GuestPlay:
 
     # ---- taps and time -----------------------------------------------------------------------
 
-    def tap(self, tap: dict[str, Any]) -> list[str]:
+    def tap(self, tap: Story | FlowTap) -> list[str]:
         """A tap on the game screen; returns the messages for the host (an action, at most)."""
-        if tap.get("shell") == "story":
-            self.story_shown = tap.get("do") == "open"
+        if isinstance(tap, Story):
+            self.story_shown = tap.do == "open"
             return []
         self.flow.tap(tap)
         sent, self._outbox = self._outbox, []

@@ -24,6 +24,7 @@ from . import CONNECT_S, qr
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .sheets import PairingSheet
     from .side_state import HostState, PhoneState
     from .wire import Wire
 
@@ -88,25 +89,25 @@ def pairing_sheet(side: HostState) -> Markup | None:
     if sheet is None:
         return None
     session = side.hosting()[1]
-    name = session.names[sheet["seat"]] if sheet["seat"] is not None else _("a returning phone")
+    name = session.names[sheet.seat] if sheet.seat is not None else _("a returning phone")
     parts: list[Any] = [h("h2", {"id": "net-q"}, _("Connect {name}'s phone").format(name=name))]
-    if sheet["step"] == "away":
+    if sheet.step == "away":
         parts = [h("h2", {"id": "net-q"}, _("{name}'s phone is away").format(name=name))]
         parts += _away_sheet(side, name, session)
-    elif sheet["step"] == "offer":
-        if sheet.get("connected") is not None:  # going through the phones back, one after another
-            done = session.names[sheet["connected"]]
+    elif sheet.step == "offer":
+        if sheet.connected is not None:  # going through the phones back, one after another
+            done = session.names[sheet.connected]
             parts.append(
                 h("p", {"class": "note net-next", "role": "status"}, _("{name}'s phone is back.").format(name=done))
             )
-        if sheet.get("used_by") is not None:  # a phone of another seat used the last code
-            other = session.names[sheet["used_by"]]
+        if sheet.used_by is not None:  # a phone of another seat used the last code
+            other = session.names[sheet.used_by]
             used = _("{other}'s phone used the code made for {name}, so it is back at {other}'s seat.")
             parts.append(h("p", {"class": "net-error", "role": "alert"}, used.format(other=other, name=name)))
-        if sheet["code"] is None:
-            parts.append(h("p", {"class": "note"}, sheet["error"] or _("Preparing the code…")))
+        if sheet.code is None:
+            parts.append(h("p", {"class": "note"}, sheet.error or _("Preparing the code…")))
         elif side.table_screen:
-            parts += _table_offer(side, sheet, name)
+            parts += _table_offer(side, sheet, sheet.code, name)
         else:
             parts += [
                 h(
@@ -114,11 +115,11 @@ def pairing_sheet(side: HostState) -> Markup | None:
                     None,
                     _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
                 ),
-                qr_figure(side.wire, sheet["code"], _("Pairing code for {name}").format(name=name)),
-                _code_text(sheet["code"]),
+                qr_figure(side.wire, sheet.code, _("Pairing code for {name}").format(name=name)),
+                _code_text(sheet.code),
                 _same_network(),
             ]
-            if sheet.get("rebuilt"):  # that phone answered here before: it connects by itself
+            if sheet.rebuilt:  # that phone answered here before: it connects by itself
                 parts += [
                     h(
                         "p",
@@ -129,35 +130,35 @@ def pairing_sheet(side: HostState) -> Markup | None:
                 ]
             else:
                 parts.append(screens.button(_("Next: scan the phone's answer"), net_tap("scan_answer"), "primary big"))
-    elif sheet["step"] == "answer":
+    elif sheet.step == "answer":
         parts += [
             h("p", None, _("Point the camera at the code on {name}'s phone.").format(name=name)),
-            _camera(sheet),
-            _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error")),
+            _camera(sheet.camera_error),
+            _paste_field(_("Connect"), net_tap("answer"), sheet.camera_error),
         ]
-    elif sheet["step"] in ("refused", "old_phone"):
+    elif sheet.step in ("refused", "old_phone"):
         text = (
             _("That phone's Hotseat is too old for this table: update it (reload it while online).")
-            if sheet["step"] == "old_phone"
+            if sheet.step == "old_phone"
             else _("That phone was not at this table, so it cannot take a seat from this code.")
         )
-        parts += [h("p", {"class": "net-error", "role": "alert"}, text), _try_again(sheet["seat"])]
+        parts += [h("p", {"class": "net-error", "role": "alert"}, text), _try_again(sheet.seat)]
     elif side.connect_left_s() == 0:
         parts += [
             h(
                 "p",
                 {"class": "net-error", "role": "alert"},
                 _("The connection to {name}'s phone failed.").format(name=name)
-                if sheet.get("failed")
+                if sheet.failed
                 else _("{name}'s phone did not connect within {s} seconds.").format(name=name, s=CONNECT_S),
             ),
             _same_network(),
-            _try_again(sheet["seat"]),
+            _try_again(sheet.seat),
         ]
     else:
         parts.append(h("p", {"class": "note", "role": "status"}, _("Connecting…")))
-    if sheet["error"]:
-        parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet["error"]))
+    if sheet.error:
+        parts.append(h("p", {"class": "net-error", "role": "alert"}, sheet.error))
     parts.append(h("div", {"class": "actions"}, screens.button(_("Close"), net_tap("close_sheet"), "secondary")))
     return h(
         "div",
@@ -171,17 +172,16 @@ def pairing_sheet(side: HostState) -> Markup | None:
     )
 
 
-def _table_offer(side: HostState, sheet: dict[str, Any], name: str) -> list[Any]:
+def _table_offer(side: HostState, sheet: PairingSheet, code: str, name: str) -> list[Any]:
     """The pairing code on a table screen, large for a phone held over it, and beside it the
     camera that reads the phone's answer (no tap here); a phone that answered here before
     connects by itself after its scan."""
-    code = sheet["code"]
     how = h(
         "p",
         {"class": "join-how"},
         _("On {name}'s phone: open Hotseat, tap “Join a table” and scan this code.").format(name=name),
     )
-    if sheet.get("rebuilt"):
+    if sheet.rebuilt:
         answer: list[Any] = [
             h("p", {"class": "note", "role": "status"}, _("{name}'s phone connects by itself.").format(name=name)),
             screens.button(_("Not connecting? Scan the phone's answer"), net_tap("plain"), "secondary"),
@@ -189,8 +189,8 @@ def _table_offer(side: HostState, sheet: dict[str, Any], name: str) -> list[Any]
     else:
         answer = [
             h("p", None, _("Then hold the phone's answer code up to this screen's camera.")),
-            _camera(sheet),
-            _paste_field(_("Connect"), net_tap("answer"), sheet.get("camera_error")),
+            _camera(sheet.camera_error),
+            _paste_field(_("Connect"), net_tap("answer"), sheet.camera_error),
         ]
     return [
         how,
@@ -214,7 +214,7 @@ def _table_seats(side: HostState) -> Markup:
     """On a table screen's pairing sheet: every phone seat in seat order, connected or not (the
     one whose code is up marked), so the table sees who is in and who comes next."""
     host, s = side.hosting()
-    up = side.sheet["seat"] if side.sheet is not None else None
+    up = side.sheet.seat if side.sheet is not None else None
     items = []
     for seat in s.phones.seats:
         remote = host.remotes.get(seat)
@@ -241,7 +241,7 @@ def _try_again(seat: int | None) -> Markup:
 
 
 def _away_sheet(side: HostState, name: str, session: Session) -> list[Any]:
-    seat = side.sheet["seat"] if side.sheet is not None else None
+    seat = side.sheet.seat if side.sheet is not None else None
     bots = [k for k in side.away.kinds(session) if is_bot(k)]
     parts: list[Any] = [
         h(
@@ -319,16 +319,16 @@ def guest_screen(side: PhoneState) -> Markup:
             "guest-refused",
         )
     join = side.join
-    if join is not None and join["step"] == "answer":
+    if join is not None and join.step == "answer" and join.code is not None:
         shown = [
             h("p", None, _("The host scans this code to connect this phone.")),
-            qr_figure(side.wire, join["code"], _("This phone's answer code")),
+            qr_figure(side.wire, join.code, _("This phone's answer code")),
         ]
         if side.connect_left_s() != 0:
             answer: list[Any] = [
                 *shown,
                 h("p", {"class": "note", "role": "status"}, _("Waiting for the host…")),
-                _code_text(join["code"]),
+                _code_text(join.code),
                 screens.button(_("Scan the host's code again"), net_tap("rescan"), "secondary"),
             ]
         else:  # not connected in time: what to do comes first, the code (the host may scan it late) after
@@ -337,7 +337,7 @@ def guest_screen(side: PhoneState) -> Markup:
                     "The connection failed. If the host has scanned this code, check that both phones share "
                     "one Wi-Fi network, then try again."
                 )
-                if join.get("failed")
+                if join.failed
                 else _(
                     "Not connected after {s} seconds. If the host has scanned this code, check that both "
                     "phones share one Wi-Fi network, then try again."
@@ -347,10 +347,10 @@ def guest_screen(side: PhoneState) -> Markup:
                 h("p", {"class": "net-error", "role": "alert"}, late),
                 screens.button(_("Try again: scan the host's code"), net_tap("rescan"), "primary big"),
                 *shown,
-                _code_text(join["code"]),
+                _code_text(join.code),
             ]
         return _guest_page(_("Show this to the host"), answer, "guest-answer")
-    if join is not None and join["step"] == "answering":
+    if join is not None and join.step == "answering":
         return _guest_page(
             _("Join a table"), [h("p", {"role": "status"}, _("Preparing this phone's answer…"))], "guest-answering"
         )
@@ -388,11 +388,12 @@ def guest_screen(side: PhoneState) -> Markup:
             ],
             "guest-lost",
         )
-    error = join.get("error") if join else None
+    error = join.error if join else None
+    camera_error = join.camera_error if join else None
     parts = [
         h("p", None, _("On the host's phone, tap “Connect” beside your name, then point this camera at the code.")),
-        _camera(join or {}),
-        _paste_field(_("Join"), net_tap("offer"), (join or {}).get("camera_error")),
+        _camera(camera_error),
+        _paste_field(_("Join"), net_tap("offer"), camera_error),
         _same_network(),
     ]
     if g.room is not None:
@@ -414,9 +415,10 @@ def _guest_page(title: str, parts: list[Any], screen: str) -> Markup:
     return screens.frame(body, title, screen=screen, menu=False)
 
 
-def _camera(place: dict[str, Any]) -> Markup | None:
-    """The camera's picture while it may run (none once it failed: the text field is open then)."""
-    if place.get("camera_error"):
+def _camera(camera_error: str | None) -> Markup | None:
+    """The camera's picture while it may run (none once it failed, ``camera_error`` says why: the
+    text field is open then)."""
+    if camera_error:
         return h("p", {"class": "note"}, _("The camera is not available here. Type or paste the code instead."))
     return h("video", {"class": "net-camera", "data-net-camera": True, "muted": True, "playsinline": True})
 

@@ -9,7 +9,7 @@ back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .guest import Guest
     from .host import Host
     from .play import GuestPlay
+    from .sheets import JoinSheet, PairingSheet
     from .wire import Wire
 
 
@@ -29,7 +30,7 @@ class HostState(Protocol):
     @property
     def away(self) -> PhonesAway: ...
     @property
-    def sheet(self) -> dict[str, Any] | None: ...
+    def sheet(self) -> PairingSheet | None: ...
     @property
     def table_screen(self) -> bool: ...
 
@@ -45,7 +46,7 @@ class PhoneState(Protocol):
     @property
     def play(self) -> GuestPlay | None: ...
     @property
-    def join(self) -> dict[str, Any] | None: ...
+    def join(self) -> JoinSheet | None: ...
 
     def joining(self) -> Guest: ...
     def connect_left_s(self) -> float | None: ...

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import gettext as _
 from ..saves import Storage
 from . import signal
+
+if TYPE_CHECKING:
+    from .sheets import JoinSheet, PairingSheet
 
 APP_VERSION = "0.1.0"
 
@@ -63,12 +66,12 @@ class Wire:
         self.requests = [r for r in self.requests if r != ("qr", text)]
 
 
-def camera_refused(place: dict[str, Any] | None, text: str) -> None:
+def camera_refused(place: PairingSheet | JoinSheet | None, text: str) -> None:
     """A ``scan-error`` (no camera here, or no permission) on the open scan screen ``place``:
     the camera stops asking, the text field stays."""
     if place is not None:
-        place["camera"] = False
-        place["camera_error"] = text
+        place.camera = False
+        place.camera_error = text
 
 
 def no_code_text() -> str:

@@ -19,11 +19,12 @@ takes several taps is kept typed in ``ctx.local`` (:mod:`hotseat.views.choices`)
 Sound and vibration: an element ``<i data-fx="tone:660:120 vibrate:60" data-fx-key="k">`` in the
 rendered HTML makes the browser glue (:mod:`hotseat.fx`) play it once per new key.
 
-Shell taps (dicts with a ``"shell"`` key) are handled by the shell, never by views: menu, rules,
-close, new, resume, discard, count, kind, opt, start, show, undo, confirm, take_back, skip,
-continue, rematch, keep, replace (the "Replace the saved game?" question), details (toggles
-``ctx.local["details"]`` on the round summary and game-over screens). The browser glue adds
-``"fields"`` (values of every ``data-field`` input) to each tap.
+Shell taps (``data-tap`` objects with a ``"shell"`` key, typed by :func:`hotseat.taps.parse_tap`)
+are handled by the shell, never by views: menu, rules, close, new, resume, discard, count, kind,
+opt, start, show, undo, confirm, take_back, skip, continue, rematch, keep, replace (the "Replace
+the saved game?" question), details (toggles ``ctx.local["details"]`` on the round summary and
+game-over screens). A view's own taps (no ``"shell"``) reach :meth:`GameView.on_tap` as the
+element's ``data-tap`` object, as drawn.
 
 How the shell uses the view (the rules themselves are in :mod:`hotseat.session`):
 
@@ -152,7 +153,8 @@ class GameView(Protocol):
     def on_tap(self, obs: Observation, ctx: ViewContext, tap: Tap) -> Action | None:
         """The engine action for a tap on one of the view's ``data-tap`` elements (the shell
         refuses it unless it is in ``ctx.legal``), or ``None`` after updating ``ctx.local``
-        (the shell then draws again). ``tap`` is the element's ``data-tap`` dict plus ``"fields"``."""
+        (the shell then draws again). ``tap`` is the element's ``data-tap`` object, as drawn
+        (:class:`hotseat.taps.GameTap`'s payload)."""
         ...
 
     def status_line(self, obs: Observation, ctx: ViewContext) -> str:
