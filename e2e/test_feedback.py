@@ -99,9 +99,9 @@ def near_round_end(game_id: str) -> str:
         rng = random.Random(seed)
         while not s.state.is_terminal():
             if near(s.state.public_observation()):
-                s.flow.reveal, s.summary_due, s.round_events = None, False, []
+                s.flow.reveal, s.flow.summary, s.round_events = None, False, []
                 return session_save.to_json(s)
-            s.summary_due, s.round_events, s.flow.reveal = False, [], None
+            s.flow.summary, s.round_events, s.flow.reveal = False, [], None
             p = s.state.current_players()[0]
             s.apply(p, rng.choice(s.state.legal_actions(p)))
     raise AssertionError(f"{game_id}: no seed reached the place")
