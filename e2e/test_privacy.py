@@ -191,8 +191,8 @@ def test_two_windows_on_one_game_the_second_cannot_overwrite_the_first_and_says_
     assert "This game is open in another window" in second.locator("#app").inner_text()
     shot(second, "privacy_elsewhere")
     saved = second.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
-    show_and_pick(first, 1)  # the first window plays on
-    assert second.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") != saved
+    show_and_pick(first, 1)  # the first window plays on: its save changes (written after the move's paint)
+    second.wait_for_function("s => localStorage.getItem('hotseat.game.six_nimmt') !== s", arg=saved, timeout=10_000)
     second.locator(TAKE_OVER).click()  # Play here instead
     wait_screen(second, "curtain")
     wait_screen(first, "elsewhere")
