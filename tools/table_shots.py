@@ -4,7 +4,7 @@ The screens are drawn in CPython by this checkout's own shell and views (``e2e/t
 seeded positions, the public view with ``ViewContext.table_screen``), written as pages that load
 this checkout's ``web/style.css``, and shot with Debian's Chromium (headless, reduced motion)::
 
-    python tools/table_shots.py --out /tmp/shots [--lang de] [--theme dark] [--only sn-pick]
+    python tools/table_shots.py --out build/shots/table [--lang de] [--theme dark] [--only sn-pick]
 
 Sizes: a tablet (1280x800, 800x1280), a TV or laptop (1920x1080), a small tablet portrait
 (768x1024) and, with ``--flat``, the shared phone or tablet lying in landscape (844x390, 1024x768)
