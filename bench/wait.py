@@ -159,6 +159,33 @@ def new_table(page, url: str, players: int) -> None:
     page.wait_for_function("!['home', 'setup'].includes(document.body.getAttribute('data-screen'))", timeout=20_000)
 
 
+TRACE_CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+
+
+def main_thread_tasks(trace: bytes, t0: float) -> list[tuple[float, float, float]]:
+    """``(start ms in the page's clock, cpu ms, wall ms)`` of each top-level task of the renderer's
+    main thread in a Chromium trace (as e2e/test_bot_thinking.py reads it); the user-timing mark
+    ``bench-start``, made at ``t0`` (``performance.now()``), ties the trace's clock to the page's."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    mark = next((e["ts"] for e in events if e.get("name") == "bench-start" and "ts" in e), None)
+    if mark is None:
+        return []
+    return [
+        (t0 + (e["ts"] - mark) / 1000, e.get("tdur", 0) / 1000, e["dur"] / 1000)
+        for e in events
+        if e.get("ph") == "X"
+        and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")
+        and (e["pid"], e["tid"]) in mains
+        and "dur" in e
+    ]
+
+
 def thinking_windows(marks: list, end: float) -> list[tuple[float, float]]:
     """Intervals (ms) in which bots think: the page ponders, or a bot's turn is on screen."""
     out = []
@@ -182,6 +209,7 @@ def run_config(
     seed: int,
     skip: bool,
     timeout_s: float,
+    trace: bool = False,
 ) -> dict:
     ctx = browser.new_context(viewport=B.VIEWPORT, device_scale_factor=2, has_touch=True, service_workers="block")
     cfg = {"think": list(think), "seed": seed * 7919 + players, "skip": skip, "stop": True}
@@ -190,7 +218,9 @@ def run_config(
     cdp = ctx.new_cdp_session(page)
     taps: list = []
     long_think: list = []
+    long_screens: list = []  # the screen on show when each of long_think began
     long_other: list = []
+    traced: list = []  # [cpu ms, wall ms, screen] of every traced task while bots think
     think_ms = 0.0
     games = 0
     t_start = time.monotonic()
@@ -200,7 +230,9 @@ def run_config(
             new_table(page, url, players)
             games += 1
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            t0 = page.evaluate("performance.now()")
+            if trace:
+                browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+            t0 = page.evaluate("performance.mark('bench-start').startTime")
             page.evaluate("window.__benchCfg.stop = false; document.body.setAttribute('data-bench', '1')")
             while time.monotonic() - t_start < timeout_s:
                 time.sleep(1.0)
@@ -212,9 +244,11 @@ def run_config(
             time.sleep(0.3)
             log = page.evaluate("window.__bench")
             end = page.evaluate("performance.now()")
+            tasks = main_thread_tasks(browser.stop_tracing(), t0) if trace else []
             game_taps = [t for t in log["taps"] if t["reveal"] is not None]
             taps += game_taps
-            windows = thinking_windows([m for m in log["marks"] if m[0] >= t0], end)
+            marks = [m for m in log["marks"] if m[0] >= t0]
+            windows = thinking_windows(marks, end)
             think_ms += sum(b - a for a, b in windows)
             tap_times = [t["t"] for t in log["taps"]]
             for start, dur in log["long"]:
@@ -222,7 +256,16 @@ def run_config(
                     continue
                 in_think = any(a <= start < b for a, b in windows)
                 near_tap = any(0 <= start - t <= 20 or 0 <= t - start <= dur for t in tap_times)
-                (long_think if in_think and not near_tap else long_other).append(dur)
+                if in_think and not near_tap:
+                    screen = next((sc for t, sc, _pond in reversed(marks) if t <= start), "?")
+                    long_think.append(dur)
+                    long_screens.append(screen)
+                else:
+                    long_other.append(dur)
+            for start, cpu, wall in tasks:
+                if any(a <= start < b for a, b in windows) and not any(0 <= start - t <= 20 for t in tap_times):
+                    screen = next((sc for t, sc, _pond in reversed(marks) if t <= start), "?")
+                    traced.append([cpu, wall, screen])
     finally:
         ctx.close()
     waits = [t["reveal"] - t["t"] for t in taps]
@@ -237,6 +280,8 @@ def run_config(
         "playable_ms": playable,
         "pondering_at_tap": [t["pond"] for t in taps],
         "long_think_ms": long_think,
+        "long_think_screens": long_screens,
+        "traced_think": traced,
         "long_other_ms": long_other,
         "thinking_s": think_ms / 1000,
     }
@@ -263,6 +308,7 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-reveal", action="store_true", help="tap 'Skip animation' at once")
     ap.add_argument("--timeout", type=float, default=1200, help="seconds at most per table and think time")
     ap.add_argument("--site", type=Path, default=None, help="a built site to measure (default build/site)")
+    ap.add_argument("--trace", action="store_true", help="also trace the main thread: each task's CPU time")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
 
@@ -289,6 +335,7 @@ def main(argv=None) -> int:
                         args.seed,
                         args.skip_reveal,
                         args.timeout,
+                        args.trace,
                     )
                     r["think_text"] = think
                     results.append(r)
@@ -317,6 +364,27 @@ def main(argv=None) -> int:
             f" {summary(r['playable_ms']):>28} {sum(r['pondering_at_tap']):>13} of {r['picks']:<4}"
             f" {lt_text:>20} {lo_text:>8}"
         )
+    print("long tasks while bots think, by the screen on show (count, longest ms):")
+    for r in results:
+        by: dict = {}
+        for dur, sc in zip(r["long_think_ms"], r["long_think_screens"], strict=True):
+            n, top = by.get(sc, (0, 0.0))
+            by[sc] = (n + 1, max(top, dur))
+        cells = ", ".join(f"{sc} {n} ({top:.0f})" for sc, (n, top) in sorted(by.items())) or "none"
+        print(f"  {r['players']} players, think {r['think_text']} ms: {cells}")
+    if args.trace:
+        print("traced tasks while bots think: CPU ms median / p99 / max (wall of the CPU-longest), by screen")
+        for r in results:
+            by: dict = {}
+            for cpu, wall, sc in r["traced_think"]:
+                by.setdefault(sc, []).append((cpu, wall))
+            cells = []
+            for sc, xs in sorted(by.items()):
+                cpus = [c for c, _w in xs]
+                top = max(xs)
+                mid, p99 = statistics.median(cpus), pct(cpus, 0.99)
+                cells.append(f"{sc} {len(xs)}: {mid:.1f} / {p99:.1f} / {top[0]:.1f} ({top[1]:.0f})")
+            print(f"  {r['players']} players, think {r['think_text']} ms: " + "; ".join(cells))
     ok = all(r["wait_ms"] and pct(r["wait_ms"], 0.95) <= TARGET_WAIT_MS for r in results)
     ok_task = all(not r["long_think_ms"] for r in results)
     print(
