@@ -11,9 +11,9 @@ stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out=bench/results/run-$stamp.txt
 if [ "${QUICK:-0}" = 1 ]; then
   engine_args="--cpu 0.15 --reps 3 --warmup-games 50"; startup_args="--runs 2"; bots_args="--hard 4 --quick 10 --warmup 2"
-  taps_args="--taps 10"; bounds_args="--kinds bsq,open,nest,objects --reps 1 --cap 2"
+  taps_args="--taps 10"; wait_args="--players 4 --picks 4"; bounds_args="--kinds bsq,open,nest,objects --reps 1 --cap 2"
 else
-  engine_args="--chromium"; startup_args="--runs 5"; bots_args=""; taps_args=""; bounds_args=""
+  engine_args="--chromium"; startup_args="--runs 5"; bots_args=""; taps_args=""; wait_args=""; bounds_args=""
 fi
 run() {
   echo "== $*   (load $(cut -d' ' -f1-3 /proc/loadavg))" | tee -a "$out"
@@ -27,5 +27,6 @@ run "$PY" bench/startup.py $startup_args --json "bench/results/startup-$stamp.js
 run "$PY" bench/bytes.py --json "bench/results/bytes-$stamp.json"
 run "$PY" bench/bots.py $bots_args --json "bench/results/bots-$stamp.json"
 run "$PY" bench/taps.py $taps_args --json "bench/results/taps-$stamp.json"
+run "$PY" bench/wait.py $wait_args --json "bench/results/wait-$stamp.json"
 run "$PY" bench/bounds.py $bounds_args --json "bench/results/bounds-$stamp.json"
 echo "tables saved in $out"

@@ -401,6 +401,105 @@ def test_bots_think_ahead_while_the_person_chooses_and_play_their_cold_choice():
     assert bot_picks(True, 5) == cold  # another card of the human's: the same bot picks
 
 
+def test_the_bots_hidden_picks_share_one_short_pause_at_any_table_size():
+    """After the person's pick, the bots' hidden picks wait BOT_PICK_DELAY_MS in all (each bot
+    seat its share), not a pause each: at ten players the person waited 8 x 250 + 700 ms before
+    the reveal, whatever the bots thought. A visible bot move (a row to take) keeps BOT_DELAY_MS."""
+    from hotseat.bot_turns import BOT_DELAY_MS, BOT_PICK_DELAY_MS
+    from hotseat.session import default_bot_hook
+
+    hook = default_bot_hook()
+    for players in (4, 10):
+        seats = [{"name": "Me", "kind": "human"}] + [{"name": f"B{k}", "kind": "bot:normal"} for k in range(1, players)]
+        s = Session("six_nimmt", seats, seed=3, options={"rounds": 1}, bot_hook=hook)
+        tap_game(s, {"pick": s.state.legal_actions(0)[0]["card"]})
+        paused = []
+        while s.phase == "bot":
+            if s.bots.search is None:
+                paused.append(s.delay_ms())
+            s.tick()
+        assert s.phase == "reveal" and len(paused) == players - 1
+        assert sum(paused) <= BOT_PICK_DELAY_MS and min(paused) > 0, paused
+    assert BOT_DELAY_MS > BOT_PICK_DELAY_MS  # a visible move is watched longer
+
+
+def test_a_slice_of_thinking_changes_nothing_on_screen_and_is_not_drawn(storage):
+    """The timer's tick says whether the screen changed: a slice of the bots' thinking ahead, or of
+    the bot on turn that decided nothing, did not (the app then sets the next tick without building
+    the screen again: at 4x CPU throttling that build made each slice a task of 50-100 ms)."""
+    from hotseat.controller import Controller
+    from hotseat.session import default_bot_hook
+
+    seats = [{"name": "Me", "kind": "human"}, {"name": "B1", "kind": "bot:hard"}, {"name": "B2", "kind": "bot:hard"}]
+    s = Session("six_nimmt", seats, seed=9, options={"rounds": 1}, bot_hook=default_bot_hook())
+    assert s.bots.pondering(s.phase)
+    assert s.tick() is False  # one slice of thinking ahead
+    c = Controller(storage)
+    c.tap({"shell": "new", "game": "six_nimmt"})
+    c.page = GamePage(s)
+    assert c.screen == "game" and c.pondering and c.tick() is False
+    tap_game(s, {"pick": s.state.legal_actions(0)[0]["card"]})
+    assert s.phase == "bot"
+    changed = []
+    while s.phase == "bot":
+        changed.append(s.tick())
+    assert changed[-1] is True and changed.count(True) == 2  # each bot's pick, when it was made
+    assert s.phase == "reveal" and s.tick() is True  # a reveal's step
+
+
+def test_bots_think_ahead_during_the_reveal_and_still_pick_cold():
+    """While the last picks are revealed, the bots think out the
+    next pick beside the reveal's timer (``pondering_aside``); the picks are the cold ones."""
+    from hotseat.session import default_bot_hook
+
+    hook = default_bot_hook()
+    seats = [{"name": "Me", "kind": "human"}, {"name": "B1", "kind": "bot:hard"}, {"name": "B2", "kind": "bot:hard"}]
+
+    def play(ahead: bool) -> tuple[list, int, int]:
+        s = Session("six_nimmt", seats, seed=21, bot_hook=hook)
+        aside = summary = ready = 0
+        for _ in range(20_000):
+            if s.phase == "over" or len(s.state.public_observation()["played"]) > 12:
+                break
+            if ahead and s.bots.pondering_aside(s.phase):
+                assert s.phase == "reveal"
+                s.bots.step_ahead()  # as the app does between the reveal's steps
+                aside += 1
+            elif s.phase == "turn" and s.actor == 0:
+                legal = s.state.legal_actions(0)
+                pick = legal[0]["type"] == "pick"
+                if pick and s.state.public_observation()["played"]:
+                    ready += not s.bots.pondering(s.phase)  # thought out during the reveal already
+                tap_game(s, {"pick": legal[0]["card"]} if pick else {"row": legal[0]["row"]})
+            elif s.phase == "summary":
+                summary += 1
+                tap_game(s, {"shell": "continue"})
+            else:
+                assert ahead or s.phase != "turn"
+                if s.phase == "reveal" and not ahead:
+                    tap_game(s, {"shell": "skip"})
+                else:
+                    s.tick()
+        played = s.state.public_observation()["played"]
+        return [pc for pc in played if pc["player"] != 0], s.bots.rng.state, (aside, ready)
+
+    cold_picks, cold_rng, _ = play(False)
+    picks, rng, (aside, ready) = play(True)
+    assert aside > 5 and ready >= 3 and (picks, rng) == (cold_picks, cold_rng)
+
+
+def test_bots_think_ahead_while_the_round_summary_is_read():
+    from hotseat.bot_turns import BotTurns, Phase
+
+    class Done:
+        done = False
+
+    bots = BotTurns.__new__(BotTurns)
+    bots.ponder = Done()
+    assert bots.pondering(Phase.SUMMARY) and not bots.pondering(Phase.OVER)
+    assert bots.pondering_aside(Phase.REVEAL) and not bots.pondering_aside(Phase.SUMMARY)
+
+
 def test_setup_offers_bot_seats_only_for_games_with_bots(storage):
     from hotseat.controller import Controller
 

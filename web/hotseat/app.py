@@ -6,7 +6,10 @@
   player typed and has not sent yet (a code half typed when the camera or a phone answers), its
   folded section open and the caret in it.
 * Paced reveals and bot turns: after each draw, if the controller asks for a delay, one
-  ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it).
+  ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it). A
+  tick that changed nothing on screen (a slice of the bots' thinking) is not drawn: only the next
+  tick is set. During a paced reveal the bots think ahead beside its timer (a ``setTimeout(0)``
+  chain of slices while :attr:`~hotseat.controller.Controller.pondering_aside`).
 * The rules overlay fetches ``rules/<language>/<game_id>.html`` (:func:`hotseat.i18n.rules_url`;
   same origin, precached by the worker).
 * The Back button (browser or Android): while :meth:`~hotseat.controller.Controller.back_target`
@@ -86,6 +89,7 @@ if TYPE_CHECKING:
 
 _controller: Controller | None = None  # set by start(); read through _ctl()
 _timer: object = None  # the id of the pending setTimeout
+_aside: object = None  # the id of the pending setTimeout of the bots' thinking beside a reveal
 _last_html: str | None = None  # redraw only when the screen changes (keeps CSS animations from restarting)
 _listeners: list[JsProxy] = []  # keep the proxies alive
 _net: Net | None = None  # made on the first request (js/net.mjs loads only then)
@@ -121,7 +125,7 @@ def _fields() -> dict[str, Any]:
 
 def draw() -> None:
     """Render the controller into #app and schedule its next tick, if any."""
-    global _timer, _last_html
+    global _last_html
     ctl = _ctl()
     root = _root()
     if ctl.sheets.settings_open:
@@ -142,14 +146,7 @@ def draw() -> None:
     screen = root.querySelector("[data-screen]")
     if screen is not None:
         document.body.setAttribute("data-screen", screen.getAttribute("data-screen"))
-    if _timer is not None:
-        window.clearTimeout(_timer)
-        _timer = None
-    delay = ctl.delay_ms()
-    if delay is not None:
-        _timer = window.setTimeout(create_once_callable(_on_timer), _paced(delay))
-    # bots thinking ahead on their secret choices while people choose (for tests and tools)
-    document.body.toggleAttribute("data-pondering", ctl.pondering)
+    _schedule(ctl)
     _sync_history()
     if ctl.sheets.language_changed:
         ctl.sheets.language_installed()
@@ -685,6 +682,22 @@ def _crashed(exc: Exception) -> str:
     )
 
 
+def _schedule(ctl: Controller) -> None:
+    """The next tick after the controller's delay (:func:`draw`, or a tick that changed nothing on
+    screen); the bots' thinking beside a paced reveal; ``body[data-pondering]``."""
+    global _timer, _aside
+    if _timer is not None:
+        window.clearTimeout(_timer)
+        _timer = None
+    delay = ctl.delay_ms()
+    if delay is not None:
+        _timer = window.setTimeout(create_once_callable(_on_timer), _paced(delay))
+    if _aside is None and ctl.pondering_aside:
+        _aside = window.setTimeout(create_once_callable(_on_aside), 0)
+    # bots thinking ahead on their secret choices (for tests and tools)
+    document.body.toggleAttribute("data-pondering", ctl.pondering or ctl.pondering_aside)
+
+
 def _on_timer(*_args: Any) -> None:
     global _timer
     ctl = _ctl()
@@ -692,12 +705,37 @@ def _on_timer(*_args: Any) -> None:
     if _held():
         _timer = window.setTimeout(create_once_callable(_on_timer), HOLD_POLL_MS)
         return
+    changed = True
     try:
-        ctl.tick()
+        changed = ctl.tick()
     except Exception as exc:
         window.console.error(f"hotseat: tick failed: {exc!r}")
         ctl.message = _crashed(exc)
-    draw()
+    if changed:
+        draw()
+    else:  # a slice of the bots' thinking: the screen is as it was, no need to build it again
+        _schedule(ctl)
+
+
+def _on_aside(*_args: Any) -> None:
+    """One slice of the bots' thinking ahead between a paced reveal's steps (their own timer
+    keeps its pace: this runs in the time between them), then the next slice after the browser
+    had its turn, while there is thinking left."""
+    global _aside
+    ctl = _ctl()
+    _aside = None
+    session = ctl.session
+    if session is None or not ctl.pondering_aside:
+        return
+    try:
+        session.bots.step_ahead()
+    except Exception as exc:  # the bot's turn thinks cold instead
+        window.console.error(f"hotseat: thinking ahead failed: {exc!r}")
+        session.bots.ponder.clear()
+    if _ctl().pondering_aside:
+        _aside = window.setTimeout(create_once_callable(_on_aside), 0)
+    else:
+        document.body.toggleAttribute("data-pondering", ctl.pondering)
 
 
 async def _fetch_rules(game_id: str) -> None:

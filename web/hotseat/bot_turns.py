@@ -6,14 +6,16 @@ a slice of thinking ahead while the table waits for people (:meth:`BotTurns.step
 
 * A bot seat decides from its own observation and legal actions only, through
   ``pycore.bots.Search`` in slices of :data:`BOT_SLICE_MS` (the app draws between slices, so no
-  frame is blocked); a bot's turn stays on screen at least :data:`BOT_DELAY_MS` (a hidden
-  simultaneous pick: :data:`BOT_PICK_DELAY_MS`).
+  frame is blocked); a bot's visible turn waits :data:`BOT_DELAY_MS` before its first slice. The
+  bots' secret simultaneous choices (hidden picks: nothing to watch but their markers) take
+  :data:`BOT_PICK_DELAY_MS` together, shared out over the table's bot seats, so a person's wait
+  after their own pick does not grow with the number of bots.
 * A bot's secret simultaneous choice (6 nimmt!'s pick, Bad Bunnies' keep or new hand, Dog's gift)
-  is thought out ahead, in the same slices, while the people choose theirs
-  (``pycore.bots.Ponder``): each such search is made as the bot's turn would make it (its
-  observation as the choices began, the rng fork it will get: the bots act in seat order, each
-  forking :attr:`BotTurns.rng` once), so the choice is the one it would make cold, never
-  depending on a person's choice or on timing.
+  is thought out ahead, in the same slices, while the people choose theirs and while the last
+  move is revealed or the round's summary is read (``pycore.bots.Ponder``): each such search is
+  made as the bot's turn would make it (its observation as the choices began, the rng fork it
+  will get: the bots act in seat order, each forking :attr:`BotTurns.rng` once), so the choice
+  is the one it would make cold, never depending on a person's choice or on timing.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ THINKING_LEVELS = ("hard",)
 BOT_BUDGET = {"easy": 6.0, "normal": 6.0, "hard": 6.0}
 #: ms a visible bot move ("NAME is thinking…") stays on screen at least
 BOT_DELAY_MS = 700
-#: ms for a bot's hidden pick in a simultaneous phase (nothing to watch but the marker)
+#: ms for the bots' hidden picks of one secret simultaneous choice together (nothing to watch but
+#: their markers): each bot seat's pick waits its share (:meth:`BotTurns.delay_ms`)
 BOT_PICK_DELAY_MS = 250
 #: ms of thinking per slice; the app draws (and the browser paints) between slices. 30 ms keeps
 #: every frame far below the 200 ms budget while costing a hard decision ~80 ms of overhead
 #: (12 ms slices cost ~195 ms: bench/bots.py measured 12/30/50 ms slices in one run).
 BOT_SLICE_MS = 30
+#: the screens during which the bots think ahead one slice a tick (the table waits for people)
+PONDER_PHASES = (Phase.TURN, Phase.CURTAIN, Phase.WAIT, Phase.SUMMARY)
 
 #: Blocking bot hook: ``hook(game, observation, legal_actions, rng, time_budget, level) -> action``.
 #: It may carry ``hook.start(game, observation, legal_actions, rng, level, time_budget)``
@@ -124,21 +129,38 @@ class BotTurns:
                 ponder.add(seat, start(table.game, obs, legal, rng, level, BOT_BUDGET[level]))
 
     def pondering(self, phase: Phase) -> bool:
-        """Whether bots are thinking ahead on their secret choices while the table (in ``phase``)
-        waits for people."""
-        return self.ponder is not None and phase in (Phase.TURN, Phase.CURTAIN, Phase.WAIT) and not self.ponder.done
+        """Whether bots are thinking ahead on their secret choices, one slice a tick, while the
+        table (in ``phase``) waits for people: their choices, the round's summary."""
+        return self.ponder is not None and phase in PONDER_PHASES and not self.ponder.done
+
+    def pondering_aside(self, phase: Phase) -> bool:
+        """Whether bots think ahead beside the screen's own timer: during a paced reveal, whose
+        steps keep their pace, the app runs slices of :meth:`step_ahead` in the time between them.
+        (The searches are those :meth:`ponder_ahead` made when the move was applied: the state is
+        already past the move the reveal shows.)"""
+        return self.ponder is not None and phase is Phase.REVEAL and not self.ponder.done
 
     def step_ahead(self) -> None:
         """One slice of the bots' thinking ahead."""
         self.ponder.step(BOT_SLICE_MS)
 
-    def delay_ms(self) -> int:
-        """Milliseconds until the bot on turn's next slice: its turn's least time on screen
-        before the first one, then 0 (right after the browser has painted)."""
-        if self.search is None:
-            simultaneous = len(self.table.state.current_players()) > 1
-            return BOT_PICK_DELAY_MS if simultaneous else BOT_DELAY_MS
-        return 0
+    def delay_ms(self, seat: int) -> int:
+        """Milliseconds until the next slice of the bot in ``seat``: before the first one, its
+        turn's least time on screen, then 0 (right after the browser has painted). A secret
+        simultaneous choice (a hidden pick) waits its share of :data:`BOT_PICK_DELAY_MS` (the
+        table's bot seats share it), a visible move :data:`BOT_DELAY_MS`."""
+        if self.search is not None:
+            return 0
+        table = self.table
+        secret = getattr(self.hook, "secret_choice", None)
+        if secret is not None:
+            hidden = bool(secret(table.game, table.state.observation(seat)))
+        else:  # a hook that cannot tell: a choice among several players is taken for a hidden one
+            hidden = len(table.state.current_players()) > 1
+        if not hidden:
+            return BOT_DELAY_MS
+        bots = sum(1 for s in table.seats if is_bot(s["kind"]))
+        return BOT_PICK_DELAY_MS // max(bots, 1)
 
     def think(self, seat: int) -> list[dict[str, Any]] | None:
         """One slice of the bot's thinking; applies its action once decided.

@@ -580,13 +580,22 @@ class Controller:
         """Whether the game on screen has bots thinking ahead on their secret choices."""
         return self.screen == "game" and self.session is not None and self.session.bots.pondering(self.session.phase)
 
-    def tick(self) -> None:
+    @property
+    def pondering_aside(self) -> bool:
+        """Whether the game on screen has bots thinking ahead beside a paced reveal's timer."""
+        return (
+            self.screen == "game" and self.session is not None and self.session.bots.pondering_aside(self.session.phase)
+        )
+
+    def tick(self) -> bool:
+        """The timer's tick; False when nothing on screen changed (no need to draw)."""
         if self.session is not None:
-            self.games.tick(self.session)
-        elif self.joined is not None and self.screen is Screen.GUEST:
+            return self.games.tick(self.session)
+        if self.joined is not None and self.screen is Screen.GUEST:
             self.joined.tick()
         elif self.screen is Screen.HOME:
             self.saves.read_detail()
+        return True
 
     # ---- drawing -----------------------------------------------------------------------------
 

@@ -148,11 +148,14 @@ class GameDesk:
             delay = min(due) if due else None
         return delay
 
-    def tick(self, session: Session) -> None:
-        """The session's tick; a bot that thought as long as this phone allows is said once."""
-        session.tick()
+    def tick(self, session: Session) -> bool:
+        """The session's tick; a bot that thought as long as this phone allows is said once.
+        False when nothing on screen changed (a slice of the bots' thinking at a table without
+        phones: :meth:`hotseat.session.Session.tick`)."""
+        changed = session.tick()
         capped = session.bots.capped
         if capped is not None:
+            changed = True
             session.bots.capped = None
             self.shell.message = _(
                 "{name} thought as long as this phone allows and played its best move so far "
@@ -160,6 +163,8 @@ class GameDesk:
             ).format(name=session.names[capped])
         if self.shell.hosted is not None:
             self.shell.hosted.poll()  # a reveal that ended frees the table for the phones' actions
+            changed = True
+        return changed
 
     def render(self, page: GamePage) -> Markup:
         """The game screen (the replay after the game, or the table with its sound cues)."""

@@ -456,8 +456,8 @@ class Session:
 
     def delay_ms(self) -> int | None:
         """Milliseconds until :meth:`tick` should be called, or ``None`` (waiting for a tap)."""
-        if self.phase is Phase.BOT:
-            return self.bots.delay_ms()
+        if self.phase is Phase.BOT and self.bot_seat is not None:
+            return self.bots.delay_ms(self.bot_seat)
         if self.phase is Phase.REVEAL and self.flow.reveal is not None:
             return self.flow.delay_ms()
         if self.phase is Phase.TURN and self.flow.pending is None:
@@ -475,13 +475,17 @@ class Session:
             return None
         return self.view.auto_play(self.observation(self.viewer), self.context())
 
-    def tick(self) -> None:
+    def tick(self) -> bool:
         """Advance a reveal by one visible event, let the bot on turn act, or let the bots think
-        ahead on their secret choices (:meth:`hotseat.bot_turns.BotTurns.pondering`)."""
+        ahead on their secret choices (:meth:`hotseat.bot_turns.BotTurns.pondering`).
+
+        Returns False when the tick changed nothing a screen shows (a slice of thinking that
+        decided nothing: the app then need not draw), else True."""
         if self.phase is Phase.REVEAL and self.flow.reveal is not None:
             self.flow.tick()
         elif self.phase is Phase.BOT and self.bot_seat is not None:
-            self.bots.think(self.bot_seat)
+            events = self.bots.think(self.bot_seat)
+            return events is not None or self.bots.search is None
         else:
             turn = self.phase is Phase.TURN and self.flow.pending is None and self.viewer is not None
             auto = self._auto_play() if turn else None
@@ -490,6 +494,8 @@ class Session:
                     self.apply(self.viewer, auto[1])
             elif self.bots.pondering(self.phase):
                 self.bots.step_ahead()
+                return False
+        return True
 
     # ---- results -----------------------------------------------------------------------------
 
