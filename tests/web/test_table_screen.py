@@ -594,6 +594,10 @@ def test_a_phone_tells_the_host_of_next_round_only_while_the_hosts_summary_shows
     n = 0
     view("EpochB", True)
     assert play.outbox() == [protocol.dumps("next", "guest")]
+    guest.receive(1, protocol.dumps("pause", "host"))  # the host steps away (Home) ...
+    play.update()
+    view("EpochB", True)  # ... and takes the table up afresh: who was ready is told again
+    assert play.outbox() == [protocol.dumps("next", "guest")]
     view("EpochB", False)  # the table went on
     play.flow.show_summary()
     view("EpochB", False)

@@ -510,7 +510,7 @@ class Host:
         if seat is not None:
             self.remotes[seat].link = None
             self.remotes[seat].last = None
-            out += self.views(fresh=False)
+            out += self._next_round(None) or self.views(fresh=False)
         return out
 
     def _rejected(self, link: int, seat: int, msg: dict[str, Any], reason: str, text: str) -> tuple[int, str]:

@@ -9,9 +9,10 @@ long as it is still legal; an action on its way to the host (:attr:`GuestPlay.se
 tap until the host acknowledges or refuses it; a welcome on a new link starts afresh, so a move
 lost with a link never leaves the phone waiting); a reveal plays a new view's events from the
 guest's previous observation; the round summary (Next round closes it on this phone and tells
-the host, whose table screen goes on once every phone has; a host that started again meanwhile
-is told again), game over, and the game's story as this phone heard it (:class:`HeardStory`: the public events of
-every view that followed a move, from the moment it joined).
+the host, whose table screen goes on once every phone has; a host that started again or
+stepped away meanwhile is told again), game over, and the game's story as this phone heard it
+(:class:`HeardStory`: the public events of every view that followed a move, from the moment it
+joined).
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ class GuestPlay:
         the move it follows (:meth:`hotseat.turn_flow.TurnFlow.after_move`, as at the host), its
         events in the story."""
         view = self.guest.view
+        if self.guest.paused and self.asked_next is not None:
+            self.asked_next = ""  # the host stepped away and takes the table up afresh: told again
         if view is None or (view["epoch"], view["n"]) == self.seen:
             return
         previous = self.guest.previous
