@@ -86,6 +86,27 @@ class TableScene:
         return str(screens.frame(body, status, screen="turn" if self.reveal is None else "reveal")), state
 
 
+def flat_screens(scene: TableScene, names: list[str] | None = None) -> dict[str, str]:
+    """A shared phone's screens of ``scene`` (no ``table_screen``: the phone lying flat in the
+    middle, or held upright): ``"curtain"``, the hand-off curtain over the public table, and
+    ``"turn"``, the hand of the player on turn with the table as that player sees it; ``names``
+    instead of the scene's own (e.g. longer ones)."""
+    _before, state, events, kept = scene.play()
+    view = load_view(scene.game)
+    names = list(names or scene.context(state, events, None, kept).names)[: scene.players]
+    kinds = ["human"] * len(names)
+    acting = state.current_players()
+    public_ctx = ViewContext(viewer=None, names=names, acting=acting, kinds=kinds, round_events=kept)
+    public = view.render(state.public_observation(), public_ctx)
+    p = acting[0]
+    out = {"curtain": str(screens.frame(screens.curtain(names[p], public), f"Pass the phone to {names[p]}", "curtain"))}
+    legal = state.legal_actions(p)
+    ctx = ViewContext(viewer=p, names=names, legal=legal, acting=acting, kinds=kinds, round_events=kept)
+    obs = state.observation(p)
+    out["turn"] = str(screens.frame(view.render(obs, ctx), view.status_line(obs, ctx), "turn"))
+    return out
+
+
 def _sn_picking(obs: dict[str, Any], moves: int) -> bool:
     return obs["phase"] == "pick" and obs["turn"] >= 4 and sum(obs["picked"]) == 2
 

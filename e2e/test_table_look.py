@@ -79,3 +79,51 @@ def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene
             short = min(width, height) - box["bar"] if width > height else width
             assert min(board["width"], board["height"]) >= 0.9 * short, f"{where}: board {board}, short side {short}"
         shot(page, f"table_{scene_id}_{width}x{height}", folder="table")
+
+
+#: a shared phone lying flat in the middle of the table, and a tablet lying flat
+FLAT_SIZES = [(844, 390), (1024, 768)]
+#: the four rows and the hand (or, behind the curtain, the scores) of 6 nimmt!
+FLAT_JS = """() => {
+  const box = s => { const e = document.querySelector(s); return e && e.getBoundingClientRect().toJSON(); };
+  const d = document.documentElement;
+  return {sw: d.scrollWidth, sh: d.scrollHeight, rows: box('.rows'), hand: box('.hand'), scores: box('.scores'),
+          row4: box('.rows .row:nth-child(4)')};
+}"""
+
+
+@pytest.mark.parametrize("scene_id", ["sn-pick", "sn-ten"])
+@pytest.mark.parametrize("names", ["table", "long"])
+def test_six_nimmt_on_a_phone_lying_flat_shows_all_four_rows_and_the_hand_unscrolled(fresh_page, scene_id, names):
+    """A shared phone lying flat (844x390) or a tablet (1024x768), the hand of the player on turn
+    and the curtain over the public table, with the scenes' names (two long ones wrap the score
+    chips), and the hand with four 40-letter names that never break: the page neither scrolls
+    nor spills sideways, nothing reaches past the window's edges, and the four rows, the scores
+    and the hand lie wholly inside the window."""
+    from test_long_names import NAMES as LONG
+
+    page = fresh_page
+    scene = table_scenes.scene(scene_id)
+    drawn = table_scenes.flat_screens(scene, LONG + table_scenes.NAMES[len(LONG) :] if names == "long" else None)
+    served = {"body": ""}
+    page.route("**/flat-look.html", lambda route: route.fulfill(body=served["body"], content_type="text/html"))
+    if names == "long":  # a 40-letter name fills "Pass the phone to" over many lines, in every game
+        del drawn["curtain"]
+    for screen, markup in drawn.items():
+        served["body"] = PAGE.format(body=markup).replace('data-theme="dark"', 'data-theme="light"')
+        page.goto("./flat-look.html")
+        for width, height in FLAT_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            where = f"{scene_id} {screen} ({names} names) at {width}x{height}"
+            box = page.evaluate(OVERFLOW_JS)
+            assert box["sw"] <= width and box["sh"] <= height, f"{where}: the page scrolls: {box}"
+            assert not box["out"], f"{where}: past the window's edge: {box['out']}"
+            parts = page.evaluate(FLAT_JS)
+            for part in ("rows", "row4", "scores", "hand"):
+                b = parts[part]
+                if b is None:
+                    assert part == "hand" and screen == "curtain", f"{where}: no {part}"
+                    continue
+                assert b["bottom"] <= height + 0.5 and b["right"] <= width + 0.5, f"{where}: the {part} {b}"
+            shot(page, f"flat_{scene_id}_{screen}_{names}_{width}x{height}", folder="table")

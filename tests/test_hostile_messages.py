@@ -343,3 +343,28 @@ def test_random_hostile_texts_are_refused_or_read_and_both_phones_live(text):
     phone.net_event(w["phone_link"], "message", text)  # and Ann's phone as from the host
     assert 'data-screen="' in str(phone.render())
     phone.wire.outbox.clear()
+
+
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        (f'{{"v":{V},"t":"next","round":2}}', "field"),  # no key of its own
+        (f'{{"v":{V},"t":"next","t":"next"}}', "json"),
+        (f'{{"v":{V - 1},"t":"next"}}', "version"),
+        (f'{{"v":{V},"t":"next"}}', None),  # well formed, but no round summary shows: stale
+    ],
+)
+def test_a_next_round_request_is_checked_and_changes_nothing_without_a_summary(text, reason):
+    world = _paired()
+    host = world.host
+    key = slot_key(world.game_id)
+    save, state, phase = world.host_storage[key], host.session.state.to_json(), host.session.phase
+    (_phone_link, host_link) = _links(world, world.phones[1])[0]
+    reports = len(host.hosted.host.reports)
+    host.net_event(host_link, "message", text)
+    world.air.collect(world.devices)
+    assert world.host_storage[key] == save and host.session.state.to_json() == state
+    assert host.session.phase is phase and host.session.flow.ready == frozenset()
+    new = [r.reason for r in host.hosted.host.reports[reports:]]
+    assert new == ([reason] if reason else []), new
+    assert host.hosted.host.strikes.get(host_link, 0) == (1 if reason else 0)

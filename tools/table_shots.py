@@ -43,34 +43,6 @@ def install(lang: str) -> None:
     i18n.install(lang, None if lang == "en" else catalogues.compile_mo(lang))
 
 
-def flat_screens(scene) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """A shared phone's screens of ``scene``: the curtain over the public table, and the hand of
-    the player on turn (the table as that player sees it)."""
-    from hotseat import screens
-    from hotseat.views import load_view
-    from hotseat.views.base import ViewContext
-
-    _before, state, events, kept = scene.play()
-    view = load_view(scene.game)
-    names = list(scene.context(state, events, None, kept).names)
-    kinds = ["human"] * len(names)
-    public_ctx = ViewContext(viewer=None, names=names, acting=state.current_players(), kinds=kinds, round_events=kept)
-    public = view.render(state.public_observation(), public_ctx)
-    p = state.current_players()[0]
-    out = {"curtain": str(screens.frame(screens.curtain(names[p], public), f"Pass the phone to {names[p]}", "curtain"))}
-    ctx = ViewContext(
-        viewer=p,
-        names=names,
-        legal=state.legal_actions(p),
-        acting=state.current_players(),
-        kinds=kinds,
-        round_events=kept,
-    )
-    obs = state.observation(p)
-    out["turn"] = str(screens.frame(view.render(obs, ctx), view.status_line(obs, ctx), "turn"))
-    return out
-
-
 def pages(lang: str, theme: str, only: str | None, flat: bool, folder: Path) -> list[Path]:
     import table_scenes
 
@@ -83,7 +55,7 @@ def pages(lang: str, theme: str, only: str | None, flat: bool, folder: Path) -> 
         if flat:
             if scene.reveal is not None:
                 continue
-            drawn = {f"{scene.id}-{k}": v for k, v in flat_screens(scene).items()}
+            drawn = {f"{scene.id}-{k}": v for k, v in table_scenes.flat_screens(scene).items()}
         else:
             drawn = {scene.id: scene.render()[0]}
         for name, markup in drawn.items():

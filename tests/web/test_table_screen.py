@@ -34,7 +34,7 @@ from hotseat import session_save
 from hotseat.controller import Controller
 from hotseat.net.away import PhonesAway
 from hotseat.pages import GamePage
-from hotseat.saves import SaveError
+from hotseat.saves import SaveError, slot_key
 from hotseat.session import Phase, Session
 from hotseat.views import load_view
 from pycore.rng import Rng
@@ -397,3 +397,208 @@ def test_the_table_screens_context_carries_the_last_move_and_the_rounds_events()
         obs = session.state.observation(seat)
         session.phones.apply_remote(seat, choose("six_nimmt", obs, session.legal_actions(seat), rng))
     assert seen["story"] > 10 and seen["taken"] > 3, seen
+
+
+# ---- the next round, from the phones ------------------------------------------------------------
+
+
+def table_with_phones(options: dict | None = None, seed: int = 9) -> tuple[Air, Controller, list[Controller]]:
+    """A 6 nimmt! table screen (Ann, Bob, Cyd; ``options`` as setup fields) with its three phones
+    joined as a person joins them (each code up by itself, each answer held up to its camera)."""
+    air = Air()
+    host = Controller(MemoryStorage(), bot_hook=None, seed_fn=lambda: seed)
+    host.tap({"shell": "new", "game": "six_nimmt"})
+    host.tap({"shell": "table", "on": True})
+    host.tap({"shell": "start", "fields": {"name-0": "Ann", "name-1": "Bob", "name-2": "Cyd", **(options or {})}})
+    phones = [Controller(MemoryStorage(), bot_hook=None) for _ in range(3)]
+    for phone in phones:
+        air.run(host)
+        offer = code_on(air, host)
+        phone.tap({"shell": "net", "do": "join"})
+        phone.tap(field_tap(phone.render(), "offer", offer))
+        air.run(phone)
+        host.hosted.event(0, "scan", code_on(air, phone))
+        air.run(host, phone)
+    assert sorted(host.hosted.connected()) == [0, 1, 2]
+    return air, host, phones
+
+
+def phone_plays(phone: Controller, rng: random.Random) -> bool:
+    """A phone's step: a paced screen steps on, else a card, a row or Confirm (never Next round)."""
+    if phone.delay_ms() is not None:
+        phone.tick()
+        return True
+    options = [t for t in taps(phone.render()) if {"pick", "row", "take"} & set(t) or t.get("shell") == "confirm"]
+    if not options:
+        return False
+    confirm = [t for t in options if t.get("shell") == "confirm" or "take" in t]
+    phone.tap(dict(confirm[0] if confirm else rng.choice(options), fields={}))
+    return True
+
+
+def to_the_summary(air: Air, host: Controller, phones: list[Controller]) -> None:
+    """Play the first round on the phones; the table only runs its timer (nobody taps it)."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        air.run(host, *phones)
+        if host.session.phase is Phase.SUMMARY:
+            return
+        if host.delay_ms() is not None:
+            host.tick()
+        for phone in phones:
+            phone_plays(phone, rng)
+    raise AssertionError(f"no round summary: {host.session.phase}")
+
+
+def next_round_on(phone: Controller) -> None:
+    """The phone's player taps Next round on its own round summary."""
+    while phone.delay_ms() is not None:  # the phone's own reveal of the round's last turn first
+        phone.tick()
+    markup = str(phone.render())
+    assert 'data-screen="guest-summary"' in markup
+    phone.tap({"shell": "continue", "fields": {}})
+
+
+def test_the_table_screens_summary_goes_on_once_every_phone_has_tapped_next_round():
+    air, host, phones = table_with_phones({"opt-rounds": "2"})
+    to_the_summary(air, host, phones)
+    s = host.session
+    markup = str(host.render())
+    assert "The next round starts when everyone has tapped Next round." in markup
+    assert "Waiting for Ann, Bob, and Cyd" in markup and "Ready:" not in markup
+    next_round_on(phones[0])
+    air.run(host, *phones)
+    assert s.phase is Phase.SUMMARY and s.flow.ready == {0}  # one phone: the table still sums up
+    markup = str(host.render())
+    assert "Ready: Ann" in markup and "Waiting for Bob and Cyd" in markup
+    # Ann's phone plays on: its pick waits at the table until the summary closes
+    assert phone_plays(phones[0], random.Random(1))
+    air.run(host, *phones)
+    assert len(host.hosted.host.queue) == 1 and not any(s.state.public_observation()["picked"])
+    # the same request again (a replayed or doubled message): nothing changes, and no strike
+    link = host.hosted.host.remotes[0].link
+    reports, save = len(host.hosted.host.reports), host.storage[slot_key("six_nimmt")]
+    host.net_event(link, "message", json.dumps({"v": 2, "t": "next"}))
+    assert s.phase is Phase.SUMMARY and s.flow.ready == {0} and host.hosted.host.strikes.get(link) is None
+    assert len(host.hosted.host.reports) == reports
+    next_round_on(phones[1])
+    air.run(host, *phones)
+    assert s.phase is Phase.SUMMARY and s.flow.ready == {0, 1}
+    assert host.storage[slot_key("six_nimmt")] == save  # readiness is not a move: nothing saved
+    next_round_on(phones[2])
+    air.run(host, *phones)
+    # every phone tapped Next round: the next round is on, Ann's held pick applied
+    assert s.phase is not Phase.SUMMARY and not s.summary_due and s.flow.ready == frozenset()
+    assert s.state.public_observation()["picked"] == [True, False, False]
+    assert "ready-line" not in str(host.render())
+    # a request that comes after the summary closed (stale): nothing changes, no strike
+    state = s.state.to_json()
+    host.net_event(link, "message", json.dumps({"v": 2, "t": "next"}))
+    assert s.state.to_json() == state and host.hosted.host.strikes.get(link) is None and not s.summary_due
+
+
+def test_a_phone_that_leaves_during_the_summary_is_not_waited_for():
+    air, host, phones = table_with_phones({"opt-rounds": "2"})
+    to_the_summary(air, host, phones)
+    s = host.session
+    for phone in phones[:2]:
+        next_round_on(phone)
+    air.run(host, *phones)
+    assert s.phase is Phase.SUMMARY and s.flow.ready == {0, 1}
+    air.drop(host.hosted.host.remotes[2].link)  # Cyd's phone drops: the two others are all there is
+    air.run(host, *phones)
+    assert s.phase is not Phase.SUMMARY and not s.summary_due
+
+
+def test_the_tables_own_next_round_still_closes_it_and_forgets_who_was_ready():
+    air, host, phones = table_with_phones({"opt-rounds": "2"})
+    to_the_summary(air, host, phones)
+    s = host.session
+    next_round_on(phones[1])
+    air.run(host, *phones)
+    assert s.flow.ready == {1}
+    host.tap({"shell": "continue", "fields": {}})  # someone at the table taps it after all
+    air.run(host, *phones)
+    assert s.phase is not Phase.SUMMARY and s.flow.ready == frozenset()
+
+
+def test_a_phones_next_round_never_closes_the_summary_of_a_host_with_a_player():
+    from test_net_controller import two_phones
+
+    air, host, _storage, ann, bob = two_phones()
+    rng = random.Random(3)
+    for _ in range(3000):
+        air.run(host, ann, bob)
+        if host.session.phase is Phase.SUMMARY:
+            break
+        if host.delay_ms() is not None:
+            host.tick()
+        for c in (host, ann, bob):
+            phone_plays(c, rng) if c is not host or host.session.phase is Phase.TURN else None
+    assert host.session.phase is Phase.SUMMARY
+    for phone in (ann, bob):
+        next_round_on(phone)
+    air.run(host, ann, bob)
+    s = host.session
+    assert s.phase is Phase.SUMMARY and s.flow.ready == {1, 2}  # Hana, at the host, reads it still
+    assert "ready-line" not in str(host.render())
+    host.tap({"shell": "continue", "fields": {}})
+    assert s.phase is not Phase.SUMMARY
+
+
+def test_a_phone_tells_the_host_of_next_round_only_while_the_hosts_summary_shows_and_again_after_its_restart():
+    from hotseat.net import protocol
+    from hotseat.net.guest import Guest
+    from hotseat.net.play import GuestPlay
+    from hotseat.taps import Flow
+
+    game = pycore.load_game("six_nimmt")
+    state = game.new_initial_state(3, 4, game.resolve_options({}))
+    guest = Guest(MemoryStorage(), "test")
+    guest.link = 1
+    n = 0
+
+    def hello(epoch: str) -> None:
+        guest.receive(
+            1,
+            protocol.dumps(
+                "welcome",
+                "host",
+                room="RoomAA",
+                seat=0,
+                token="T" * 22,
+                game="six_nimmt",
+                options={},
+                names=NAMES[:3],
+                kinds=["guest"] * 3,
+                app="test",
+                epoch=epoch,
+            ),
+        )
+
+    def view(epoch: str, summary: bool) -> None:
+        nonlocal n
+        n += 1
+        guest.receive(1, protocol.view_message(state, 0, n, [], [], summary, [], fresh=False, epoch=epoch))
+        play.update()
+
+    hello("EpochA")
+    play = GuestPlay(guest)
+    view("EpochA", True)
+    play.flow.show_summary()  # the round's last move was heard: the phone's own summary
+    assert play.tap(Flow("continue")) == [protocol.dumps("next", "guest")]
+    assert play.tap(Flow("continue")) == []  # closed: nothing more to tell
+    view("EpochA", True)  # another view while the host still sums up: said once only
+    assert play.outbox() == []
+    hello("EpochB")  # the host reloaded (a new start): it forgot who was ready
+    n = 0
+    view("EpochB", True)
+    assert play.outbox() == [protocol.dumps("next", "guest")]
+    guest.receive(1, protocol.dumps("pause", "host"))  # the host steps away (Home) ...
+    play.update()
+    view("EpochB", True)  # ... and takes the table up afresh: who was ready is told again
+    assert play.outbox() == [protocol.dumps("next", "guest")]
+    view("EpochB", False)  # the table went on
+    play.flow.show_summary()
+    view("EpochB", False)
+    assert play.tap(Flow("continue")) == []  # the host's summary is gone already: nothing to tell

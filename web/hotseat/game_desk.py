@@ -171,5 +171,6 @@ class GameDesk:
         if page.replaying:
             return page.render_replay()
         hosted = self.shell.hosted  # the table this phone hosts for its phones
-        waiting = hosted.session.phones.waiting_line() if hosted is not None else None
-        return page.render_table(waiting)
+        if hosted is None:
+            return page.render_table()
+        return page.render_table(hosted.session.phones.waiting_line(), hosted.host.connected())

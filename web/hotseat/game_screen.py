@@ -31,6 +31,7 @@ from . import screens, story
 from .cues import Cue, markers
 from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup, fragment, h
 from .phase import Phase
 from .turn_flow import Pending, TableSource, TurnFlow
@@ -72,6 +73,9 @@ class Around:
         after: what follows the game-over screen (the replay button), or ``None``.
         curtain: the curtain on screen (:attr:`Phase.CURTAIN` only).
         cue: the key and "your turn" of the sound cues, or ``None`` (nothing sounds).
+        ready: on the table screen's round summary, the players on their own phones at the
+            table, each with whether they tapped "Next round" there (:func:`ready_line`); empty:
+            none is shown.
     """
 
     game_id: str
@@ -85,6 +89,7 @@ class Around:
     after: Markup | None = None
     curtain: CurtainUp | None = None
     cue: Cue | None = None
+    ready: list[tuple[str, bool]] = field(default_factory=list)
 
 
 class GameScreen:
@@ -126,7 +131,12 @@ class GameScreen:
         ctx = flow.screen_context()
         obs = flow.screen_obs()
         if phase in (Phase.SUMMARY, Phase.OVER):
-            return round_end(view, phase, obs, ctx, around.returns, around.winners, around.actions, around.after)
+            body, status = round_end(
+                view, phase, obs, ctx, around.returns, around.winners, around.actions, around.after
+            )
+            if phase is Phase.SUMMARY and around.ready:
+                body = fragment(ready_line(around.ready), body)
+            return body, status
         body = fragment(view.render(obs, ctx), around.notes, flow_controls(view, phase, flow.pending))
         return body, around.status or view.status_line(obs, ctx)
 
@@ -164,6 +174,26 @@ def round_end(
     order = sorted(range(len(names)), key=lambda p: (-returns[p], p))
     body = screens.game_over(names, scores, order, winners, summary, actions=actions)
     return (body if after is None else fragment(body, after)), _("Game over")
+
+
+def ready_line(ready: list[tuple[str, bool]]) -> Markup:
+    """Who is ready for the next round, over the table screen's round summary: ``ready`` holds
+    the players on their own phones, each with whether they tapped "Next round" there; first
+    that the next round starts when everyone has (the summary closes by itself)."""
+    done = [name for name, is_ready in ready if is_ready]
+    waiting = [name for name, is_ready in ready if not is_ready]
+    lines = [h("p", {"class": "ready-how"}, _("The next round starts when everyone has tapped Next round."))]
+    if done:
+        lines.append(
+            h(
+                "p",
+                {"class": "ready-yes"},
+                ngettext("Ready: {names}", "Ready: {names}", len(done)).format(names=format_list(done)),
+            )
+        )
+    if waiting:
+        lines.append(h("p", {"class": "ready-no"}, _("Waiting for {names}").format(names=format_list(waiting))))
+    return h("div", {"class": "ready-line", "role": "status"}, lines)
 
 
 def flow_controls(view: GameView, phase: Phase, pending: Pending | None) -> list[Markup]:

@@ -423,17 +423,18 @@ class GamePage(PageBase):
             if 0 <= to < total:
                 self.story = StoryOpen(to)
 
-    def render_table(self, waiting: str | None = None) -> Markup:
+    def render_table(self, waiting: str | None = None, phones: list[int] | None = None) -> Markup:
         """The game screen (:class:`hotseat.game_screen.GameScreen`) of the session's phase, with
         what differs at this phone's table (``waiting``: the header line while the table waits
-        for phones)."""
-        return GameScreen(self.session).draw(self.around(waiting))
+        for phones; ``phones``: the seats whose phones are connected)."""
+        return GameScreen(self.session).draw(self.around(waiting, phones))
 
-    def around(self, waiting: str | None = None) -> Around:
+    def around(self, waiting: str | None = None, phones: list[int] | None = None) -> Around:
         """What lies around the game screen at this phone's table (:class:`hotseat.game_screen.Around`):
         the curtain and "Undo my move", whether a hand is on screen, a bot thinking, the table
-        waiting for phones, the standings, Rematch and Home and the replay after the game, the
-        sound cues of the people at this phone."""
+        waiting for phones, on the table screen who of the players on the connected ``phones`` is
+        ready for the next round, the standings, Rematch and Home and the replay after the game, the sound cues of
+        the people at this phone."""
         s = self.session
         names = s.names
         around = Around(s.game_id, private=s.curtain.private_on_screen, cue=cues.table_cue(s))
@@ -449,6 +450,9 @@ class GamePage(PageBase):
         elif s.phase is Phase.WAIT:
             around.status = waiting
         elif s.phase in (Phase.SUMMARY, Phase.OVER):
+            if s.phase is Phase.SUMMARY and s.table_screen:  # the phones close it: who has
+                guests = [p for p in phones or [] if p in s.phones.guests]
+                around.ready = [(names[p], p in s.flow.ready) for p in guests]
             around.returns = s.state.returns() if s.phase is Phase.OVER else []
             around.winners = s.winners()
             around.after = h("div", {"class": "actions"}, story.replay_button())

@@ -146,6 +146,16 @@ class PhoneSeats:
             raise StorageError("the save refused the move: it was taken back")
         return events
 
+    def ready_for_next(self, seat: int | None, phones: list[int]) -> bool:
+        """``seat``'s own phone tapped "Next round" on the round summary (``None``: only the
+        phones at the table, ``phones``, changed): the turn flow's rule
+        (:meth:`hotseat.turn_flow.TurnFlow.ready_for_next`; on the table screen the summary
+        closes once every phone is ready). Only a seat played on its phone counts. Returns
+        whether anything changed."""
+        if seat is not None and seat not in self.guests:
+            return False
+        return self.session.flow.ready_for_next(seat, [p for p in phones if p in self.guests])
+
     def stand_in(self, seat: int, kind: str) -> None:
         """While ``seat``'s phone is away, ``kind`` plays the seat here: a bot (``"bot:<level>"``)
         or the people at this phone (:data:`~hotseat.seats.HUMAN`: the seat gets the hand-off

@@ -25,6 +25,12 @@ The rules it implements, for both:
   ``pace_ms`` of the event shown; events with no pace pass at once. "skip" ends it.
 * **Summary.** After a move that ends a round the round summary stays until "continue"
   (:attr:`TurnFlow.summary`); "details" opens its optional detail (also after the game).
+* **Ready for the next round.** While the summary shows, a seat whose own phone tapped "Next
+  round" is ready (:meth:`TurnFlow.ready_for_next`; again for the same seat: nothing changes; the
+  seats ready are forgotten when the summary closes). On the table screen nobody sits at the
+  screen: once every phone at the table is ready the summary closes as "continue" closes it
+  (every player has read the round's result, and nobody has to reach over to the table); a
+  "continue" tapped at the table itself still closes it at once.
 """
 
 from __future__ import annotations
@@ -179,6 +185,8 @@ class TurnFlow:
         pending: the chosen, unconfirmed action, or ``None``.
         reveal: the paced reveal on screen, or ``None``.
         summary: whether the round summary is due (closed by "continue").
+        ready: the seats whose phones tapped "Next round" while the summary shows (empty when it
+            does not).
     """
 
     source: TableSource
@@ -186,11 +194,12 @@ class TurnFlow:
     pending: Pending | None = None
     reveal: Reveal | None = None
     summary: bool = False
+    ready: frozenset[int] = frozenset()
 
     def copy(self) -> TurnFlow:
         """A copy to take a move back with (the selection copied; the rest is replaced, never changed)."""
         step = None if self.reveal is None else Reveal(**vars(self.reveal))
-        return TurnFlow(self.source, dict(self.local), self.pending, step, self.summary)
+        return TurnFlow(self.source, dict(self.local), self.pending, step, self.summary, self.ready)
 
     # ---- what changes it (no other module sets its fields) ------------------------------------
 
@@ -253,8 +262,32 @@ class TurnFlow:
             self.show_summary()
 
     def show_summary(self) -> None:
-        """The round summary is due (until "continue")."""
+        """The round summary is due (until "continue"); nobody is ready for the next round yet."""
         self.summary = True
+        self.ready = frozenset()
+
+    def close_summary(self) -> None:
+        """The round summary closes ("continue", or every phone ready): the source moves on."""
+        self.summary = False
+        self.ready = frozenset()
+        self.source.summary_closed()
+
+    def ready_for_next(self, seat: int | None, phones: list[int]) -> bool:
+        """``seat``'s own phone tapped "Next round" (``None``: no new seat, only the phones at the
+        table changed, e.g. one left): ``seat`` is ready while the summary shows
+        (:attr:`Phase.SUMMARY`). On the table screen, when every seat of ``phones`` (the seats
+        whose phones are at the table now; none: nobody to wait for, nothing closes) is ready,
+        the summary closes (:meth:`close_summary`). Returns whether anything changed: False for
+        a seat ready already, or when no summary shows (a request that came too late)."""
+        if self.source.phase is not Phase.SUMMARY:
+            return False
+        changed = seat is not None and seat not in self.ready
+        if seat is not None:
+            self.ready = self.ready | {seat}
+        if self.source.table_screen and phones and self.ready.issuperset(phones):
+            self.close_summary()
+            return True
+        return changed
 
     # ---- what is on screen -------------------------------------------------------------------
 
@@ -320,8 +353,7 @@ class TurnFlow:
             pending, self.pending = self.pending, None
             src.submit(pending.player, pending.action)
         elif do == "continue" and phase is Phase.SUMMARY:
-            self.summary = False
-            src.summary_closed()
+            self.close_summary()
         elif do == "details" and phase in (Phase.SUMMARY, Phase.OVER):
             self.local["details"] = not self.local.get("details")
         elif do == "skip" and phase is Phase.REVEAL:

@@ -286,3 +286,7 @@ class Guest:
 
     def sync(self) -> str:
         return protocol.dumps("sync", "guest")
+
+    def next_round(self) -> str:
+        """The message that tells the host this player tapped "Next round" on the round summary."""
+        return protocol.dumps("next", "guest")

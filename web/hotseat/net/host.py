@@ -12,6 +12,10 @@ the table object (the app's session), the only authority:
   refused (the phone is told, and may send it again); ``table.phones.accepts_remote()`` — False while
   the host's own screen is busy (a reveal, the round summary): one action per seat is then held
   back in :attr:`Host.queue` until :meth:`Host.flush`;
+* ``table.phones.ready_for_next(seat, phones)`` — the seat's phone tapped "Next round" on the
+  round summary (``next``): the summary closes on a table screen once every phone connected is
+  ready (one that leaves is not waited for); a ``next`` while no summary shows, or again, changes
+  nothing (not a strike: a phone may tap it as the table moves on);
 * ``table.phones.phone_back(seat)`` — the seat's phone is back: whoever played the seat at the host
   while it was away (a bot, the people there) stops;
 * ``table.net`` — ``{"room", "tokens", "match"}`` kept with the saved game (set here whenever a
@@ -312,7 +316,7 @@ class Host:
             return []
         self.remotes[seat].link = None
         self.remotes[seat].last = None
-        return self.views(fresh=False)
+        return self._next_round(None) or self.views(fresh=False)
 
     def receive(self, link: int, text: Any) -> list[tuple[int, str]]:
         """One message that arrived on ``link``; returns the messages to send.
@@ -352,6 +356,8 @@ class Host:
                 out = self.flush()
                 return out + (self._act(link, seat, msg) if self.remotes[seat].link == link else [])
             return self._act(link, seat, msg)
+        if t == "next":
+            return self._next_round(seat)
         if t == "sync" and self.paused:
             return [(link, protocol.dumps("pause", "host"))]
         if t == "sync":
@@ -362,8 +368,23 @@ class Host:
             self.remotes[seat].link = None
             self.remotes[seat].last = None
             self.queue = [q for q in self.queue if q[0] != link]
-            return self.views(fresh=False)
+            return self._next_round(None) or self.views(fresh=False)
         return []
+
+    def connected(self) -> list[int]:
+        """The seats whose phones are connected now."""
+        return sorted(seat for seat, remote in self.remotes.items() if remote.link is not None)
+
+    def _next_round(self, seat: int | None) -> list[tuple[int, str]]:
+        """``seat``'s phone tapped "Next round" (``None``: a phone left): ready while the
+        summary shows; when that closes it (every phone connected ready, on a table screen) the
+        moves held meanwhile are applied and every phone gets its view (:meth:`flush`). Nothing
+        while the host is away or when nothing changed."""
+        if self.paused or not self.table.summary_due:
+            return []  # stale: no summary shows (the table moved on)
+        if not self.table.phones.ready_for_next(seat, self.connected()):
+            return []
+        return self.flush() if not self.table.summary_due else []
 
     def _hello(self, link: int, msg: dict[str, Any]) -> list[tuple[int, str]]:
         if protocol.needs_update(msg):
@@ -489,7 +510,7 @@ class Host:
         if seat is not None:
             self.remotes[seat].link = None
             self.remotes[seat].last = None
-            out += self.views(fresh=False)
+            out += self._next_round(None) or self.views(fresh=False)
         return out
 
     def _rejected(self, link: int, seat: int, msg: dict[str, Any], reason: str, text: str) -> tuple[int, str]:

@@ -148,6 +148,7 @@ class PhoneSide:
                 if guest.rejected is not None and guest.rejected != before:
                     self.play.rejected()
                 self.play.update()
+                self.wire.outbox += [(link, t) for t in self.play.outbox()]
         elif kind == "closed":
             if link == guest.link and self.join is not None and self.join.step == "answer":
                 self.join.since = self.wire.clock() - CONNECT_S  # failed before its time: said at once

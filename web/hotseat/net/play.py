@@ -8,9 +8,11 @@ action to the host. What is a phone's own: an unconfirmed pick stays while other
 long as it is still legal; an action on its way to the host (:attr:`GuestPlay.sent`: no second
 tap until the host acknowledges or refuses it; a welcome on a new link starts afresh, so a move
 lost with a link never leaves the phone waiting); a reveal plays a new view's events from the
-guest's previous observation; the round summary (Next round closes it on this phone only), game
-over, and the game's story as this phone heard it (:class:`HeardStory`: the public events of
-every view that followed a move, from the moment it joined).
+guest's previous observation; the round summary (Next round closes it on this phone and tells
+the host, whose table screen goes on once every phone has; a host that started again or
+stepped away meanwhile is told again), game over, and the game's story as this phone heard it
+(:class:`HeardStory`: the public events of every view that followed a move, from the moment it
+joined).
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ class GuestPlay:
         #: the story as this phone saw it
         self.heard = HeardStory()
         self.story_shown = False
+        #: the host's start (``epoch``) told that this player tapped Next round on the summary
+        #: showing at the host, or ``None``
+        self.asked_next: str | None = None
 
     # ---- following the host ------------------------------------------------------------------
 
@@ -82,10 +87,17 @@ class GuestPlay:
         the move it follows (:meth:`hotseat.turn_flow.TurnFlow.after_move`, as at the host), its
         events in the story."""
         view = self.guest.view
+        if self.guest.paused and self.asked_next is not None:
+            self.asked_next = ""  # the host stepped away and takes the table up afresh: told again
         if view is None or (view["epoch"], view["n"]) == self.seen:
             return
         previous = self.guest.previous
         self.seen = (view["epoch"], view["n"])
+        if not view["summary"]:
+            self.asked_next = None
+        elif self.asked_next is not None and self.asked_next != view["epoch"]:
+            self.asked_next = view["epoch"]  # a host started again forgot who was ready: told again
+            self._outbox.append(self.guest.next_round())
         if view["match"] != self.match:  # a new game at the table: its story starts afresh
             if self.match is not None:
                 self.heard = HeardStory()
@@ -171,16 +183,26 @@ class GuestPlay:
         """Nothing to do: the newest view is on screen."""
 
     def summary_closed(self) -> None:
-        """Nothing to do: Next round closes the summary on this phone only."""
+        """Next round closed the summary on this phone: the host hears of it while its own
+        summary shows (its table screen goes on once every phone has)."""
+        view = self.latest
+        if view["summary"] and self.asked_next is None:
+            self.asked_next = view["epoch"]
+            self._outbox.append(self.guest.next_round())
 
     # ---- taps and time -----------------------------------------------------------------------
 
     def tap(self, tap: Story | FlowTap) -> list[str]:
-        """A tap on the game screen; returns the messages for the host (an action, at most)."""
+        """A tap on the game screen; returns the messages for the host (an action or Next round,
+        at most)."""
         if isinstance(tap, Story):
             self.story_shown = tap.do == "open"
             return []
         self.flow.tap(tap)
+        return self.outbox()
+
+    def outbox(self) -> list[str]:
+        """The messages for the host made since the last call (a tap's, or :meth:`update`'s)."""
         sent, self._outbox = self._outbox, []
         return sent
 

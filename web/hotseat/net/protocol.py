@@ -16,6 +16,7 @@ Guest to host::
     {"v": 2, "t": "hello", "room": R, "app": "0.1.0", "token": T | null}   # first, on every link
     {"v": 2, "t": "act", "n": 7, "action": {"type": "pick", "card": 37}}   # n: the guest's counter
     {"v": 2, "t": "sync"}                                                  # send me my view again
+    {"v": 2, "t": "next"}                             # this player tapped Next round on the summary
     {"v": 2, "t": "ping", "n": 3}
     {"v": 2, "t": "bye"}
 
@@ -34,7 +35,9 @@ Host to guest::
     {"v": 2, "t": "pause"}           # the host stepped away (Home): the link stays, the game waits
 
 An app that does not know ``pause`` refuses it (reason ``"type"``) and keeps its screen: the next
-view comes as before when the host is back.
+view comes as before when the host is back. ``next`` is taken only while the host's round summary
+shows (the view's ``summary``); one that comes later, or again, changes nothing. A host that does
+not know it refuses it, and its summary waits for a tap at the host as before.
 
 Order: ``epoch`` names one start of the host's table (a reload starts a new one; the welcome
 says which; Home and Continue keep it: the links stay open, ``pause`` is sent, and the views go
@@ -141,6 +144,7 @@ GUEST_MESSAGES: dict[str, Record] = {
     "hello": Record({"room": ROOM, "app": APP, "token": Nullable(TOKEN)}),
     "act": Record({"n": SEQ, "action": _Action()}),
     "sync": Record({}),
+    "next": Record({}),
     "ping": Record({"n": SEQ}),
     "bye": Record({}),
 }
