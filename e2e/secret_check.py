@@ -757,6 +757,26 @@ class SecretChecker:
 #: the screens a table screen shows (never a curtain or a player's own screen)
 TABLE_SCREENS = ("wait", "bot", "reveal", "summary", "over")
 
+#: a mark of everything :data:`DUMP_JS` reads on a table screen, cheap to take: how many changes a
+#: MutationObserver on the whole document has seen (attributes, texts and elements, anywhere in
+#: the document; installed on the first call, which returns null), every form field's value
+#: (typing changes no DOM) and the save. Null whenever the document has a shadow root or a
+#: template, whose insides the observer does not see. Two equal marks: the same document and save.
+MARK_JS = """(key) => {
+  if (document.querySelector('template') || [...document.querySelectorAll('*')].some(e => e.shadowRoot)) return null;
+  if (!window.__hsMarks) {
+    window.__hsMarks = {n: 0, id: Math.random()};
+    window.__hsMarks.observer = new MutationObserver(records => { window.__hsMarks.n += records.length; });
+    const all = {subtree: true, childList: true, attributes: true, characterData: true};
+    window.__hsMarks.observer.observe(document, all);
+    return null;
+  }
+  const m = window.__hsMarks;
+  m.n += m.observer.takeRecords().length;
+  const values = [...document.querySelectorAll('input, textarea, select')].map(e => e.value);
+  return JSON.stringify([m.id, m.n, values, localStorage.getItem(key)]);
+}"""
+
 
 class TableChecker:
     """Follows a game on a table screen (every seat a phone's or a bot's: the screen is the table
@@ -782,6 +802,10 @@ class TableChecker:
     Checks 1, 2 and 4 run on every screen; check 3 re-renders the table several times, so with
     ``every`` > 1 it runs on a sample (:meth:`_due`: every screen after a reveal, every summary and
     game over, every ``every``-th screen), the others counted in ``sampled_out``.
+
+    A call that finds the document and the save as the last check read them (:data:`MARK_JS`:
+    nothing changed on the table since, as after a phone's tap the table does not show) has
+    nothing new to check: it is counted in ``unchanged`` and returns that screen's name.
     """
 
     def __init__(self, game_id: str, every: int = 1) -> None:
@@ -794,9 +818,10 @@ class TableChecker:
         self.prev_json: str | None = None
         self.before = None
         self.events: list[dict] | None = []
-        self.counts = {"screens": 0, "tokens": 0, "skipped": 0, "sampled_out": 0, "numbers": 0}
+        self.counts = {"screens": 0, "tokens": 0, "skipped": 0, "sampled_out": 0, "numbers": 0, "unchanged": 0}
         self.seconds = 0.0
         self._read: tuple[str, Any] | None = None
+        self._mark: str | None = None
 
     def baseline(self, page) -> None:
         """Tokens outside #app before any card is dealt (call on the home screen)."""
@@ -806,7 +831,14 @@ class TableChecker:
         """Check the table screen now on ``page``; returns its screen's name."""
         t0 = time.perf_counter()
         try:
-            return self._check(page)
+            mark = page.evaluate(MARK_JS, save_key(self.game_id))
+            if mark is not None and mark == self._mark and self.last_screen is not None:
+                self.counts["unchanged"] += 1
+                return self.last_screen
+            self._mark = None  # (a failed check leaves no mark behind)
+            screen = self._check(page)
+            self._mark = mark  # taken before the dump: a change in between makes the next mark differ
+            return screen
         finally:
             self.seconds += time.perf_counter() - t0
 
