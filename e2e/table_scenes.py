@@ -107,6 +107,35 @@ def flat_screens(scene: TableScene, names: list[str] | None = None) -> dict[str,
     return out
 
 
+def summary_screen(players: int, seed: int = 5) -> str:
+    """The whole page of a 6 nimmt! table screen at its first round's summary (``players`` phone
+    seats, two rounds, every phone picking at random; nobody ready yet), drawn by the app's own
+    shell (session, page, controller) as the table screen shows it."""
+    import random
+
+    from secret_check import NoStorage
+
+    from hotseat.controller import Controller
+    from hotseat.pages import GamePage
+    from hotseat.phase import Phase
+    from hotseat.session import Session
+
+    seats = [{"name": NAMES[i], "kind": "guest"} for i in range(players)]
+    session = Session("six_nimmt", seats, seed, {"rounds": 2}, table_screen=True)
+    controller = Controller(storage=NoStorage(), bot_hook=None)
+    controller.page = GamePage(session)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if session.phase is Phase.SUMMARY:
+            return str(controller.render())
+        if session.phase is Phase.REVEAL:
+            session.tick()
+            continue
+        seat = rng.choice(session.acting())
+        session.phones.apply_remote(seat, rng.choice(session.legal_actions(seat)))
+    raise AssertionError("the first round did not end")
+
+
 def _sn_picking(obs: dict[str, Any], moves: int) -> bool:
     return obs["phase"] == "pick" and obs["turn"] >= 4 and sum(obs["picked"]) == 2
 

@@ -7,6 +7,8 @@
 * 6 nimmt!: the digits of every card in the rows are at least 48 px high at 1920x1080 (the ink,
   measured from the font as drawn: ``measureText``), and at least 34 px at 1280x800.
 * Dog: the board is at least 90% of the window's short side less the bar, at each size.
+* The round's summary (6 nimmt!, 4 and 10 players): no scrolling either, and its scores at
+  least 32 px (4 players) and 22 px (10 players) of type at 1920x1080.
 
 One page per scene: the drawing is served as a page of the site's origin (``style.css`` from the
 site), then the window is resized through the sizes.
@@ -79,6 +81,32 @@ def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene
             short = min(width, height) - box["bar"] if width > height else width
             assert min(board["width"], board["height"]) >= 0.9 * short, f"{where}: board {board}, short side {short}"
         shot(page, f"table_{scene_id}_{width}x{height}", folder="table")
+
+
+#: the font size (px) of the scores in the round's summary table
+SCORES_JS = """() => Math.min(...[...document.querySelectorAll('.round-summary tbody td')].map(
+  e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+
+@pytest.mark.parametrize("players,need", [(4, 32), (10, 22)])
+def test_the_round_summary_on_the_table_screen_reads_from_afar_unscrolled(fresh_page, players, need):
+    page = fresh_page
+    body = table_scenes.summary_screen(players)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.route("**/table-look.html", lambda route: route.fulfill(body=PAGE.format(body=body), content_type="text/html"))
+    page.goto("./table-look.html")
+    assert page.locator(".table-screen .round-summary tbody tr").count() == players
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        where = f"the summary of {players} players at {width}x{height}"
+        box = page.evaluate(OVERFLOW_JS)
+        assert box["sw"] <= width and box["sh"] <= height, f"{where}: the page scrolls: {box}"
+        assert not box["out"], f"{where}: past the window's edge: {box['out']}"
+        if (width, height) == (1920, 1080):
+            size = page.evaluate(SCORES_JS)
+            assert size >= need, f"{where}: scores {size:.1f} px, fewer than {need}"
+        shot(page, f"table_summary_{players}_{width}x{height}", folder="table")
 
 
 #: a shared phone lying flat in the middle of the table, and a tablet lying flat
