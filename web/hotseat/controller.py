@@ -219,36 +219,11 @@ class Controller:
         """The side of the role this phone plays now (:attr:`hosted` or :attr:`joined`), if any."""
         return self.hosted or self.joined
 
-    def host_session(self, session: Session, rematch: bool = False) -> None:
-        """``session`` is on screen at this phone: hosted for its phones when it has seats on
-        their own phones (:attr:`hosted`). This phone leaves another's table; the table hosted
-        here goes on when ``session`` is its rematch (the same phones play on), its game or the
-        game of the table stepped away from (Continue: the same links, no scan); else it closes."""
-        self.leave_table()
-        hosted = self.hosted
-        if hosted is not None and rematch:
-            hosted.rematch(session)
-            return
-        if hosted is not None and hosted.take_up(session):
-            return
-        self.close_host()
-        if session.phones.seats:
-            from .net.host_side import HostSide  # a lazy load, as in wire
-
-            self.hosted = HostSide(self.wire, session)
-
-    def close_host(self, ended: bool = False) -> None:
-        """The table hosted here closes (its phones hear it, or with ``ended`` that its game was
-        ended for good)."""
-        if self.hosted is not None:
-            self.hosted.close(ended)
-            self.hosted = None
-
     def join_table(self) -> None:
         """ "Join a table": this phone becomes a guest and scans (a table hosted here closes)."""
         from .net.phone_side import PhoneSide  # a lazy load, as in wire
 
-        self.close_host()
+        self.games.close_host()
         self.joined = PhoneSide(self.wire)
 
     def leave_table(self, forget: bool = False) -> None:

@@ -79,7 +79,7 @@ class Questions:
             self.games.abandon()
         elif isinstance(dialog, CloseTable) and tap == Answer("close_table"):
             self.shell.dialog = None
-            self.shell.close_host()
+            self.games.close_host()
             self.shell.route(dialog.then)
         elif isinstance(dialog, AsideFull) and tap == Answer("drop_oldest"):
             self.shell.dialog = None

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .bot_turns import BotHook
     from .dialogs import Dialog
     from .net.host_side import HostSide
+    from .net.wire import Wire
     from .pages import Page, Screen
     from .session import Session
     from .sheets import Sheets
@@ -30,6 +31,8 @@ class Shell(Protocol):
     notice: str | None
     download: dict[str, Any] | None
     sheets: Sheets
+    #: the table hosted here for its phones (:class:`hotseat.game_desk.GameDesk` opens and closes it)
+    hosted: HostSide | None
 
     @property
     def session(self) -> Session | None: ...
@@ -41,11 +44,9 @@ class Shell(Protocol):
     def bot_hook(self) -> BotHook | None: ...
 
     @property
-    def hosted(self) -> HostSide | None: ...
+    def wire(self) -> Wire: ...
 
-    def host_session(self, session: Session, rematch: bool = False) -> None: ...
-
-    def close_host(self, ended: bool = False) -> None: ...
+    def leave_table(self, forget: bool = False) -> None: ...
 
     def go_home(self) -> None: ...
 
