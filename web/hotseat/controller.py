@@ -56,6 +56,7 @@ import pycore
 
 from . import screens
 from .bot_turns import BotHook
+from .desks import Desks
 from .dialogs import AbandonGame, CloseTable, Dialog
 from .formats import format_list
 from .game_desk import GameDesk
@@ -91,20 +92,15 @@ from .taps import (
     Back,
     CloseSheet,
     Flow,
-    FlowTap,
     Home,
     Keeping,
     MenuButton,
     NewGame,
     OpenPlayers,
     Phones,
-    PlayerTap,
-    Recover,
     Resume,
     Rules,
-    SavedFile,
     Setting,
-    Story,
     TakeBack,
     Tap,
     TapError,
@@ -138,7 +134,8 @@ class Controller:
         saves, backups, locks: the games in progress and what cannot be opened, backup and
             restore, which window plays a game (:mod:`hotseat.saves_desk`); ``people``: the
             players remembered (``players_desk``); ``tables``: starting tables (``tables``);
-            ``games``: the game at this phone (``game_desk``); ``questions``: :attr:`dialog`'s.
+            ``games``: the game at this phone (``game_desk``); ``questions``: :attr:`dialog`'s;
+            ``desks``: what the page hands on to (``desks``).
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
@@ -172,8 +169,12 @@ class Controller:
         #: the game at this phone: started, resumed, saved after each move, given up, abandoned
         self.games = GameDesk(self, self.saves, self.people, self.tables)
         self.locks = WindowLocks(self, self.games.resume, self.games.give_up)
+        #: what the pages hand their work on to and draw from (:class:`hotseat.pages.PageDesks`)
+        self.desks = Desks(
+            self, self.saves, self.backups, self.people, self.games, self.locks, self.tables, playable_games
+        )
         #: the answers to the questions asked over the screen (:attr:`dialog`), and their drawing
-        self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self._open_setup)
+        self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self.desks.open_setup)
         #: the question and the sheets over the screen: what Back, Escape and the menu button close
         self.overlays = Overlays(self)
         self.saves.next_recovery()
@@ -305,7 +306,7 @@ class Controller:
         """Hand ``tap`` to the layer on top for it: the question open over the screen (every tap
         waits for its answer), the settings sheet's backup row, the phones' strip and sheets, the
         shell's own taps over the page (the sheets, the header's buttons, Back, Home: the page's
-        ``shell_taps``), else the page itself (``page.tap``, with this controller as its
+        ``shell_taps``), else the page itself (``page.tap``, with :attr:`desks` as its
         :class:`~hotseat.pages.PageDesks`). The values typed on screen are read first."""
         self.message = None
         self.notice = None
@@ -322,7 +323,7 @@ class Controller:
         elif isinstance(tap, self.page.shell_taps):
             self._shell_tap(tap)
         else:
-            self.page.tap(tap, self)
+            self.page.tap(tap, self.desks)
 
     def _phones_tap(self, tap: Phones) -> None:
         """The phones' strip and sheets: "Join a table" at home opens the guest's screen; a guest's
@@ -369,45 +370,6 @@ class Controller:
                 self.sheets.rules_for = None if self.sheets.rules_for == game_id else game_id
         elif isinstance(tap, CloseSheet):
             self.sheets.close()
-
-    # ---- what the pages hand on (hotseat.pages.PageDesks) -------------------------------------
-
-    def resume(self, game: str) -> None:
-        if game in playable_games():
-            self.games.resume(game)
-
-    def new_game(self, game: str) -> None:
-        if game in playable_games() and self.saves.may_set_up(game):
-            self._open_setup(game)
-
-    def saved_file(self, tap: Recover | SavedFile) -> None:
-        self.saves.home_tap(tap)
-
-    def start(self, page: SetupPage) -> None:
-        started = self.tables.start(page)
-        if started is not None:
-            self.games.start(started[0])
-            self.people.seated(*started)
-
-    def rematch(self) -> None:
-        self.games.rematch()
-
-    def game_tapped(self) -> None:
-        self.games.tapped()
-
-    def recovery(self, page: RecoveryPage, tap: Tap) -> None:
-        self.saves.recovery_tap(page, tap)
-
-    def guest(self, tap: Story | FlowTap) -> None:
-        if self.joined is not None:
-            self.joined.tap_game(tap)
-
-    def take_over(self, game: str) -> None:
-        self.locks.take_over(game)
-
-    def player(self, page: PlayersPage, tap: PlayerTap) -> None:
-        self.sheets.settings_open = False
-        self.people.tap(page, tap)
 
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
@@ -491,9 +453,6 @@ class Controller:
         return self.session.curtain.hide_private_view()
 
     # ---- setup -------------------------------------------------------------------------------
-
-    def _open_setup(self, game_id: str) -> None:
-        self.page = self.tables.setup(game_id, self.players)
 
     def _leave(self) -> None:
         """Home from the screen on display (it stays saved): a phone at another's table leaves it;

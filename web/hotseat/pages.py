@@ -101,8 +101,9 @@ SHELL_TAPS: tuple[type[Tap], ...] = (Back, Setting, OpenPlayers, MenuButton, Aba
 
 
 class PageDesks(Protocol):
-    """What the pages hand a tap on to (the :class:`~hotseat.controller.Controller`'s desks): the
-    work that outlives the page (a game resumed or started, a save written, a player renamed)."""
+    """What the pages hand a tap on to (:class:`hotseat.desks.Desks`, over the controller's
+    desks): the work that outlives the page (a game resumed or started, a save written, a player
+    renamed)."""
 
     @property
     def players(self) -> Players: ...
