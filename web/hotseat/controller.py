@@ -65,16 +65,13 @@ from .i18n import ngettext
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
 from .pages import (
-    ElsewherePage,
     GamePage,
     GuestPage,
     HomePage,
     Page,
     PlayersPage,
-    RecoveryPage,
     Screen,
     SetupPage,
-    game_info,
     play_tap,
 )
 from .phase import Phase
@@ -555,19 +552,7 @@ class Controller:
                 return screens.last_resort(problem(again))
 
     def _render(self) -> Markup:
-        shown = self.page
-        if isinstance(shown, SetupPage):
-            page = self.tables.setup_markup(shown, self.players)
-        elif isinstance(shown, PlayersPage):
-            page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
-        elif isinstance(shown, GamePage):
-            page = self.games.render(shown)
-        elif isinstance(shown, GuestPage) and self.joined is not None:
-            page = self.joined.render()
-        elif isinstance(shown, (RecoveryPage, ElsewherePage)):
-            page = shown.render()
-        else:
-            page = self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
+        page = self.page.render(self.desks)  # each page draws itself
         extra = []
         if self.session is not None and self.hosted is not None:
             if not self.session.curtain.private_on_screen:
@@ -577,9 +562,7 @@ class Controller:
             extra.append(screens.toast(self.message))
         elif self.notice:
             extra.append(screens.toast(self.notice, info=True))
-        opened = self.overlays.story()
-        if opened is not None and opened.step is None and isinstance(shown, GamePage):
-            extra.append(shown.story_sheet())
+        extra.append(self.page.over_sheet())
         extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self.games.can_abandon()))
         extra.append(self.questions.markup())
         return fragment(page, extra)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game_desk import GameDesk
-    from .pages import PlayersPage, RecoveryPage, SetupPage
+    from .markup import Markup
+    from .pages import GamePage, PlayersPage, RecoveryPage, SetupPage
     from .players import Players
     from .players_desk import PlayersDesk
     from .saves_desk import Backups, SavesDesk, WindowLocks
@@ -95,3 +96,22 @@ class Desks:
     def player(self, page: PlayersPage, tap: PlayerTap) -> None:
         self.shell.sheets.settings_open = False
         self.people.tap(page, tap)
+
+    # ---- what a page draws from -----------------------------------------------------------------
+
+    def home_screen(self) -> Markup:
+        """The home screen (the saves desk's lines on the games, the backups' install hint)."""
+        return self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
+
+    def setup_screen(self, page: SetupPage) -> Markup:
+        """The setup screen of ``page`` (the seat kinds this phone offers now, the recent names)."""
+        return self.tables.setup_markup(page, self.players)
+
+    def guest_screen(self) -> Markup:
+        """This phone's screen at another's table (the home screen once it has left it)."""
+        joined = self.shell.joined
+        return joined.render() if joined is not None else self.home_screen()
+
+    def game_screen(self, page: GamePage) -> Markup:
+        """The game screen of ``page`` (the game desk draws it with the table hosted here)."""
+        return self.games.render(page)
