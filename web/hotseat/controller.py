@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pycore
@@ -57,7 +56,7 @@ import pycore
 from . import screens
 from .bot_turns import BotHook
 from .desks import Desks
-from .dialogs import AbandonGame, CloseTable, Dialog
+from .dialogs import AbandonGame, Dialog
 from .formats import format_list
 from .game_desk import GameDesk
 from .i18n import gettext as _
@@ -92,10 +91,8 @@ from .taps import (
     Home,
     Keeping,
     MenuButton,
-    NewGame,
     OpenPlayers,
     Phones,
-    Resume,
     Rules,
     Setting,
     TakeBack,
@@ -311,9 +308,9 @@ class Controller:
         if self.dialog is not None:
             self.questions.answer(tap)
         elif isinstance(tap, Keeping):
-            if not (tap.do == "restore" and self.screen is Screen.HOME and self._closes_table(tap)):
+            if not (tap.do == "restore" and self.screen is Screen.HOME and self.questions.closes_table(tap)):
                 self.backups.tap(tap)
-        elif self.screen is Screen.HOME and self._closes_table(tap):
+        elif self.screen is Screen.HOME and self.questions.closes_table(tap):
             return
         elif isinstance(tap, Phones):
             self._phones_tap(tap)
@@ -470,26 +467,6 @@ class Controller:
                 "The phones of {names} stay connected and wait: Continue takes the table up again.",
                 len(names),
             ).format(names=format_list(names))
-
-    def _closes_table(self, tap: Tap) -> bool:
-        """Whether ``tap`` would close the table this phone stepped away from while phones are
-        connected to it (a new game, another game continued, joining another table, restoring a
-        backup, which may replace the game they play): then it asks first (:attr:`dialog`
-        :class:`~hotseat.dialogs.CloseTable`, with the tap to make once the player agrees; a
-        backup's file is picked after the answer, still inside its tap)."""
-        hosted = self.hosted
-        if hosted is None or not hosted.stepped_away or not hosted.connected():
-            return False
-        if isinstance(tap, Resume) and tap.game == hosted.session.game_id:
-            return False  # Continue: the same table
-        if (
-            isinstance(tap, (NewGame, Resume))
-            or tap == Keeping("restore")
-            or (isinstance(tap, Phones) and tap.do == "join")
-        ):
-            self.dialog = CloseTable(hosted.session.game_id, replace(tap, fields={}))
-            return True
-        return False
 
     # ---- time --------------------------------------------------------------------------------
 
