@@ -57,10 +57,8 @@ from . import screens
 from .bot_turns import BotHook
 from .desks import Desks
 from .dialogs import AbandonGame, Dialog
-from .formats import format_list
 from .game_desk import GameDesk
 from .i18n import gettext as _
-from .i18n import ngettext
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
 from .pages import (
@@ -450,23 +448,12 @@ class Controller:
 
     def _leave(self) -> None:
         """Home from the screen on display (it stays saved): a phone at another's table leaves it;
-        a table hosted here stays open for its connected phones (they wait; Continue takes it up
-        again with no scan: :meth:`hotseat.net.host_side.HostSide.step_away`)."""
+        a table hosted here stays open for its connected phones (:meth:`hotseat.game_desk.GameDesk.step_away`)."""
         if self.screen is Screen.GUEST:
             self.leave_table()
-        elif self.hosted is not None:
-            self.hosted.step_away()
-            if not self.hosted.stepped_away:  # no phone connected: it closed
-                self.hosted = None
+        else:
+            self.games.step_away()
         self.go_home()
-        hosted = self.hosted
-        if hosted is not None and hosted.stepped_away and hosted.connected():
-            names = [hosted.session.names[seat] for seat in hosted.connected()]
-            self.notice = ngettext(
-                "{names}'s phone stays connected and waits: Continue takes the table up again.",
-                "The phones of {names} stay connected and wait: Continue takes the table up again.",
-                len(names),
-            ).format(names=format_list(names))
 
     # ---- time --------------------------------------------------------------------------------
 

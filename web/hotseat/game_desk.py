@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup
 from .pages import ElsewherePage, GamePage, game_info
 from .phase import Phase
@@ -121,6 +123,25 @@ class GameDesk:
         if hosted is not None:
             hosted.close(ended)
             self.shell.hosted = None
+
+    def step_away(self) -> None:
+        """Home from the game on screen: the table hosted here stays open for its connected phones
+        (they wait; Continue takes it up again with no scan:
+        :meth:`hotseat.net.host_side.HostSide.step_away`), and the player is told so; with no
+        phone connected it closes."""
+        hosted = self.shell.hosted
+        if hosted is None:
+            return
+        hosted.step_away()
+        if not hosted.stepped_away:  # no phone connected: it closed
+            self.shell.hosted = None
+        elif hosted.connected():
+            names = [hosted.session.names[seat] for seat in hosted.connected()]
+            self.shell.notice = ngettext(
+                "{names}'s phone stays connected and waits: Continue takes the table up again.",
+                "The phones of {names} stay connected and wait: Continue takes the table up again.",
+                len(names),
+            ).format(names=format_list(names))
 
     def rematch(self) -> None:
         """Rematch after the game: the same table, a new game (saved first at a table with phones,
