@@ -71,7 +71,6 @@ from .pages import (
     SetupPage,
     play_tap,
 )
-from .phase import Phase
 from .players import KEY as PLAYERS_KEY
 from .players_desk import PlayersDesk
 from .questions import Questions
@@ -393,20 +392,11 @@ class Controller:
         a shared phone (:meth:`hotseat.take_back.TakeBack.offered`), ``"home"`` goes from
         setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
-        nothing open: Back then leaves the app, which loses nothing.
+        nothing open: Back then leaves the app, which loses nothing. Under the layers, the page
+        says (``page.back_target``).
         """
         layers = self.layers()
-        if layers:
-            return layers[-1]
-        if self.session is not None:
-            if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
-                return "undo"
-            if self.session.take_back.offered():
-                return "take_back"
-            return "home"
-        if self.screen is not Screen.HOME:
-            return "home"
-        return None
+        return layers[-1] if layers else self.page.back_target()
 
     def back(self) -> bool:
         """Do what :meth:`back_target` says; ``False`` when there was nothing to go back from."""

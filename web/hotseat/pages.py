@@ -173,6 +173,11 @@ class PageBase:
         """The sheet this page draws over itself (the game's story), else ``None``."""
         return None
 
+    def back_target(self) -> str | None:
+        """What Back does on this page with nothing open over it: ``"home"`` (``None`` on the
+        home screen: Back leaves the app; the game screen may first take a move back)."""
+        return "home"
+
 
 @dataclass
 class HomePage(PageBase):
@@ -191,6 +196,9 @@ class HomePage(PageBase):
 
     def render(self, to: PageDesks) -> Markup:
         return to.home_screen()
+
+    def back_target(self) -> str | None:
+        return None
 
 
 def default_seat_name(seat: int) -> str:
@@ -535,6 +543,15 @@ class GamePage(PageBase):
     def over_sheet(self) -> Markup | None:
         """The story sheet, when it is open over the table (not the replay)."""
         return self.story_sheet() if self.story is not None and self.story.step is None else None
+
+    def back_target(self) -> str | None:
+        """``"undo"`` takes back a chosen but unconfirmed pick, ``"take_back"`` is "Undo my move"
+        on the hand-off screen (:meth:`hotseat.take_back.TakeBack.offered`), else ``"home"``."""
+        if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
+            return "undo"
+        if self.session.take_back.offered():
+            return "take_back"
+        return "home"
 
 
 @dataclass
