@@ -460,18 +460,6 @@ class Controller:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
 
-    @property
-    def pondering(self) -> bool:
-        """Whether the game on screen has bots thinking ahead on their secret choices."""
-        return self.screen == "game" and self.session is not None and self.session.bots.pondering(self.session.phase)
-
-    @property
-    def pondering_aside(self) -> bool:
-        """Whether the game on screen has bots thinking ahead beside a paced reveal's timer."""
-        return (
-            self.screen == "game" and self.session is not None and self.session.bots.pondering_aside(self.session.phase)
-        )
-
     def tick(self) -> bool:
         """The timer's tick; False when nothing on screen changed (no need to draw)."""
         if self.session is not None:

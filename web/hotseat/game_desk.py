@@ -213,6 +213,18 @@ class GameDesk:
             changed = True
         return changed
 
+    @property
+    def pondering(self) -> bool:
+        """Whether the game on screen has bots thinking ahead on their secret choices."""
+        session = self.shell.session
+        return self.shell.screen == "game" and session is not None and session.bots.pondering(session.phase)
+
+    @property
+    def pondering_aside(self) -> bool:
+        """Whether the game on screen has bots thinking ahead beside a paced reveal's timer."""
+        session = self.shell.session
+        return self.shell.screen == "game" and session is not None and session.bots.pondering_aside(session.phase)
+
     def render(self, page: GamePage) -> Markup:
         """The game screen (the replay after the game, or the table with its sound cues)."""
         if page.replaying:
