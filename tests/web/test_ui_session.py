@@ -437,7 +437,7 @@ def test_a_slice_of_thinking_changes_nothing_on_screen_and_is_not_drawn(storage)
     c = Controller(storage)
     c.tap({"shell": "new", "game": "six_nimmt"})
     c.page = GamePage(s)
-    assert c.screen == "game" and c.pondering and c.tick() is False
+    assert c.screen == "game" and c.games.pondering and c.tick() is False
     tap_game(s, {"pick": s.state.legal_actions(0)[0]["card"]})
     assert s.phase == "bot"
     changed = []

@@ -9,7 +9,7 @@
   ``setTimeout`` calls :meth:`~hotseat.controller.Controller.tick` (a newer draw cancels it). A
   tick that changed nothing on screen (a slice of the bots' thinking) is not drawn: only the next
   tick is set. During a paced reveal the bots think ahead beside its timer (a ``setTimeout(0)``
-  chain of slices while :attr:`~hotseat.controller.Controller.pondering_aside`).
+  chain of slices while :attr:`~hotseat.game_desk.GameDesk.pondering_aside`).
 * The rules overlay fetches ``rules/<language>/<game_id>.html`` (:func:`hotseat.i18n.rules_url`;
   same origin, precached by the worker).
 * The Back button (browser or Android): while :meth:`~hotseat.controller.Controller.back_target`
@@ -692,10 +692,10 @@ def _schedule(ctl: Controller) -> None:
     delay = ctl.delay_ms()
     if delay is not None:
         _timer = window.setTimeout(create_once_callable(_on_timer), _paced(delay))
-    if _aside is None and ctl.pondering_aside:
+    if _aside is None and ctl.games.pondering_aside:
         _aside = window.setTimeout(create_once_callable(_on_aside), 0)
     # bots thinking ahead on their secret choices (for tests and tools)
-    document.body.toggleAttribute("data-pondering", ctl.pondering or ctl.pondering_aside)
+    document.body.toggleAttribute("data-pondering", ctl.games.pondering or ctl.games.pondering_aside)
 
 
 def _on_timer(*_args: Any) -> None:
@@ -725,17 +725,17 @@ def _on_aside(*_args: Any) -> None:
     ctl = _ctl()
     _aside = None
     session = ctl.session
-    if session is None or not ctl.pondering_aside:
+    if session is None or not ctl.games.pondering_aside:
         return
     try:
         session.bots.step_ahead()
     except Exception as exc:  # the bot's turn thinks cold instead
         window.console.error(f"hotseat: thinking ahead failed: {exc!r}")
         session.bots.ponder.clear()
-    if _ctl().pondering_aside:
+    if _ctl().games.pondering_aside:
         _aside = window.setTimeout(create_once_callable(_on_aside), 0)
     else:
-        document.body.toggleAttribute("data-pondering", ctl.pondering)
+        document.body.toggleAttribute("data-pondering", ctl.games.pondering)
 
 
 async def _fetch_rules(game_id: str) -> None:

@@ -49,34 +49,28 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pycore
 
 from . import screens
 from .bot_turns import BotHook
-from .dialogs import AbandonGame, CloseTable, Dialog
-from .formats import format_list
+from .desks import Desks
+from .dialogs import AbandonGame, Dialog
 from .game_desk import GameDesk
 from .i18n import gettext as _
-from .i18n import ngettext
 from .markup import Markup, fragment
 from .overlays import LAYERS, Overlays
 from .pages import (
-    ElsewherePage,
     GamePage,
     GuestPage,
     HomePage,
     Page,
     PlayersPage,
-    RecoveryPage,
     Screen,
     SetupPage,
-    game_info,
     play_tap,
 )
-from .phase import Phase
 from .players import KEY as PLAYERS_KEY
 from .players_desk import PlayersDesk
 from .questions import Questions
@@ -91,20 +85,13 @@ from .taps import (
     Back,
     CloseSheet,
     Flow,
-    FlowTap,
     Home,
     Keeping,
     MenuButton,
-    NewGame,
     OpenPlayers,
     Phones,
-    PlayerTap,
-    Recover,
-    Resume,
     Rules,
-    SavedFile,
     Setting,
-    Story,
     TakeBack,
     Tap,
     TapError,
@@ -138,7 +125,8 @@ class Controller:
         saves, backups, locks: the games in progress and what cannot be opened, backup and
             restore, which window plays a game (:mod:`hotseat.saves_desk`); ``people``: the
             players remembered (``players_desk``); ``tables``: starting tables (``tables``);
-            ``games``: the game at this phone (``game_desk``); ``questions``: :attr:`dialog`'s.
+            ``games``: the game at this phone (``game_desk``); ``questions``: :attr:`dialog`'s;
+            ``desks``: what the page hands on to (``desks``).
         download: ``{"name", "text"}``: a file the app should offer now (cleared by the app).
     """
 
@@ -172,8 +160,12 @@ class Controller:
         #: the game at this phone: started, resumed, saved after each move, given up, abandoned
         self.games = GameDesk(self, self.saves, self.people, self.tables)
         self.locks = WindowLocks(self, self.games.resume, self.games.give_up)
+        #: what the pages hand their work on to and draw from (:class:`hotseat.pages.PageDesks`)
+        self.desks = Desks(
+            self, self.saves, self.backups, self.people, self.games, self.locks, self.tables, playable_games
+        )
         #: the answers to the questions asked over the screen (:attr:`dialog`), and their drawing
-        self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self._open_setup)
+        self.questions = Questions(self, self.saves, self.backups, self.people, self.games, self.desks.open_setup)
         #: the question and the sheets over the screen: what Back, Escape and the menu button close
         self.overlays = Overlays(self)
         self.saves.next_recovery()
@@ -219,36 +211,11 @@ class Controller:
         """The side of the role this phone plays now (:attr:`hosted` or :attr:`joined`), if any."""
         return self.hosted or self.joined
 
-    def host_session(self, session: Session, rematch: bool = False) -> None:
-        """``session`` is on screen at this phone: hosted for its phones when it has seats on
-        their own phones (:attr:`hosted`). This phone leaves another's table; the table hosted
-        here goes on when ``session`` is its rematch (the same phones play on), its game or the
-        game of the table stepped away from (Continue: the same links, no scan); else it closes."""
-        self.leave_table()
-        hosted = self.hosted
-        if hosted is not None and rematch:
-            hosted.rematch(session)
-            return
-        if hosted is not None and hosted.take_up(session):
-            return
-        self.close_host()
-        if session.phones.seats:
-            from .net.host_side import HostSide  # a lazy load, as in wire
-
-            self.hosted = HostSide(self.wire, session)
-
-    def close_host(self, ended: bool = False) -> None:
-        """The table hosted here closes (its phones hear it, or with ``ended`` that its game was
-        ended for good)."""
-        if self.hosted is not None:
-            self.hosted.close(ended)
-            self.hosted = None
-
     def join_table(self) -> None:
         """ "Join a table": this phone becomes a guest and scans (a table hosted here closes)."""
         from .net.phone_side import PhoneSide  # a lazy load, as in wire
 
-        self.close_host()
+        self.games.close_host()
         self.joined = PhoneSide(self.wire)
 
     def leave_table(self, forget: bool = False) -> None:
@@ -330,7 +297,7 @@ class Controller:
         """Hand ``tap`` to the layer on top for it: the question open over the screen (every tap
         waits for its answer), the settings sheet's backup row, the phones' strip and sheets, the
         shell's own taps over the page (the sheets, the header's buttons, Back, Home: the page's
-        ``shell_taps``), else the page itself (``page.tap``, with this controller as its
+        ``shell_taps``), else the page itself (``page.tap``, with :attr:`desks` as its
         :class:`~hotseat.pages.PageDesks`). The values typed on screen are read first."""
         self.message = None
         self.notice = None
@@ -338,16 +305,16 @@ class Controller:
         if self.dialog is not None:
             self.questions.answer(tap)
         elif isinstance(tap, Keeping):
-            if not (tap.do == "restore" and self.screen is Screen.HOME and self._closes_table(tap)):
+            if not (tap.do == "restore" and self.screen is Screen.HOME and self.questions.closes_table(tap)):
                 self.backups.tap(tap)
-        elif self.screen is Screen.HOME and self._closes_table(tap):
+        elif self.screen is Screen.HOME and self.questions.closes_table(tap):
             return
         elif isinstance(tap, Phones):
             self._phones_tap(tap)
         elif isinstance(tap, self.page.shell_taps):
             self._shell_tap(tap)
         else:
-            self.page.tap(tap, self)
+            self.page.tap(tap, self.desks)
 
     def _phones_tap(self, tap: Phones) -> None:
         """The phones' strip and sheets: "Join a table" at home opens the guest's screen; a guest's
@@ -395,45 +362,6 @@ class Controller:
         elif isinstance(tap, CloseSheet):
             self.sheets.close()
 
-    # ---- what the pages hand on (hotseat.pages.PageDesks) -------------------------------------
-
-    def resume(self, game: str) -> None:
-        if game in playable_games():
-            self.games.resume(game)
-
-    def new_game(self, game: str) -> None:
-        if game in playable_games() and self.saves.may_set_up(game):
-            self._open_setup(game)
-
-    def saved_file(self, tap: Recover | SavedFile) -> None:
-        self.saves.home_tap(tap)
-
-    def start(self, page: SetupPage) -> None:
-        started = self.tables.start(page)
-        if started is not None:
-            self.games.start(started[0])
-            self.people.seated(*started)
-
-    def rematch(self) -> None:
-        self.games.rematch()
-
-    def game_tapped(self) -> None:
-        self.games.tapped()
-
-    def recovery(self, page: RecoveryPage, tap: Tap) -> None:
-        self.saves.recovery_tap(page, tap)
-
-    def guest(self, tap: Story | FlowTap) -> None:
-        if self.joined is not None:
-            self.joined.tap_game(tap)
-
-    def take_over(self, game: str) -> None:
-        self.locks.take_over(game)
-
-    def player(self, page: PlayersPage, tap: PlayerTap) -> None:
-        self.sheets.settings_open = False
-        self.people.tap(page, tap)
-
     def go_home(self) -> None:
         """The home screen (the game on screen stays saved; its lock is released)."""
         if self.session is not None:  # its line on the home screen, without reading it again
@@ -464,20 +392,11 @@ class Controller:
         a shared phone (:meth:`hotseat.take_back.TakeBack.offered`), ``"home"`` goes from
         setup, a game, the recovery screen (as Keep would, leaving the save where it is) or the
         "open in another window" screen to the home screen. ``None`` only on the home screen with
-        nothing open: Back then leaves the app, which loses nothing.
+        nothing open: Back then leaves the app, which loses nothing. Under the layers, the page
+        says (``page.back_target``).
         """
         layers = self.layers()
-        if layers:
-            return layers[-1]
-        if self.session is not None:
-            if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
-                return "undo"
-            if self.session.take_back.offered():
-                return "take_back"
-            return "home"
-        if self.screen is not Screen.HOME:
-            return "home"
-        return None
+        return layers[-1] if layers else self.page.back_target()
 
     def back(self) -> bool:
         """Do what :meth:`back_target` says; ``False`` when there was nothing to go back from."""
@@ -517,48 +436,14 @@ class Controller:
 
     # ---- setup -------------------------------------------------------------------------------
 
-    def _open_setup(self, game_id: str) -> None:
-        self.page = self.tables.setup(game_id, self.players)
-
     def _leave(self) -> None:
         """Home from the screen on display (it stays saved): a phone at another's table leaves it;
-        a table hosted here stays open for its connected phones (they wait; Continue takes it up
-        again with no scan: :meth:`hotseat.net.host_side.HostSide.step_away`)."""
+        a table hosted here stays open for its connected phones (:meth:`hotseat.game_desk.GameDesk.step_away`)."""
         if self.screen is Screen.GUEST:
             self.leave_table()
-        elif self.hosted is not None:
-            self.hosted.step_away()
-            if not self.hosted.stepped_away:  # no phone connected: it closed
-                self.hosted = None
+        else:
+            self.games.step_away()
         self.go_home()
-        hosted = self.hosted
-        if hosted is not None and hosted.stepped_away and hosted.connected():
-            names = [hosted.session.names[seat] for seat in hosted.connected()]
-            self.notice = ngettext(
-                "{names}'s phone stays connected and waits: Continue takes the table up again.",
-                "The phones of {names} stay connected and wait: Continue takes the table up again.",
-                len(names),
-            ).format(names=format_list(names))
-
-    def _closes_table(self, tap: Tap) -> bool:
-        """Whether ``tap`` would close the table this phone stepped away from while phones are
-        connected to it (a new game, another game continued, joining another table, restoring a
-        backup, which may replace the game they play): then it asks first (:attr:`dialog`
-        :class:`~hotseat.dialogs.CloseTable`, with the tap to make once the player agrees; a
-        backup's file is picked after the answer, still inside its tap)."""
-        hosted = self.hosted
-        if hosted is None or not hosted.stepped_away or not hosted.connected():
-            return False
-        if isinstance(tap, Resume) and tap.game == hosted.session.game_id:
-            return False  # Continue: the same table
-        if (
-            isinstance(tap, (NewGame, Resume))
-            or tap == Keeping("restore")
-            or (isinstance(tap, Phones) and tap.do == "join")
-        ):
-            self.dialog = CloseTable(hosted.session.game_id, replace(tap, fields={}))
-            return True
-        return False
 
     # ---- time --------------------------------------------------------------------------------
 
@@ -574,18 +459,6 @@ class Controller:
         if self.screen is Screen.HOME and not covered and self.saves.missing_detail() is not None:
             return HOME_DETAIL_MS  # not under a sheet: its redraw would move what the player reads
         return None
-
-    @property
-    def pondering(self) -> bool:
-        """Whether the game on screen has bots thinking ahead on their secret choices."""
-        return self.screen == "game" and self.session is not None and self.session.bots.pondering(self.session.phase)
-
-    @property
-    def pondering_aside(self) -> bool:
-        """Whether the game on screen has bots thinking ahead beside a paced reveal's timer."""
-        return (
-            self.screen == "game" and self.session is not None and self.session.bots.pondering_aside(self.session.phase)
-        )
 
     def tick(self) -> bool:
         """The timer's tick; False when nothing on screen changed (no need to draw)."""
@@ -621,19 +494,7 @@ class Controller:
                 return screens.last_resort(problem(again))
 
     def _render(self) -> Markup:
-        shown = self.page
-        if isinstance(shown, SetupPage):
-            page = self.tables.setup_markup(shown, self.players)
-        elif isinstance(shown, PlayersPage):
-            page = shown.render(self.players, lambda g: game_info(g)[0], pycore.GAMES)
-        elif isinstance(shown, GamePage):
-            page = self.games.render(shown)
-        elif isinstance(shown, GuestPage) and self.joined is not None:
-            page = self.joined.render()
-        elif isinstance(shown, (RecoveryPage, ElsewherePage)):
-            page = shown.render()
-        else:
-            page = self.saves.home(self.backups.hint(bool(self.saves.slots or self.players.names)), self.tables.phones)
+        page = self.page.render(self.desks)  # each page draws itself
         extra = []
         if self.session is not None and self.hosted is not None:
             if not self.session.curtain.private_on_screen:
@@ -643,9 +504,7 @@ class Controller:
             extra.append(screens.toast(self.message))
         elif self.notice:
             extra.append(screens.toast(self.notice, info=True))
-        opened = self.overlays.story()
-        if opened is not None and opened.step is None and isinstance(shown, GamePage):
-            extra.append(shown.story_sheet())
+        extra.append(self.page.over_sheet())
         extra.append(self.sheets.markup(home=self.screen is not Screen.HOME, abandon=self.games.can_abandon()))
         extra.append(self.questions.markup())
         return fragment(page, extra)

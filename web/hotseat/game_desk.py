@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .formats import format_list
 from .i18n import gettext as _
+from .i18n import ngettext
 from .markup import Markup
 from .pages import ElsewherePage, GamePage, game_info
 from .phase import Phase
@@ -64,7 +66,7 @@ class GameDesk:
         here (a restored backup; a move there when no lock kept the windows apart)."""
         hosted, session = self.shell.hosted, self.shell.session
         if hosted is not None and session is not None and hosted.session is session:
-            self.shell.close_host()
+            self.close_host()
         self.shell.dialog = None
         self.shell.page = ElsewherePage(game_id, changed, replaced)
 
@@ -83,7 +85,7 @@ class GameDesk:
         session.on_applied = self.persist
         self.shell.page = GamePage(session)
         self.tables.warm.append(session.game_id)
-        self.shell.host_session(session, rematch)  # a rematch: the same phones play on
+        self.host(session, rematch)  # a rematch: the same phones play on
         self.persist(session)
 
     def resume(self, game_id: str) -> None:
@@ -94,7 +96,52 @@ class GameDesk:
         session.on_applied = self.persist
         self.shell.page = GamePage(session)
         self.people.record_if_over(session)  # a game over screen reloaded: counted once (its key)
-        self.shell.host_session(session)
+        self.host(session)
+
+    def host(self, session: Session, rematch: bool = False) -> None:
+        """``session`` is on screen at this phone: hosted for its phones when it has seats on
+        their own phones (``shell.hosted``). This phone leaves another's table; the table hosted
+        here goes on when ``session`` is its rematch (the same phones play on), its game or the
+        game of the table stepped away from (Continue: the same links, no scan); else it closes."""
+        self.shell.leave_table()
+        hosted = self.shell.hosted
+        if hosted is not None and rematch:
+            hosted.rematch(session)
+            return
+        if hosted is not None and hosted.take_up(session):
+            return
+        self.close_host()
+        if session.phones.seats:
+            from .net.host_side import HostSide  # a lazy load: a game without phones never imports it
+
+            self.shell.hosted = HostSide(self.shell.wire, session)
+
+    def close_host(self, ended: bool = False) -> None:
+        """The table hosted here closes (its phones hear it, or with ``ended`` that its game was
+        ended for good)."""
+        hosted = self.shell.hosted
+        if hosted is not None:
+            hosted.close(ended)
+            self.shell.hosted = None
+
+    def step_away(self) -> None:
+        """Home from the game on screen: the table hosted here stays open for its connected phones
+        (they wait; Continue takes it up again with no scan:
+        :meth:`hotseat.net.host_side.HostSide.step_away`), and the player is told so; with no
+        phone connected it closes."""
+        hosted = self.shell.hosted
+        if hosted is None:
+            return
+        hosted.step_away()
+        if not hosted.stepped_away:  # no phone connected: it closed
+            self.shell.hosted = None
+        elif hosted.connected():
+            names = [hosted.session.names[seat] for seat in hosted.connected()]
+            self.shell.notice = ngettext(
+                "{names}'s phone stays connected and waits: Continue takes the table up again.",
+                "The phones of {names} stay connected and wait: Continue takes the table up again.",
+                len(names),
+            ).format(names=format_list(names))
 
     def rematch(self) -> None:
         """Rematch after the game: the same table, a new game (saved first at a table with phones,
@@ -121,7 +168,7 @@ class GameDesk:
         if session is None or not self.can_abandon():
             return
         self.people.record_abandoned(session)
-        self.shell.close_host(ended=True)  # the phones no longer offer to rejoin it
+        self.close_host(ended=True)  # the phones no longer offer to rejoin it
         self.saves.remove(session.game_id)  # the player's explicit word
         self.shell.go_home()
         self.shell.notice = _("The game of {game} was abandoned.").format(game=game_info(session.game_id)[0])
@@ -165,6 +212,18 @@ class GameDesk:
             self.shell.hosted.poll()  # a reveal that ended frees the table for the phones' actions
             changed = True
         return changed
+
+    @property
+    def pondering(self) -> bool:
+        """Whether the game on screen has bots thinking ahead on their secret choices."""
+        session = self.shell.session
+        return self.shell.screen == "game" and session is not None and session.bots.pondering(session.phase)
+
+    @property
+    def pondering_aside(self) -> bool:
+        """Whether the game on screen has bots thinking ahead beside a paced reveal's timer."""
+        session = self.shell.session
+        return self.shell.screen == "game" and session is not None and session.bots.pondering_aside(session.phase)
 
     def render(self, page: GamePage) -> Markup:
         """The game screen (the replay after the game, or the table with its sound cues)."""

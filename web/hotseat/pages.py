@@ -18,7 +18,7 @@ of the page's frame where the screen draws one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -101,8 +101,9 @@ SHELL_TAPS: tuple[type[Tap], ...] = (Back, Setting, OpenPlayers, MenuButton, Aba
 
 
 class PageDesks(Protocol):
-    """What the pages hand a tap on to (the :class:`~hotseat.controller.Controller`'s desks): the
-    work that outlives the page (a game resumed or started, a save written, a player renamed)."""
+    """What the pages hand a tap on to (:class:`hotseat.desks.Desks`, over the controller's
+    desks): the work that outlives the page (a game resumed or started, a save written, a player
+    renamed)."""
 
     @property
     def players(self) -> Players: ...
@@ -137,10 +138,27 @@ class PageDesks(Protocol):
     def player(self, page: PlayersPage, tap: PlayerTap) -> None:
         """A tap on the players list ``page``."""
 
+    def home_screen(self) -> Markup:
+        """The home screen's markup (its state is the saves desk's)."""
+        ...
+
+    def setup_screen(self, page: SetupPage) -> Markup:
+        """The setup screen of ``page``."""
+        ...
+
+    def guest_screen(self) -> Markup:
+        """This phone's screen at another's table (the home screen when it is at none)."""
+        ...
+
+    def game_screen(self, page: GamePage) -> Markup:
+        """The game screen of ``page``, with the table hosted here for its phones."""
+        ...
+
 
 class PageBase:
     """What every page has: ``kind`` names it; ``shell_taps`` are the taps the shell takes over
-    this page (the rest come to :meth:`tap`)."""
+    this page (the rest come to :meth:`tap`); each page draws itself (``render(to)``, reading what
+    another desk keeps from its :class:`PageDesks`)."""
 
     kind: ClassVar[Screen]
     shell_taps: ClassVar[tuple[type[Tap], ...]] = SHELL_TAPS
@@ -150,6 +168,15 @@ class PageBase:
 
     def tap(self, tap: Tap, to: PageDesks) -> None:
         """A tap on this page (not one of :attr:`shell_taps`); a tap it has no use for changes nothing."""
+
+    def over_sheet(self) -> Markup | None:
+        """The sheet this page draws over itself (the game's story), else ``None``."""
+        return None
+
+    def back_target(self) -> str | None:
+        """What Back does on this page with nothing open over it: ``"home"`` (``None`` on the
+        home screen: Back leaves the app; the game screen may first take a move back)."""
+        return "home"
 
 
 @dataclass
@@ -166,6 +193,12 @@ class HomePage(PageBase):
             to.new_game(tap.game)
         elif isinstance(tap, (Recover, SavedFile)):
             to.saved_file(tap)
+
+    def render(self, to: PageDesks) -> Markup:
+        return to.home_screen()
+
+    def back_target(self) -> str | None:
+        return None
 
 
 def default_seat_name(seat: int) -> str:
@@ -231,6 +264,9 @@ class SetupPage(PageBase):
             self.table_tap(tap.on)
         elif isinstance(tap, (Count, SeatKind, GameOption, Chip)):
             self.change(tap, pycore.load_game(self.setup.game), to.players)
+
+    def render(self, to: PageDesks) -> Markup:
+        return to.setup_screen(self)
 
     def change(self, tap: Count | SeatKind | GameOption | Chip, game: Game[Any], players: Players) -> None:
         """:class:`~hotseat.taps.Count` (one seat more or less, within the game's limits),
@@ -499,6 +535,24 @@ class GamePage(PageBase):
         body = story.replay_body(step, len(steps), number, lines, shown, next_round)
         return screens.frame(body, _("Replay"), screen="replay", rules_game=s.game_id, table=s.table_screen)
 
+    def render(self, to: PageDesks) -> Markup:
+        """The game screen (:meth:`render_replay` or :meth:`render_table`, drawn with the table
+        hosted here for its phones: :meth:`hotseat.game_desk.GameDesk.render`)."""
+        return to.game_screen(self)
+
+    def over_sheet(self) -> Markup | None:
+        """The story sheet, when it is open over the table (not the replay)."""
+        return self.story_sheet() if self.story is not None and self.story.step is None else None
+
+    def back_target(self) -> str | None:
+        """``"undo"`` takes back a chosen but unconfirmed pick, ``"take_back"`` is "Undo my move"
+        on the hand-off screen (:meth:`hotseat.take_back.TakeBack.offered`), else ``"home"``."""
+        if self.session.phase is Phase.TURN and self.session.flow.pending is not None:
+            return "undo"
+        if self.session.take_back.offered():
+            return "take_back"
+        return "home"
+
 
 @dataclass
 class GuestPage(PageBase):
@@ -512,6 +566,9 @@ class GuestPage(PageBase):
         """The story and the game screen's taps, to the game at the host's table."""
         if isinstance(tap, (Story, Flow, GameTap)):
             to.guest(tap)
+
+    def render(self, to: PageDesks) -> Markup:
+        return to.guest_screen()
 
 
 @dataclass
@@ -530,7 +587,7 @@ class RecoveryPage(PageBase):
     def tap(self, tap: Tap, to: PageDesks) -> None:
         to.recovery(self, tap)
 
-    def render(self) -> Markup:
+    def render(self, to: PageDesks) -> Markup:
         return screens.recovery(game_info(self.game)[0] if self.game in pycore.GAMES else None, self.reason)
 
 
@@ -550,7 +607,7 @@ class ElsewherePage(PageBase):
         if isinstance(tap, TakeOver):
             to.take_over(self.game)
 
-    def render(self) -> Markup:
+    def render(self, to: PageDesks) -> Markup:
         return screens.elsewhere(game_info(self.game)[0], self.changed, self.replaced)
 
 
@@ -589,14 +646,15 @@ class PlayersPage(PageBase):
             return None, PlayerQuestion("pl_forget" if tap.do == "forget" else "pl_clear", name)
         return None, None
 
-    def render(self, players: Players, game_name: Callable[[str], str], games: Sequence[str]) -> Markup:
-        """The list: every remembered name (recent ones first) with its statistics per game of
-        ``games`` (named by ``game_name``)."""
+    def render(self, to: PageDesks) -> Markup:
+        """The list: every remembered name (recent ones first) with its statistics per registered
+        game it played."""
+        players = to.players
         entries = []
         names = list(players.names) + sorted(n for n in players.stats if n not in players.names)
         for name in names:
             played = players.stats.get(name, {})
-            rows = [(game_name(g), played[g]) for g in games if g in played]
+            rows = [(game_info(g)[0], played[g]) for g in pycore.GAMES if g in played]
             entries.append({"name": name, "stats": rows})
         return players_screen.players_list(entries, self.edit)
 

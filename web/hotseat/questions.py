@@ -13,8 +13,9 @@ belongs to a desk, which asks it and draws it; :class:`Questions` hands the answ
   connected it says that they are told the game ended.
 * ``close_table`` — "Close the table of GAME?": the host stepped away from a table whose phones
   are still connected (:meth:`hotseat.net.host_side.HostSide.step_away`) and tapped what would close it
-  (a new game, another game, joining a table; ``then``: that tap). It says what the phones see;
-  "Close the table" closes it and goes on with ``then``.
+  (a new game, another game, joining a table; ``then``: that tap): asked here, by
+  :meth:`Questions.closes_table` before the controller routes that tap. It says what the phones
+  see; "Close the table" closes it and goes on with ``then``.
 * ``pl_forget`` / ``pl_clear`` — "Forget NAME?" / "Clear the statistics of NAME?"
   (:class:`hotseat.players_desk.PlayersDesk`).
 
@@ -24,13 +25,14 @@ Keep (:class:`hotseat.taps.Answer` ``keep``) closes any of them, as Back does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import players_screen, screens
 from .dialogs import AbandonGame, AsideFull, CloseTable, PlayerQuestion, Replace, RestoreBackup
 from .markup import Markup
 from .pages import game_info
-from .taps import Abandon, Answer
+from .taps import Abandon, Answer, Keeping, NewGame, Phones, Resume
 
 if TYPE_CHECKING:
     from .game_desk import GameDesk
@@ -79,11 +81,31 @@ class Questions:
             self.games.abandon()
         elif isinstance(dialog, CloseTable) and tap == Answer("close_table"):
             self.shell.dialog = None
-            self.shell.close_host()
+            self.games.close_host()
             self.shell.route(dialog.then)
         elif isinstance(dialog, AsideFull) and tap == Answer("drop_oldest"):
             self.shell.dialog = None
             self.saves.drop_oldest(dialog.oldest)
+
+    def closes_table(self, tap: Tap) -> bool:
+        """Whether ``tap`` would close the table this phone stepped away from while phones are
+        connected to it (a new game, another game continued, joining another table, restoring a
+        backup, which may replace the game they play): then it asks first (``shell.dialog``
+        :class:`~hotseat.dialogs.CloseTable`, with the tap to make once the player agrees; a
+        backup's file is picked after the answer, still inside its tap)."""
+        hosted = self.shell.hosted
+        if hosted is None or not hosted.stepped_away or not hosted.connected():
+            return False
+        if isinstance(tap, Resume) and tap.game == hosted.session.game_id:
+            return False  # Continue: the same table
+        if (
+            isinstance(tap, (NewGame, Resume))
+            or tap == Keeping("restore")
+            or (isinstance(tap, Phones) and tap.do == "join")
+        ):
+            self.shell.dialog = CloseTable(hosted.session.game_id, replace(tap, fields={}))
+            return True
+        return False
 
     def markup(self) -> Markup | None:
         """The open question, drawn by the desk it belongs to (``None``: none is open)."""

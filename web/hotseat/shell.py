@@ -1,9 +1,10 @@
 """What the desks change on screen: the :class:`Shell` protocol.
 
 The desks (:mod:`hotseat.saves_desk`, :mod:`hotseat.players_desk`, :mod:`hotseat.game_desk`,
-:mod:`hotseat.questions`) are handed the app's shell (the :class:`hotseat.controller.Controller`)
-as a :class:`Shell`: the page, the open question, the player's message, the sheets, the session
-and the table hosted for phones. A module of its own, so that a desk needs neither the controller nor another
+:mod:`hotseat.questions`, :mod:`hotseat.desks`) are handed the app's shell (the
+:class:`hotseat.controller.Controller`) as a :class:`Shell`: the page, the open question, the
+player's message, the sheets, the session, the table hosted for phones and this phone at
+another's table. A module of its own, so that a desk needs neither the controller nor another
 desk to name it.
 """
 
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
     from .bot_turns import BotHook
     from .dialogs import Dialog
     from .net.host_side import HostSide
+    from .net.phone_side import PhoneSide
+    from .net.wire import Wire
     from .pages import Page, Screen
     from .session import Session
     from .sheets import Sheets
@@ -30,6 +33,10 @@ class Shell(Protocol):
     notice: str | None
     download: dict[str, Any] | None
     sheets: Sheets
+    #: the table hosted here for its phones (:class:`hotseat.game_desk.GameDesk` opens and closes it)
+    hosted: HostSide | None
+    #: this phone at another's table, else ``None``
+    joined: PhoneSide | None
 
     @property
     def session(self) -> Session | None: ...
@@ -41,11 +48,9 @@ class Shell(Protocol):
     def bot_hook(self) -> BotHook | None: ...
 
     @property
-    def hosted(self) -> HostSide | None: ...
+    def wire(self) -> Wire: ...
 
-    def host_session(self, session: Session, rematch: bool = False) -> None: ...
-
-    def close_host(self, ended: bool = False) -> None: ...
+    def leave_table(self, forget: bool = False) -> None: ...
 
     def go_home(self) -> None: ...
 

@@ -1,7 +1,7 @@
 """This phone hosting a table for other phones: :class:`HostSide`.
 
 A session with seats of kind ``"guest"`` gets a :class:`~hotseat.net.host.Host` and a
-:class:`HostSide` (the controller's ``hosted``, made by ``Controller.host_session``); the phones
+:class:`HostSide` (the controller's ``hosted``, made by :meth:`hotseat.game_desk.GameDesk.host`); the phones
 strip on the table's public screens shows each such seat (connected or not) with "Connect", which
 opens the pairing sheet: the offer as a QR code, then the camera (or a text field) for the phone's
 answer. The sheet closes when the phone's hello seats it; a phone whose token names another seat
