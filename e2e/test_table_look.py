@@ -53,13 +53,11 @@ DIGITS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("scene_id", [s.id for s in table_scenes.SCENES])
-def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene_id):
-    page = fresh_page
-    scene = table_scenes.scene(scene_id)
-    markup, _state = scene.render()
+def each_size_unscrolled(page, markup: str, what: str):
+    """Serve ``markup`` as a page of the site's origin (the site's own style.css and icon), then
+    for each of :data:`SIZES` resize the window, check that the page neither scrolls nor spills
+    past its edges, and yield ``(width, height, box)`` (``box``: :data:`OVERFLOW_JS`)."""
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    # a page of the site's origin that holds the drawing (the site's own style.css and icon)
     body = PAGE.format(body=markup)
     page.route("**/table-look.html", lambda route: route.fulfill(body=body, content_type="text/html"))
     page.goto("./table-look.html")
@@ -68,10 +66,20 @@ def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        where = f"{scene_id} at {width}x{height}"
+        where = f"{what} at {width}x{height}"
         box = page.evaluate(OVERFLOW_JS)
         assert box["sw"] <= width and box["sh"] <= height, f"{where}: the page scrolls: {box}"
         assert not box["out"], f"{where}: past the window's edge: {box['out']}"
+        yield width, height, box
+
+
+@pytest.mark.parametrize("scene_id", [s.id for s in table_scenes.SCENES])
+def test_the_table_screen_fills_the_window_and_reads_from_afar(fresh_page, scene_id):
+    page = fresh_page
+    scene = table_scenes.scene(scene_id)
+    markup, _state = scene.render()
+    for width, height, box in each_size_unscrolled(page, markup, scene_id):
+        where = f"{scene_id} at {width}x{height}"
         if scene.game == "six_nimmt":
             least = page.evaluate(DIGITS_JS)
             need = 48 if (width, height) == (1920, 1080) else 34
@@ -92,17 +100,9 @@ SCORES_JS = """() => Math.min(...[...document.querySelectorAll('.round-summary t
 def test_the_round_summary_on_the_table_screen_reads_from_afar_unscrolled(fresh_page, players, need):
     page = fresh_page
     body = table_scenes.summary_screen(players)
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    page.route("**/table-look.html", lambda route: route.fulfill(body=PAGE.format(body=body), content_type="text/html"))
-    page.goto("./table-look.html")
-    assert page.locator(".table-screen .round-summary tbody tr").count() == players
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    for width, height, _box in each_size_unscrolled(page, body, f"the summary of {players} players"):
+        assert page.locator(".table-screen .round-summary tbody tr").count() == players
         where = f"the summary of {players} players at {width}x{height}"
-        box = page.evaluate(OVERFLOW_JS)
-        assert box["sw"] <= width and box["sh"] <= height, f"{where}: the page scrolls: {box}"
-        assert not box["out"], f"{where}: past the window's edge: {box['out']}"
         if (width, height) == (1920, 1080):
             size = page.evaluate(SCORES_JS)
             assert size >= need, f"{where}: scores {size:.1f} px, fewer than {need}"
