@@ -215,6 +215,28 @@ def assert_json_safe(value: Any, what: str) -> None:
     assert json.loads(text) == value, f"{what} changes in a JSON round trip: {value!r}"
 
 
+def json_safe_texts(values: list, what: str) -> list[str]:
+    """The canonical text of each of ``values`` (:func:`canonical`), once the list is found
+    JSON-safe as :func:`assert_json_safe` finds it: no NaN or infinity, nothing JSON has no form
+    for, and the texts read back equal to ``values``. One encoding serves both checks.
+
+    Raises:
+        AssertionError: ``values`` is not JSON-safe (naming ``what``).
+    """
+    try:
+        if _c_make_encoder is None:
+            texts = [json.dumps(v, sort_keys=True, separators=(",", ":"), allow_nan=False) for v in values]
+        else:  # canonical()'s encoder, strict as json.dumps is: no NaN, circular references refused
+            encode = _c_make_encoder(
+                {}, json.JSONEncoder().default, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, False
+            )
+            texts = ["".join(encode(v, 0)) for v in values]
+    except (TypeError, ValueError) as exc:
+        raise AssertionError(f"{what} is not JSON-safe: {exc}: {values!r}") from None
+    assert json.loads("[" + ",".join(texts) + "]") == values, f"{what} changes in a JSON round trip: {values!r}"
+    return texts
+
+
 def unique_keys(actions: list[dict]) -> set:
     """The distinct actions among ``actions``, compared strictly (``True``, ``1``, ``1.0`` differ)."""
     return {canonical(a) for a in actions}
@@ -298,9 +320,8 @@ def check_contract(
                 )
             if not deep:
                 continue
-            assert_json_safe(legal, f"legal_actions({p})")
-            if len(unique_keys(legal)) != len(legal):
-                keys = [canonical(a) for a in legal]
+            keys = json_safe_texts(legal, f"legal_actions({p})")
+            if len(set(keys)) != len(keys):
                 twice = sorted({k for k in keys if keys.count(k) > 1})
                 raise AssertionError(f"legal_actions({p}) lists an action more than once: {twice}")
         else:

@@ -185,3 +185,49 @@ def test_canonical_text_is_json_dumps_sorted_and_compact():
     assert canonical({"a": 1, "b": 2}) == canonical({"b": 2, "a": 1})
     with pytest.raises(TypeError):
         canonical({"type": "play", "cards": {1, 2}})
+
+
+class _Listing:
+    """A stand-in state whose only current player offers ``legal`` (for :func:`check_contract`)."""
+
+    num_players = 2
+
+    def __init__(self, legal: list) -> None:
+        self.legal = legal
+
+    def current_players(self):
+        return [0]
+
+    def is_terminal(self):
+        return False
+
+    def returns(self):
+        return [0, 0]
+
+    def winners(self):
+        return []
+
+    def legal_actions(self, p):
+        return self.legal if p == 0 else []
+
+
+def test_the_contract_refuses_legal_actions_that_are_not_json_safe_or_repeated():
+    """Legal actions must be JSON-safe (no NaN, tuple, set, int key, circular list) and distinct
+    (``True``, ``1`` and ``1.0`` are different actions; key order is not a difference)."""
+    circular: list = []
+    circular.append(circular)
+    unsafe = [
+        {"type": "bid", "amount": float("nan")},
+        {"type": "bid", "amount": float("inf")},
+        {"type": "play", "cards": (1, 2)},
+        {"type": "play", "cards": {1, 2}},
+        {"type": "play", "by": {1: "a"}},
+        {"type": "play", "cards": circular},
+    ]
+    for action in unsafe:
+        with pytest.raises(AssertionError, match="JSON"):
+            check_contract(None, _Listing([{"type": "pass"}, action]))
+    with pytest.raises(AssertionError, match="more than once"):
+        check_contract(None, _Listing([{"type": "pick", "card": 1}, {"card": 1, "type": "pick"}]))
+    check_contract(None, _Listing([{"type": "pick", "card": v} for v in (True, 1, 1.0)]))
+    check_contract(None, _Listing([{"type": "pick", "a": 1, "b": 2}, {"type": "pick", "b": 1, "a": 2}]))

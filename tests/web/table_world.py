@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import random
 import re
 from dataclasses import dataclass, field
@@ -30,6 +31,64 @@ from pycore.games.dog import GOAL_BASE, TRACK
 
 SCREEN_RE = re.compile(r'data-screen="([^"]*)"')
 CODE_RE = re.compile(r'data-net-code="([^"]+)"')
+
+
+#: set (to anything) to render afresh at every look at a :class:`Device` and compare with its memo
+MEMO_CHECK = bool(os.environ.get("HOTSEAT_TABLE_MEMO_CHECK"))
+
+
+class Device(Controller):
+    """A :class:`Controller` whose page is drawn once per change (the stateful test looks at each
+    screen many times between two changes; drawing it is most of that test's time).
+
+    :meth:`drawn` is ``str(render())``, kept while nothing it draws from has changed: no tap, tick
+    or network event (:attr:`changes` counts them, and :meth:`LossyAir.request` counts what the
+    browser glue hands back), the same :attr:`Wire.clock` time when the world's clock drives it
+    (the host), the same "pairing timed out" on a phone (its clock is the real one), and the same
+    full or free storage. With ``check`` (or :data:`MEMO_CHECK`) every look renders afresh as well
+    and fails when the kept page differs: the key misses something the page draws from.
+    """
+
+    def __init__(self, *args, world_clock: bool = False, check: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.changes = 0
+        self.world_clock = world_clock
+        self.check_memo = check or MEMO_CHECK
+        self._memo: tuple[tuple, str] | None = None
+
+    def tap(self, raw: object) -> None:
+        self.changes += 1
+        super().tap(raw)
+
+    def tick(self) -> bool:
+        self.changes += 1
+        return super().tick()
+
+    def net_event(self, *args, **kwargs):
+        self.changes += 1
+        return super().net_event(*args, **kwargs)
+
+    def drawn(self) -> str:
+        joined = self.joined
+        key = (
+            self.changes,
+            self.wire.clock() if self.world_clock else None,
+            joined.connect_left_s() == 0 if joined is not None else None,
+            getattr(self.storage, "full", None),
+        )
+        if self._memo is not None and self._memo[0] == key:
+            if self.check_memo:
+                fresh = str(self.render())
+                assert fresh == self._memo[1], f"the kept page is stale (key {key}): the key misses a change"
+            return self._memo[1]
+        markup = str(self.render())
+        self._memo = (key, markup)
+        return markup
+
+
+def page(c: Controller) -> str:
+    """``c``'s whole page as text (a :class:`Device` draws it once per change)."""
+    return c.drawn() if isinstance(c, Device) else str(c.render())
 
 
 def screen_of(markup: str) -> str:
@@ -203,6 +262,11 @@ class LossyAir(Air):
         #: of a phone is answered once: a view's ``ack``, or ``rejected``)
         self.answered: dict[int, int] = {}
 
+    def request(self, c: Controller, request: tuple) -> None:
+        if isinstance(c, Device):
+            c.changes += 1  # what the browser glue hands back (a code, a link) changes the page
+        super().request(c, request)
+
     def connect(self, host_link: int, guest_link: int) -> None:
         if self.slow_next:
             self.slow.add(host_link)
@@ -343,7 +407,7 @@ class LossyAir(Air):
 def code_on(air: LossyAir, c: Controller) -> str | None:
     """The pairing code drawn on ``c``'s screen (once the browser made it), or None."""
     for _ in range(3):
-        markup = str(c.render())
+        markup = page(c)
         m = CODE_RE.search(markup)
         if m:
             return html.unescape(m.group(1))
@@ -353,7 +417,7 @@ def code_on(air: LossyAir, c: Controller) -> str | None:
 
 def tap_named(c: Controller, pred, fields: dict | None = None) -> bool:
     """Tap the first tap on ``c``'s screen for which ``pred(tap)`` holds; False if there is none."""
-    for tap in taps(str(c.render())):
+    for tap in taps(page(c)):
         if pred(tap):
             c.tap(dict(tap, fields=fields or {}))
             return True
@@ -399,8 +463,11 @@ class World:
     """A host and its phones (see the module docstring). ``seed`` decides the deal, the players'
     choices and (for the schedules) the faults."""
 
-    def __init__(self, table: str, seed: int, late: bool = False) -> None:
+    def __init__(self, table: str, seed: int, late: bool = False, memo: bool = False, memo_check: bool = False) -> None:
         self.table = table
+        #: devices keep their drawn page until it changes (:class:`Device`); ``memo_check``: and
+        #: compare it with a fresh one at every look
+        self.memo, self.memo_check = memo or memo_check, memo_check
         self.game_id = table.rstrip("0123456789")  # "dog3" is a table of Dog
         self.kinds = TABLES[table]
         self.seed = seed
@@ -421,11 +488,18 @@ class World:
     # ---- building ------------------------------------------------------------------------------
 
     def _new_host(self) -> Controller:
-        host = Controller(
+        host = self._device(
             self.host_storage, bot_hook=bot_hook(self.game_id, random.Random(self.seed)), seed_fn=lambda: self.seed
         )
+        if isinstance(host, Device):
+            host.world_clock = True
         host.wire.clock = lambda: self.now  # the app's timer runs on the world's time (see settle)
         return host
+
+    def _device(self, *args, **kwargs) -> Controller:
+        if not self.memo:
+            return Controller(*args, **kwargs)
+        return Device(*args, check=self.memo_check, **kwargs)
 
     def _setup(self) -> None:
         start_table(self.host, self.game_id, self.kinds)
@@ -433,7 +507,7 @@ class World:
             self.hands[seat] = Hand(self.game_id, random.Random(self.seed * 31 + seat))
             if kind == "guest":
                 self.phone_storage[seat] = MemoryStorage()
-                self.phones[seat] = Controller(self.phone_storage[seat], bot_hook=None)
+                self.phones[seat] = self._device(self.phone_storage[seat], bot_hook=None)
                 assert self.pair(seat), f"seat {seat} could not pair"
 
     @property
@@ -461,12 +535,12 @@ class World:
         offer = code_on(air, host)
         assert offer is not None, "the host's sheet shows no code"
         air.hear_closes_of(phone)  # a phone still showing the game waits until it hears its link closed
-        if not screen_of(str(phone.render())).startswith("guest"):
+        if not screen_of(page(phone)).startswith("guest"):
             if not tap_named(phone, net_do("join")):
                 tap_named(phone, lambda t: t.get("shell") == "menu")  # leave whatever it shows
                 assert tap_named(phone, net_do("join")), "no Join a table on the phone's home"
         if not tap_named(phone, net_do("offer"), {"net-code": offer}):
-            assert tap_named(phone, net_do("rescan")), screen_of(str(phone.render()))
+            assert tap_named(phone, net_do("rescan")), screen_of(page(phone))
             assert tap_named(phone, net_do("offer"), {"net-code": offer})
         air.collect([phone])
         answer = code_on(air, phone)
@@ -525,7 +599,7 @@ class World:
             return True
         if c is self.host and self.host.session is not None and self.host.session.viewer is not None:
             seat = self.host.session.viewer  # the host's people also play the seats of phones away
-        markup = str(c.render())
+        markup = page(c)
         screen = screen_of(markup)
         options = taps(markup)
         shells = {t.get("shell"): t for t in options if "shell" in t}
@@ -571,7 +645,7 @@ class World:
 
     def host_busy(self) -> bool:
         """Whether the host's screen holds the table (its round summary or a reveal is up)."""
-        return screen_of(str(self.host.render())).endswith(("summary", "reveal"))
+        return screen_of(page(self.host)).endswith(("summary", "reveal"))
 
     def table_state(self) -> str | None:
         """The host engine's state as JSON (None away from the table): it changes with every move."""
@@ -591,7 +665,7 @@ class World:
         old = self.phones[seat]
         self.air.page_closed(old)
         self.air.collect(self.devices)
-        self.phones[seat] = Controller(self.phone_storage[seat], bot_hook=None)
+        self.phones[seat] = self._device(self.phone_storage[seat], bot_hook=None)
 
     def reload_host(self) -> None:
         """The host's page reloads: its links die; the new page continues the saved game."""
@@ -656,7 +730,7 @@ class World:
         self.now += AWAY_GRACE_MS / 1000
         if not tap_named(self.host, lambda t: net_do("away")(t) and t.get("seat") == seat):
             return False
-        choices = [t for t in taps(str(self.host.render())) if net_do("stand_in")(t)]
+        choices = [t for t in taps(page(self.host)) if net_do("stand_in")(t)]
         assert choices, "the away sheet offers nobody to play the seat"
         chosen = rng.choice(choices)
         self.host.tap(dict(chosen, fields={}))
@@ -679,9 +753,9 @@ class World:
             ticked = False
             for c in self.devices:
                 if c.delay_ms() is not None:
-                    before = str(c.render()) if c is self.host and self.host_storage.full else None
+                    before = page(c) if c is self.host and self.host_storage.full else None
                     self.tick(c)
-                    ticked = ticked or before is None or str(c.render()) != before
+                    ticked = ticked or before is None or page(c) != before
             if not ticked:
                 self.air.settle(self.devices)
                 return
@@ -719,7 +793,7 @@ class World:
             legal = json.loads(json.dumps(state.legal_actions(seat))) if seat in acting else []
             assert view["legal"] == legal, f"seat {seat}: the phone's legal actions differ ({self.steps[-8:]})"
             if legal and not state.is_terminal():
-                markup = str(phone.render())
+                markup = page(phone)
                 screen = screen_of(markup)
                 game_taps = [t for t in taps(markup) if "shell" not in t or t.get("shell") in ("confirm", "undo")]
                 offers = screen.endswith(("turn", "summary", "reveal")) and (game_taps or not screen.endswith("turn"))

@@ -158,12 +158,13 @@ def heal_and_play(world: World, moves: int, limit: int = 5_000) -> None:
     raise AssertionError(f"{world.table} seed {world.seed}: the game does not go on")
 
 
-def play_a_game(table: str, seed: int, late: bool = False) -> int:
+def play_a_game(table: str, seed: int, late: bool = False, memo_check: bool = False) -> int:
     """A whole game at ``table``: schedules of faults, each followed by rejoins and a few moves
     without faults, until the game is over; then sometimes a rematch with faults, checked as the
-    next game starts. ``late``: the late air (see the module docstring). Returns the number of
-    schedules run."""
-    world = World(table, seed, late=late)
+    next game starts. ``late``: the late air (see the module docstring). Each device draws its
+    page once per change (:class:`table_world.Device`; ``memo_check``: and compares the kept page
+    with a fresh one at every look). Returns the number of schedules run."""
+    world = World(table, seed, late=late, memo=True, memo_check=memo_check)
     schedules = 0
     while not world.over():
         run_schedule(world, world.rng.randint(STEPS // 2, STEPS))
@@ -193,3 +194,14 @@ def test_schedules_of_faults_keep_every_phone_in_step_and_every_game_finishes(ta
     schedules = sum(play_a_game(table, seed, late) for seed in range(FIRST_SEED, FIRST_SEED + GAMES))
     print(f"{table}, {air} air: {schedules} schedules in {GAMES} games")
     assert schedules >= GAMES
+
+
+@pytest.mark.parametrize(("table", "seed", "air"), [("six_nimmt4", 2, "plain")])
+def test_a_kept_page_is_the_page_a_fresh_render_draws(table, seed, air):
+    """The schedules above draw each device's page once per change (:class:`table_world.Device`):
+    here a whole game (three phones, faults, rejoins) renders afresh at every look as well, and
+    every kept page must be byte-identical to it. A key that misses something the page draws from
+    fails here: without the taps, the network events, what the browser glue hands back (codes,
+    links) or the world's clock (this game looks at the host's away sheet again after the clock
+    moved on), a kept page goes stale in this game."""
+    assert play_a_game(table, seed, air == "late", memo_check=True) >= 1
