@@ -13,7 +13,8 @@
   blocked (a first visit that does not install the app; the installing fixtures allow them).
 - `installed_context` (one per test process): the app installed as on a returning player's phone
   (service worker and precache, Pyodide's memory snapshot made), so that each test's starts
-  restore the snapshot instead of booting Python from nothing.
+  restore the snapshot instead of booting Python from nothing (`install_app` makes such a context;
+  e2e/test_net_game.py installs two more, the guests' phones).
 - `context` / `page` (every test using them): that installed context with the app's storage
   cleared (no save, settings or players), a new page; every request is recorded and at teardown
   the test fails if one left the app's origin or a same-origin request got a 4xx/5xx.
@@ -234,32 +235,29 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def clear_app_storage(ctx, url: str) -> None:
+def clear_app_storage(ctx, url: str, types: str = "local_storage,indexeddb,cookies,websql,file_systems") -> None:
     """Forget what the app stored for ``url``'s origin in ``ctx`` (localStorage, IndexedDB,
-    cookies), as a player who never opened it; the service worker, its precache and the memory
-    snapshot in Cache Storage stay (the app installed). Through the DevTools protocol, from a
-    blank page: no navigation, so no start of the app."""
+    cookies: the DevTools protocol's storage ``types``), as a player who never opened it; the
+    service worker, its precache and the memory snapshot in Cache Storage stay (the app
+    installed). Through the DevTools protocol, from a blank page: no navigation, so no start of
+    the app."""
     blank = ctx.new_page()
     try:
         cdp = ctx.new_cdp_session(blank)
         cdp.send(
             "Storage.clearDataForOrigin",
-            {"origin": _origin(url), "storageTypes": "local_storage,indexeddb,cookies,websql,file_systems"},
+            {"origin": _origin(url), "storageTypes": types},
         )
         cdp.detach()
     finally:
         blank.close()
 
 
-@pytest.fixture(scope="session")
-def installed_context(browser, browser_context_args, site):
-    """One browser context per test process with the app installed, as on a returning player's
-    phone: the first visit installed the service worker and made the memory snapshot
-    (web/snapshot.mjs), so every later start restores it (about a quarter of a normal boot's CPU,
-    bench/README.md) and every file comes from the precache. Made once; the `context` fixture
-    hands it to each test with the app's storage cleared. e2e/test_snapshot.py and
-    e2e/test_offline.py walk this installation path themselves in their own profiles, and the
-    tests that need a first visit use `fresh_context`."""
+def install_app(browser, browser_context_args, site):
+    """A new browser context with the app installed in it, as on a returning player's phone: the
+    first visit installed the service worker and made the memory snapshot (web/snapshot.mjs), and
+    a reload restored it (both asserted, with every request of the install checked). About 8 s of
+    CPU here, against about 1 s for each later restored start (a first visit: about 5.5 s)."""
     ctx = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     log = RequestLog(site.url, site)
     log.attach(ctx)
@@ -276,6 +274,18 @@ def installed_context(browser, browser_context_args, site):
     page.close()
     log.detach(ctx)
     log.check()
+    return ctx
+
+
+@pytest.fixture(scope="session")
+def installed_context(browser, browser_context_args, site):
+    """One browser context per test process with the app installed (:func:`install_app`), so
+    every later start restores the snapshot (about a quarter of a normal boot's CPU,
+    bench/README.md) and every file comes from the precache. Made once; the `context` fixture
+    hands it to each test with the app's storage cleared. e2e/test_snapshot.py and
+    e2e/test_offline.py walk this installation path themselves in their own profiles, and the
+    tests that need a first visit use `fresh_context`."""
+    ctx = install_app(browser, browser_context_args, site)
     yield ctx
     ctx.close()
 

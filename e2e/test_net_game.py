@@ -1,6 +1,9 @@
 """One 6 nimmt! game across three phones, through the app's own screens: three browser contexts
-on 127.0.0.1 (the host the installed app of the test process, the two phones new ones, a first
-visit each), WebRTC with no ICE servers. The host sets seats 2 and 3 to "Own phone", shows each
+on 127.0.0.1, WebRTC with no ICE servers. Each is the app installed, as on a returning player's
+phone (each start restores the memory snapshot, about a sixth of a first visit's CPU): the host the
+installed app of the test process, the two phones two more installed once for this module (and
+e2e/test_pair_codes.py) and handed to each test with their storage cleared; in the whole game Bob's
+phone is a new one instead, a first visit. The host sets seats 2 and 3 to "Own phone", shows each
 phone's pairing code as text ("No camera? Show the code as text"); the guest pastes it ("Cannot
 scan? Type or paste the code": the QR exchange simulated by passing the text), shows its answer as
 text, the host pastes that. One pairing instead
@@ -27,7 +30,7 @@ import json
 import time
 
 import pytest
-from conftest import shot, wait_ready
+from conftest import clear_app_storage, install_app, shot, wait_ready
 from net_check import WIRE_JS, check_received, host_views, wire
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -78,24 +81,31 @@ CAMERA_LATER_JS = """(() => {
 })();"""
 
 
-def new_phone(browser, base_url, request_log, storage_state=None, camera_later=False):
+def new_phone(browser, base_url, request_log, camera_later=False):
+    """A phone that never opened the app: a new browser context, a first visit (no service
+    worker, so no precache or snapshot beside the game)."""
     context = browser.new_context(
         base_url=base_url,
-        storage_state=storage_state,
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         has_touch=True,
-        service_workers="block",  # not installed: no precache or snapshot beside the game
+        service_workers="block",
         permissions=["clipboard-read", "clipboard-write"],
     )
     request_log.attach(context)
-    context.add_init_script(script=WIRE_JS)
-    if camera_later:
-        context.add_init_script(script=CAMERA_LATER_JS)
+    return context, open_app(context, camera_later)
+
+
+def open_app(context, camera_later=False):
+    """A new page (tab) in ``context`` with the wire recorded (and the camera answering late with
+    ``camera_later``), the app started in it."""
     page = context.new_page()
+    page.add_init_script(script=WIRE_JS)
+    if camera_later:
+        page.add_init_script(script=CAMERA_LATER_JS)
     page.goto("./")
     wait_ready(page)
-    return context, page
+    return page
 
 
 def host_game(page) -> None:
@@ -211,14 +221,50 @@ def check_wires(host, guests) -> dict:
     return counts
 
 
-@pytest.fixture
-def phones(browser, base_url, request_log):
-    made = []
+#: this module's tests run in one test process (``--dist loadgroup``): its two installed phones
+#: (`installed_phones`) are installed once, not once in each process
+pytestmark = pytest.mark.xdist_group("net_game")
 
-    def make(storage_state=None, camera_later=False):
-        context, page = new_phone(browser, base_url, request_log, storage_state, camera_later)
-        made.append(context)
-        return context, page
+
+@pytest.fixture(scope="session")
+def installed_phones(browser, browser_context_args, site):
+    """The phones of Ann and Bob for the tests of this process: two more browser contexts, each
+    with the app installed (conftest's ``install_app``: a returning player's phone, each start a
+    restored snapshot), made on first use; `phones` hands them out with their storage cleared."""
+    made = [install_app(browser, browser_context_args, site) for _ in range(2)]
+    yield made
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def phones(browser, base_url, request_log, installed_phones, site):
+    """``phones()``: the next of the two installed phones (``(context, page)``) with the app's
+    storage cleared (no saved game, no seat, no certificate: a phone that never joined a table),
+    the app opened in a new page; ``phones(back=context)``: the same phone opened again after
+    :func:`phone_gone`, its storage kept (with ``lost_certificate``: all but its IndexedDB, where
+    the browser kept the phone's certificate); ``phones(first_visit=True)``: a phone that never opened
+    the app (a new context, a cold start). At the end every page is closed and every request of
+    every phone checked."""
+    handed: list = []
+    made: list = []
+
+    def make(camera_later=False, first_visit=False, back=None, lost_certificate=False):
+        if first_visit:
+            context, page = new_phone(browser, base_url, request_log, camera_later)
+            made.append(context)
+            return context, page
+        if back is None:
+            context = installed_phones[len(handed)]
+            clear_app_storage(context, site.url)
+            context.grant_permissions(["clipboard-read", "clipboard-write"])
+            request_log.attach(context)
+            handed.append(context)
+        else:
+            context = back
+            if lost_certificate:
+                clear_app_storage(context, site.url, "indexeddb")
+        return context, open_app(context, camera_later)
 
     yield make
     for context in made:
@@ -226,7 +272,17 @@ def phones(browser, base_url, request_log):
             context.close()
         except Exception:
             pass
+    for context in handed:
+        phone_gone(context)
+        context.clear_permissions()
+        request_log.detach(context)
     request_log.check()
+
+
+def phone_gone(context) -> None:
+    """The phone is gone: every page of the app on it closed (its links with them)."""
+    for page in list(context.pages):
+        page.close()
 
 
 @pytest.fixture
@@ -250,7 +306,7 @@ def host_phone(context):
 def test_a_whole_game_between_a_host_and_two_phones(phones, host_phone):
     _hc, host = host_phone()
     _ac, ann = phones()
-    _bc, bob = phones(camera_later=True)
+    _bc, bob = phones(camera_later=True, first_visit=True)  # a phone that never opened the app
     host_game(host)
     # Ann's code is read from the host's QR code with the app's own decoder
     net_tap(host, "invite", seat=1)
@@ -356,10 +412,9 @@ def test_a_phone_closed_mid_round_rejoins_and_finishes(phones, host_phone):
     play_until([host, ann, bob], lambda: host_state(host).public_observation()["turn"] >= 4)
     hand = host_state(host).observation(1)["hand"]
     before = [text for d, _c, text, _s in wire(ann) if d == "in"]
-    saved = ann_context.storage_state(indexed_db=True)  # its storage, its kept certificate too
-    ann_context.close()  # the phone is gone mid-round
+    phone_gone(ann_context)  # the phone is gone mid-round
     host.wait_for_selector(".net-seat.off[data-seat='1']", state="attached", timeout=30_000)
-    _ac2, ann2 = phones(storage_state=saved)  # the same phone, its storage kept
+    _ac2, ann2 = phones(back=ann_context)  # the same phone, its storage kept (its certificate too)
     offer = ann2.locator(".join").inner_text()  # its home screen offers the table it left
     assert "Rejoin 6 nimmt!" in offer and "keeps Ann's seat" in offer, offer
     ann2.locator(".join .rejoin").click()
@@ -438,8 +493,7 @@ def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones, 
     host.wait_for_selector(".net-strip", timeout=20_000)
     pair(host, ann, 1)
     play_until([host], lambda: 1 in host_state(host).current_players() and 0 not in host_state(host).current_players())
-    saved = ann_context.storage_state()
-    ann_context.close()  # her phone is gone while the table waits for her card
+    phone_gone(ann_context)  # her phone is gone while the table waits for her card
     host.wait_for_selector(".net-seat.off[data-seat='1']", state="attached", timeout=30_000)
     t0 = time.perf_counter()
     host.wait_for_selector("[data-tap*='\"away\"']", timeout=30_000)
@@ -461,7 +515,8 @@ def test_a_phone_gone_mid_choice_is_played_by_a_bot_until_it_comes_back(phones, 
     host.wait_for_selector(".net-seat[data-seat='1']", state="attached", timeout=30_000)
     assert "away: Easy bot plays" in host.locator(".net-strip").inner_text()
     shot(host, "net_phone_away_bot")
-    _ac2, ann2 = phones(storage_state=saved)  # her phone is back, its storage kept
+    # her phone is back, its localStorage kept but not the certificate: a new code, two scans
+    _ac2, ann2 = phones(back=ann_context, lost_certificate=True)
     ann2.locator(".join .rejoin").click()
     pair(host, ann2, 1)
     hand = host_state(host).observation(1)["hand"]

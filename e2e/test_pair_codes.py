@@ -10,10 +10,24 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from conftest import shot
-from test_net_game import CONNECTED_JS, code_on, host_game, host_phone, net_tap, paste, phones
+from test_net_game import (
+    CONNECTED_JS,
+    code_on,
+    host_game,
+    host_phone,
+    installed_phones,
+    net_tap,
+    paste,
+    phone_gone,
+    phones,
+)
 
-__all__ = ["host_phone", "phones"]  # the fixtures this module uses
+__all__ = ["host_phone", "installed_phones", "phones"]  # the fixtures this module uses
+
+#: in the test process of e2e/test_net_game.py, whose installed phones it uses (made once)
+pytestmark = pytest.mark.xdist_group("net_game")
 
 SHOTS = "pair_codes"
 SETTLED = "document.getAnimations().every(a => a.playState !== 'running')"
@@ -109,7 +123,7 @@ def test_a_typo_is_refused_at_once_and_a_pairing_that_does_not_connect_says_so_a
     assert bob.locator("[data-tap*='\"rescan\"']").inner_text() == "Try again: scan the host's code"
     settled_shot(bob, "phone_20s")
 
-    bob_context.close()  # Bob's phone is gone: its answer can never connect
+    phone_gone(bob_context)  # Bob's phone is gone: its answer can never connect
     net_tap(host, "scan_answer")
     paste(host, answer, "answer")
     host.wait_for_selector(".net-sheet >> text=Connecting…", timeout=10_000)

@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from conftest import ROOT, fast_pace, wait_ready
+from conftest import ROOT, browser_languages, fast_pace, wait_ready
 
 for _p in (ROOT / "web", ROOT / "tools"):
     if str(_p) not in sys.path:
@@ -114,107 +114,99 @@ def italian_poem() -> list[str]:
         i18n.install("en")
 
 
-def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_page(
-    browser, browser_context_args, base_url, request_log
-):
-    ctx = browser.new_context(**{**browser_context_args, "locale": "de-DE", "base_url": base_url})
-    request_log.attach(ctx)
-    try:
-        ctx.add_init_script(SPEECH_STUB)
-        page = ctx.new_page()
-        fast_pace(page)  # the narrator's lines at a tenth of the app's pace: the same lines, the same voice
-        page.goto("./")
-        wait_ready(page)
-        # German from the first screen
-        assert page.evaluate("document.documentElement.lang") == "de"
-        assert "Neues Spiel" in text(page) and "New game" not in text(page)
+def test_a_german_phone_switches_to_italian_mid_game_and_the_sheet_drives_the_page(page):
+    browser_languages(page, "de-DE")  # a phone set to German: the app installed, its start restored
+    page.add_init_script(SPEECH_STUB)
+    fast_pace(page)  # the narrator's lines at a tenth of the app's pace: the same lines, the same voice
+    page.goto("./")
+    wait_ready(page)
+    # German from the first screen
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert "Neues Spiel" in text(page) and "New game" not in text(page)
 
-        # the sheet: German, the theme and the animation switches act on the page
+    # the sheet: German, the theme and the animation switches act on the page
+    open_sheet(page)
+    sheet = page.locator(SHEET)
+    assert sheet.get_attribute("role") == "dialog" and "Einstellungen" in sheet.text_content()
+    assert page.locator(f"{SHEET} [data-tap*='\"menu\"']").count() == 0  # home is where we are
+    assert page.evaluate(f"getComputedStyle(document.querySelector('{SHEET} .sheet')).animationName") == "sheet-in"
+    ink = "getComputedStyle(document.body).color"
+    dark_ink = page.evaluate(ink)
+    choose(page, "theme", "light")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert page.evaluate(ink) != dark_ink
+    shot(page, "sheet-de-light")
+    choose(page, "theme", "dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark" and page.evaluate(ink) == dark_ink
+    choose(page, "animation", "off")
+    assert page.evaluate("document.documentElement.dataset.animation") == "off"
+    close_sheet(page)
+    open_sheet(page)
+    assert page.evaluate(f"getComputedStyle(document.querySelector('{SHEET} .sheet')).animationName") == "none"
+    choose(page, "animation", "normal")
+    close_sheet(page)
+    stored = json.loads(page.evaluate("localStorage.getItem('hotseat.settings')"))
+    assert (stored["theme"], stored["animation"], stored["language"]) == ("dark", "normal", "")
+
+    # 6 nimmt! in German, one pick made: the next player's curtain
+    page.locator("[data-tap*='six_nimmt'][data-tap*='\"new\"']").click()
+    page.wait_for_selector("body[data-screen='setup']", state="attached")
+    assert "Spiel starten" in text(page)
+    page.locator("[data-tap*='\"start\"']").click()
+    page.locator("[data-tap*='\"show\"']").click()
+    page.wait_for_selector("body[data-screen='turn']", state="attached")
+    shot(page, "game-de-turn")
+    page.locator(".hand [data-tap*='\"pick\"']").first.click()
+    page.wait_for_selector("body[data-screen='curtain']", state="attached")
+    assert "Gib das Handy an" in text(page)
+    saved_before = page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
+    app_before = page.inner_html("#app")
+
+    # Italian, mid-game
+    open_sheet(page)
+    assert page.locator(f"{SHEET} [data-tap*='\"menu\"']").count() == 1  # Home, one tap away
+    switch_language(page, "it")
+    close_sheet(page)
+    assert screen(page) == "curtain" and "Passa il telefono a" in text(page)
+    assert page.inner_html("#app") != app_before
+    assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == saved_before
+    assert json.loads(page.evaluate("localStorage.getItem('hotseat.settings')"))["language"] == "it"
+    page.locator("header [data-tap*='\"rules\"']").click()
+    card = page.locator(".overlay .rules .turn-card h2")
+    card.wait_for(timeout=10_000)
+    assert card.inner_text() in ("Come si gioca un turno", "Come si gioca una manche"), card.inner_text()
+    page.locator(".overlay [data-tap*='\"close\"']").first.click()
+    page.wait_for_selector(".overlay", state="detached")
+    page.locator("[data-tap*='\"show\"']").click()
+    page.wait_for_selector("body[data-screen='turn']", state="attached")
+    shot(page, "game-it-turn")
+
+    # the sheet in every language, each language named in itself
+    for code in ("en", "de", "fr", "es", "it"):
         open_sheet(page)
-        sheet = page.locator(SHEET)
-        assert sheet.get_attribute("role") == "dialog" and "Einstellungen" in sheet.text_content()
-        assert page.locator(f"{SHEET} [data-tap*='\"menu\"']").count() == 0  # home is where we are
-        assert page.evaluate(f"getComputedStyle(document.querySelector('{SHEET} .sheet')).animationName") == "sheet-in"
-        ink = "getComputedStyle(document.body).color"
-        dark_ink = page.evaluate(ink)
-        choose(page, "theme", "light")
-        assert page.evaluate("document.documentElement.dataset.theme") == "light"
-        assert page.evaluate(ink) != dark_ink
-        shot(page, "sheet-de-light")
-        choose(page, "theme", "dark")
-        assert page.evaluate("document.documentElement.dataset.theme") == "dark" and page.evaluate(ink) == dark_ink
-        choose(page, "animation", "off")
-        assert page.evaluate("document.documentElement.dataset.animation") == "off"
+        switch_language(page, code)
+        names = page.locator(f"{SHEET} .langs button[lang]").all_inner_texts()
+        assert names == ["English", "Deutsch", "Français", "Italiano", "Español"]
+        shot(page, f"sheet-{code}")
         close_sheet(page)
-        open_sheet(page)
-        assert page.evaluate(f"getComputedStyle(document.querySelector('{SHEET} .sheet')).animationName") == "none"
-        choose(page, "animation", "normal")
-        close_sheet(page)
-        stored = json.loads(page.evaluate("localStorage.getItem('hotseat.settings')"))
-        assert (stored["theme"], stored["animation"], stored["language"]) == ("dark", "normal", "")
+        assert TEXT[code][1] not in text(page)  # the sheet is gone, the game is back
+    assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == saved_before
 
-        # 6 nimmt! in German, one pick made: the next player's curtain
-        page.locator("[data-tap*='six_nimmt'][data-tap*='\"new\"']").click()
-        page.wait_for_selector("body[data-screen='setup']", state="attached")
-        assert "Spiel starten" in text(page)
-        page.locator("[data-tap*='\"start\"']").click()
-        page.locator("[data-tap*='\"show\"']").click()
-        page.wait_for_selector("body[data-screen='turn']", state="attached")
-        shot(page, "game-de-turn")
-        page.locator(".hand [data-tap*='\"pick\"']").first.click()
-        page.wait_for_selector("body[data-screen='curtain']", state="attached")
-        assert "Gib das Handy an" in text(page)
-        saved_before = page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')")
-        app_before = page.inner_html("#app")
-
-        # Italian, mid-game
-        open_sheet(page)
-        assert page.locator(f"{SHEET} [data-tap*='\"menu\"']").count() == 1  # Home, one tap away
-        switch_language(page, "it")
-        close_sheet(page)
-        assert screen(page) == "curtain" and "Passa il telefono a" in text(page)
-        assert page.inner_html("#app") != app_before
-        assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == saved_before
-        assert json.loads(page.evaluate("localStorage.getItem('hotseat.settings')"))["language"] == "it"
-        page.locator("header [data-tap*='\"rules\"']").click()
-        card = page.locator(".overlay .rules .turn-card h2")
-        card.wait_for(timeout=10_000)
-        assert card.inner_text() in ("Come si gioca un turno", "Come si gioca una manche"), card.inner_text()
-        page.locator(".overlay [data-tap*='\"close\"']").first.click()
-        page.wait_for_selector(".overlay", state="detached")
-        page.locator("[data-tap*='\"show\"']").click()
-        page.wait_for_selector("body[data-screen='turn']", state="attached")
-        shot(page, "game-it-turn")
-
-        # the sheet in every language, each language named in itself
-        for code in ("en", "de", "fr", "es", "it"):
-            open_sheet(page)
-            switch_language(page, code)
-            names = page.locator(f"{SHEET} .langs button[lang]").all_inner_texts()
-            assert names == ["English", "Deutsch", "Français", "Italiano", "Español"]
-            shot(page, f"sheet-{code}")
-            close_sheet(page)
-            assert TEXT[code][1] not in text(page)  # the sheet is gone, the game is back
-        assert page.evaluate("localStorage.getItem('hotseat.game.six_nimmt')") == saved_before
-
-        # Bunny Bunny Moose Moose, the app narrator: the voice reads the poem in Italian
-        open_sheet(page)
-        voices = page.locator(f"{SHEET} .voices button").all_inner_texts()
-        assert voices[1:] == ["Alice"], voices  # the on-device Italian voice only
-        page.locator(f"{SHEET} [data-tap*='\"menu\"']").click()
-        page.wait_for_selector("body[data-screen='home']", state="attached")
-        page.locator("[data-tap*='bunny_moose'][data-tap*='\"new\"']").click()
-        page.wait_for_selector("body[data-screen='setup']", state="attached")
-        for name, value in (("narrator", "app"), ("tempo", "fast")):
-            page.locator(f'[data-tap*=\'"name":"{name}"\'][data-tap*=\'"value":"{value}"\']').click()
-        page.locator("[data-tap*='\"start\"']").click()
-        page.locator('[data-tap*=\'"bm":"reveal"\']').click()
-        poem = italian_poem()
-        page.wait_for_function("window.__spoken.length >= 3", timeout=30_000)
-        spoken = page.evaluate("window.__spoken")
-        assert [s["text"] for s in spoken[:3]] == poem[:3]
-        assert all(s["voice"] == "alice" and s["lang"] == "it-IT" and s["rate"] == 1 for s in spoken[:3])
-        page.wait_for_function("window.__spoken.some(s => s.text === 'BAM!')", timeout=60_000)
-    finally:
-        ctx.close()
-    request_log.check()
+    # Bunny Bunny Moose Moose, the app narrator: the voice reads the poem in Italian
+    open_sheet(page)
+    voices = page.locator(f"{SHEET} .voices button").all_inner_texts()
+    assert voices[1:] == ["Alice"], voices  # the on-device Italian voice only
+    page.locator(f"{SHEET} [data-tap*='\"menu\"']").click()
+    page.wait_for_selector("body[data-screen='home']", state="attached")
+    page.locator("[data-tap*='bunny_moose'][data-tap*='\"new\"']").click()
+    page.wait_for_selector("body[data-screen='setup']", state="attached")
+    for name, value in (("narrator", "app"), ("tempo", "fast")):
+        page.locator(f'[data-tap*=\'"name":"{name}"\'][data-tap*=\'"value":"{value}"\']').click()
+    page.locator("[data-tap*='\"start\"']").click()
+    page.locator('[data-tap*=\'"bm":"reveal"\']').click()
+    poem = italian_poem()
+    page.wait_for_function("window.__spoken.length >= 3", timeout=30_000)
+    spoken = page.evaluate("window.__spoken")
+    assert [s["text"] for s in spoken[:3]] == poem[:3]
+    assert all(s["voice"] == "alice" and s["lang"] == "it-IT" and s["rate"] == 1 for s in spoken[:3])
+    page.wait_for_function("window.__spoken.some(s => s.text === 'BAM!')", timeout=60_000)

@@ -162,9 +162,12 @@ def reload_and_resume(page) -> None:
     assert page.evaluate("() => document.querySelector('.public .rows').innerText") == rows_before
 
 
-def start_game(page, names, options: dict, checker: SecretChecker | None = None) -> None:
-    page.goto("./")
-    wait_ready(page)
+def start_game(page, names, options: dict, checker: SecretChecker | None = None, opened: bool = False) -> None:
+    """From the app's start (``opened``: the app already started in ``page``, at home) to setup
+    with ``names`` and ``options`` filled in."""
+    if not opened:
+        page.goto("./")
+        wait_ready(page)
     assert screen(page) == "home"
     if checker is not None:
         checker.baseline(page)  # the document outside #app before any card is dealt
@@ -188,7 +191,7 @@ def test_three_humans_play_a_complete_game_privately_with_a_reload(page):
     checker = SecretChecker("six_nimmt")
     checker.baseline(page)
     shot(page, "01_home")
-    start_game(page, NAMES, {"target_score": "3"})
+    start_game(page, NAMES, {"target_score": "3"}, opened=True)  # the start above, not a second one
     shot(page, "02_setup")
     page.locator(START).click()
     assert screen(page) == "curtain"
