@@ -51,7 +51,7 @@ from ui_helpers import MemoryStorage, taps  # noqa: E402
 
 from hotseat import i18n  # noqa: E402
 from hotseat.controller import Controller  # noqa: E402
-from hotseat.net import host as net_host  # noqa: E402
+from hotseat.net import pairing as net_pairing  # noqa: E402
 from hotseat.net.wire import Wire  # noqa: E402
 from hotseat.session import default_bot_hook  # noqa: E402
 
@@ -113,13 +113,13 @@ def _seeded_ids(seed: int) -> Iterator[None]:
     """The host's rooms, epochs and tokens from a seeded generator (they show in pairing codes),
     and a clock that stands still (how long a phone has been away shows on the host's screen)."""
     rng = random.Random(seed)
-    real, clock = net_host.new_id, Wire.clock
-    net_host.new_id = lambda length, token_bytes=None: real(length, rng.randbytes)
+    real, clock = net_pairing.new_id, Wire.clock
+    net_pairing.new_id = lambda length, token_bytes=None: real(length, rng.randbytes)
     Wire.clock = staticmethod(lambda: 0.0)  # a phone away stays only just gone: its grace never ends
     try:
         yield
     finally:
-        net_host.new_id, Wire.clock = real, clock
+        net_pairing.new_id, Wire.clock = real, clock
 
 
 #: the page-wide table number in a sound cue's key (``data-fx-key="m3-…"``, hotseat.cues)

@@ -72,7 +72,7 @@ class Wire:
         offer = self.host.invite(link, signal.SAMPLE_OFFER, seat)
         pairing = guest.read_offer(offer)
         answer = guest.answer_code(pairing, link, SAMPLE_ANSWER)
-        host_link, sdp = self.host.answer(answer)
+        host_link, sdp = self.host.pairings.answer(answer)
         assert host_link == link and "a=setup:active" in sdp
         self.guests[link] = guest
         for text in guest.opened(link):
@@ -231,12 +231,12 @@ def test_an_answer_for_another_table_or_a_stale_code_is_refused():
     guest = Guest(MemoryStorage(), "test")
     pairing = guest.read_offer(host.invite(3, signal.SAMPLE_OFFER, 1))
     stale = guest.answer_code(pairing, 3, SAMPLE_ANSWER)
-    host.answer(stale)
+    host.pairings.answer(stale)
     with pytest.raises(signal.SignalError, match="no longer shown"):
-        host.answer(stale)
+        host.pairings.answer(stale)
     other = signal.encode("a", "ZZZZZZ", pairing.key, SAMPLE_ANSWER)
     with pytest.raises(signal.SignalError, match="another table"):
-        host.answer(other)
+        host.pairings.answer(other)
 
 
 def test_an_older_guest_is_told_to_update(monkeypatch):
@@ -246,7 +246,7 @@ def test_an_older_guest_is_told_to_update(monkeypatch):
     guest = Guest(MemoryStorage(), "1.0")
     link = 4
     offer = host.invite(link, signal.SAMPLE_OFFER, 1)
-    host.answer(guest.answer_code(guest.read_offer(offer), link, SAMPLE_ANSWER))
+    host.pairings.answer(guest.answer_code(guest.read_offer(offer), link, SAMPLE_ANSWER))
     out = host.receive(link, guest.opened(link)[0])
     assert len(out) == 1
     update = json.loads(out[0][1])

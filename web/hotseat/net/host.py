@@ -43,9 +43,9 @@ a seat replaces the old one (the old link is closed). Every refused message is k
 
 Links that close late: WebRTC may hear that a link closed up to about 30 s after it did, and a
 hello sent on a link may arrive after the same phone paired again on a newer one. Every link is
-numbered when its pairing is accepted (:attr:`Host.paired_at`); a hello on a link paired before
-the seat's newest welcomed link is stale: it is refused and never takes the seat from the newer
-link (of two pairings for one seat, the later one holds).
+numbered when its pairing is accepted (:attr:`Host.pairings`, :mod:`hotseat.net.pairing`); a hello
+on a link paired before the seat's newest welcomed link is stale: it is refused and never takes
+the seat from the newer link (of two pairings for one seat, the later one holds).
 
 Moves held while the host is busy are kept in order, several per link (at most
 :data:`MAX_HELD`); a move that comes while earlier ones of its seat are held waits behind them, so
@@ -61,12 +61,12 @@ only from the legal actions of its view.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..saves import StorageError
-from . import protocol, signal
+from . import pairing, protocol
+from .pairing import Pairings
 from .protocol import ProtocolError
 
 #: text of a rejected action (the guest's screen shows it)
@@ -81,14 +81,6 @@ MAX_HELD = 4
 #: strikes (refused messages and actions since the link's last move applied) that set a link aside
 SET_ASIDE_AFTER = 32
 STALE_TEXT = "This seat was connected again by a newer pairing: ask the host for a new code."
-
-
-def new_id(length: int, token_bytes: Callable[[int], bytes] = secrets.token_bytes) -> str:
-    """``length`` random base64url characters (6 bits each)."""
-    import base64
-
-    raw = base64.urlsafe_b64encode(token_bytes((length * 6 + 7) // 8)).decode("ascii")
-    return raw[:length]
 
 
 @dataclass
@@ -127,18 +119,12 @@ class Host:
 
     table: Any
     app_version: str = "0"
-    room: str = field(default_factory=lambda: new_id(6))
+    room: str = field(default_factory=lambda: pairing.new_id(6))
     remotes: dict[int, Remote] = field(default_factory=dict)
-    #: pairing key -> (link id, seat or None) of offers shown and not answered yet
-    offers: dict[str, tuple[int, int | None]] = field(default_factory=dict)
-    #: link id -> seat or None: links whose answer was accepted, waiting for their hello
-    pending: dict[int, int | None] = field(default_factory=dict)
-    #: link id -> the answer keys of the phone on it (scanned, or rebuilt), until its hello
-    pending_keys: dict[int, str] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
     n: int = 0  # views sent in this epoch (each view carries the next number)
     #: this start of the host (see the module docstring)
-    epoch: str = field(default_factory=lambda: new_id(6))
+    epoch: str = field(default_factory=lambda: pairing.new_id(6))
     #: the games played at this table (a rematch is the next one)
     match: int = 0
     #: actions that arrived while the table was busy, in order, at most MAX_HELD per link:
@@ -146,10 +132,6 @@ class Host:
     queue: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     #: the host stepped away from its table (Home): the links stay, the game waits
     paused: bool = False
-    #: link id -> its place in the order pairings were accepted (a later pairing holds a seat)
-    paired_at: dict[int, int] = field(default_factory=dict)
-    #: seat -> the place (in :attr:`paired_at`'s order) of the newest link welcomed for it
-    newest: dict[int, int] = field(default_factory=dict)
     #: link id -> strikes against it (see the module docstring)
     strikes: dict[int, int] = field(default_factory=dict)
     #: links set aside for flooding the host: what they send is dropped unread
@@ -157,8 +139,12 @@ class Host:
     #: link id -> action numbers refused as "busy" while MAX_HELD of its moves were held (answered,
     #: but not in ``ack``: the moves held before them are answered later)
     turned_away: dict[int, set[int]] = field(default_factory=dict)
-    _pairings: int = 0
     _last_events: Any = None
+    #: the pairing codes shown and the links waiting for their hello
+    pairings: Pairings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pairings = Pairings(self.room)
 
     @classmethod
     def resume(cls, table: Any, app_version: str = "0") -> Host:
@@ -216,17 +202,9 @@ class Host:
 
     # ---- pairing -----------------------------------------------------------------------------
 
-    def new_key(self) -> str:
-        """A pairing key no offer shown uses: the browser can then make the offer with the ICE
-        credentials :func:`~hotseat.net.signal.derived_credentials` gives for it (a shorter code)."""
-        key = new_id(4)
-        while key in self.offers:
-            key = new_id(4)
-        return key
-
     def invite(self, link: int, offer_sdp: str, seat: int | None, key: str | None = None) -> str:
         """The pairing code (offer) to show for ``seat`` (``None``: any phone that has a token),
-        with the pairing ``key`` (default: a new one, :meth:`new_key`).
+        with the pairing ``key`` (default: a new one): :meth:`Pairings.invite`.
 
         Raises:
             ValueError: ``seat`` is not a seat of the table, or ``key`` is in use.
@@ -234,60 +212,14 @@ class Host:
         """
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.table.names)):
             raise ValueError(f"no seat {seat!r} at this table")
-        if key is None:
-            key = self.new_key()
-        elif key in self.offers:
-            raise ValueError(f"the pairing key {key!r} is in use")
-        code = signal.encode("o", self.room, key, offer_sdp)
-        self.offers[key] = (link, seat)
-        return code
-
-    def withdraw(self, link: int) -> None:
-        """Forget an offer (its QR code is no longer shown)."""
-        self.offers = {k: v for k, v in self.offers.items() if v[0] != link}
-        self.pending.pop(link, None)
-        self.pending_keys.pop(link, None)
+        return self.pairings.invite(link, offer_sdp, seat, key)
 
     def rebuilt(self, link: int, seat: int | None) -> str | None:
         """The answer ``seat``'s phone will make to the offer on ``link`` (just invited), rebuilt
         from what was kept of its last answer, or ``None`` (no phone of that seat answered here
         before). The offer then waits for that phone's hello: no answer code is scanned."""
         remote = self.remotes.get(seat) if seat is not None else None
-        key = next((k for k, (offered, _seat) in self.offers.items() if offered == link), None)
-        if remote is None or remote.keys is None or key is None:
-            return None
-        try:
-            sdp = signal.rebuilt_answer(remote.keys, self.room, key)
-        except signal.SignalError:
-            return None
-        del self.offers[key]
-        self._pending(link, seat)
-        self.pending_keys[link] = remote.keys
-        return sdp
-
-    def _pending(self, link: int, seat: int | None) -> None:
-        """``link``'s pairing was accepted: it waits for its hello, numbered after every other."""
-        self._pairings += 1
-        self.pending[link] = seat
-        self.paired_at[link] = self._pairings
-
-    def answer(self, code: str) -> tuple[int, str]:
-        """The guest's answer code, scanned: ``(link id, complete answer SDP)`` for ``accept``.
-
-        Raises:
-            SignalError: not an answer code, another table's (reason ``"table"``), one for an
-                offer no longer shown (``"stale"``), or another version (see its ``reason``).
-        """
-        pairing = signal.decode(code, expect="a")
-        if pairing.room != self.room:
-            raise signal.SignalError("table", "this answer belongs to another table")
-        if pairing.key not in self.offers:
-            raise signal.SignalError("stale", "this answer is for a code that is no longer shown")
-        link, seat = self.offers.pop(pairing.key)
-        self._pending(link, seat)
-        if pairing.setup in ("active", "passive"):
-            self.pending_keys[link] = signal.answer_keys(pairing)
-        return link, signal.to_sdp(pairing)
+        return self.pairings.rebuilt(link, seat, remote.keys if remote is not None else None)
 
     # ---- links -------------------------------------------------------------------------------
 
@@ -303,10 +235,7 @@ class Host:
 
     def closed(self, link: int) -> list[tuple[int, str]]:
         """A link closed: its seat is away until the phone comes back; the others hear of it."""
-        self.pending.pop(link, None)
-        self.pending_keys.pop(link, None)
-        self.withdraw(link)
-        self.paired_at.pop(link, None)
+        self.pairings.forget(link)
         self.strikes.pop(link, None)
         self.turned_away.pop(link, None)
         self.set_aside.discard(link)
@@ -390,15 +319,13 @@ class Host:
         if protocol.needs_update(msg):
             self._report(None, "update", f"a phone with protocol {msg['v']} was told to update")
             return [(link, protocol.dumps("update", "host", need=protocol.MIN_GUEST_VERSION, app=self.app_version))]
-        if link not in self.pending:
+        if link not in self.pairings.pending:
             self._report(self.seat_of(link), "order", "hello on a link that is not waiting for one")
             return self._strike(link)
-        keys = self.pending_keys.pop(link, None)
+        invited, keys = self.pairings.hello(link)
         if msg["room"] != self.room:
-            self.pending.pop(link)
             refused = protocol.dumps("refused", "host", reason="room", text="This code belongs to another table.")
             return [(link, refused)]
-        invited = self.pending.pop(link)
         seat = self._seat_for(invited, msg["token"])
         if seat is None:
             return [
@@ -412,16 +339,15 @@ class Host:
                     ),
                 )
             ]
-        if self.paired_at.get(link, 0) < self.newest.get(seat, 0):
+        if not self.pairings.holds(link, seat):
             # paired before the seat's newest link (its hello came late): that link holds the seat
             self._report(seat, "stale", "a hello on a link paired before the seat's newest one")
             return [(link, protocol.dumps("refused", "host", reason="stale", text=STALE_TEXT))]
-        self.newest[seat] = self.paired_at.get(link, 0)
         out = []
         remote = self.remotes.get(seat)
         if remote is None or msg["token"] is None or not secrets.compare_digest(remote.token, msg["token"]):
             # a new phone for the seat: a new token (the old phone's token no longer works)
-            remote = self.remotes[seat] = Remote(token=new_id(22), link=remote.link if remote else None)
+            remote = self.remotes[seat] = Remote(token=pairing.new_id(22), link=remote.link if remote else None)
         if remote.link is not None and remote.link != link:
             out.append((remote.link, protocol.dumps("bye", "host", reason="replaced")))
         self.queue = [q for q in self.queue if q[1] != seat]  # a move of the old link: not taken in
@@ -502,8 +428,7 @@ class Host:
             return []
         seat = self.seat_of(link)
         self.set_aside.add(link)
-        self.pending.pop(link, None)
-        self.pending_keys.pop(link, None)
+        self.pairings.drop_pending(link)
         self.queue = [q for q in self.queue if q[0] != link]
         self._report(seat, "flood", f"set aside after {SET_ASIDE_AFTER} refused messages")
         out = [(link, protocol.dumps("bye", "host", reason="flood"))]

@@ -176,8 +176,8 @@ class HostSide:
             self.close()
             return
         self._drop_sheet()
-        for link in {link for link, _seat in host.offers.values()} | set(host.pending):
-            host.withdraw(link)
+        for link in {link for link, _seat in host.pairings.offers.values()} | set(host.pairings.pending):
+            host.pairings.withdraw(link)
             self.wire.close(link)
         self.wire.outbox += host.step_away()
 
@@ -199,7 +199,7 @@ class HostSide:
             if remote.link is not None:
                 self.wire.outbox.append((remote.link, protocol.dumps("bye", "host", reason=reason)))
                 self.wire.close(remote.link)
-        for link, _seat in list(self.host.offers.values()):
+        for link, _seat in list(self.host.pairings.offers.values()):
             self.wire.close(link)
         self.sheet = None
 
@@ -217,7 +217,7 @@ class HostSide:
         host, session = self.hosting()
         if kind == "message":
             known = session.net
-            waited = self.sheet is not None and self.sheet.link == link and link in host.pending
+            waited = self.sheet is not None and self.sheet.link == link and link in host.pairings.pending
             self.wire.outbox += host.receive(link, text)
             if waited:
                 self._sheet_link_answered(link)
@@ -323,7 +323,7 @@ class HostSide:
         whose phone just used this sheet's last code, which the sheet says; see
         :class:`~hotseat.net.sheets.PairingSheet`) and ask the browser for its offer, made with
         the ICE credentials its pairing key derives (a shorter code)."""
-        key = self.host.new_key()
+        key = self.host.pairings.new_key()
         self.sheet = PairingSheet(
             seat, "offer", key=key, plain=plain, back=back, after=after or [], connected=connected, used_by=used_by
         )
@@ -361,7 +361,7 @@ class HostSide:
         assert self.sheet is not None, "called for the open sheet only"
         host = self.host
         seat = host.seat_of(link)
-        if link in host.pending:
+        if link in host.pairings.pending:
             if host.reports and host.reports[-1].reason == "update":
                 self.sheet.step = "old_phone"  # told to update: it will not take the seat
             return  # else not its hello yet (a message out of order)
@@ -385,8 +385,8 @@ class HostSide:
             host = self.host
             # did not connect in time, or its phone was refused: a new code replaces it
             over = self.connect_left_s() == 0 or self.sheet.step in ("refused", "old_phone")
-            if host.seat_of(link) is None and (link not in host.pending or self.sheet.rebuilt or over):
-                host.withdraw(link)
+            if host.seat_of(link) is None and (link not in host.pairings.pending or self.sheet.rebuilt or over):
+                host.pairings.withdraw(link)
                 self.wire.close(link)
         self.sheet = None
 
@@ -411,7 +411,7 @@ class HostSide:
         sheet = self.sheet
         assert sheet is not None, "an answer is read only into the open pairing sheet"
         try:
-            link, sdp = self.host.answer(code)
+            link, sdp = self.host.pairings.answer(code)
         except signal.SignalError as exc:
             sheet.error = signal_text(exc, host=True)
             return

@@ -98,7 +98,7 @@ class SignalError(ValueError):
     character mistyped: the checksum does not match, or a character that is never in a code),
     ``"short"`` (characters missing), ``"long"`` (more than a code), ``"malformed"`` (a bad
     field; the message names it), ``"table"`` and ``"stale"`` (an answer for another table, or for
-    a code no longer shown: :meth:`hotseat.net.host.Host.answer`) or ``"sdp"`` (the browser's
+    a code no longer shown: :meth:`hotseat.net.pairing.Pairings.answer`) or ``"sdp"`` (the browser's
     SDP lacks what a data channel needs). ``version`` is the code's format when known.
     """
 
