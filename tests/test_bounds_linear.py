@@ -31,6 +31,10 @@ FILE = 4_000_000
 #: seconds: ten times the targets
 MESSAGE_BUDGET = 0.5
 FILE_BUDGET = 10.0
+#: seconds: the least share of a file's budget for a size, whatever its length (under Pyodide the
+#: clock is wall time, and a loaded machine's pause is more than a small file's share; the
+#: quadratic scan this catches took about 10 s for 60,000 characters)
+SMALLEST_SHARE = 0.5
 
 
 def _fill(unit: str, size: int, head: str = "", tail: str = "") -> str:
@@ -77,8 +81,8 @@ def test_a_file_at_its_bound_is_read_or_refused_within_its_budget(kind):
     size = FILE // 64
     while size <= FILE:
         text = ADVERSARIAL[kind](size)
-        seconds = _cpu(lambda text=text: bounded.loads(text, FILE, 3, unique_keys=True))
-        allowed = FILE_BUDGET * size / FILE
+        seconds = min(_cpu(lambda text=text: bounded.loads(text, FILE, 3, unique_keys=True)) for _ in range(2))
+        allowed = max(FILE_BUDGET * size / FILE, SMALLEST_SHARE)
         assert seconds <= allowed, f"{kind}: {seconds:.2f} s for {size:,} characters (at most {allowed:.2f} s)"
         size *= 4
 
